@@ -1,0 +1,1 @@
+"""Loaders: turn a TARGET (module:attr, console script, executable) into a command tree."""

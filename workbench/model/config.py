@@ -1,0 +1,161 @@
+"""The curation config: every choice a user makes about the surface (SPEC §7).
+
+These pydantic models are the in-memory form of `mcp.toml`. Reading and writing the file
+(tomllib / tomli-w, error messages with key paths) lives in `workbench.model.config_file`.
+Unknown keys are rejected (`extra="forbid"`); defaults are the ones SPEC §7 documents.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from workbench.model.tree import CommandTree
+
+REST_ENTRY = "<unlisted-tools>"
+"""The `prompt.tool_order` entry where every tool not listed by name goes."""
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, populate_by_name=True)
+
+
+class DescriptionMode(StrEnum):
+    LONG = "long"  # long text, falling back to short
+    SHORT = "short"  # short text, falling back to long
+
+
+class Loader(StrEnum):
+    CLICK = "click"
+    TYPER = "typer"
+    ARGPARSE = "argparse"
+    HELP = "help"
+
+
+class SourceConfig(_Section):
+    """How the tree was loaded and how to run the CLI."""
+
+    command: list[str] = Field(default_factory=list)
+    """argv prefix used to execute tools (`["deployctl"]`, `["python", "-m", "pkg"]`)."""
+    loader: Loader = Loader.HELP
+    target: str = ""
+    """What was loaded: `module:attr`, an executable name or path."""
+    cli_version: str | None = None
+
+
+class ServerConfig(_Section):
+    """MCP identity and server defaults."""
+
+    name: str = ""
+    version: str = ""
+    title: str | None = None
+    log_level: Literal["debug", "info", "warning", "error"] = "info"
+    command_name: str = "mcp"
+    """A command segment filtered out of the tree (the CLI's own MCP subcommand, if any)."""
+
+
+class ToolsConfig(_Section):
+    prefix: str | None = None
+    """Tool name prefix; None means the root command's name."""
+    description_mode: DescriptionMode = DescriptionMode.LONG
+
+
+class RuntimeConfig(_Section):
+    timeout_s: float = 60
+    max_output_bytes: int = 1_000_000
+    max_concurrency: int = 4
+    cwd: str = "."
+    """Working directory for calls, relative to the config file."""
+
+
+class Selector(_Section):
+    """Claims commands (first match wins) and decides which of their flags become properties.
+
+    Flag patterns are globs on long names. Include first, then exclude. The `*_inherited_*`
+    patterns apply to inherited flags only; the plain ones to the command's own flags.
+    """
+
+    commands: list[str] = Field(default_factory=list)
+    include_flags: list[str] | None = None
+    exclude_flags: list[str] = Field(default_factory=list)
+    include_inherited_flags: list[str] | None = None
+    exclude_inherited_flags: list[str] = Field(default_factory=list)
+
+
+class FlagConfig(_Section):
+    """Per-flag overrides, keyed by the flag's long name (or letter for short-only flags)."""
+
+    schema_: dict[str, Any] | None = Field(default=None, alias="schema")
+    """Replaces the derived JSON Schema of the property wholesale."""
+    type: Literal["string", "integer", "number", "boolean", "array", "object"] | None = None
+    """Changes only the coarse JSON type of the derived schema."""
+    exclude: bool = False
+    """Drop this flag from the tool even when a selector includes it."""
+    description: str | None = None
+    """Replaces the flag's help text in the property description."""
+
+
+class CommandConfig(_Section):
+    """Per-command choices, keyed by the space-joined command path."""
+
+    exclude: bool = False
+    """Keep this command out of the tool list (the TUI's include toggle)."""
+    deprecated: bool = False
+    """Treat as deprecated: filtered out like a CLI-deprecated command."""
+    description: str | None = None
+    """Full description override; must not be empty."""
+    description_mode: DescriptionMode | None = None
+    title: str | None = None
+    read_only: bool | None = None
+    destructive: bool | None = None
+    idempotent: bool | None = None
+    open_world: bool | None = None
+    flags: dict[str, FlagConfig] = Field(default_factory=dict)
+
+
+class PromptSection(_Section):
+    name: str
+    order: int = 0
+    text: str = ""
+
+
+class PromptConfig(_Section):
+    persona: str = ""
+    tool_order: list[str] | None = None
+    """Tool names with the `<unlisted-tools>` rest entry exactly once; None = by name."""
+    identity: str | None = None
+    """Replaces the built-in `harness:identity` text."""
+    variables: dict[str, str] = Field(default_factory=dict)
+    sections: list[PromptSection] = Field(default_factory=list)
+
+
+class LintConfig(_Section):
+    disable: list[str] = Field(default_factory=list)
+    """Finding codes to silence for this project."""
+    token_budget: int = 20_000
+    """Warn when prompt + tool list exceed this many tokens."""
+    name_limit: int = 64
+    """Longest tool name this project accepts (client prefixes count against 64)."""
+
+
+class Config(_Section):
+    """The whole of `mcp.toml`."""
+
+    version: Literal[1] = 1
+    source: SourceConfig = Field(default_factory=SourceConfig)
+    server: ServerConfig = Field(default_factory=ServerConfig)
+    tools: ToolsConfig = Field(default_factory=ToolsConfig)
+    runtime: RuntimeConfig = Field(default_factory=RuntimeConfig)
+    env: dict[str, str] = Field(default_factory=dict)
+    selectors: list[Selector] = Field(default_factory=list)
+    commands: dict[str, CommandConfig] = Field(default_factory=dict)
+    prompt: PromptConfig = Field(default_factory=PromptConfig)
+    lint: LintConfig = Field(default_factory=LintConfig)
+    snapshot: CommandTree | None = None
+    """The command tree as loaded; makes the file self-contained."""
+
+    def command(self, path: str) -> CommandConfig:
+        """The choices for `path`, or an empty default (not stored until changed)."""
+        return self.commands.get(path) or CommandConfig()

@@ -1,0 +1,111 @@
+"""What the model sees and what the runtime executes: tools, their argv bindings, the prompt.
+
+These are the outputs of `build_surface` (workbench.model.surface). The runtime executes
+`ToolBinding`s exactly as recorded here; it never rebuilds argv from a tool's name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from workbench.model.errors import WorkbenchError
+from workbench.model.tree import FlagKind, ValueType
+
+
+class SurfaceError(WorkbenchError):
+    """The config cannot produce a surface; the message is one sentence naming what and where."""
+
+
+@dataclass(frozen=True)
+class ArgBinding:
+    """How one input-schema property turns into command-line words."""
+
+    property: str
+    """The property name in the tool's input schema."""
+    source: Literal["flag", "positional"]
+    level: int
+    """For flags: how many path segments precede the flag (1 = right after the root command).
+    The runtime places the flag right after that segment, so group options precede the
+    subcommand. Positionals always come last."""
+    spelling: str = ""
+    """`--name` or `-n` for flags; the positional's name otherwise."""
+    kind: FlagKind = FlagKind.VALUE
+    value_type: ValueType = ValueType.STRING
+    negatable: bool = False
+    default: Any = None
+    repeatable: bool = False
+    variadic: bool = False
+    json_encoded: bool = False
+    """Serialize the value as JSON text (json-typed flags, or object/array overrides on a
+    non-repeatable flag)."""
+
+
+@dataclass(frozen=True)
+class ToolBinding:
+    """The command a tool runs and how each property maps to argv, in declared order."""
+
+    command_path: tuple[str, ...]
+    args: tuple[ArgBinding, ...]
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+    binding: ToolBinding
+    title: str | None = None
+    annotations: dict[str, Any] = field(default_factory=dict)
+    """MCP camelCase keys: title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint."""
+    output_schema: dict[str, Any] | None = None
+    tokens: int = 0
+
+    @property
+    def command_str(self) -> str:
+        return " ".join(self.binding.command_path)
+
+    def to_mcp(self) -> dict[str, Any]:
+        """The tool exactly as `tools/list` serves it (camelCase keys, MCP wire shape)."""
+        data: dict[str, Any] = {"name": self.name}
+        if self.title:
+            data["title"] = self.title
+        data["description"] = self.description
+        data["inputSchema"] = self.input_schema
+        if self.output_schema is not None:
+            data["outputSchema"] = self.output_schema
+        if self.annotations:
+            data["annotations"] = self.annotations
+        return data
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """A command that did not become a tool, and why (shown in the TUI tree and by lint)."""
+
+    path: str
+    reason: Literal[
+        "hidden", "deprecated", "not-runnable", "safety-filter", "selector", "excluded"
+    ]
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Surface:
+    """Everything a client sees, plus what the runtime needs to execute it."""
+
+    tools: tuple[Tool, ...]
+    prompt: str
+    server_name: str
+    server_version: str
+    server_title: str | None = None
+    exclusions: tuple[Exclusion, ...] = ()
+    warnings: tuple[str, ...] = ()
+    prompt_tokens: int = 0
+
+    def tool(self, name: str) -> Tool | None:
+        return next((t for t in self.tools if t.name == name), None)
+
+    def tools_list(self) -> list[dict[str, Any]]:
+        """The `tools/list` payload: what `tools` prints and `serve` answers."""
+        return [t.to_mcp() for t in self.tools]

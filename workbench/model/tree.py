@@ -1,0 +1,162 @@
+"""The command tree: what a CLI offers, as loaded, before any curation (SPEC §3).
+
+Pure data. Loaders build it, the surface reads it, `mcp.toml` stores it under `[snapshot]`.
+It serializes to plain JSON/TOML-safe data (`to_data`) and back (`from_data`) without loss:
+TOML has no null, so unset optional fields are simply absent from the data.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Iterator
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class FlagKind(StrEnum):
+    """How a flag consumes the command line."""
+
+    BOOLEAN = "boolean"  # present or absent, no value
+    COUNT = "count"  # may be repeated without a value (-vvv)
+    VALUE = "value"  # takes a value
+
+
+class ValueType(StrEnum):
+    """The type of a flag's or positional's value, as far as the loader could tell."""
+
+    STRING = "string"
+    INTEGER = "integer"
+    NUMBER = "number"
+    PATH = "path"
+    CHOICE = "choice"
+    JSON = "json"
+    UNKNOWN = "unknown"  # the help text named a type we cannot map; served as string, linted
+
+
+class _Node(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class Flag(_Node):
+    """One option of a command (`--name`, `-n`)."""
+
+    name: str | None = None
+    """Long name without dashes (`dry-run`); None for a short-only flag."""
+    short: str | None = None
+    """Short name without the dash (`n`)."""
+    help: str = ""
+    kind: FlagKind = FlagKind.VALUE
+    value_type: ValueType = ValueType.STRING
+    type_name: str | None = None
+    """The type word the CLI itself printed or declared (`duration`, `[]string`, `INTEGER RANGE`)."""
+    choices: list[str] | None = None
+    default: Any = None
+    """Default value as JSON-able data; None means no default."""
+    required: bool = False
+    repeatable: bool = False
+    """May be given several times, each with a value (click `multiple`, argparse `append`)."""
+    negatable: bool = False
+    """Has a `--no-<name>` form."""
+    hidden: bool = False
+    deprecated: bool = False
+    env_var: str | None = None
+    metavar: str | None = None
+    inherited_from: str | None = None
+    """Set when the flag comes from elsewhere than the command itself: the space-joined path of
+    the ancestor that declares it (click group option, cobra persistent flag) or the name of an
+    argparse parent parser. The flag still sits on the command whose parser reads it."""
+
+    @property
+    def key(self) -> str:
+        """The name users and config refer to this flag by: long name, else the short letter."""
+        return self.name or self.short or ""
+
+    @property
+    def spelling(self) -> str:
+        """How the flag is written on a command line (`--name`, else `-n`)."""
+        return f"--{self.name}" if self.name else f"-{self.short}"
+
+
+class Positional(_Node):
+    """One positional argument of a command."""
+
+    name: str
+    """The metavar as the CLI shows it (`FILE`, `src`)."""
+    help: str = ""
+    value_type: ValueType = ValueType.STRING
+    type_name: str | None = None
+    choices: list[str] | None = None
+    default: Any = None
+    required: bool = True
+    variadic: bool = False
+    """Takes several values (`nargs="*"/"+"`, `FILE...`)."""
+
+
+class Command(_Node):
+    """One command or group in the tree."""
+
+    path: list[str]
+    """Root first: `["deployctl", "secrets", "set"]`."""
+    short_help: str = ""
+    help: str = ""
+    """The long description."""
+    examples: str = ""
+    aliases: list[str] = Field(default_factory=list)
+    hidden: bool = False
+    deprecated: bool = False
+    runnable: bool = True
+    """Has an action of its own, not only subcommands."""
+    flags: list[Flag] = Field(default_factory=list)
+    positionals: list[Positional] = Field(default_factory=list)
+    subcommands: list[Command] = Field(default_factory=list)
+
+    @property
+    def path_str(self) -> str:
+        """The space-joined path: how config keys and selectors name this command."""
+        return " ".join(self.path)
+
+    @property
+    def name(self) -> str:
+        return self.path[-1]
+
+    def walk(self) -> Iterator[Command]:
+        """This command and every descendant, depth first, in declared order."""
+        yield self
+        for sub in self.subcommands:
+            yield from sub.walk()
+
+
+class CommandTree(_Node):
+    """A loaded CLI: the root command plus what the loader could not parse."""
+
+    root: Command
+    cli_version: str | None = None
+    notes: list[str] = Field(default_factory=list)
+    """What the loader kept as text or could not parse, for the user and for lint."""
+
+    def walk(self) -> Iterator[Command]:
+        return self.root.walk()
+
+    def find(self, path: list[str] | tuple[str, ...] | str) -> Command | None:
+        """The command at `path` (a list of segments or the space-joined string), or None."""
+        segments = path.split() if isinstance(path, str) else list(path)
+        if not segments or segments[0] != self.root.path[0]:
+            return None
+        node = self.root
+        for segment in segments[1:]:
+            node = next((c for c in node.subcommands if c.name == segment), None)
+            if node is None:
+                return None
+        return node
+
+    def ancestors(self, command: Command) -> list[Command]:
+        """The commands above `command`, root first (not including it)."""
+        return [self.find(command.path[:depth]) for depth in range(1, len(command.path))]  # type: ignore[misc]
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data for JSON/TOML: no None values, defaults left out."""
+        return self.model_dump(mode="json", exclude_defaults=True, exclude_none=True)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> CommandTree:
+        return cls.model_validate(data)

@@ -1,0 +1,1 @@
+"""The Textual workbench app: the only package that imports Textual."""
