@@ -1,0 +1,27 @@
+"""`mcp-workbench [TARGET]`: open the workbench TUI on a CLI or an existing mcp.toml."""
+
+from __future__ import annotations
+
+import argparse
+
+DEFAULT_TARGET = "sample_clis.deployctl:cli"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "target",
+        nargs="?",
+        default=None,
+        metavar="TARGET",
+        help="a command on PATH, a path to an executable, module:attr, or an mcp.toml "
+        f"(default: the bundled sample, {DEFAULT_TARGET})",
+    )
+    parser.add_argument("--name", help="the root command's name (first path segment, tool prefix)")
+    parser.add_argument("--command", help="how to run the CLI, a shell-style string (never run by a shell)")
+    parser.add_argument("-o", "--output", default="mcp.toml", help="where save writes (default: mcp.toml)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from workbench.tui.app import run_app
+
+    return run_app(args)
