@@ -1,0 +1,129 @@
+"""The argv layout of SPEC §8, on hand-built bindings: level placement, spellings, `--` rule.
+
+The property tests in test_argv_property.py check the same function against the sample CLIs'
+own parsers; these pin the exact words for the cases a reader of the spec would check first.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from workbench.model.surface_types import ArgBinding, ToolBinding
+from workbench.model.tree import FlagKind
+from workbench.runtime.argv import ArgvError, build_argv
+
+COMMAND = ["deployctl"]
+
+
+def flag(prop: str, level: int, spelling: str, **kw) -> ArgBinding:
+    return ArgBinding(property=prop, source="flag", level=level, spelling=spelling, **kw)
+
+
+def positional(prop: str, level: int = 3, **kw) -> ArgBinding:
+    return ArgBinding(property=prop, source="positional", level=level, spelling=prop.upper(), **kw)
+
+
+SECRETS_SET = ToolBinding(
+    command_path=("deployctl", "secrets", "set"),
+    args=(
+        flag("env", 1, "--env"),
+        flag("verbose", 1, "--verbose", kind=FlagKind.COUNT),
+        flag("vault", 2, "--vault"),
+        flag("overwrite", 3, "--overwrite", kind=FlagKind.BOOLEAN, negatable=True, default=False),
+        positional("name"),
+        positional("value"),
+    ),
+)
+
+
+def test_flags_follow_the_segment_that_declares_them():
+    argv = build_argv(
+        SECRETS_SET, COMMAND,
+        {"name": "db", "value": "s3cret", "vault": "ops", "env": "prod", "overwrite": True, "verbose": 2},
+    )
+    assert argv == [
+        "deployctl", "--env=prod", "--verbose", "--verbose",
+        "secrets", "--vault=ops",
+        "set", "--overwrite",
+        "db", "s3cret",
+    ]
+
+
+def test_command_prefix_replaces_the_root_segment():
+    argv = build_argv(SECRETS_SET, ["python", "-m", "sample_clis.deployctl"], {"name": "a", "value": "b"})
+    assert argv == ["python", "-m", "sample_clis.deployctl", "secrets", "set", "a", "b"]
+
+
+def test_double_dash_only_when_a_positional_starts_with_a_dash():
+    assert "--" not in build_argv(SECRETS_SET, COMMAND, {"name": "a", "value": "b"})
+    argv = build_argv(SECRETS_SET, COMMAND, {"name": "a", "value": "-rf"})
+    assert argv[-3:] == ["--", "a", "-rf"]
+
+
+def test_flag_values_are_glued_into_one_element():
+    binding = ToolBinding(("t", "run"), (flag("tag", 2, "--tag"), flag("n", 2, "-n")))
+    assert build_argv(binding, ["t"], {"tag": "--rm -rf /", "n": "-x"}) == ["t", "run", "--tag=--rm -rf /", "-n-x"]
+
+
+def test_short_only_value_that_is_empty_or_starts_with_equals_is_its_own_element():
+    binding = ToolBinding(("t",), (flag("n", 1, "-n"),))
+    assert build_argv(binding, ["t"], {"n": ""}) == ["t", "-n", ""]
+    assert build_argv(binding, ["t"], {"n": "=x"}) == ["t", "-n", "=x"]
+
+
+@pytest.mark.parametrize(
+    ("default", "value", "words"),
+    [
+        (True, False, ["--no-wait"]),
+        (None, False, ["--no-wait"]),
+        (False, False, []),
+        (True, True, ["--wait"]),
+    ],
+)
+def test_negatable_boolean(default, value, words):
+    binding = ToolBinding(("t",), (flag("wait", 1, "--wait", kind=FlagKind.BOOLEAN, negatable=True, default=default),))
+    assert build_argv(binding, ["t"], {"wait": value}) == ["t", *words]
+
+
+def test_plain_boolean_set_false_adds_nothing():
+    binding = ToolBinding(("t",), (flag("yes", 1, "--yes", kind=FlagKind.BOOLEAN),))
+    assert build_argv(binding, ["t"], {"yes": False}) == ["t"]
+
+
+def test_repeatables_repeat_and_json_values_are_serialized():
+    binding = ToolBinding(
+        ("t",),
+        (
+            flag("label", 1, "--label", repeatable=True),
+            flag("spec", 1, "--spec", json_encoded=True),
+        ),
+    )
+    argv = build_argv(binding, ["t"], {"label": ["a=1", "b=2"], "spec": {"k": [1, "é"]}})
+    assert argv == ["t", "--label=a=1", "--label=b=2", '--spec={"k":[1,"é"]}']
+
+
+def test_count_with_short_spelling_repeats_the_letter():
+    binding = ToolBinding(("t",), (flag("v", 1, "-v", kind=FlagKind.COUNT),))
+    assert build_argv(binding, ["t"], {"v": 3}) == ["t", "-v", "-v", "-v"]
+    assert build_argv(binding, ["t"], {"v": 0}) == ["t"]
+
+
+def test_variadic_positional_spreads_its_items():
+    binding = ToolBinding(("t",), (positional("files", 1, variadic=True),))
+    assert build_argv(binding, ["t"], {"files": ["a", "b"]}) == ["t", "a", "b"]
+
+
+def test_a_later_positional_without_the_earlier_one_is_refused():
+    binding = ToolBinding(("t",), (positional("a", 1), positional("b", 1)))
+    with pytest.raises(ArgvError, match="`b` needs `a`"):
+        build_argv(binding, ["t"], {"b": "x"})
+
+
+def test_an_unknown_property_never_reaches_argv():
+    with pytest.raises(ArgvError, match="`--rm` is not an argument"):
+        build_argv(SECRETS_SET, COMMAND, {"name": "a", "value": "b", "--rm": True})
+
+
+def test_numbers_render_as_the_cli_reads_them():
+    binding = ToolBinding(("t",), (flag("n", 1, "--n"), flag("x", 1, "--x")))
+    assert build_argv(binding, ["t"], {"n": 3, "x": 0.5}) == ["t", "--n=3", "--x=0.5"]

@@ -1,0 +1,70 @@
+"""`mcp-workbench serve CONFIG [--http [HOST:]PORT] [--token T] [--log-level L]`: serve a config.
+
+Reads only the config (no loaders, no Textual, no pygments): the surface comes from its
+`[snapshot]`, the CLI is run from `[source] command`. Logs go to stderr; stdout is the wire.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from pathlib import Path
+
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("config", metavar="CONFIG", help="the mcp.toml to serve")
+    parser.add_argument(
+        "--http", metavar="[HOST:]PORT",
+        help="serve streamable HTTP at http://HOST:PORT/mcp instead of stdio (HOST defaults to "
+        "127.0.0.1; PORT 0 picks a free one and logs it)",
+    )
+    parser.add_argument(
+        "--token", metavar="T",
+        help="require `Authorization: Bearer T` on every HTTP request (needed for a non-loopback "
+        "HOST; default from $MCP_WORKBENCH_TOKEN)",
+    )
+    parser.add_argument("--log-level", choices=LOG_LEVELS, help="stderr log level (default: [server] log_level)")
+
+
+def run(args: argparse.Namespace) -> int:
+    import anyio
+
+    from workbench.model.config_file import load_config
+    from workbench.model.surface import build_surface
+    from workbench.runtime.calls import ToolRunner
+    from workbench.runtime.server import build_server
+    from workbench.runtime.transport import serve_http, serve_stdio
+
+    config_path = Path(args.config)
+    config = load_config(config_path)
+    level = args.log_level or config.server.log_level
+    _configure_logging(level)
+    if config.snapshot is None:
+        from workbench.model.errors import ConfigError
+
+        raise ConfigError(f"{config_path} has no [snapshot]; re-export it with `mcp-workbench export`.")
+    surface = build_surface(config.snapshot, config)
+    runner = ToolRunner(config, surface, config_path.resolve().parent)
+    server = build_server(config, surface, runner=runner)
+    token = args.token or os.environ.get("MCP_WORKBENCH_TOKEN") or None
+    if args.http is None:
+        anyio.run(serve_stdio, server, runner)
+        return 0
+    from workbench.runtime.http_guard import check_bind, parse_http_address
+
+    host, port = parse_http_address(args.http)
+    check_bind(host, token)
+    anyio.run(serve_http, server, runner, host, port, token, level)
+    return 0
+
+
+def _configure_logging(level: str) -> None:
+    logging.basicConfig(
+        stream=sys.stderr,
+        level=getattr(logging, level.upper()),
+        format="mcp-workbench serve: %(levelname)s %(name)s: %(message)s",
+    )

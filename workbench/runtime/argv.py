@@ -1,0 +1,123 @@
+"""Tool arguments → the CLI's argv, exactly as the recorded `ToolBinding` says (SPEC §8).
+
+A pure function: no subprocess, no shell. The layout is
+
+    command  [level-1 flags]  segment 2  [level-2 flags]  …  leaf  [leaf flags]  [--]  positionals
+
+where `command` replaces the root segment (`["python", "-m", "deployctl"]`). Flags keep the
+order the binding declares. A value can never become a flag: a flag's value is always glued into
+the flag's own element (`--name=value`, `-nVALUE`); the only values that stand alone are
+positionals, and when any of them begins with `-` a `--` goes before them (only then: `--`
+changes meaning for some CLIs). A short-only flag whose value is empty or starts with `=` (which
+some parsers would read as `-n=`) gets its value as the next element; such a value cannot start
+with `-`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from workbench.model.errors import WorkbenchError
+from workbench.model.surface_types import ArgBinding, ToolBinding
+from workbench.model.tree import FlagKind
+
+
+class ArgvError(WorkbenchError):
+    """The arguments cannot be written as a command line (one sentence, names the property)."""
+
+
+def build_argv(binding: ToolBinding, command: list[str], arguments: dict[str, Any]) -> list[str]:
+    """The argv that runs `binding` with `arguments` (already valid under the tool's schema)."""
+    known = {arg.property for arg in binding.args}
+    unknown = sorted(set(arguments) - known)
+    if unknown:
+        raise ArgvError(f"`{unknown[0]}` is not an argument of `{' '.join(binding.command_path)}`.")
+    segments = list(binding.command_path) or [""]
+    flags_at: dict[int, list[str]] = {}
+    for arg in binding.args:
+        if arg.source == "flag" and arguments.get(arg.property) is not None:
+            level = min(max(arg.level, 1), len(segments))
+            flags_at.setdefault(level, []).extend(_flag_words(arg, arguments[arg.property]))
+    argv = list(command)
+    for depth, segment in enumerate(segments, start=1):
+        if depth > 1:
+            argv.append(segment)
+        argv.extend(flags_at.get(depth, []))
+    positionals = _positional_words(binding, arguments)
+    if any(word.startswith("-") for word in positionals):
+        argv.append("--")
+    argv.extend(positionals)
+    return argv
+
+
+def _flag_words(arg: ArgBinding, value: Any) -> list[str]:
+    if arg.kind is FlagKind.BOOLEAN:
+        return _boolean_words(arg, value)
+    if arg.kind is FlagKind.COUNT:
+        return [arg.spelling] * _count(arg, value)
+    if arg.repeatable and isinstance(value, list):
+        return [word for item in value for word in _valued(arg, item)]
+    return _valued(arg, value)
+
+
+def _boolean_words(arg: ArgBinding, value: Any) -> list[str]:
+    if not isinstance(value, bool):
+        raise ArgvError(f"`{arg.property}` takes true or false, not {_show(value)}.")
+    if value:
+        return [arg.spelling]
+    if arg.negatable and arg.default is not False and arg.spelling.startswith("--"):
+        return [f"--no-{arg.spelling[2:]}"]
+    return []
+
+
+def _count(arg: ArgBinding, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ArgvError(f"`{arg.property}` counts repetitions: give a whole number ≥ 0, not {_show(value)}.")
+    return value
+
+
+def _valued(arg: ArgBinding, value: Any) -> list[str]:
+    text = _text(arg, value)
+    if arg.spelling.startswith("--"):
+        return [f"{arg.spelling}={text}"]
+    if text == "" or text.startswith("="):
+        return [arg.spelling, text]
+    return [f"{arg.spelling}{text}"]
+
+
+def _positional_words(binding: ToolBinding, arguments: dict[str, Any]) -> list[str]:
+    words: list[str] = []
+    skipped: str | None = None
+    for arg in binding.args:
+        if arg.source != "positional":
+            continue
+        value = arguments.get(arg.property)
+        if value is None or (arg.variadic and value == []):
+            skipped = skipped or arg.property
+            continue
+        if skipped is not None:
+            raise ArgvError(
+                f"`{arg.property}` needs `{skipped}` as well: positional arguments are read in order."
+            )
+        items = value if arg.variadic and isinstance(value, list) else [value]
+        words.extend(_text(arg, item) for item in items)
+    return words
+
+
+def _text(arg: ArgBinding, value: Any) -> str:
+    """One value as command-line text: JSON for json-typed values and containers."""
+    if arg.json_encoded or isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
+        return str(int(value)) if arg.value_type.value == "integer" else repr(value)
+    if isinstance(value, (int, float, str)):
+        return str(value)
+    raise ArgvError(f"`{arg.property}` cannot take {_show(value)}.")
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 40 else text[:37] + "..."

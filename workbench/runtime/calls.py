@@ -1,0 +1,189 @@
+"""The one call path: validate → argv → run → what a client gets (`CallOutcome`).
+
+`serve` and the TUI's try-it both go through `ToolRunner.call`, so what a user tries in the
+workbench is exactly what a model gets. At most `[runtime] max_concurrency` calls run at once;
+the rest wait in arrival order.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+from workbench.model.config import Config
+from workbench.model.errors import WorkbenchError
+from workbench.model.surface_types import Surface, Tool
+from workbench.runtime.argv import ArgvError, build_argv
+from workbench.runtime.execute import Execution, ProcessGroups, run_cli
+from workbench.runtime.validate import ArgumentChecker, edit_distance
+
+ENV_NAME = re.compile(r"^[A-Z_][A-Z0-9_]*$")
+"""Names a per-call environment variable may have."""
+
+
+class UnknownToolError(WorkbenchError):
+    """A call named a tool the surface does not have (served as JSON-RPC -32602)."""
+
+
+class CallEnvError(WorkbenchError):
+    """The per-call environment is not a map of NAME → string."""
+
+
+@dataclass(frozen=True)
+class CallOutcome:
+    """What a client gets for one call."""
+
+    text: str
+    """The text content: stdout, then stderr under a heading when there is any, or the reason."""
+    is_error: bool
+    structured: dict[str, Any] | None = None
+    """`{exit_code, stdout, stderr, truncated, duration_ms}` when the CLI ran; None otherwise."""
+    duration_ms: int = 0
+    argv: list[str] = field(default_factory=list)
+    """The command line that ran (empty when none did)."""
+
+
+class ToolRunner:
+    """Runs the tools of one surface; one instance per server (or per TUI session)."""
+
+    def __init__(self, config: Config, surface: Surface, config_dir: Path) -> None:
+        self.config = config
+        self.surface = surface
+        self.cwd = (Path(config_dir) / config.runtime.cwd).resolve()
+        self.groups = ProcessGroups()
+        self._tools = {tool.name: tool for tool in surface.tools}
+        self._checkers = {tool.name: ArgumentChecker(tool.name, tool.input_schema) for tool in surface.tools}
+        self._limiter: anyio.CapacityLimiter | None = None
+        self._limiter_loop: object = None
+
+    def tool(self, name: str) -> Tool:
+        """The tool called `name`, or UnknownToolError naming the closest ones."""
+        tool = self._tools.get(name)
+        if tool is None:
+            raise UnknownToolError(unknown_tool_message(name, list(self._tools)))
+        return tool
+
+    def argv_for(self, name: str, arguments: dict[str, Any] | None) -> list[str]:
+        """The command line a call would run (for previews); raises ArgvError when impossible."""
+        return build_argv(self.tool(name).binding, list(self.config.source.command), arguments or {})
+
+    async def call(
+        self, name: str, arguments: dict[str, Any] | None, *, env: dict[str, str] | None = None
+    ) -> CallOutcome:
+        """Validate, build argv, run the CLI (queued behind `max_concurrency`), report."""
+        tool = self.tool(name)
+        arguments = {} if arguments is None else arguments
+        problems = self._checkers[name].problems(arguments)
+        if problems is not None:
+            return CallOutcome(text=problems, is_error=True)
+        try:
+            argv = build_argv(tool.binding, list(self.config.source.command), arguments)
+        except ArgvError as error:
+            return CallOutcome(text=f"Invalid arguments for `{name}`: {error}", is_error=True)
+        if not argv:
+            return CallOutcome(text="The config has no [source] command to run.", is_error=True)
+        async with self._capacity():
+            execution = await run_cli(
+                argv,
+                cwd=self.cwd,
+                env=self._environment(env),
+                timeout_s=self.config.runtime.timeout_s,
+                max_output_bytes=self.config.runtime.max_output_bytes,
+                groups=self.groups,
+            )
+        return outcome_of(execution, argv, self.config.runtime.timeout_s, self.config.runtime.max_output_bytes)
+
+    def _environment(self, per_call: dict[str, str] | None) -> dict[str, str]:
+        env = dict(os.environ)
+        env.update(self.config.env)
+        env.update(per_call or {})
+        return env
+
+    def _capacity(self) -> anyio.CapacityLimiter:
+        """The limiter of the running event loop (a TUI may run calls on a fresh loop each time)."""
+        loop = _current_loop()
+        if self._limiter is None or self._limiter_loop is not loop:
+            self._limiter = anyio.CapacityLimiter(max(1, self.config.runtime.max_concurrency))
+            self._limiter_loop = loop
+        return self._limiter
+
+
+def check_call_env(value: Any) -> dict[str, str]:
+    """A client-supplied per-call environment, checked: names `^[A-Z_][A-Z0-9_]*$`, string values."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise CallEnvError("the per-call env (_meta \"workbench/env\") must be an object of NAME: \"value\".")
+    for name, text in value.items():
+        if not isinstance(name, str) or not ENV_NAME.match(name):
+            raise CallEnvError(
+                f"per-call env name {name!r} is not allowed; use capitals, digits and _ (e.g. LOG_LEVEL)."
+            )
+        if not isinstance(text, str) or "\x00" in text:
+            raise CallEnvError(f"per-call env `{name}` must be a string without NUL characters.")
+    return dict(value)
+
+
+def unknown_tool_message(name: str, known: list[str]) -> str:
+    """`Unknown tool `x`; did you mean `y`, `z`?` naming the closest tools."""
+    shown = name if len(name) <= 80 else name[:77] + "..."
+    nearest = closest_names(name, known)
+    if nearest:
+        return f"Unknown tool `{shown}`; did you mean " + ", ".join(f"`{n}`" for n in nearest) + "?"
+    if known:
+        return f"Unknown tool `{shown}`; the tools are " + ", ".join(f"`{n}`" for n in known[:10]) + "."
+    return f"Unknown tool `{shown}`; this server has no tools."
+
+
+def closest_names(name: str, known: list[str], count: int = 3) -> list[str]:
+    """Up to `count` known names nearest to `name`, close ones only."""
+    limit = max(2, len(name) // 3)
+    ranked = sorted((edit_distance(name, other), other) for other in known)
+    near = [other for distance, other in ranked if distance <= limit]
+    contains = [other for other in known if name and (name in other or other in name)]
+    return list(dict.fromkeys(near + contains))[:count]
+
+
+def outcome_of(execution: Execution, argv: list[str], timeout_s: float, cap: int) -> CallOutcome:
+    """The client's view of one run: text, structured result, error flag."""
+    if execution.start_error is not None:
+        return CallOutcome(text=execution.start_error, is_error=True, duration_ms=execution.duration_ms, argv=argv)
+    exit_code = execution.exit_code if execution.exit_code is not None else -1
+    structured = {
+        "exit_code": exit_code,
+        "stdout": execution.stdout,
+        "stderr": execution.stderr,
+        "truncated": execution.truncated,
+        "duration_ms": execution.duration_ms,
+    }
+    parts = [execution.stdout] if execution.stdout else []
+    if execution.stderr:
+        parts.append(f"stderr:\n{execution.stderr}")
+    if execution.truncated:
+        parts.append(f"[output truncated: each stream is capped at {cap} bytes]")
+    if execution.timed_out:
+        parts.append(f"[timed out after {timeout_s:g} s; the command and its children were killed]")
+    elif exit_code != 0:
+        parts.append(f"[exit code {exit_code}]")
+    text = "\n\n".join(part.rstrip("\n") for part in parts) or "(no output)"
+    return CallOutcome(
+        text=text,
+        is_error=execution.timed_out or exit_code != 0,
+        structured=structured,
+        duration_ms=execution.duration_ms,
+        argv=argv,
+    )
+
+
+def _current_loop() -> object:
+    import asyncio
+
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

@@ -1,0 +1,150 @@
+"""The MCP server for one surface: identity, instructions, tools/list, tools/call (SPEC §8).
+
+Built on the SDK's low-level `Server`. `tools/list` answers exactly `surface.tools_list()` (the
+same code path as `mcp-workbench tools`), validated into wire objects once at startup, where a
+bad schema or name stops the server with a sentence naming the tool. Every handler catches
+everything at its boundary: the error goes to the log (stderr), the client gets a generic
+message, never the exception's text.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+import mcp_types as types
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError
+from mcp import MCPError
+from mcp.server import Server
+from pydantic import ValidationError
+
+from workbench.model.config import Config
+from workbench.model.errors import WorkbenchError
+from workbench.model.surface_types import Surface
+from workbench.runtime.calls import CallEnvError, CallOutcome, ToolRunner, UnknownToolError, check_call_env
+
+log = logging.getLogger("workbench.serve")
+
+CALL_ENV_META_KEY = "workbench/env"
+"""The `_meta` key under which a client may pass per-call environment variables."""
+
+TOOL_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+INTERNAL_ERROR_TEXT = "Internal error in the mcp-workbench server; the details are in its log."
+
+
+class ServeError(WorkbenchError):
+    """The surface cannot be served as is (bad tool name or schema); names the tool."""
+
+
+def build_server(
+    config: Config,
+    surface: Surface,
+    *,
+    runner: ToolRunner | None = None,
+    config_dir: Path | None = None,
+) -> Server:
+    """An MCP server answering for `surface`; calls run through `runner` (one is made if None)."""
+    wire_tools = checked_tools(surface)
+    runner = runner or ToolRunner(config, surface, config_dir or Path.cwd())
+    schemas = {tool.name: tool.input_schema for tool in surface.tools}
+    listing = types.ListToolsResult(tools=wire_tools)
+
+    async def on_list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
+        return listing
+
+    async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        try:
+            runner.tool(params.name)
+        except UnknownToolError as error:
+            raise MCPError(code=types.INVALID_PARAMS, message=str(error)) from None
+        try:
+            env = check_call_env((params.meta or {}).get(CALL_ENV_META_KEY))
+        except CallEnvError as error:
+            return _error_result(str(error))
+        outcome = await runner.call(params.name, params.arguments, env=env)
+        log.info(
+            "called %s: %s in %d ms", params.name, "error" if outcome.is_error else "ok", outcome.duration_ms
+        )
+        return result_of(outcome)
+
+    server = Server(
+        surface.server_name or config.server.name or "mcp-workbench",
+        version=surface.server_version or config.server.version or "",
+        title=surface.server_title or config.server.title,
+        instructions=surface.prompt or None,
+        get_tool_input_schema=schemas.get,
+        on_list_tools=_guarded("tools/list", on_list_tools),
+        on_call_tool=_guarded("tools/call", on_call_tool),
+    )
+    server.workbench_runner = runner  # type: ignore[attr-defined]
+    return server
+
+
+def checked_tools(surface: Surface) -> list[types.Tool]:
+    """The wire tools, or ServeError naming the first tool whose name or schema cannot be served."""
+    seen: set[str] = set()
+    tools = []
+    for data in surface.tools_list():
+        name = data.get("name", "")
+        if not TOOL_NAME.match(name):
+            raise ServeError(f"tool name {name!r} must match ^[A-Za-z0-9_-]{{1,64}}$; rename it in the config.")
+        if name in seen:
+            raise ServeError(f"two tools are named `{name}`; give one a different name in the config.")
+        seen.add(name)
+        for key in ("inputSchema", "outputSchema"):
+            if key in data:
+                _check_schema(name, key, data[key])
+        try:
+            tools.append(types.Tool.model_validate(data))
+        except ValidationError as error:
+            raise ServeError(f"tool `{name}` is not a valid MCP tool: {_first_problem(error)}.") from None
+    return tools
+
+
+def result_of(outcome: CallOutcome) -> types.CallToolResult:
+    """The MCP result for a call outcome: text content, structured content, isError."""
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=outcome.text)],
+        structured_content=outcome.structured,
+        is_error=outcome.is_error,
+    )
+
+
+def _check_schema(name: str, key: str, schema: Any) -> None:
+    if not isinstance(schema, dict) or schema.get("type") != "object":
+        raise ServeError(f"tool `{name}`: its {key} must be a JSON Schema object with \"type\": \"object\" at the root.")
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as error:
+        where = "/".join(str(part) for part in error.absolute_path) or "(root)"
+        raise ServeError(f"tool `{name}`: its {key} is not valid JSON Schema at {where}: {error.message[:200]}.") from None
+
+
+def _first_problem(error: ValidationError) -> str:
+    first = error.errors()[0]
+    return f"{'.'.join(str(part) for part in first['loc'])}: {first['msg']}"
+
+
+def _error_result(text: str) -> types.CallToolResult:
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
+
+
+def _guarded(method: str, handler: Any) -> Any:
+    """The handler with a catch-all boundary: log the crash, answer a generic error."""
+
+    async def guarded(ctx: Any, params: Any) -> Any:
+        try:
+            return await handler(ctx, params)
+        except MCPError:
+            raise
+        except Exception:
+            log.exception("%s handler crashed", method)
+            if method == "tools/call":
+                return _error_result(INTERNAL_ERROR_TEXT)
+            raise MCPError(code=types.INTERNAL_ERROR, message=INTERNAL_ERROR_TEXT) from None
+
+    return guarded
