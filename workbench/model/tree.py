@@ -109,6 +109,9 @@ class Command(_Node):
     flags: list[Flag] = Field(default_factory=list)
     positionals: list[Positional] = Field(default_factory=list)
     subcommands: list[Command] = Field(default_factory=list)
+    exclusive_groups: list[list[str]] = Field(default_factory=list)
+    """Sets of this command's flags (by key) and positionals (by name) of which at most one may
+    be given (argparse mutually exclusive groups)."""
 
     @property
     def path_str(self) -> str:
