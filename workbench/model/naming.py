@@ -1,0 +1,70 @@
+"""Tool names (SPEC §5.3) and schema property names (§5.5): how a command path or a
+positional's metavar becomes a name a client accepts.
+
+A tool name is the prefix (default: the root command's name) plus the rest of the path, joined
+by `_`, with every character outside `[A-Za-z0-9_-]` replaced by `_`. Collisions are checked by
+the surface, which knows both commands; here a name that cannot fit 64 characters is refused.
+"""
+
+from __future__ import annotations
+
+import re
+
+from workbench.model.surface_types import SurfaceError
+
+MAX_TOOL_NAME = 64
+"""MCP clients reject tool names longer than this (`^[A-Za-z0-9_-]{1,64}$`)."""
+
+TOOL_NAME_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_NOT_NAME_CHAR = re.compile(r"[^A-Za-z0-9_-]")
+_CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_NOT_SNAKE_CHAR = re.compile(r"[^a-z0-9]+")
+
+
+def sanitize(text: str) -> str:
+    """`text` with every character a tool name may not contain replaced by `_`."""
+    return _NOT_NAME_CHAR.sub("_", text)
+
+
+def tool_name(prefix: str, path: list[str] | tuple[str, ...]) -> str:
+    """The tool name of the command at `path` under `prefix`.
+
+    The root command itself is named by the prefix alone; an empty prefix drops it (and its
+    separator), so `prefix = ""` turns `deployctl secrets set` into `secrets_set`.
+    """
+    parts = ([prefix] if prefix else []) + list(path[1:])
+    if not parts:
+        parts = [path[0]]
+    name = sanitize("_".join(parts))
+    if len(name) > MAX_TOOL_NAME:
+        raise SurfaceError(
+            f"the tool name for `{' '.join(path)}` would be `{name}`, {len(name)} characters, "
+            f"more than the {MAX_TOOL_NAME} MCP allows; set a shorter [tools] prefix "
+            '(prefix = "" drops it) or exclude the command'
+        )
+    return name
+
+
+def snake_case(text: str) -> str:
+    """A positional's metavar as a property name: `FILE` → `file`, `source-dir` → `source_dir`,
+    `fileName` → `file_name`, `FILE...` → `file`; `arg` when nothing is left."""
+    text = _CAMEL_BOUNDARY.sub("_", text.strip())
+    name = _NOT_SNAKE_CHAR.sub("_", text.lower()).strip("_")
+    if not name:
+        return "arg"
+    if name[0].isdigit():
+        name = f"arg_{name}"
+    return name
+
+
+def unique_name(base: str, taken: set[str], suffix: str) -> str:
+    """`base` if free, else `base_<suffix>`, then `base_<suffix>2`, `base_<suffix>3`…; the
+    result is added to `taken`. Deterministic: the same inputs in the same order give the
+    same names."""
+    name = base
+    counter = 1
+    while name in taken:
+        name = f"{base}_{suffix}" + (str(counter) if counter > 1 else "")
+        counter += 1
+    taken.add(name)
+    return name

@@ -1,0 +1,179 @@
+"""The system prompt (SPEC §6) and the model-facing tool order (§5.7).
+
+The prompt is a set of named sections, each with an order and a text, concatenated by ascending
+order (ties: built-ins first, then user sections as listed), empty ones dropped, joined by blank
+lines. Built-ins: `harness:identity` (-100), `deployment:persona` (0), `tools:guidance` (100,
+generated from annotations). Section text may reference `{{name}}` variables; rendering is
+strict (see `interpolate`). The rendered text is served as the MCP `instructions`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Iterable, Sequence
+
+from workbench.model.config import REST_ENTRY, Config
+from workbench.model.surface_types import SurfaceError, Tool
+from workbench.model.tree import CommandTree
+
+DEFAULT_IDENTITY = (
+    "The tools below operate `{{cli}}`, a command-line tool. Each tool runs one `{{cli}}` "
+    "command with the arguments you pass and returns its exit code, standard output and "
+    "standard error."
+)
+IDENTITY, PERSONA, GUIDANCE = "harness:identity", "deployment:persona", "tools:guidance"
+BUILT_IN_VARIABLES = ("cli", "cwd", "tool_count")
+VARIABLE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+_GROUP_AT = re.compile(r"\{\{([^{}]*)\}\}")
+
+
+def render_prompt(config: Config, tree: CommandTree, tools: Sequence[Tool]) -> str:
+    """The rendered prompt for `tools` (already in model-facing order)."""
+    variables = prompt_variables(config, tree, tools)
+    sections: list[tuple[int, int, str, str, bool]] = [
+        (-100, 0, IDENTITY, config.prompt.identity if config.prompt.identity is not None else DEFAULT_IDENTITY, True),
+        (0, 1, PERSONA, config.prompt.persona, True),
+        (100, 2, GUIDANCE, tools_guidance(tools), False),
+    ]
+    names = {IDENTITY, PERSONA, GUIDANCE}
+    for index, section in enumerate(config.prompt.sections):
+        if section.name in names:
+            what = "a built-in section" if section.name in (IDENTITY, PERSONA, GUIDANCE) else "defined twice"
+            raise SurfaceError(
+                f"prompt section `{section.name}` is {what}; give the [[prompt.sections]] "
+                "entry another name" + (" (prompt.identity / prompt.persona set the built-ins)"
+                                        if what.startswith("a built") else "")
+            )
+        names.add(section.name)
+        sections.append((section.order, 3 + index, section.name, section.text, True))
+    rendered = []
+    for _order, _index, name, text, templated in sorted(sections, key=lambda s: (s[0], s[1])):
+        text = interpolate(text, variables, section=name) if templated else text
+        text = text.strip("\n").rstrip()
+        if text.strip():
+            rendered.append(text)
+    return "\n\n".join(rendered)
+
+
+def prompt_variables(config: Config, tree: CommandTree, tools: Sequence[Tool]) -> dict[str, str]:
+    """The built-in variables (`cli`, `cwd`, `tool_count`) plus `[prompt.variables]`."""
+    variables = {"cli": tree.root.name, "cwd": config.runtime.cwd, "tool_count": str(len(tools))}
+    for name, value in config.prompt.variables.items():
+        if not VARIABLE_NAME.match(name):
+            raise SurfaceError(
+                f"prompt variable name `{name}` in [prompt.variables] is not allowed; use "
+                "lowercase letters, digits and `_`, starting with a letter"
+            )
+        if name in BUILT_IN_VARIABLES:
+            raise SurfaceError(
+                f"prompt variable `{name}` in [prompt.variables] is built in; rename yours"
+            )
+        variables[name] = value
+    return variables
+
+
+def interpolate(text: str, variables: dict[str, str], *, section: str) -> str:
+    """`text` with every `{{name}}` replaced by its value.
+
+    Strict: an unknown variable, a malformed group (`{{ cli }}`, `{{}}`), or a `{{` that does
+    not open a complete group while a `}}` still follows (`{{{cli}}}`) is an error naming the
+    section. A `{{` with no `}}` anywhere after it is prose and stays. Substituted values are
+    never scanned again.
+    """
+    out: list[str] = []
+    last = 0
+    start = text.find("{{")
+    while start >= 0:
+        group = _GROUP_AT.match(text, start)
+        if group is None:
+            if text.find("}}", start + 2) >= 0:
+                raise SurfaceError(
+                    f"prompt section `{section}` has a malformed variable reference at "
+                    f"`{_excerpt(text, start)}`; write a reference as {{{{name}}}} with nothing "
+                    "else between the braces"
+                )
+            out.append(text[last:start + 2])
+            last = start + 2
+        else:
+            name = group.group(1)
+            if not VARIABLE_NAME.match(name):
+                raise SurfaceError(
+                    f"prompt section `{section}` has a malformed variable reference "
+                    f"`{group.group(0)}`; names are lowercase letters, digits and `_` with no "
+                    "spaces, e.g. {{cli}}"
+                )
+            if name not in variables:
+                raise SurfaceError(
+                    f"prompt section `{section}` uses unknown variable `{{{{{name}}}}}`"
+                    f"{_did_you_mean(name, variables)}; known variables: "
+                    f"{', '.join(sorted(variables))} (define it under [prompt.variables])"
+                )
+            out.append(text[last:start])
+            out.append(variables[name])
+            last = group.end()
+        start = text.find("{{", last)
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _excerpt(text: str, start: int) -> str:
+    piece = text[start:start + 16].replace("\n", " ")
+    return piece + ("…" if len(text) > start + 16 else "")
+
+
+def _did_you_mean(name: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f" (did you mean `{close[0]}`?)" if close else ""
+
+
+def tools_guidance(tools: Sequence[Tool]) -> str:
+    """The `tools:guidance` text: which tools need the user's confirmation, which only read."""
+    destructive = [t.name for t in tools if t.annotations.get("destructiveHint") is True]
+    read_only = [t.name for t in tools if t.annotations.get("readOnlyHint") is True]
+    lines = []
+    if destructive:
+        lines.append(
+            "These tools change or delete things and cannot be undone: "
+            f"{_names(destructive)}. Ask the user to confirm before calling them."
+        )
+    if read_only:
+        lines.append(f"These tools only read and are safe to call at any time: {_names(read_only)}.")
+    return "\n".join(lines)
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(f"`{n}`" for n in names)
+
+
+def order_tools(tools: Sequence[Tool], tool_order: list[str] | None) -> list[Tool]:
+    """`tools` in model-facing order: `prompt.tool_order` (listed names first where they are
+    listed, every other tool at the `<unlisted-tools>` entry, by name) or, without it, by name."""
+    by_name = sorted(tools, key=lambda t: t.name)
+    if tool_order is None:
+        return by_name
+    seen: set[str] = set()
+    for name in tool_order:
+        if name in seen:
+            raise SurfaceError(
+                f"prompt.tool_order lists `{name}` more than once; keep one"
+            )
+        seen.add(name)
+    if REST_ENTRY not in seen:
+        raise SurfaceError(
+            f'prompt.tool_order has no "{REST_ENTRY}" entry; add it once where every tool '
+            "not listed by name should go"
+        )
+    names = {t.name for t in tools}
+    for name in tool_order:
+        if name != REST_ENTRY and name not in names:
+            raise SurfaceError(
+                f"prompt.tool_order names `{name}`, which is no tool{_did_you_mean(name, names)}; "
+                "remove it or fix the name"
+            )
+    tool_by_name = {t.name: t for t in tools}
+    rest = [t for t in by_name if t.name not in seen]
+    ordered: list[Tool] = []
+    for name in tool_order:
+        ordered.extend(rest if name == REST_ENTRY else [tool_by_name[name]])
+    return ordered

@@ -1,0 +1,298 @@
+"""Input schemas (SPEC §5.5): a command's flags and positionals → one JSON Schema object, plus
+the `ArgBinding`s that tell the runtime how each property becomes command-line words.
+
+Derived schemas use a small fixed vocabulary and are valid by construction; user overrides
+(`[commands."x".flags.y] schema = …`) are meta-validated against JSON Schema draft 2020-12,
+once per distinct schema, and a bad one is an error naming the tool and the flag.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from workbench.model.config import FlagConfig
+from workbench.model.naming import snake_case, unique_name
+from workbench.model.surface_types import ArgBinding, SurfaceError
+from workbench.model.tree import Flag, FlagKind, Positional, ValueType
+
+_TRIVIAL_METAVARS = {
+    "TEXT", "STRING", "STR", "INTEGER", "INT", "FLOAT", "NUMBER", "NUM", "PATH", "FILE",
+    "FILENAME", "DIR", "DIRECTORY", "VALUE", "VAL", "BOOLEAN", "BOOL", "N", "X", "ARG",
+}
+_PY_TYPES = {
+    "string": str, "integer": int, "number": (int, float), "boolean": bool, "array": list,
+    "object": dict,
+}
+
+
+@dataclass(frozen=True)
+class ToolFlag:
+    """A flag chosen for a tool, with the level whose parser reads it."""
+
+    flag: Flag
+    level: int
+
+
+def value_schema(value_type: ValueType, choices: list[str] | None) -> dict[str, Any]:
+    """The schema of one value (a flag's value, one item of a repeatable flag or variadic
+    positional)."""
+    if choices:
+        if value_type in (ValueType.INTEGER, ValueType.NUMBER):
+            numbers = _as_numbers(choices, integer=value_type is ValueType.INTEGER)
+            if numbers is not None:
+                return {"type": "integer" if value_type is ValueType.INTEGER else "number", "enum": numbers}
+        return {"type": "string", "enum": list(choices)}
+    if value_type is ValueType.INTEGER:
+        return {"type": "integer"}
+    if value_type is ValueType.NUMBER:
+        return {"type": "number"}
+    if value_type is ValueType.JSON:
+        return {}
+    return {"type": "string"}
+
+
+def _as_numbers(choices: list[str], *, integer: bool) -> list[int | float] | None:
+    try:
+        return [int(c) if integer else float(c) for c in choices]
+    except (TypeError, ValueError):
+        return None
+
+
+def _hints(value_type: ValueType, env_var: str | None = None, metavar: str | None = None,
+           key: str = "", choices: list[str] | None = None) -> list[str]:
+    hints = []
+    if value_type is ValueType.PATH:
+        hints.append("a file system path")
+    elif value_type is ValueType.JSON:
+        hints.append("a JSON value")
+    if metavar and not choices and _meaningful_metavar(metavar, key):
+        hints.append(f"format: {metavar}")
+    if env_var:
+        hints.append(f"env var: {env_var}")
+    return hints
+
+
+def _meaningful_metavar(metavar: str, key: str) -> bool:
+    bare = metavar.strip("<>[]{}.").upper()
+    if not bare or "|" in metavar or "," in metavar or "{" in metavar:
+        return False
+    return bare not in _TRIVIAL_METAVARS and bare.replace("-", "_") != key.upper().replace("-", "_")
+
+
+def _describe(text: str, hints: list[str]) -> str:
+    text = text.strip()
+    if not hints:
+        return text
+    joined = "; ".join(hints)
+    return f"{text} ({joined})" if text else joined[0].upper() + joined[1:]
+
+
+def flag_schema(flag: Flag, description: str | None = None) -> dict[str, Any]:
+    """The derived schema of `flag` (its help text replaced by `description` when given)."""
+    if flag.kind is FlagKind.BOOLEAN:
+        schema: dict[str, Any] = {"type": "boolean"}
+    elif flag.kind is FlagKind.COUNT:
+        schema = {"type": "integer", "minimum": 0}
+    else:
+        schema = value_schema(flag.value_type, flag.choices)
+        if flag.repeatable:
+            schema = {"type": "array", "items": schema}
+            if flag.required:
+                schema["minItems"] = 1
+    text = flag.help if description is None else description
+    hints = _hints(flag.value_type if flag.kind is FlagKind.VALUE else ValueType.STRING,
+                   flag.env_var, flag.metavar, flag.key, flag.choices)
+    described = _describe(text, hints)
+    if described:
+        schema["description"] = described
+    if flag.default is not None and _fits(flag.default, schema):
+        schema["default"] = flag.default
+    return schema
+
+
+def positional_schema(positional: Positional, description: str | None = None) -> dict[str, Any]:
+    """The derived schema of `positional`."""
+    schema = value_schema(positional.value_type, positional.choices)
+    if positional.variadic:
+        schema = {"type": "array", "items": schema}
+        if positional.required:
+            schema["minItems"] = 1
+    text = positional.help if description is None else description
+    described = _describe(text, _hints(positional.value_type))
+    if described:
+        schema["description"] = described
+    if positional.default is not None and _fits(positional.default, schema):
+        schema["default"] = positional.default
+    return schema
+
+
+def _fits(value: Any, schema: dict[str, Any]) -> bool:
+    """A cheap check that a default matches the schema's coarse type (loaders sometimes report
+    `()` or a string for a typed default)."""
+    expected = schema.get("type")
+    if expected is None:
+        return True
+    if expected in ("integer", "number") and isinstance(value, bool):
+        return False
+    if not isinstance(value, _PY_TYPES[expected]):
+        return False
+    if "enum" in schema and value not in schema["enum"]:
+        return False
+    return True
+
+
+def retype(schema: dict[str, Any], new_type: str) -> dict[str, Any]:
+    """`schema` with only its coarse type changed (a `type = …` override).
+
+    To `array`: the old schema becomes the item schema. From an array to a scalar type: the
+    items change type (a repeatable flag stays repeatable). Constraints that belong to the old
+    type (enum, bounds) are dropped; description and a still-fitting default are kept.
+    """
+    old_type = schema.get("type")
+    if old_type == new_type:
+        return schema
+    if old_type == "array" and new_type != "array":
+        return {**schema, "items": retype(schema.get("items", {}), new_type)}
+    kept = {k: schema[k] for k in ("description",) if k in schema}
+    if new_type == "array":
+        item = {k: v for k, v in schema.items() if k not in ("description", "default")}
+        result: dict[str, Any] = {"type": "array", "items": item or {"type": "string"}, **kept}
+    else:
+        result = {"type": new_type, **kept}
+    if "default" in schema and _fits(schema["default"], result):
+        result["default"] = schema["default"]
+    return result
+
+
+@lru_cache(maxsize=4096)
+def _schema_problem(schema_json: str) -> str | None:
+    """Why this schema is not valid draft 2020-12 JSON Schema, or None. Cached: the TUI
+    rebuilds the surface on every edit and most override schemas do not change."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    try:
+        Draft202012Validator.check_schema(json.loads(schema_json))
+    except SchemaError as error:
+        where = "/".join(str(p) for p in error.absolute_path)
+        return f"{error.message}" + (f" at `{where}`" if where else "")
+    return None
+
+
+def check_override(schema: Any, *, tool: str, command: str, key: str) -> None:
+    """Raise SurfaceError unless `schema` (a per-flag override) is a valid JSON Schema."""
+    where = f'[commands."{command}".flags.{_toml_key(key)}].schema'
+    if not isinstance(schema, dict):
+        raise SurfaceError(
+            f"tool `{tool}`, flag `{key}`: the schema override must be a table (a JSON Schema "
+            f"object), not {type(schema).__name__}; fix {where}"
+        )
+    problem = _schema_problem(json.dumps(schema, sort_keys=True))
+    if problem:
+        raise SurfaceError(
+            f"tool `{tool}`, flag `{key}`: the schema override is not valid JSON Schema "
+            f"(draft 2020-12): {problem}; fix {where}"
+        )
+
+
+def check_input_schema(schema: dict[str, Any], *, tool: str) -> None:
+    """Raise SurfaceError unless a whole input schema is an object schema and valid JSON Schema."""
+    if schema.get("type") != "object":
+        raise SurfaceError(f"tool `{tool}`: the input schema must be a JSON Schema object")
+    problem = _schema_problem(json.dumps(schema, sort_keys=True))
+    if problem:
+        raise SurfaceError(f"tool `{tool}`: the input schema is not valid JSON Schema: {problem}")
+
+
+def _toml_key(key: str) -> str:
+    return key if key.replace("-", "").replace("_", "").isalnum() and key.isascii() else f'"{key}"'
+
+
+def _json_encoded(schema: dict[str, Any], value_type: ValueType, *, many: bool) -> bool:
+    """Whether the runtime passes the value (each item, for repeated words) as JSON text."""
+    kind = schema.get("type")
+    if many and kind == "array":
+        kind = schema.get("items", {}).get("type")
+    if value_type is ValueType.JSON:
+        return kind != "string"
+    return kind in ("object", "array")
+
+
+def build_input_schema(
+    *,
+    tool: str,
+    command: str,
+    depth: int,
+    flags: list[ToolFlag],
+    positionals: list[Positional],
+    overrides: dict[str, FlagConfig],
+) -> tuple[dict[str, Any], tuple[ArgBinding, ...]]:
+    """The input schema and bindings of one tool.
+
+    `flags` come in argv order (root level first, then each level down), already filtered and
+    de-shadowed; positionals follow. Flags are named by key verbatim; positionals by their
+    metavar in snake_case, suffixed `_arg` (then `_arg2`…) when that name is taken. Overrides
+    are keyed by flag key, or by a positional's property name.
+    """
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    bindings: list[ArgBinding] = []
+    taken: set[str] = set()
+    any_override = False
+
+    for chosen in flags:
+        flag = chosen.flag
+        name = unique_name(flag.key, taken, "flag")
+        override = overrides.get(flag.key)
+        schema = flag_schema(flag, override.description if override else None)
+        if override is not None:
+            schema, touched = _apply_override(schema, override, tool=tool, command=command, key=flag.key)
+            any_override = any_override or touched
+        properties[name] = schema
+        if flag.required:
+            required.append(name)
+        repeated = flag.kind is FlagKind.VALUE and flag.repeatable
+        bindings.append(ArgBinding(
+            property=name, source="flag", level=chosen.level, spelling=flag.spelling,
+            kind=flag.kind, value_type=flag.value_type, negatable=flag.negatable,
+            default=flag.default, repeatable=repeated, variadic=False,
+            json_encoded=flag.kind is FlagKind.VALUE and _json_encoded(schema, flag.value_type, many=repeated),
+        ))
+
+    for positional in positionals:
+        name = unique_name(snake_case(positional.name), taken, "arg")
+        override = overrides.get(name)
+        schema = positional_schema(positional, override.description if override else None)
+        if override is not None:
+            schema, touched = _apply_override(schema, override, tool=tool, command=command, key=name)
+            any_override = any_override or touched
+        properties[name] = schema
+        if positional.required:
+            required.append(name)
+        bindings.append(ArgBinding(
+            property=name, source="positional", level=depth, spelling=positional.name,
+            kind=FlagKind.VALUE, value_type=positional.value_type, default=positional.default,
+            variadic=positional.variadic,
+            json_encoded=_json_encoded(schema, positional.value_type, many=positional.variadic),
+        ))
+
+    result: dict[str, Any] = {"type": "object", "properties": properties}
+    if required:
+        result["required"] = required
+    result["additionalProperties"] = False
+    if any_override:
+        check_input_schema(result, tool=tool)
+    return result, tuple(bindings)
+
+
+def _apply_override(schema: dict[str, Any], override: FlagConfig, *, tool: str, command: str,
+                    key: str) -> tuple[dict[str, Any], bool]:
+    if override.schema_ is not None:
+        check_override(override.schema_, tool=tool, command=command, key=key)
+        return override.schema_, True
+    if override.type is not None:
+        return retype(schema, override.type), True
+    return schema, False

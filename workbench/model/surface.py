@@ -1,0 +1,337 @@
+"""The surface (SPEC §5): `build_surface(tree, config)`, the one pure function that decides which
+commands become tools, with which names, descriptions, schemas, annotations and order, and the
+rendered prompt. The TUI preview, `tools`, `prompt` and `serve` all call it.
+
+Steps, in order: safety filters → selectors → tool names → descriptions → input schemas →
+annotations → order → prompt. It runs on every TUI edit, so it walks the tree once, compiles
+every glob once, and never copies the tree.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import fnmatch
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from workbench.model.config import CommandConfig, Config, Selector
+from workbench.model.describe import describe
+from workbench.model.naming import snake_case, tool_name
+from workbench.model.prompt import order_tools, render_prompt
+from workbench.model.schema import ToolFlag, build_input_schema
+from workbench.model.surface_types import Exclusion, Surface, SurfaceError, Tool, ToolBinding
+from workbench.model.tree import Command, CommandTree
+
+RESULT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "exit_code": {"type": "integer", "description": "The CLI's exit code (0 = success)."},
+        "stdout": {"type": "string", "description": "What the CLI printed to standard output."},
+        "stderr": {"type": "string", "description": "What the CLI printed to standard error."},
+        "truncated": {"type": "boolean", "description": "True when output was cut at the size limit."},
+        "duration_ms": {"type": "number", "description": "How long the call took, in milliseconds."},
+    },
+    "required": ["exit_code", "stdout", "stderr", "truncated", "duration_ms"],
+    "additionalProperties": False,
+}
+"""The `outputSchema` of every tool: the `structuredContent` the runtime returns. Shared by all
+tools; treat it as read-only."""
+
+SAFETY_SEGMENTS = ("help", "completion", "mcp")
+"""Path segments that never become tools (plus `[server] command_name`)."""
+
+NEVER_PROPERTIES = ("help", "version")
+"""Flag long names that never become properties."""
+
+ANNOTATION_KEYS = (
+    ("read_only", "readOnlyHint"),
+    ("destructive", "destructiveHint"),
+    ("idempotent", "idempotentHint"),
+    ("open_world", "openWorldHint"),
+)
+
+
+def build_surface(tree: CommandTree, config: Config) -> Surface:
+    """The tools and prompt that `config` makes of `tree`. Raises SurfaceError (one sentence)."""
+    builder = _Builder(tree, config)
+    builder.visit(tree.root, [], None)
+    builder.check_leftovers()
+    ordered = order_tools(builder.tools, config.prompt.tool_order)
+    prompt = render_prompt(config, tree, ordered)
+    from workbench.model.tokens import count_tokens
+
+    counted = tuple(
+        dataclasses.replace(t, tokens=_tool_tokens(count_tokens, t)) for t in ordered
+    )
+    return Surface(
+        tools=counted,
+        prompt=prompt,
+        server_name=config.server.name or tree.root.name,
+        server_version=config.server.version or tree.cli_version or "0.0.0",
+        server_title=config.server.title,
+        exclusions=tuple(builder.exclusions),
+        warnings=tuple(builder.warnings),
+        prompt_tokens=count_tokens(prompt),
+    )
+
+
+def _tool_tokens(count_tokens, tool: Tool) -> int:
+    return count_tokens(json.dumps(tool.to_mcp()))
+
+
+def _glob(pattern: str) -> re.Pattern[str]:
+    return re.compile(fnmatch.translate(pattern))
+
+
+@dataclass
+class _Patterns:
+    """Globs compiled once, remembering which ever matched (for 'matches nothing' warnings)."""
+
+    texts: list[str]
+    compiled: list[re.Pattern[str]] = field(init=False)
+    used: list[bool] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.compiled = [_glob(p) for p in self.texts]
+        self.used = [False] * len(self.texts)
+
+    def match(self, text: str) -> bool:
+        hit = False
+        for index, pattern in enumerate(self.compiled):
+            if pattern.match(text):
+                self.used[index] = True
+                hit = True
+        return hit
+
+    def unused(self) -> list[str]:
+        return [t for t, u in zip(self.texts, self.used) if not u]
+
+
+@dataclass
+class _Selector:
+    number: int
+    commands: _Patterns
+    include: _Patterns | None
+    exclude: _Patterns
+    include_inherited: _Patterns | None
+    exclude_inherited: _Patterns
+    claimed: int = 0
+
+    @classmethod
+    def compile(cls, number: int, selector: Selector) -> _Selector:
+        def optional(texts: list[str] | None) -> _Patterns | None:
+            return None if texts is None else _Patterns(texts)
+
+        return cls(
+            number=number,
+            commands=_Patterns(selector.commands),
+            include=optional(selector.include_flags),
+            exclude=_Patterns(selector.exclude_flags),
+            include_inherited=optional(selector.include_inherited_flags),
+            exclude_inherited=_Patterns(selector.exclude_inherited_flags),
+        )
+
+    def keeps(self, key: str, inherited: bool) -> bool:
+        include = self.include_inherited if inherited else self.include
+        exclude = self.exclude_inherited if inherited else self.exclude
+        if include is not None and not include.match(key):
+            return False
+        return not exclude.match(key)
+
+    def flag_patterns(self) -> list[tuple[str, _Patterns]]:
+        named = [
+            ("include_flags", self.include), ("exclude_flags", self.exclude),
+            ("include_inherited_flags", self.include_inherited),
+            ("exclude_inherited_flags", self.exclude_inherited),
+        ]
+        return [(label, p) for label, p in named if p is not None]
+
+
+class _Builder:
+    """One walk over the tree: filters, claims, and builds each tool."""
+
+    def __init__(self, tree: CommandTree, config: Config) -> None:
+        self.tree = tree
+        self.config = config
+        self.prefix = config.tools.prefix if config.tools.prefix is not None else tree.root.name
+        self.blocked = set(SAFETY_SEGMENTS) | {config.server.command_name}
+        self.selectors = [_Selector.compile(n, s) for n, s in enumerate(config.selectors, 1)]
+        self.tools: list[Tool] = []
+        self.exclusions: list[Exclusion] = []
+        self.warnings: list[str] = []
+        self.names: dict[str, str] = {}
+        self.seen_paths: set[str] = set()
+        self.passed_paths: list[str] = []
+        self.filtered_paths: list[str] = []
+
+    # -- step 1 and 2: which commands become tools ------------------------------------------
+
+    def visit(self, command: Command, ancestor_flags: list[ToolFlag],
+              blocked: Exclusion | None) -> None:
+        path = command.path_str
+        depth = len(command.path)
+        self.seen_paths.add(path)
+        choices = self.config.commands.get(path)
+        if blocked is None:
+            blocked = self._safety(command, choices, depth)
+        own_flags = [ToolFlag(flag, depth) for flag in command.flags]
+        reason = blocked
+        if reason is None and not command.runnable:
+            reason = Exclusion(path, "not-runnable", "only groups subcommands")
+        if reason is None and choices is not None and choices.exclude:
+            reason = Exclusion(path, "excluded", "excluded in config")
+        if blocked is None:
+            self.passed_paths.append(path)
+        else:
+            self.filtered_paths.append(path)
+        selector = None
+        if reason is None and self.selectors:
+            selector = next((s for s in self.selectors if s.commands.match(path)), None)
+            if selector is None:
+                reason = Exclusion(path, "selector", "no selector claims it")
+            else:
+                selector.claimed += 1
+        flags = _deshadow(ancestor_flags + own_flags) if (reason is None or choices) else []
+        if choices is not None and choices.flags:
+            self._check_flag_keys(command, choices, flags)
+        if reason is None:
+            self.tools.append(self._tool(command, choices or CommandConfig(), selector, flags, depth))
+        else:
+            if reason.path != path:
+                reason = Exclusion(path, reason.reason, f"inside `{reason.path}`: {reason.detail}")
+            self.exclusions.append(reason)
+        inherited_down = ancestor_flags + own_flags
+        for sub in command.subcommands:
+            self.visit(sub, inherited_down, blocked)
+
+    def _safety(self, command: Command, choices: CommandConfig | None, depth: int) -> Exclusion | None:
+        path = command.path_str
+        if command.hidden:
+            return Exclusion(path, "hidden", "hidden by the CLI")
+        if command.deprecated:
+            return Exclusion(path, "deprecated", "deprecated by the CLI")
+        if choices is not None and choices.deprecated:
+            return Exclusion(path, "deprecated", "deprecated in config")
+        if depth > 1 and command.name in self.blocked:
+            return Exclusion(path, "safety-filter", f"`{command.name}` commands never become tools")
+        return None
+
+    # -- steps 3 to 6: one tool ----------------------------------------------------------------
+
+    def _tool(self, command: Command, choices: CommandConfig, selector: _Selector | None,
+              flags: list[ToolFlag], depth: int) -> Tool:
+        path = command.path_str
+        name = tool_name(self.prefix, command.path)
+        if name in self.names:
+            raise SurfaceError(
+                f"commands `{self.names[name]}` and `{path}` both become tool `{name}`; exclude "
+                f'one of them ([commands."{path}"] exclude = true) or change [tools] prefix'
+            )
+        self.names[name] = path
+        chosen = [tf for tf in flags if self._keeps(tf, depth, choices, selector)]
+        schema, args = build_input_schema(
+            tool=name, command=path, depth=depth, flags=chosen,
+            positionals=command.positionals, overrides=choices.flags,
+        )
+        annotations: dict[str, Any] = {}
+        if choices.title:
+            annotations["title"] = choices.title
+        for key, hint in ANNOTATION_KEYS:
+            value = getattr(choices, key)
+            if value is not None:
+                annotations[hint] = value
+        return Tool(
+            name=name,
+            description=describe(command, choices, self.config.tools.description_mode),
+            input_schema=schema,
+            binding=ToolBinding(command_path=tuple(command.path), args=args),
+            title=choices.title,
+            annotations=annotations,
+            output_schema=RESULT_SCHEMA,
+        )
+
+    def _keeps(self, chosen: ToolFlag, depth: int, choices: CommandConfig,
+               selector: _Selector | None) -> bool:
+        flag = chosen.flag
+        if flag.hidden or flag.deprecated or flag.name in NEVER_PROPERTIES or _is_short_help(flag):
+            return False
+        override = choices.flags.get(flag.key)
+        if override is not None and override.exclude:
+            return False
+        if selector is None:
+            return True
+        inherited = chosen.level < depth or flag.inherited_from is not None
+        return selector.keeps(flag.key, inherited)
+
+    # -- config keys that name nothing ----------------------------------------------------------
+
+    def _check_flag_keys(self, command: Command, choices: CommandConfig, flags: list[ToolFlag]) -> None:
+        known = {tf.flag.key for tf in flags}
+        known.update(snake_case(p.name) for p in command.positionals)
+        for key in choices.flags:
+            if key not in known:
+                self.warnings.append(
+                    f'[commands."{command.path_str}".flags.{key}] names no flag or positional of '
+                    f"`{command.path_str}`{_close(key, known)}; it has no effect"
+                )
+
+    def check_leftovers(self) -> None:
+        for path in self.config.commands:
+            if path not in self.seen_paths:
+                self.warnings.append(
+                    f'[commands."{path}"] names no command of `{self.tree.root.name}`'
+                    f"{_close(path, self.seen_paths)}; it has no effect"
+                )
+        for selector in self.selectors:
+            for pattern in selector.commands.unused():
+                compiled = _glob(pattern)
+                if any(compiled.match(p) for p in self.passed_paths):
+                    continue  # claimed by an earlier selector: not nothing
+                only_filtered = any(compiled.match(p) for p in self.filtered_paths)
+                self.warnings.append(
+                    f'selector {selector.number}: command pattern "{pattern}" matches '
+                    + ("only commands the safety filters remove" if only_filtered else "no command")
+                    + "; fix or remove it"
+                )
+            if not selector.claimed:
+                continue
+            for label, patterns in selector.flag_patterns():
+                for pattern in patterns.unused():
+                    self.warnings.append(
+                        f'selector {selector.number}: {label} pattern "{pattern}" matches no flag '
+                        "of the commands it claims; fix or remove it"
+                    )
+
+
+def _deshadow(flags: list[ToolFlag]) -> list[ToolFlag]:
+    """Flags in argv order with each key kept once, at its deepest definition (a command's own
+    flag shadows an ancestor's of the same key)."""
+    last = {tf.flag.key: index for index, tf in enumerate(flags)}
+    return [tf for index, tf in enumerate(flags) if last[tf.flag.key] == index]
+
+
+def _is_short_help(flag) -> bool:
+    return flag.name is None and flag.short == "h" and "help" in flag.help.lower()
+
+
+def _close(name: str, known) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f" (did you mean `{close[0]}`?)" if close else ""
+
+
+
+def surface_from_file(path) -> tuple[Config, Surface]:
+    """Load the mcp.toml at `path` and build its surface from its own `[snapshot]` (no other
+    file, no CLI import): what `tools`, `prompt` and `serve` show."""
+    from workbench.model.config_file import load_config, require_snapshot
+
+    config = load_config(path)
+    tree = require_snapshot(config, str(path))
+    try:
+        return config, build_surface(tree, config)
+    except SurfaceError as error:
+        raise SurfaceError(f"{path}: {error}") from None
