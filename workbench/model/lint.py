@@ -83,6 +83,8 @@ MCP_NAME_LIMIT = 64
 LONG_DESCRIPTION_CHARS = 2000
 """A description longer than this (about 500 tokens) is flagged as very long."""
 
+_COVERED_WARNING = re.compile(r'^\[commands\.|^selector \d+: command pattern ".*" matches no command;')
+"""Surface warnings that a WB8xx rule reports itself (with a code and a fix), so not twice."""
 _VALID_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _GENERIC_DESCRIPTION = re.compile(r"^Execute the .+ command\.?$")
 DESTRUCTIVE_WORDS = frozenset({
@@ -104,6 +106,7 @@ def lint(surface: Surface, tree: CommandTree, config: Config) -> list[Finding]:
     findings += [
         Finding("WB003", Severity.WARNING, "surface", warning, "Follow the advice in the message.")
         for warning in surface.warnings
+        if not _COVERED_WARNING.match(warning)
     ]
     findings += _name_findings(surface.tools, config)
     for tool in surface.tools:
