@@ -1,1 +1,221 @@
-"""Loaders: turn a TARGET (module:attr, console script, executable) into a command tree."""
+"""Loaders: turn a TARGET (module:attr, console script, executable) into a command tree (SPEC §2, §4).
+
+`load()` decides which loader a TARGET needs and records how to run the CLI afterwards:
+
+- `package.module:attr` → imported here, read exactly (click, typer, argparse; a function is
+  called under capture); run later as `python -m package.module` with this interpreter.
+- a console script of this environment → the same in-process loaders, through its entry point.
+- a Python script whose `#!` names another interpreter (pipx, a project venv) → the same
+  loaders run inside that interpreter (`workbench.loaders.foreign`), else the help crawler.
+- any other executable (a path, or a command on PATH) → the help crawler
+  (`workbench.loaders.help`).
+
+Everything that goes wrong becomes a `LoadError` with one sentence naming the target and the fix.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from workbench.model.errors import LoadError
+
+if TYPE_CHECKING:
+    from workbench.model.config import SourceConfig
+    from workbench.model.tree import CommandTree
+
+Progress = Callable[[str], None]
+
+
+@dataclass
+class LoadedCLI:
+    """A loaded CLI: its command tree and how it was loaded / how to run it."""
+
+    tree: CommandTree
+    source: SourceConfig
+
+
+def load(
+    target: str,
+    *,
+    name: str | None = None,
+    command: str | None = None,
+    progress: Progress | None = None,
+) -> LoadedCLI:
+    """Load TARGET into a command tree; `name` sets the root command's name, `command` how to run it."""
+    from workbench.loaders import targets
+
+    report = progress or (lambda _text: None)
+    target = (target or "").strip()
+    if not target:
+        raise LoadError("no TARGET given; name a command on PATH, a path to an executable, or module:attr")
+    run_as = _split_command(command)
+    if name is not None and not name.strip():
+        raise LoadError("--name is empty; give the name users type for the CLI, e.g. --name mycli")
+    if targets.is_module_target(target):
+        return _load_python(target, name, run_as, report)
+    found = targets.find_executable(target)
+    if found is None:
+        script = targets.script_in_this_environment(target) if os.sep not in target else None
+        if script is not None:
+            found = targets.Executable(script, target, script, targets.python_shebang(script))
+    if found is None:
+        raise LoadError(_not_found(target))
+    return _load_executable(target, found, name, run_as, report)
+
+
+def _split_command(command: str | None) -> list[str] | None:
+    if command is None:
+        return None
+    try:
+        words = shlex.split(command)
+    except ValueError as error:
+        raise LoadError(f"--command {command!r} cannot be split ({error}); fix its quoting") from None
+    if not words:
+        raise LoadError("--command is empty; give the command that runs the CLI, e.g. --command 'mycli'")
+    return words
+
+
+def _not_found(target: str) -> str:
+    if target.endswith(".toml"):
+        return f"{target} does not exist; check the path of the config"
+    if ":" in target:
+        return (f"{target} is neither an executable nor a module:attr import target; "
+                "write it as package.module:attr")
+    if os.sep in target:
+        return f"{target} is not a file; check the path to the executable"
+    return (f"{target} is not a command on PATH, an executable path or a module:attr target; "
+            "install it, give its path, or write package.module:attr")
+
+
+# --- Python targets, in this interpreter --------------------------------------------------------
+
+
+def _load_python(target: str, name: str | None, run_as: list[str] | None, report: Progress) -> LoadedCLI:
+    from workbench.loaders import introspect
+    from workbench.model.config import Loader, SourceConfig
+
+    report(f"Importing {target}…")
+    try:
+        info = introspect.describe(target, name)
+    except introspect.IntrospectError as error:
+        raise LoadError(f"cannot load {target}: {error}; check the import target (package.module:attr)") from None
+    tree = _tree(info["tree"], target)
+    module = info["module"]
+    if run_as is None:
+        run_as = [sys.executable, "-m", module]
+        if not _runs_as_main(module):
+            tree.notes.append(
+                f"`python -m {module}` may not run the CLI (no `if __name__ == \"__main__\"` and no "
+                f"__main__ module); pass --command with how to run it"
+            )
+    source = SourceConfig(command=run_as, loader=Loader(info["loader"]), target=target,
+                          cli_version=info["cli_version"])
+    report(f"Loaded {tree.root.name}: {sum(1 for _ in tree.walk())} commands ({info['loader']})")
+    return LoadedCLI(tree, source)
+
+
+def _runs_as_main(module: str) -> bool:
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return False
+    if spec is None:
+        return False
+    if spec.submodule_search_locations is not None:  # a package: needs pkg/__main__.py
+        try:
+            return importlib.util.find_spec(f"{module}.__main__") is not None
+        except (ImportError, ValueError):
+            return False
+    try:
+        source = spec.loader.get_source(module) if spec.loader else None  # type: ignore[union-attr]
+    except (ImportError, OSError):
+        source = None
+    return source is None or "__main__" in source
+
+
+def _tree(data: dict[str, Any], target: str) -> CommandTree:
+    from pydantic import ValidationError
+
+    from workbench.model.tree import CommandTree
+
+    try:
+        return CommandTree.from_data(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise LoadError(f"the tree read from {target} is malformed at {where} ({first['msg']}); "
+                        "please report it with the CLI's definition") from None
+
+
+# --- executables ---------------------------------------------------------------------------------
+
+
+def _load_executable(target: str, found: Any, name: str | None, run_as: list[str] | None, report: Progress) -> LoadedCLI:
+    from workbench.loaders import introspect, targets
+    from workbench.model.config import Loader, SourceConfig
+
+    root_name = name or found.name
+    command = run_as or [found.run_as]
+    if found.python and targets.is_this_interpreter(found.python) and introspect.console_script(found.name):
+        report(f"Reading console script {found.name}…")
+        try:
+            info = introspect.describe(found.name, root_name)
+        except introspect.IntrospectError as error:
+            report(f"{error}; reading its --help instead")
+        else:
+            tree = _tree(info["tree"], target)
+            return LoadedCLI(tree, SourceConfig(command=command, loader=Loader(info["loader"]),
+                                                target=target, cli_version=info["cli_version"]))
+    elif found.python:
+        loaded = _load_foreign(target, found, root_name, command, report)
+        if loaded is not None:
+            return loaded
+    return _crawl(target, found, root_name, command, report)
+
+
+def _load_foreign(target: str, found: Any, root_name: str, command: list[str], report: Progress) -> LoadedCLI | None:
+    """The exact loaders run in the script's own interpreter; None when that is not possible."""
+    from workbench.model.config import Loader, SourceConfig
+
+    try:
+        from workbench.loaders import foreign
+    except ImportError:
+        return None
+    report(f"Reading {found.name} with its own interpreter {found.python}…")
+    try:
+        result = foreign.introspect(found.python, found.name, name=root_name, progress=report)
+    except LoadError as error:
+        report(f"{error}; reading its --help instead")
+        return None
+    if result is None:
+        return None
+    if isinstance(result, LoadedCLI):
+        result.source.command = command
+        result.source.target = target
+        return result
+    tree = result[1] if isinstance(result, tuple) else result.get("tree") if isinstance(result, dict) else result
+    loader = result[0] if isinstance(result, tuple) else result.get("loader", "click") if isinstance(result, dict) else "click"
+    if isinstance(tree, dict):
+        tree = _tree(tree, target)
+    return LoadedCLI(tree, SourceConfig(command=command, loader=Loader(loader), target=target,
+                                        cli_version=tree.cli_version))
+
+
+def _crawl(target: str, found: Any, root_name: str, command: list[str], report: Progress) -> LoadedCLI:
+    from workbench.model.config import Loader, SourceConfig
+
+    try:
+        from workbench.loaders.help import crawl
+    except ImportError:
+        raise LoadError(f"{target} is not a Python CLI this environment can import, and the help-text "
+                        "loader (workbench.loaders.help) is not available; give a module:attr target") from None
+    report(f"Reading {found.name} --help…")
+    tree = crawl(found.path if found.run_as == found.path else found.run_as, name=root_name, progress=report)
+    return LoadedCLI(tree, SourceConfig(command=command, loader=Loader.HELP, target=target,
+                                        cli_version=tree.cli_version))

@@ -1,0 +1,356 @@
+"""Read a click (or typer) command object into plain command-tree data, exactly as click sees it.
+
+Depends only on the standard library and the command objects themselves (duck-typed: it works
+with click and with typer's own click fork, `typer._click`), so it can also run inside another
+interpreter (workbench.loaders.foreign ships this file there). It returns plain dicts shaped like
+`CommandTree.to_data()`; `workbench.loaders.validate` turns them into a `CommandTree`.
+
+What it records (docs/loaders.md has the full list): group options sit on the group that declares
+them (they are its own flags; the surface marks them inherited for descendants); a group is
+runnable only with `invoke_without_command`; `short_help` is what `--help` lists for the command
+(click's own shortening of the docstring when none is given); the epilog is the examples text;
+commands registered under several names get the extra names as aliases; defaults are JSON-safe
+(callables and unset sentinels become no default).
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import os
+import re
+from datetime import date, datetime
+from enum import Enum
+from typing import Any
+
+_DEPRECATED_SUFFIX = re.compile(r"\s*\(DEPRECATED(?::.*)?\)\s*$", re.DOTALL)
+_UNLIMITED = 10**6
+
+
+def click_tree_data(command: Any, root_name: str, *, cli_version: str | None = None) -> dict[str, Any]:
+    """The whole tree under `command` (a click/typer Command or Group), rooted at `root_name`."""
+    notes: list[str] = []
+    root = _command_data(command, [root_name], None, notes)
+    data: dict[str, Any] = {"root": root, "notes": notes}
+    if cli_version:
+        data["cli_version"] = cli_version
+    return data
+
+
+def _make_context(command: Any, name: str, parent: Any) -> Any:
+    settings = dict(getattr(command, "context_settings", None) or {})
+    settings.pop("help_option_names", None)
+    try:
+        return command.context_class(command, info_name=name, parent=parent, resilient_parsing=True, **settings)
+    except TypeError:
+        return command.context_class(command, info_name=name, parent=parent)
+
+
+def _is_group(command: Any) -> bool:
+    return hasattr(command, "list_commands") and hasattr(command, "get_command")
+
+
+def _command_data(command: Any, path: list[str], parent_ctx: Any, notes: list[str]) -> dict[str, Any]:
+    ctx = _make_context(command, path[-1], parent_ctx)
+    where = " ".join(path)
+    flags: list[dict[str, Any]] = []
+    positionals: list[dict[str, Any]] = []
+    for param in getattr(command, "params", []):
+        if _param_kind(param) == "argument":
+            positionals.append(_positional_data(param, where, notes))
+        else:
+            flag = _flag_data(param, ctx, where, notes)
+            if flag is not None:
+                flags.append(flag)
+    data: dict[str, Any] = {
+        "path": list(path),
+        "short_help": _short_help(command),
+        "help": _clean(command.help),
+        "examples": _clean(getattr(command, "epilog", None)),
+        "aliases": [a for a in (getattr(command, "aliases", None) or []) if isinstance(a, str)],
+        "hidden": bool(getattr(command, "hidden", False)),
+        "deprecated": bool(getattr(command, "deprecated", False)),
+        "runnable": _runnable(command),
+        "flags": flags,
+        "positionals": positionals,
+        "subcommands": [],
+    }
+    if _is_group(command):
+        data["subcommands"] = _subcommands(command, path, ctx, notes)
+    return data
+
+
+def _subcommands(group: Any, path: list[str], ctx: Any, notes: list[str]) -> list[dict[str, Any]]:
+    """Each subcommand once, in the group's listing order; extra names of one object → aliases."""
+    seen: dict[int, dict[str, Any]] = {}
+    result: list[dict[str, Any]] = []
+    for name in group.list_commands(ctx):
+        try:
+            sub = group.get_command(ctx, name)
+        except Exception as error:  # a lazy group whose import fails: keep the rest
+            notes.append(f"{' '.join(path + [name])}: could not be loaded ({type(error).__name__})")
+            continue
+        if sub is None:
+            continue
+        if id(sub) in seen:
+            seen[id(sub)]["aliases"].append(name)
+            continue
+        data = _command_data(sub, path + [name], ctx, notes)
+        seen[id(sub)] = data
+        result.append(data)
+    return result
+
+
+def _runnable(command: Any) -> bool:
+    if _is_group(command):
+        return bool(getattr(command, "invoke_without_command", False))
+    return getattr(command, "callback", None) is not None
+
+
+def _short_help(command: Any) -> str:
+    """What the parent's `--help` lists for this command, without the deprecation suffix."""
+    text = command.get_short_help_str(_UNLIMITED) if hasattr(command, "get_short_help_str") else (command.short_help or "")
+    if getattr(command, "deprecated", False):
+        text = _DEPRECATED_SUFFIX.sub("", text)
+    return _clean(text)
+
+
+def _clean(text: str | None) -> str:
+    """Help text as the user wrote it: dedented, click's `\\b`/`\\f` markers removed."""
+    if not text:
+        return ""
+    text = text.split("\f", 1)[0]
+    lines = [line for line in inspect.cleandoc(text).splitlines() if line.strip() != "\b"]
+    return "\n".join(lines).strip()
+
+
+def _param_kind(param: Any) -> str:
+    kind = getattr(param, "param_type_name", None)
+    if kind in ("argument", "option"):
+        return kind
+    return "option" if any(o.startswith(("-", "+", "/")) for o in getattr(param, "opts", [])) else "argument"
+
+
+def _flag_data(param: Any, ctx: Any, where: str, notes: list[str]) -> dict[str, Any] | None:
+    long_names = [o[2:] for o in param.opts if o.startswith("--") and len(o) > 2]
+    short_names = [o[1:] for o in param.opts if len(o) == 2 and o[0] == "-" and o[1] != "-"]
+    if not long_names and not short_names:
+        notes.append(f"{where}: option {'/'.join(param.opts)} uses a prefix the tree cannot spell; left out")
+        return None
+    name = long_names[0] if long_names else None
+    spelled = f"--{name}" if name else f"-{short_names[0]}"
+    is_flag = bool(getattr(param, "is_flag", False))
+    count = bool(getattr(param, "count", False))
+    data: dict[str, Any] = {
+        "name": name,
+        "short": short_names[0] if short_names else None,
+        "help": _clean(getattr(param, "help", None)),
+        "required": bool(param.required),
+        "repeatable": bool(param.multiple),
+        "negatable": False,
+        "hidden": bool(getattr(param, "hidden", False)),
+        "deprecated": bool(getattr(param, "deprecated", False)),
+        "env_var": _env_var(param, ctx, where, notes),
+        "metavar": param.metavar if isinstance(param.metavar, str) else None,
+        "value_type": "string",
+        "type_name": None,
+        "choices": None,
+        "default": None,
+    }
+    if count:
+        data.update(kind="count", value_type="integer", default=_json_safe(param.default, by_name=False) or 0)
+    elif is_flag:
+        data["kind"] = "boolean"
+        data["negatable"] = bool(name) and f"--no-{name}" in param.secondary_opts
+        if param.secondary_opts and not data["negatable"]:
+            notes.append(
+                f"{where}: {spelled} is switched off with {'/'.join(param.secondary_opts)}, "
+                "which is not a --no- form; only switching it on is offered"
+            )
+        data["default"] = _flag_default(param)
+    else:
+        data["kind"] = "value"
+        data.update(_value_type(param))
+        data["default"] = _value_default(param)
+        if _arity(param) > 1:
+            notes.append(f"{where}: {spelled} takes {_arity(param)} values at once; it is offered as one string")
+    return data
+
+
+def _positional_data(param: Any, where: str, notes: list[str]) -> dict[str, Any]:
+    raw = param.metavar if isinstance(param.metavar, str) and param.metavar else (param.name or "ARG").upper()
+    name = raw.replace("...", "").strip("[] ") or (param.name or "ARG").upper()
+    nargs = getattr(param, "nargs", 1)
+    if nargs > 1:
+        notes.append(f"{where}: argument {name} takes exactly {nargs} values; it is offered as a list")
+    data: dict[str, Any] = {
+        "name": name,
+        "help": _clean(getattr(param, "help", None)),
+        "required": bool(param.required),
+        "variadic": nargs == -1 or nargs > 1,
+        "default": _value_default(param),
+    }
+    data.update(_value_type(param))
+    return data
+
+
+def _arity(param: Any) -> int:
+    nargs = getattr(param, "nargs", 1)
+    return nargs if isinstance(nargs, int) and nargs > 1 else 1
+
+
+def _env_var(param: Any, ctx: Any, where: str, notes: list[str]) -> str | None:
+    envvar = getattr(param, "envvar", None)
+    if isinstance(envvar, (list, tuple)):
+        if len(envvar) > 1:
+            notes.append(f"{where}: {param.opts[0]} reads the first set of {', '.join(envvar)}; only {envvar[0]} is recorded")
+        envvar = envvar[0] if envvar else None
+    if envvar:
+        return str(envvar)
+    prefix = getattr(ctx, "auto_envvar_prefix", None)
+    if prefix and getattr(param, "allow_from_autoenv", False) and param.name:
+        return f"{prefix}_{param.name.upper()}"
+    return None
+
+
+# --- values and types -------------------------------------------------------------------------
+
+
+def _is_unset(value: Any) -> bool:
+    return type(value).__name__ in ("Sentinel", "_Missing", "_UnsetType") or repr(value) in ("Sentinel.UNSET", "UNSET")
+
+
+def _json_safe(value: Any, *, by_name: bool) -> Any:
+    """A default as JSON data; None when there is none (unset, callable, empty, unrepresentable)."""
+    if value is None or _is_unset(value):
+        return None
+    if isinstance(value, Enum):
+        return value.name if by_name else _json_safe(value.value, by_name=False)
+    if isinstance(value, bool) or isinstance(value, (int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, (list, tuple)):
+        items = [_json_safe(v, by_name=by_name) for v in value]
+        return items if items and all(i is not None for i in items) else None
+    if callable(value):
+        return None
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    if isinstance(value, (datetime, date)):
+        return value.isoformat()
+    return str(value)
+
+
+def _flag_default(param: Any) -> bool:
+    default = param.default
+    if default is None or _is_unset(default) or callable(default):
+        return False
+    if getattr(param, "is_bool_flag", False):
+        return bool(default)
+    return default is True or (default == getattr(param, "flag_value", object()))
+
+
+def _value_default(param: Any) -> Any:
+    return _json_safe(param.default, by_name=not hasattr(param, "type_descriptor"))
+
+
+def _value_type(param: Any) -> dict[str, Any]:
+    if hasattr(param, "type_descriptor"):
+        return _typer_value_type(param)
+    return _click_value_type(param.type)
+
+
+def _click_value_type(param_type: Any) -> dict[str, Any]:
+    classes = {klass.__name__ for klass in type(param_type).__mro__}
+    name = str(getattr(param_type, "name", "") or type(param_type).__name__)
+    if "Choice" in classes:
+        choices = [c.name if isinstance(c, Enum) else str(c) for c in param_type.choices]
+        return {"value_type": "choice", "choices": choices}
+    if "BoolParamType" in classes:
+        return {"value_type": "choice", "choices": ["true", "false"], "type_name": "boolean"}
+    if "IntRange" in classes or "FloatRange" in classes:
+        return {
+            "value_type": "integer" if "IntRange" in classes else "number",
+            "type_name": _range_name(name, param_type),
+        }
+    if "IntParamType" in classes:
+        return {"value_type": "integer"}
+    if "FloatParamType" in classes:
+        return {"value_type": "number"}
+    if "Path" in classes or "File" in classes:
+        return {"value_type": "path", "type_name": None if "Path" in classes else name}
+    if "StringParamType" in classes:
+        return {"value_type": "string"}
+    if "DateTime" in classes:
+        formats = getattr(param_type, "formats", None) or []
+        return {"value_type": "string", "type_name": f"datetime ({', '.join(formats)})" if formats else "datetime"}
+    if "Tuple" in classes:
+        return {"value_type": "string", "type_name": " ".join(str(getattr(t, "name", t)) for t in param_type.types)}
+    return {"value_type": "string", "type_name": name}
+
+
+def _range_name(name: str, param_type: Any) -> str:
+    describe = getattr(param_type, "_describe_range", None)
+    try:
+        bounds = describe() if callable(describe) else ""
+    except Exception:
+        bounds = ""
+    return f"{name} {bounds}".strip()
+
+
+def _typer_value_type(param: Any) -> dict[str, Any]:
+    """Typer ≥ 0.2x keeps the Python annotation instead of a click ParamType."""
+    descriptor = param.type_descriptor
+    annotation = _unwrap(descriptor.annotation)
+    choices = descriptor.choices
+    if choices is not None:
+        return {"value_type": "choice", "choices": [str(c.value) if isinstance(c, Enum) else str(c) for c in choices]}
+    info = descriptor.parameter_info
+    low, high = getattr(info, "min", None), getattr(info, "max", None)
+    if annotation is bool:
+        return {"value_type": "choice", "choices": ["true", "false"], "type_name": "boolean"}
+    if isinstance(annotation, type) and issubclass(annotation, int):
+        return {"value_type": "integer", **_typer_range("integer", low, high)}
+    if isinstance(annotation, type) and annotation is not complex and _is_number(annotation):
+        return {"value_type": "number", **_typer_range("float", low, high)}
+    if descriptor.is_file:
+        return {"value_type": "path", "type_name": "filename"}
+    if descriptor.is_path:
+        return {"value_type": "path"}
+    if annotation is str:
+        return {"value_type": "string"}
+    if annotation is datetime:
+        formats = getattr(info, "formats", None) or []
+        return {"value_type": "string", "type_name": f"datetime ({', '.join(formats)})" if formats else "datetime"}
+    label = getattr(annotation, "__name__", None) or str(annotation)
+    return {"value_type": "string", "type_name": label.lower()}
+
+
+def _typer_range(name: str, low: Any, high: Any) -> dict[str, Any]:
+    if low is None and high is None:
+        return {}
+    parts = [f"{low}<=" if low is not None else "", "x", f"<={high}" if high is not None else ""]
+    return {"type_name": f"{name} range {''.join(parts)}"}
+
+
+def _is_number(annotation: type) -> bool:
+    import numbers
+
+    return issubclass(annotation, numbers.Number) and annotation is not bool
+
+
+def _unwrap(annotation: Any) -> Any:
+    """`Optional[X]` → X, `list[X]` → X: the type of one value."""
+    import typing
+
+    for _ in range(3):
+        origin = typing.get_origin(annotation)
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if origin in (list, tuple, set, frozenset) and args:
+            annotation = args[0]
+        elif origin is not None and len(args) == 1 and origin is not typing.Literal:
+            annotation = args[0]
+        else:
+            break
+    return annotation
