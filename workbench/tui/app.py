@@ -1,0 +1,172 @@
+"""The workbench App: themes, settings, loading the TARGET in a worker, quit confirmation.
+
+`make_app(...)` builds the app with its state injected (a ready Workspace for tests, or an
+OpenRequest the app loads in a thread worker while a spinner shows progress); there is no
+module-level mutable state. `run_app(args)` is what `mcp-workbench [TARGET]` calls.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual import work
+from textual.app import App
+from textual.message import Message
+from textual.theme import Theme
+
+from workbench.model.errors import LoadError, WorkbenchError
+from workbench.tui.bindings import APP_BINDINGS
+from workbench.tui.loading import Opened, OpenRequest, open_workspace
+from workbench.tui.screens.help import HelpScreen
+from workbench.tui.screens.loading import LoadingScreen
+from workbench.tui.screens.main import MainScreen
+from workbench.tui.screens.quit_confirm import QuitChoice, QuitConfirm
+from workbench.tui.settings import DEFAULT_THEME, Settings, user_config_dir
+from workbench.tui.themes import load_all_themes
+from workbench.tui.workspace import Workspace
+
+FALLBACK_THEME = "textual-dark"
+
+
+@dataclass
+class LoadProgress(Message):
+    text: str
+
+
+@dataclass
+class LoadFinished(Message):
+    opened: Opened
+
+
+@dataclass
+class LoadFailed(Message):
+    error: str
+
+
+class WorkbenchApp(App[None]):
+    """The terminal workbench."""
+
+    TITLE = "mcp-workbench"
+    CSS_PATH = "app.tcss"
+    BINDINGS = APP_BINDINGS
+
+    def __init__(self, *, request: OpenRequest | None = None, workspace: Workspace | None = None,
+                 config_dir: Path | None = None, theme: str | None = None) -> None:
+        super().__init__()
+        self.request = request or OpenRequest()
+        self.initial_workspace = workspace
+        self.config_dir = config_dir or user_config_dir()
+        self.settings_file = self.config_dir / "settings.toml"
+        self.settings = Settings.load(self.settings_file)
+        self.requested_theme = theme
+        self.load_error: str | None = None
+
+    # --- themes ------------------------------------------------------------------------------
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The app's own colours, derived from the theme when it does not set them."""
+        theme = self.current_theme
+        return {
+            "wb-exposed": theme.success or theme.primary,
+            "wb-filtered": theme.secondary or theme.primary,
+            "wb-lint": theme.warning or theme.accent or theme.primary,
+        }
+
+    def _install_themes(self) -> None:
+        loaded = load_all_themes(self.config_dir / "themes")
+        for theme in loaded.themes.values():
+            self.register_theme(theme)
+        for failure in loaded.failures:
+            self.notify(failure, title="Theme not loaded", severity="warning", timeout=10)
+        wanted = self.requested_theme or self.settings.theme
+        if wanted not in self.available_themes:
+            if wanted != DEFAULT_THEME:
+                self.notify(f"Theme `{wanted}` is not available; using the default.", severity="warning")
+            wanted = DEFAULT_THEME if DEFAULT_THEME in self.available_themes else FALLBACK_THEME
+        self.theme = wanted
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
+
+    def _remember_theme(self, theme: Theme) -> None:
+        if theme.name == self.settings.theme or self.requested_theme:
+            return
+        self.settings.theme = theme.name
+        problem = self.settings.save(self.settings_file)
+        if problem:
+            self.notify(problem, severity="warning")
+
+    # --- loading -----------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self._install_themes()
+        if self.initial_workspace is not None:
+            self.push_screen(MainScreen(self.initial_workspace))
+        else:
+            self.push_screen(LoadingScreen(self.request.label))
+            self._load(self.request)
+
+    @work(thread=True, exclusive=True, group="load", exit_on_error=False)
+    def _load(self, request: OpenRequest) -> None:
+        try:
+            opened = open_workspace(request, progress=lambda text: self.post_message(LoadProgress(text)))
+        except WorkbenchError as error:
+            self.post_message(LoadFailed(str(error)))
+            return
+        except Exception as error:  # never a traceback for the user
+            self.post_message(LoadFailed(f"could not open {request.label} ({type(error).__name__}: {error})"))
+            return
+        self.post_message(LoadFinished(opened))
+
+    def on_load_progress(self, message: LoadProgress) -> None:
+        if isinstance(self.screen, LoadingScreen):
+            self.screen.show_progress(message.text)
+
+    def on_load_finished(self, message: LoadFinished) -> None:
+        self.switch_screen(MainScreen(message.opened.workspace))  # type: ignore[arg-type]
+        for notice in message.opened.notices:
+            self.notify(notice, severity="warning", timeout=10)
+
+    def on_load_failed(self, message: LoadFailed) -> None:
+        self.load_error = message.error
+        self.exit(return_code=2)
+
+    # --- app-wide actions --------------------------------------------------------------------
+
+    @property
+    def main_screen(self) -> MainScreen | None:
+        return next((s for s in self.screen_stack if isinstance(s, MainScreen)), None)
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    async def action_quit(self) -> None:
+        main = self.main_screen
+        if main is None or not main.workspace.is_dirty():
+            self.exit()
+            return
+        if isinstance(self.screen, QuitConfirm):
+            return
+
+        def chosen(choice: QuitChoice | None) -> None:
+            if choice == "discard" or (choice == "save" and main.save()):
+                self.exit()
+
+        self.push_screen(QuitConfirm(str(main.workspace.path)), chosen)
+
+
+def make_app(request: OpenRequest | None = None, *, workspace: Workspace | None = None,
+             config_dir: Path | None = None, theme: str | None = None) -> WorkbenchApp:
+    """The one factory for the CLI and the tests: state is injected, nothing global."""
+    return WorkbenchApp(request=request, workspace=workspace, config_dir=config_dir, theme=theme)
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Open the TUI for `mcp-workbench [TARGET]`; a TARGET that cannot load is one sentence, exit 2."""
+    request = OpenRequest(target=args.target, name=args.name, command=args.command, output=args.output)
+    app = make_app(request)
+    app.run()
+    if app.load_error:
+        raise LoadError(app.load_error)
+    return app.return_code or 0

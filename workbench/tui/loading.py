@@ -1,0 +1,80 @@
+"""Turn the `mcp-workbench [TARGET]` arguments into a Workspace (runs inside the app's worker).
+
+A TARGET ending in `.toml` is an `mcp.toml` to reopen: its `[snapshot]` is the tree, save writes
+back to it, and its text on disk is the baseline for the unsaved marker. Anything else goes to
+the loaders (`workbench.loaders.load`) and becomes a fresh config saved to `--output`.
+No Textual here: the app calls `open_workspace` from a thread and reports `progress` itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from workbench.model.errors import LoadError
+
+DEFAULT_TARGET = "sample_clis.deployctl:cli"
+
+
+@dataclass(frozen=True)
+class OpenRequest:
+    """What the user asked to open, as given on the command line."""
+
+    target: str | None = None
+    name: str | None = None
+    command: str | None = None
+    output: str = "mcp.toml"
+
+    @property
+    def is_config(self) -> bool:
+        return bool(self.target) and self.target.endswith(".toml")  # type: ignore[union-attr]
+
+    @property
+    def label(self) -> str:
+        return self.target or DEFAULT_TARGET
+
+
+@dataclass
+class Opened:
+    """The workspace plus what the user should be told about how it was opened."""
+
+    workspace: object  # Workspace; typed loosely to keep this module's imports light
+    notices: list[str] = field(default_factory=list)
+
+
+def open_workspace(request: OpenRequest, progress: Callable[[str], None] | None = None) -> Opened:
+    """Load the request's TARGET; raises a WorkbenchError (one sentence) when it cannot."""
+    from workbench.tui.workspace import Workspace
+
+    report = progress or (lambda _text: None)
+    if request.is_config:
+        return _reopen(Path(request.target), report)  # type: ignore[arg-type]
+    from workbench.loaders import load
+    from workbench.model.config_file import config_from_loaded
+
+    report(f"Loading {request.label}…")
+    loaded = load(request.label, name=request.name, command=request.command, progress=report)
+    report("Building the tool surface…")
+    config = config_from_loaded(loaded)
+    output = Path(request.output)
+    notices = []
+    if output.exists():
+        notices.append(f"{output} already exists; saving will replace it (to keep editing it, "
+                       f"run `mcp-workbench {output}`).")
+    return Opened(Workspace.create(loaded.tree, config, output), notices)
+
+
+def _reopen(path: Path, report: Callable[[str], None]) -> Opened:
+    from workbench.model.config_file import load_config
+    from workbench.tui.workspace import Workspace
+
+    report(f"Reading {path}…")
+    if not path.is_file():
+        raise LoadError(f"{path} does not exist; pass an existing mcp.toml, or a CLI to start a new one.")
+    config = load_config(path)
+    if config.snapshot is None:
+        raise LoadError(f"{path} has no [snapshot] of the command tree; recreate it with "
+                        f"`mcp-workbench export {config.source.target or 'TARGET'} -o {path}`.")
+    text = path.read_text(encoding="utf-8")
+    return Opened(Workspace.create(config.snapshot, config, path, on_disk=True, saved_text=text))

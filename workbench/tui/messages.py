@@ -1,0 +1,29 @@
+"""Messages the widgets post up to the main screen, which owns the workspace."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
+
+    from workbench.tui.workspace import Workspace
+
+
+@dataclass
+class EditRequested(Message):
+    """A widget asks for one change to the workspace (one undo entry).
+
+    With `refused` set, the screen first tries the change on a copy and, when the config could
+    no longer produce a surface, calls `refused(sentence)` instead of applying it."""
+
+    widget: Widget
+    apply: Callable[[Workspace], None]
+    refused: Callable[[str], None] | None = None
+
+    @property
+    def control(self) -> Widget:
+        return self.widget

@@ -1,0 +1,1 @@
+"""The workbench's screens: loading, main, help, quit confirmation."""

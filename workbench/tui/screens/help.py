@@ -1,0 +1,64 @@
+"""The help screen (`?` / F1): what each pane does and every key, from the bindings registry."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+from workbench.tui.bindings import APP_BINDINGS, HELP_BINDINGS, MAIN_BINDINGS
+
+INTRO = """\
+# mcp-workbench
+
+Curate which commands and flags of a CLI an AI agent sees as MCP tools, watch the result, save `mcp.toml`,
+then serve it with `mcp-workbench serve mcp.toml`.
+
+- **Left, the command tree.** `●` a command served as a tool; `○` filtered, with the reason (hidden,
+  deprecated, group only, safety filter, no selector, excluded by you); `⚠n` lint findings.
+  `/` filters the tree; `x` includes or excludes the highlighted command.
+- **Centre, the command.** Include and deprecate switches, description mode and override, title and
+  annotations, and its flags: include, type override, and a JSON Schema override checked as you type
+  (invalid text is shown in red and never applied).
+- **Right, the previews.** This tool and all tools exactly as `tools/list` serves them, the rendered
+  prompt, the `mcp.toml` save would write, its diff against the file, lint findings. While a change is
+  being computed they are marked *updating…*.
+- **Bottom, the status line.** Tools, tokens (prompt + tools), findings, unsaved changes.
+"""
+
+
+def _key(binding: Binding) -> str:
+    return binding.key_display or binding.key
+
+
+def keys_markdown() -> str:
+    """The key table, built from the same Binding objects the app uses."""
+    from workbench.tui.widgets.command_tree import CommandTree
+
+    rows = ["| key | does | id |", "|---|---|---|"]
+    for binding in [*MAIN_BINDINGS, *CommandTree.BINDINGS, *APP_BINDINGS]:
+        if isinstance(binding, Binding):
+            rows.append(f"| `{_key(binding)}` | {binding.tooltip} | `{binding.id}` |")
+    rows.append("| `tab` / `shift+tab` | Move between fields | |")
+    rows.append("| `ctrl+p` | Command palette (themes, keys, quit) | |")
+    return "\n## Keys\n\n" + "\n".join(rows) + "\n"
+
+
+class HelpScreen(ModalScreen[None]):
+    """A modal page of help text; escape closes it."""
+
+    BINDINGS = HELP_BINDINGS
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; background: $background 60%; }
+    HelpScreen > VerticalScroll { width: 90%; max-width: 110; height: 85%; border: thick $primary;
+                                  background: $surface; padding: 0 2; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Markdown(INTRO + keys_markdown(), id="help-text")
+
+    def action_dismiss(self) -> None:  # type: ignore[override]
+        self.dismiss(None)

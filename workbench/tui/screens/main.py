@@ -1,0 +1,232 @@
+"""The main screen: owns the Workspace, applies edits, and keeps the previews current.
+
+Widgets post `EditRequested` up; the screen applies it to the workspace (one undo entry),
+marks every preview stale at once, and after a short debounce recomputes everything from
+`build_surface` + `dump_config` in a thread worker. Each recompute carries a generation number;
+a result older than the latest edit is dropped, so stale output is never shown as current.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, TabbedContent, Tree
+
+from workbench.model.errors import WorkbenchError
+from workbench.tui.bindings import MAIN_BINDINGS
+from workbench.tui.messages import EditRequested
+from workbench.tui.previews import Previews, compute_previews
+from workbench.tui.widgets.command_tree import CommandTree, CommandTreePanel
+from workbench.tui.widgets.inspector import Inspector
+from workbench.tui.widgets.preview_tabs import TABS, PreviewTabs
+from workbench.tui.widgets.status_line import StatusLine
+from workbench.tui.workspace import Workspace, copy_choices
+
+DEBOUNCE_S = 0.03
+"""How long edits may pile up before one recompute (typing in a field, key repeat)."""
+
+
+@dataclass
+class PreviewsReady(Message):
+    """A worker finished computing the previews for `generation`."""
+
+    generation: int
+    previews: Previews
+
+
+class MainScreen(Screen[None]):
+    """Tree | inspector | previews, status line, footer."""
+
+    BINDINGS = MAIN_BINDINGS
+
+    def __init__(self, workspace: Workspace) -> None:
+        super().__init__()
+        self.workspace = workspace
+        self.selected: str = workspace.tree.root.path_str
+        self.generation = 0
+        self.shown_generation = -1
+        self.previews: Previews | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="panes"):
+            yield CommandTreePanel(id="commands")
+            yield Inspector(id="inspector")
+            yield PreviewTabs(id="previews")
+        yield StatusLine(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(CommandTreePanel).show_tree(self.workspace.tree)
+        self.show_command()
+        self.recompute(debounce=False)
+        self.query_one(CommandTree).focus()
+
+    # --- state → widgets ---------------------------------------------------------------------
+
+    @property
+    def is_current(self) -> bool:
+        """True when the previews on screen match the config as it is now."""
+        return self.previews is not None and self.shown_generation == self.generation
+
+    def show_command(self, same_command: bool = False) -> None:
+        command = self.workspace.tree.find(self.selected)
+        if command is None:
+            return
+        status = self.previews.statuses.get(self.selected) if self.previews else None
+        served = self._served_flags(status.tool if status else None)
+        self.query_one(Inspector).show(self.workspace.tree, command, self.workspace.command_choices(self.selected),
+                                       status, served, same_command=same_command)
+        if self.previews is not None:
+            self.query_one(PreviewTabs).show_tool(self.previews, self.selected)
+
+    def _select_first_tool(self) -> None:
+        """On opening, highlight the first command that is served as a tool."""
+        assert self.previews is not None
+        exposed = next((c.path_str for c in self.workspace.tree.walk()
+                        if (s := self.previews.statuses.get(c.path_str)) and s.exposed), None)
+        if exposed is not None:
+            self.selected = exposed
+            tree = self.query_one(CommandTree)
+            self.call_after_refresh(tree.select_path, exposed)
+
+    def _served_flags(self, tool_name: str | None) -> set[str]:
+        if not tool_name or self.previews is None or self.previews.surface is None:
+            return set()
+        tool = self.previews.surface.tool(tool_name)
+        return {a.spelling for a in tool.binding.args if a.source == "flag"} if tool else set()
+
+    # --- recompute ---------------------------------------------------------------------------
+
+    def recompute(self, debounce: bool = True) -> None:
+        """Mark everything stale now; compute the new previews after a short pause."""
+        self.generation += 1
+        self.query_one(PreviewTabs).set_stale(True)
+        self.query_one(StatusLine).set_stale(dirty_hint=bool(self.workspace.undo_stack) or
+                                             (self.previews.dirty if self.previews else False))
+        generation = self.generation
+        if debounce:
+            self.set_timer(DEBOUNCE_S, lambda: self._start(generation), name="recompute")
+        else:
+            self._start(generation)
+
+    def _start(self, generation: int) -> None:
+        if generation != self.generation:
+            return  # a later edit scheduled its own recompute
+        ws = self.workspace
+        saved = "on disk" if ws.on_disk else "as loaded"
+        self._compute(generation, ws.tree, copy_choices(ws.config), ws.saved_text, f"{ws.path} ({saved})")
+
+    @work(thread=True, exclusive=True, group="surface", exit_on_error=False)
+    def _compute(self, generation: int, tree, config, saved_text: str, saved_label: str) -> None:
+        try:
+            previews = compute_previews(tree, config, saved_text, saved_label)
+        except Exception as error:  # a bug must not kill the session: show it as the surface error
+            previews = Previews(surface=None, error=f"building the surface failed unexpectedly "
+                                f"({type(error).__name__}); please report it", toml="", diff="", dirty=True)
+        self.post_message(PreviewsReady(generation, previews))
+
+    def on_previews_ready(self, message: PreviewsReady) -> None:
+        if message.generation != self.generation:
+            return  # computed for an older config: never shown
+        first_time = self.previews is None
+        self.previews = message.previews
+        if first_time:
+            self._select_first_tool()
+        self.shown_generation = message.generation
+        self.query_one(PreviewTabs).show(self.previews, self.selected)
+        self.query_one(CommandTree).show_statuses(self.previews.statuses)
+        self.query_one(StatusLine).show(self.previews, self.workspace.path)
+        self.show_command(same_command=True)
+
+    # --- messages up -------------------------------------------------------------------------
+
+    @on(Tree.NodeHighlighted, "#tree")
+    def _command_highlighted(self, event: Tree.NodeHighlighted) -> None:
+        path = event.node.data
+        if path and path != self.selected:
+            self.selected = path
+            self.show_command()
+
+    @on(CommandTree.ToggleInclude)
+    def _toggle_include(self, event: CommandTree.ToggleInclude) -> None:
+        status = self.previews.statuses.get(event.path) if self.previews else None
+        choices = self.workspace.command_choices(event.path)
+        included = not choices.exclude and not (status is not None and status.reason == "selector")
+        claimed = not (status is not None and status.reason == "selector")
+        self.workspace.set_included(event.path, not included, claimed_by_selector=claimed)
+        self._changed()
+
+    @on(EditRequested)
+    def _edit(self, event: EditRequested) -> None:
+        event.stop()
+        if event.refused is not None and (self.previews is None or self.previews.error is None):
+            problem = self._trial(event)
+            if problem is not None:
+                event.refused(problem)
+                return
+        event.apply(self.workspace)
+        self._changed()
+
+    def _trial(self, event: EditRequested) -> str | None:
+        """Why the edit would break the surface, or None (tried on a copy of the choices)."""
+        from workbench.model.surface import build_surface
+
+        ws = self.workspace
+        trial = Workspace(tree=ws.tree, config=copy_choices(ws.config), path=ws.path, saved_text=ws.saved_text)
+        try:
+            event.apply(trial)
+            build_surface(trial.tree, trial.config)
+        except WorkbenchError as error:
+            return str(error)
+        return None
+
+    def _changed(self) -> None:
+        self.show_command(same_command=True)
+        self.recompute()
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def action_save(self) -> None:
+        self.save()
+
+    def save(self) -> bool:
+        try:
+            path = self.workspace.save()
+        except (WorkbenchError, OSError) as error:
+            self.notify(f"Not saved: {error}", severity="error", timeout=8)
+            return False
+        self.notify(f"Saved {path}", title="Saved")
+        self.recompute(debounce=False)
+        return True
+
+    def action_undo(self) -> None:
+        label = self.workspace.undo()
+        if label is None:
+            self.notify("Nothing to undo.", severity="warning")
+            return
+        self.notify(f"Undid: {label}")
+        self._changed()
+
+    def action_focus_filter(self) -> None:
+        self.query_one("#filter", Input).focus()
+
+    def action_focus_tree(self) -> None:
+        self.query_one(CommandTree).focus()
+
+    def _cycle_tab(self, step: int) -> None:
+        tabs = self.query_one("#preview-tabs", TabbedContent)
+        ids = [tab_id for tab_id, _, _ in TABS]
+        current = ids.index(tabs.active) if tabs.active in ids else 0
+        tabs.active = ids[(current + step) % len(ids)]
+
+    def action_next_tab(self) -> None:
+        self._cycle_tab(1)
+
+    def action_previous_tab(self) -> None:
+        self._cycle_tab(-1)
+

@@ -1,0 +1,1 @@
+"""The workbench's widgets: command tree, inspector, flag editor, previews, status line."""

@@ -1,0 +1,180 @@
+"""The left pane: the CLI's commands as a tree, each marked exposed / filtered (why) / findings.
+
+Attributes down: the screen hands it the command tree (`show_tree`) and, after each recompute,
+every command's status (`show_statuses`). Messages up: `CommandTree.NodeHighlighted` (Textual's)
+carries the command path in `node.data`; `ToggleInclude` asks the screen to flip a command.
+The filter box narrows the tree to matching commands (and their parents) for big CLIs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, Tree
+from textual.widgets._tree import TreeNode
+
+from workbench.model.tree import Command, CommandTree as TreeModel
+from workbench.tui.previews import CommandStatus
+
+FILTER_DEBOUNCE_S = 0.15
+
+
+class CommandTree(Tree[str]):
+    """A Tree whose nodes carry a command path and render its status with theme colours."""
+
+    COMPONENT_CLASSES = {"command-tree--exposed", "command-tree--filtered", "command-tree--lint"}
+    DEFAULT_CSS = """
+    CommandTree { background: $surface; }
+    CommandTree > .command-tree--exposed { color: $wb-exposed; }
+    CommandTree > .command-tree--filtered { color: $wb-filtered; text-style: italic; }
+    CommandTree > .command-tree--lint { color: $wb-lint; text-style: bold; }
+    """
+    BINDINGS = [
+        Binding("x", "toggle_include", "Include", id="tree.toggle-include",
+                tooltip="Include or exclude the highlighted command from the tool list"),
+    ]
+
+    @dataclass
+    class ToggleInclude(Message):
+        """The user asked to flip whether `path` becomes a tool."""
+
+        tree: CommandTree
+        path: str
+
+        @property
+        def control(self) -> CommandTree:
+            return self.tree
+
+    def __init__(self, **kwargs) -> None:
+        self.statuses: dict[str, CommandStatus] = {}
+        self.nodes_by_path: dict[str, TreeNode[str]] = {}
+        super().__init__("commands", **kwargs)
+        self.guide_depth = 3
+
+    def populate(self, model: TreeModel, visible: set[str] | None = None) -> None:
+        """Rebuild the nodes from the command tree; `visible` limits them (filter), expanding all."""
+        self.clear()
+        self.nodes_by_path = {}
+        root = model.root
+        self.root.set_label(root.name)
+        self.root.data = root.path_str
+        self.nodes_by_path[root.path_str] = self.root
+        self._add_children(self.root, root, visible)
+        self.root.expand()
+        if visible is not None:
+            self.root.expand_all()
+
+    def _add_children(self, node: TreeNode[str], command: Command, visible: set[str] | None) -> None:
+        for sub in command.subcommands:
+            if visible is not None and sub.path_str not in visible:
+                continue
+            if sub.subcommands:
+                child = node.add(sub.name, data=sub.path_str)
+                self._add_children(child, sub, visible)
+            else:
+                child = node.add_leaf(sub.name, data=sub.path_str)
+            self.nodes_by_path[sub.path_str] = child
+
+    def show_statuses(self, statuses: dict[str, CommandStatus]) -> None:
+        """Re-render the marks; only nodes whose status changed are refreshed."""
+        changed = {p for p in set(statuses) | set(self.statuses) if statuses.get(p) != self.statuses.get(p)}
+        self.statuses = dict(statuses)
+        if changed:
+            self._refresh_all_labels()
+
+    def _refresh_all_labels(self) -> None:
+        self._invalidate()
+
+    def render_label(self, node: TreeNode[str], base_style: Style, style: Style) -> Text:
+        text = super().render_label(node, base_style, style)
+        status = self.statuses.get(node.data or "")
+        if status is None:
+            return text
+        if status.exposed:
+            mark = Text(" ●", style=self.get_component_rich_style("command-tree--exposed", partial=True))
+        else:
+            mark = Text(f" ○ {status.short_why}", style=self.get_component_rich_style("command-tree--filtered", partial=True))
+        text.append_text(mark)
+        if status.findings:
+            text.append_text(Text(f" ⚠{status.findings}",
+                                  style=self.get_component_rich_style("command-tree--lint", partial=True)))
+        return text
+
+    def action_toggle_include(self) -> None:
+        node = self.cursor_node
+        if node is not None and node.data:
+            self.post_message(self.ToggleInclude(self, node.data))
+
+    def select_path(self, path: str) -> None:
+        """Move the cursor to `path`, expanding its parents."""
+        node = self.nodes_by_path.get(path)
+        if node is None:
+            return
+        parent = node.parent
+        while parent is not None:
+            parent.expand()
+            parent = parent.parent
+        _ = self._tree_lines  # rebuild lines so the node knows its line number
+        self.move_cursor(node)
+
+
+class CommandTreePanel(Vertical):
+    """The filter box above the command tree."""
+
+    DEFAULT_CSS = """
+    CommandTreePanel { width: 1fr; min-width: 24; }
+    CommandTreePanel > Input { margin: 0; border: tall $border-blurred; }
+    CommandTreePanel > Input:focus { border: tall $border; }
+    CommandTreePanel > CommandTree { height: 1fr; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.model: TreeModel | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="/ filter commands", id="filter")
+        yield CommandTree(id="tree")
+
+    @property
+    def tree(self) -> CommandTree:
+        return self.query_one(CommandTree)
+
+    def show_tree(self, model: TreeModel) -> None:
+        self.model = model
+        self.tree.populate(model)
+
+    @on(Input.Changed, "#filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.set_timer(FILTER_DEBOUNCE_S, lambda value=event.value: self._apply_filter(value), name="filter")
+
+    def _apply_filter(self, value: str) -> None:
+        if self.model is None or value != self.query_one("#filter", Input).value:
+            return  # a later keystroke will apply its own value
+        self.tree.populate(self.model, matching_paths(self.model, value))
+
+    @on(Input.Submitted, "#filter")
+    def _filter_submitted(self) -> None:
+        self.tree.focus()
+
+
+def matching_paths(model: TreeModel, text: str) -> set[str] | None:
+    """Commands whose path or short help contains every word of `text`, plus their ancestors."""
+    words = text.lower().split()
+    if not words:
+        return None
+    visible: set[str] = set()
+    for command in model.walk():
+        haystack = f"{command.path_str} {command.short_help}".lower()
+        if all(word in haystack for word in words):
+            for depth in range(1, len(command.path) + 1):
+                visible.add(" ".join(command.path[:depth]))
+    return visible

@@ -1,0 +1,229 @@
+"""The highlighted command's flags: a table (served or not, overrides) and an editor for one.
+
+The table lists the flags a tool of this command can have: its own plus its ancestors'
+(a command's own flag shadows an inherited one of the same name), as the surface sees them.
+The editor below edits the highlighted flag: include/exclude, a coarse type override, and a
+JSON Schema override that is checked as typed; invalid text is shown inline and never applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, DataTable, Label, Select, Static, Switch, TextArea
+
+from workbench.model.config import CommandConfig, FlagConfig
+from workbench.model.tree import Command, CommandTree, Flag
+from workbench.tui.messages import EditRequested
+from workbench.tui.schema_input import SchemaInputError, parse_schema_override, schema_text
+from workbench.tui.workspace import FLAG_TYPES
+
+TYPE_OPTIONS = [("as derived", "derived"), *((t, t) for t in FLAG_TYPES)]
+
+
+@dataclass(frozen=True)
+class FlagRow:
+    """One flag as the table shows it."""
+
+    flag: Flag
+    inherited_from: str | None
+    """The ancestor path declaring it, when it is not the command's own."""
+
+
+def command_flags(tree: CommandTree, command: Command) -> list[FlagRow]:
+    """Ancestors' flags then the command's own, each key once at its deepest definition."""
+    rows: list[FlagRow] = []
+    for owner in [*tree.ancestors(command), command]:
+        inherited = owner.path_str if owner is not command else None
+        rows.extend(FlagRow(f, inherited or f.inherited_from) for f in owner.flags)
+    last = {row.flag.key: i for i, row in enumerate(rows)}
+    return [row for i, row in enumerate(rows) if last[row.flag.key] == i]
+
+
+class FlagEditor(Vertical):
+    """Flag table + the editor of the highlighted flag."""
+
+    DEFAULT_CSS = """
+    FlagEditor { height: auto; }
+    FlagEditor DataTable { height: auto; max-height: 14; }
+    FlagEditor #flag-form { height: auto; border-top: hkey $border-blurred; margin-top: 1; }
+    FlagEditor #flag-form.-none { display: none; }
+    FlagEditor #flag-name { color: $text-primary; text-style: bold; }
+    FlagEditor #flag-help { color: $text-muted; }
+    FlagEditor .row { height: auto; }
+    FlagEditor .row Label { padding: 1 1 0 1; }
+    FlagEditor #flag-schema { height: 8; }
+    FlagEditor #schema-status { height: auto; }
+    FlagEditor #schema-status.-invalid { color: $text-error; }
+    FlagEditor #schema-status.-valid { color: $text-success; }
+    FlagEditor .buttons { height: auto; }
+    FlagEditor .buttons Button { margin-right: 1; min-width: 10; }
+    FlagEditor #no-flags { color: $text-muted; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.command: Command | None = None
+        self.choices = CommandConfig()
+        self.rows: list[FlagRow] = []
+        self.served: set[str] = set()
+        self.current: FlagRow | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("This command has no flags.", id="no-flags")
+        table: DataTable = DataTable(id="flag-table", cursor_type="row", zebra_stripes=True)
+        table.add_columns("flag", "type", "served", "override")
+        yield table
+        with Vertical(id="flag-form", classes="-none"):
+            yield Static("", id="flag-name")
+            yield Static("", id="flag-help")
+            with Horizontal(classes="row"):
+                yield Switch(id="flag-include", tooltip="Whether this flag may become a property of the tool")
+                yield Label("Include")
+                yield Label("Type")
+                yield Select(TYPE_OPTIONS, allow_blank=False, value="derived", id="flag-type", compact=True,
+                             tooltip="Change only the coarse JSON type of the derived schema")
+            yield Label("JSON Schema override (replaces the derived schema)")
+            yield TextArea(id="flag-schema", soft_wrap=True, placeholder='{"type": "integer", "minimum": 1}')
+            yield Static("", id="schema-status")
+            with Horizontal(classes="buttons"):
+                yield Button("Apply schema", id="apply-schema", variant="primary",
+                             tooltip="Use the schema above for this flag (only when it is valid)")
+                yield Button("Clear", id="clear-schema", tooltip="Go back to the derived schema")
+
+    # --- attributes down ---------------------------------------------------------------------
+
+    def show(self, tree: CommandTree, command: Command, choices: CommandConfig, served: set[str] | None,
+             *, same_command: bool = False) -> None:
+        self.command, self.choices, self.served = command, choices, served or set()
+        self.rows = command_flags(tree, command)
+        table = self.query_one("#flag-table", DataTable)
+        cursor = table.cursor_row if same_command else 0
+        table.clear()
+        for row in self.rows:
+            table.add_row(*self._cells(row), key=row.flag.key)
+        self.query_one("#no-flags").display = not self.rows
+        table.display = bool(self.rows)
+        if self.rows:
+            table.move_cursor(row=min(cursor, len(self.rows) - 1))
+            self._show_flag(self.rows[min(cursor, len(self.rows) - 1)], keep_text=same_command)
+        else:
+            self.current = None
+            self.query_one("#flag-form").add_class("-none")
+
+    def _cells(self, row: FlagRow) -> tuple[str, str, str, str]:
+        flag = row.flag
+        name = flag.spelling + (f" (from {row.inherited_from})" if row.inherited_from else "")
+        kind = flag.kind.value if flag.kind.value != "value" else flag.value_type.value
+        choice = self.choices.flags.get(flag.key) or FlagConfig()
+        served = "yes" if flag.spelling in self.served else "no"
+        override = "schema" if choice.schema_ is not None else (choice.type or "")
+        if choice.exclude:
+            override = ("excluded " + override).strip()
+        return name, kind, served, override
+
+    def _show_flag(self, row: FlagRow, keep_text: bool = False) -> None:
+        self.current = row
+        flag = row.flag
+        choice = self.choices.flags.get(flag.key) or FlagConfig()
+        self.query_one("#flag-form").remove_class("-none")
+        self.query_one("#flag-name", Static).update(flag.spelling)
+        self.query_one("#flag-help", Static).update(flag.help or "(no help text)")
+        self.query_one("#flag-include", Switch).value = not choice.exclude
+        self.query_one("#flag-type", Select).value = choice.type or "derived"
+        area = self.query_one("#flag-schema", TextArea)
+        if not keep_text:
+            area.load_text(schema_text(choice.schema_))
+            self._set_schema_status("", None)
+
+    def _set_schema_status(self, text: str, valid: bool | None) -> None:
+        status = self.query_one("#schema-status", Static)
+        status.update(text)
+        status.set_class(valid is False, "-invalid")
+        status.set_class(valid is True, "-valid")
+
+    def show_refusal(self, message: str) -> None:
+        """Shown when the screen refused a schema because the surface could not be built."""
+        self._set_schema_status(f"✗ Not applied: {message}", False)
+
+    # --- messages up -------------------------------------------------------------------------
+
+    @on(DataTable.RowHighlighted, "#flag-table")
+    def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        key = event.row_key.value
+        row = next((r for r in self.rows if r.flag.key == key), None)
+        if row is not None and row is not self.current:
+            self._show_flag(row)
+
+    def _choice(self) -> FlagConfig:
+        assert self.current is not None
+        return self.choices.flags.get(self.current.flag.key) or FlagConfig()
+
+    @on(Switch.Changed, "#flag-include")
+    def _include_changed(self, event: Switch.Changed) -> None:
+        event.stop()
+        if self.command is None or self.current is None or event.value == (not self._choice().exclude):
+            return
+        path, key = self.command.path_str, self.current.flag.key
+        self.post_message(EditRequested(self, lambda ws: ws.set_flag_excluded(path, key, not event.value)))
+
+    @on(Select.Changed, "#flag-type")
+    def _type_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        value = None if event.value == "derived" else str(event.value)
+        if self.command is None or self.current is None or value == self._choice().type:
+            return
+        path, key = self.command.path_str, self.current.flag.key
+        self.post_message(EditRequested(self, lambda ws: ws.set_flag_type(path, key, value), self.show_refusal))
+
+    def _parsed(self) -> dict[str, Any] | None:
+        assert self.command is not None and self.current is not None
+        text = self.query_one("#flag-schema", TextArea).text
+        return parse_schema_override(text, command=self.command.path_str, flag=self.current.flag.key)
+
+    @on(TextArea.Changed, "#flag-schema")
+    def _schema_typed(self, event: TextArea.Changed) -> None:
+        event.stop()
+        if self.command is None or self.current is None:
+            return
+        try:
+            schema = self._parsed()
+        except SchemaInputError as error:
+            self._set_schema_status(f"✗ {error}", False)
+            return
+        if schema == self._choice().schema_:
+            self._set_schema_status("", None)
+        elif schema is None:
+            self._set_schema_status("Empty: Apply removes the override.", True)
+        else:
+            self._set_schema_status("✓ Valid JSON Schema: press Apply to use it.", True)
+
+    @on(Button.Pressed, "#apply-schema")
+    def _apply_schema(self, event: Button.Pressed) -> None:
+        event.stop()
+        if self.command is None or self.current is None:
+            return
+        try:
+            schema = self._parsed()
+        except SchemaInputError as error:
+            self._set_schema_status(f"✗ Not applied: {error}", False)
+            return
+        if schema == self._choice().schema_:
+            return
+        path, key = self.command.path_str, self.current.flag.key
+        self._set_schema_status("Applied." if schema is not None else "Override removed.", True)
+        self.post_message(EditRequested(self, lambda ws: ws.set_flag_schema(path, key, schema), self.show_refusal))
+
+    @on(Button.Pressed, "#clear-schema")
+    def _clear_schema(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.query_one("#flag-schema", TextArea).load_text("")
+        if self.command is None or self.current is None or self._choice().schema_ is None:
+            return
+        path, key = self.command.path_str, self.current.flag.key
+        self.post_message(EditRequested(self, lambda ws: ws.set_flag_schema(path, key, None)))

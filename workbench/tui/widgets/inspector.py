@@ -1,0 +1,203 @@
+"""The centre pane: the highlighted command's choices as a form, and its flags.
+
+Attributes down: `show(command, choices, status, global_mode, …)` fills the form from the model.
+Messages up: every user change becomes one `EditRequested` (one undo entry). Loading the form
+fires Changed events too; each handler compares with the model it was loaded from and ignores
+values that are already the model's, so showing a command never writes anything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.widgets import Button, Input, Label, Select, Static, Switch, TextArea
+
+from workbench.model.config import CommandConfig, DescriptionMode
+from workbench.model.tree import Command, CommandTree
+from workbench.tui.messages import EditRequested
+from workbench.tui.previews import CommandStatus
+from workbench.tui.widgets.flag_editor import FlagEditor
+from workbench.tui.workspace import ANNOTATIONS
+
+ANNOTATION_LABELS = {
+    "read_only": "read-only",
+    "destructive": "destructive",
+    "idempotent": "idempotent",
+    "open_world": "open-world",
+}
+TRI_STATE = [("unset", "unset"), ("yes", "yes"), ("no", "no")]
+TRI_VALUE = {"unset": None, "yes": True, "no": False}
+
+
+def _tri(value: bool | None) -> str:
+    return "unset" if value is None else ("yes" if value else "no")
+
+
+class Inspector(VerticalScroll):
+    """The form for one command: include, deprecate, description, annotations, flags."""
+
+    DEFAULT_CSS = """
+    Inspector { width: 2fr; min-width: 40; border: round $border-blurred; padding: 0 1;
+                border-title-color: $text-muted; scrollbar-gutter: stable; }
+    Inspector:focus-within { border: round $border; }
+    Inspector .heading { color: $text-primary; text-style: bold; margin-top: 1; }
+    Inspector #about { color: $text-muted; }
+    Inspector #status-line { margin-top: 1; }
+    Inspector #status-line.-exposed { color: $wb-exposed; }
+    Inspector #status-line.-filtered { color: $wb-filtered; }
+    Inspector .row { height: auto; }
+    Inspector .row Label { padding: 1 1 0 1; }
+    Inspector #description { height: 6; }
+    Inspector .buttons { height: auto; }
+    Inspector .buttons Button { margin-right: 1; min-width: 10; }
+    Inspector #annotations { grid-size: 4; grid-columns: 13 1fr 13 1fr; height: auto; grid-gutter: 0 1; }
+    Inspector #annotations Label { padding: 0; }
+    Inspector #annotations Select { width: 1fr; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.command: Command | None = None
+        self.choices = CommandConfig()
+        self.status: CommandStatus | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="about")
+        yield Static("", id="status-line")
+        with Horizontal(classes="row"):
+            yield Switch(id="include", tooltip="Whether this command becomes a tool (x in the tree)")
+            yield Label("Include as a tool")
+            yield Switch(id="deprecated", tooltip="Treat as deprecated: filtered out like a deprecated command")
+            yield Label("Deprecated")
+        yield Label("Description", classes="heading")
+        yield Select([("follow global mode", "global"), ("long", "long"), ("short", "short")],
+                     allow_blank=False, value="global", id="description-mode",
+                     tooltip="Which of the CLI's texts describes the tool")
+        yield TextArea(id="description", soft_wrap=True,
+                       placeholder="Full description override (empty = use the CLI's text)")
+        with Horizontal(classes="buttons"):
+            yield Button("Apply override", id="apply-description", variant="primary",
+                         tooltip="Use the text above as the tool's description")
+            yield Button("Clear", id="clear-description", tooltip="Go back to the CLI's own text")
+        yield Label("Annotations", classes="heading")
+        yield Input(id="title", placeholder="title (enter to apply; empty = none)")
+        with Grid(id="annotations"):
+            for name, label in ANNOTATION_LABELS.items():
+                yield Label(label)
+                yield Select(TRI_STATE, allow_blank=False, value="unset", id=f"ann-{name}", compact=True)
+        yield Label("Flags", classes="heading")
+        yield FlagEditor(id="flag-editor")
+
+    # --- attributes down ---------------------------------------------------------------------
+
+    def show(self, tree: CommandTree, command: Command, choices: CommandConfig, status: CommandStatus | None,
+             served: set[str] | None, *, same_command: bool = False) -> None:
+        """Fill the form for `command`; `served` is the set of flag spellings its tool exposes."""
+        self.command = command
+        self.choices = choices
+        self.status = status
+        self.border_title = command.path_str
+        about = command.short_help or command.help.split("\n\n")[0] or "(no description)"
+        self.query_one("#about", Static).update(about)
+        self.show_status(status)
+        self.query_one("#include", Switch).value = self._included(choices, status)
+        self.query_one("#deprecated", Switch).value = choices.deprecated
+        mode = choices.description_mode.value if choices.description_mode else "global"
+        self.query_one("#description-mode", Select).value = mode
+        area = self.query_one("#description", TextArea)
+        if not same_command or area.text == (choices.description or ""):
+            area.load_text(choices.description or "")
+        self.query_one("#title", Input).value = choices.title or ""
+        for name in ANNOTATIONS:
+            self.query_one(f"#ann-{name}", Select).value = _tri(getattr(choices, name))
+        self.query_one(FlagEditor).show(tree, command, choices, served, same_command=same_command)
+
+    def show_status(self, status: CommandStatus | None) -> None:
+        line = self.query_one("#status-line", Static)
+        line.set_class(bool(status and status.exposed), "-exposed")
+        line.set_class(bool(status and not status.exposed), "-filtered")
+        if status is None:
+            line.update("")
+        elif status.exposed:
+            found = f"  ⚠ {status.findings} lint finding(s)" if status.findings else ""
+            line.update(f"● served as tool `{status.tool}`{found}")
+        else:
+            line.update(f"○ not a tool: {status.why}")
+
+    @staticmethod
+    def _included(choices: CommandConfig, status: CommandStatus | None) -> bool:
+        return not choices.exclude and not (status is not None and status.reason == "selector")
+
+    # --- messages up -------------------------------------------------------------------------
+
+    def _edit(self, apply) -> None:
+        self.post_message(EditRequested(self, apply))
+
+    @on(Switch.Changed, "#include")
+    def _include_changed(self, event: Switch.Changed) -> None:
+        event.stop()
+        if self.command is None or event.value == self._included(self.choices, self.status):
+            return
+        path = self.command.path_str
+        claimed = not (self.status is not None and self.status.reason == "selector")
+        self._edit(lambda ws: ws.set_included(path, event.value, claimed_by_selector=claimed))
+
+    @on(Switch.Changed, "#deprecated")
+    def _deprecated_changed(self, event: Switch.Changed) -> None:
+        event.stop()
+        if self.command is None or event.value == self.choices.deprecated:
+            return
+        path = self.command.path_str
+        self._edit(lambda ws: ws.set_deprecated(path, event.value))
+
+    @on(Select.Changed, "#description-mode")
+    def _mode_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        current = self.choices.description_mode.value if self.choices.description_mode else "global"
+        if self.command is None or event.value == current:
+            return
+        path, mode = self.command.path_str, None if event.value == "global" else DescriptionMode(event.value)
+        self._edit(lambda ws: ws.set_description_mode(path, mode))
+
+    @on(Button.Pressed, "#apply-description")
+    def _apply_description(self, event: Button.Pressed) -> None:
+        event.stop()
+        text = self.query_one("#description", TextArea).text.strip()
+        if self.command is None or (text or None) == self.choices.description:
+            return
+        path = self.command.path_str
+        self._edit(lambda ws: ws.set_description(path, text or None))
+
+    @on(Button.Pressed, "#clear-description")
+    def _clear_description(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.query_one("#description", TextArea).load_text("")
+        if self.command is None or self.choices.description is None:
+            return
+        path = self.command.path_str
+        self._edit(lambda ws: ws.set_description(path, None))
+
+    @on(Input.Submitted, "#title")
+    def _title_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        title = event.value.strip() or None
+        if self.command is None or title == self.choices.title:
+            return
+        path = self.command.path_str
+        self._edit(lambda ws: ws.set_title(path, title))
+
+    @on(Select.Changed)
+    def _annotation_changed(self, event: Select.Changed) -> None:
+        select_id = event.select.id or ""
+        if not select_id.startswith("ann-"):
+            return
+        event.stop()
+        name = select_id.removeprefix("ann-")
+        value = TRI_VALUE.get(str(event.value))
+        if self.command is None or value == getattr(self.choices, name):
+            return
+        path = self.command.path_str
+        self._edit(lambda ws: ws.set_annotation(path, name, value))

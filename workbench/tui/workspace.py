@@ -1,0 +1,198 @@
+"""The editing session as plain Python: tree, config, where save writes, undo, last saved text.
+
+No Textual here. Every change a user can make is one method that pushes an undo entry first,
+so `undo()` reverts exactly one user action. Per-command and per-flag entries that are back
+to their defaults are pruned, so toggling something on and off again leaves the config (and
+the saved file) byte-identical. The command tree never changes during a session; undo entries
+share it and copy only the user's choices.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from workbench.model.config import CommandConfig, Config, DescriptionMode, FlagConfig, Selector
+from workbench.model.tree import CommandTree
+
+ANNOTATIONS = ("read_only", "destructive", "idempotent", "open_world")
+"""The annotation switches a command has in config (the title is text, set separately)."""
+
+FLAG_TYPES = ("string", "integer", "number", "boolean", "array", "object")
+"""The coarse JSON types a flag's type override may name."""
+
+
+@dataclass(frozen=True)
+class UndoEntry:
+    """The choices before one user action, and what that action was (for the notification)."""
+
+    label: str
+    config: Config
+
+
+def copy_choices(config: Config) -> Config:
+    """A deep copy of everything but the snapshot, which is shared (it never changes)."""
+    copied = config.model_copy()  # shallow: keeps which fields were set, for the dump
+    for name in Config.model_fields:
+        if name != "snapshot":
+            copied.__dict__[name] = copy.deepcopy(getattr(config, name))
+    return copied
+
+
+@dataclass
+class Workspace:
+    """One CLI being curated: what was loaded, the choices so far, and where they are saved."""
+
+    tree: CommandTree
+    config: Config
+    path: Path
+    """Where save writes `mcp.toml`."""
+    saved_text: str
+    """The config text as last read from or written to `path` (or as first loaded): the
+    baseline for the unsaved marker."""
+    on_disk: bool = False
+    """Whether `path` holds this session's config (reopened or saved at least once)."""
+    undo_stack: list[UndoEntry] = field(default_factory=list)
+
+    @classmethod
+    def create(cls, tree: CommandTree, config: Config, path: Path, *, on_disk: bool = False,
+               saved_text: str | None = None) -> Workspace:
+        """A session whose baseline is `saved_text`, or the config as given."""
+        from workbench.model.config_file import dump_config
+
+        if config.snapshot is None:
+            config = config.model_copy(update={"snapshot": tree})
+        baseline = saved_text if saved_text is not None else dump_config(config)
+        return cls(tree=tree, config=config, path=Path(path), saved_text=baseline, on_disk=on_disk)
+
+    # --- reading -----------------------------------------------------------------------------
+
+    def text(self) -> str:
+        """The `mcp.toml` save would write now."""
+        from workbench.model.config_file import dump_config
+
+        return dump_config(self.config)
+
+    def is_dirty(self) -> bool:
+        """True when save would write something other than the baseline."""
+        return self.text() != self.saved_text
+
+    def command_choices(self, path: str) -> CommandConfig:
+        return self.config.command(path)
+
+    def flag_choices(self, path: str, flag: str) -> FlagConfig:
+        return self.config.command(path).flags.get(flag) or FlagConfig()
+
+    # --- saving and undo ---------------------------------------------------------------------
+
+    def save(self) -> Path:
+        """Write `mcp.toml` atomically (temp file + rename) and make it the new baseline."""
+        from workbench.model.config_file import save_config
+
+        text = self.text()
+        save_config(self.config, self.path)
+        self.saved_text = text
+        self.on_disk = True
+        return self.path
+
+    def undo(self) -> str | None:
+        """Revert the last action; returns its label, or None when there is nothing to undo."""
+        if not self.undo_stack:
+            return None
+        entry = self.undo_stack.pop()
+        self.config = entry.config
+        return entry.label
+
+    def _change(self, label: str, mutate: Callable[[Config], None]) -> None:
+        self.undo_stack.append(UndoEntry(label, copy_choices(self.config)))
+        mutate(self.config)
+
+    def _edit_command(self, path: str, label: str, mutate: Callable[[CommandConfig], None]) -> None:
+        def apply(config: Config) -> None:
+            entry = config.commands.get(path) or CommandConfig()
+            entry = entry.model_copy(deep=True)
+            mutate(entry)
+            entry.flags = {k: v for k, v in entry.flags.items() if v != FlagConfig()}
+            commands = dict(config.commands)
+            if entry == CommandConfig():
+                commands.pop(path, None)
+            else:
+                commands[path] = entry
+            config.commands = commands
+
+        self._change(label, apply)
+
+    def _edit_flag(self, path: str, flag: str, label: str, mutate: Callable[[FlagConfig], None]) -> None:
+        def apply(entry: CommandConfig) -> None:
+            choices = (entry.flags.get(flag) or FlagConfig()).model_copy(deep=True)
+            mutate(choices)
+            entry.flags = {**entry.flags, flag: choices}
+
+        self._edit_command(path, label, apply)
+
+    # --- command choices ---------------------------------------------------------------------
+
+    def set_included(self, path: str, included: bool, *, claimed_by_selector: bool = True) -> None:
+        """Include or exclude a command. Excluding writes `exclude = true` for it; including
+        clears that, and when selectors exist but none claims the command, appends a selector
+        naming exactly it (last, so it never steals a command another selector claims)."""
+
+        def apply(config: Config) -> None:
+            entry = (config.commands.get(path) or CommandConfig()).model_copy(deep=True)
+            entry.exclude = not included
+            commands = dict(config.commands)
+            if entry == CommandConfig():
+                commands.pop(path, None)
+            else:
+                commands[path] = entry
+            config.commands = commands
+            if included and not claimed_by_selector and config.selectors:
+                config.selectors = [*config.selectors, Selector(commands=[path])]
+
+        self._change(f"{'include' if included else 'exclude'} {path}", apply)
+
+    def set_deprecated(self, path: str, deprecated: bool) -> None:
+        self._edit_command(path, f"{'deprecate' if deprecated else 'undeprecate'} {path}",
+                           lambda c: setattr(c, "deprecated", deprecated))
+
+    def set_description_mode(self, path: str, mode: DescriptionMode | str | None) -> None:
+        """`None` follows the global mode (`[tools] description_mode`)."""
+        value = DescriptionMode(mode) if mode else None
+        self._edit_command(path, f"description mode of {path}", lambda c: setattr(c, "description_mode", value))
+
+    def set_description(self, path: str, text: str | None) -> None:
+        """A full description override; empty or None removes it."""
+        value = text if text and text.strip() else None
+        self._edit_command(path, f"description of {path}", lambda c: setattr(c, "description", value))
+
+    def set_annotation(self, path: str, name: str, value: bool | None) -> None:
+        """One of ANNOTATIONS; None leaves it unset (not sent to clients)."""
+        if name not in ANNOTATIONS:
+            raise ValueError(f"unknown annotation {name!r}")
+        self._edit_command(path, f"{name.replace('_', '-')} of {path}", lambda c: setattr(c, name, value))
+
+    def set_title(self, path: str, title: str | None) -> None:
+        value = title.strip() if title and title.strip() else None
+        self._edit_command(path, f"title of {path}", lambda c: setattr(c, "title", value))
+
+    def set_global_description_mode(self, mode: DescriptionMode | str) -> None:
+        value = DescriptionMode(mode)
+        self._change("global description mode", lambda c: setattr(c.tools, "description_mode", value))
+
+    # --- flag choices ------------------------------------------------------------------------
+
+    def set_flag_excluded(self, path: str, flag: str, excluded: bool) -> None:
+        self._edit_flag(path, flag, f"{'exclude' if excluded else 'include'} --{flag} of {path}",
+                        lambda f: setattr(f, "exclude", excluded))
+
+    def set_flag_type(self, path: str, flag: str, type_: str | None) -> None:
+        if type_ is not None and type_ not in FLAG_TYPES:
+            raise ValueError(f"unknown type {type_!r}")
+        self._edit_flag(path, flag, f"type of --{flag} of {path}", lambda f: setattr(f, "type", type_))
+
+    def set_flag_schema(self, path: str, flag: str, schema: dict[str, Any] | None) -> None:
+        """Replace the flag's derived schema wholesale (None removes the override)."""
+        self._edit_flag(path, flag, f"schema of --{flag} of {path}",
+                        lambda f: setattr(f, "schema_", copy.deepcopy(schema)))
