@@ -17,3 +17,48 @@ def sample_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home.mkdir()
     monkeypatch.setenv("WORKBENCH_SAMPLE_HOME", str(home))
     return home
+
+
+SAMPLE_TARGETS = {
+    "deployctl": "sample_clis.deployctl:cli",
+    "notes": "sample_clis.notes:app",
+    "pkgtool": "sample_clis.pkgtool:build_parser",
+}
+
+
+@pytest.fixture(scope="session")
+def sample_tree():
+    """Load a bundled sample CLI's command tree in-process: `sample_tree("deployctl")` (also
+    "notes", "pkgtool"). Loaded once per session; each call returns a fresh, mutable copy."""
+    from workbench.model.tree import CommandTree
+
+    loaded: dict[str, dict] = {}
+
+    def get(name: str) -> CommandTree:
+        if name not in loaded:
+            loaded[name] = _load_sample(name).to_data()
+        return CommandTree.from_data(loaded[name])
+
+    return get
+
+
+def _load_sample(name: str):
+    try:
+        from workbench.loaders import load
+    except ImportError:  # until the loader entry point lands: A's introspection functions
+        import importlib
+
+        from workbench.loaders.argparse_loader import argparse_tree_data
+        from workbench.loaders.click_loader import click_tree_data
+        from workbench.model.tree import CommandTree
+
+        module, attr = SAMPLE_TARGETS[name].split(":")
+        obj = getattr(importlib.import_module(module), attr)
+        if name == "notes":
+            import typer
+
+            obj = typer.main.get_command(obj)
+        if name == "pkgtool":
+            return CommandTree.from_data(argparse_tree_data(obj(), name))
+        return CommandTree.from_data(click_tree_data(obj, name))
+    return load(SAMPLE_TARGETS[name], name=name).tree

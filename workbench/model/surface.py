@@ -242,9 +242,12 @@ class _Builder:
             value = getattr(choices, key)
             if value is not None:
                 annotations[hint] = value
+        description = describe(command, choices, self.config.tools.description_mode)
+        if command.exclusive_groups and choices.description is None:
+            description += _exclusive_note(command, args)
         return Tool(
             name=name,
-            description=describe(command, choices, self.config.tools.description_mode),
+            description=description,
             input_schema=schema,
             binding=ToolBinding(command_path=tuple(command.path), args=args),
             title=choices.title,
@@ -303,6 +306,21 @@ class _Builder:
                         f'selector {selector.number}: {label} pattern "{pattern}" matches no flag '
                         "of the commands it claims; fix or remove it"
                     )
+
+
+def _exclusive_note(command: Command, args) -> str:
+    """A sentence per mutually exclusive group with at least two exposed members (a schema
+    `oneOf` would say the same, but many clients reject it)."""
+    by_key = {}
+    for arg in args:
+        key = arg.spelling.lstrip("-") if arg.source == "flag" else arg.spelling
+        by_key.setdefault(key, arg.property)
+    notes = []
+    for group in command.exclusive_groups:
+        members = [by_key[key] for key in group if key in by_key]
+        if len(members) >= 2:
+            notes.append("Give at most one of: " + ", ".join(f"`{m}`" for m in members) + ".")
+    return ("\n\n" + "\n".join(notes)) if notes else ""
 
 
 def _deshadow(flags: list[ToolFlag]) -> list[ToolFlag]:
