@@ -1,0 +1,62 @@
+"""argparse (and optparse) help texts, for Python CLIs we can only run.
+
+`usage: prog [-h] [-o FILE] src [dst ...]` (lower-case positional names), `positional
+arguments:`, `options:`/`optional arguments:`, `-o FILE, --output FILE`, `{a,b}` choices,
+`(default: x)`, and the subparsers block: a `{install,list}` row (or a metavar row) followed by
+one deeper-indented row per subcommand, `install (i)` naming aliases.
+"""
+
+from __future__ import annotations
+
+import re
+
+from workbench.loaders.help.document import Entry, HelpDocument
+from workbench.loaders.help.generic import Rules, command_entry, parse as _parse
+from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
+
+_TWO_COLUMNS = re.compile(r"^(\S.*?\S|\S)( {2,})(\S.*)$")
+
+
+def take_subparsers(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None:
+    """Move the subparsers block (`{a,b}` then indented `a  help` rows) into subcommands."""
+    for section in doc.sections:
+        lines = section.lines
+        index = 0
+        while index < len(lines):
+            line = lines[index]
+            stripped = line.strip()
+            indent = len(line) - len(line.lstrip())
+            head = stripped.split("  ")[0]
+            if not re.fullmatch(r"\{[^{}]+\}", head):
+                index += 1
+                continue
+            end = index + 1
+            entries: list[Entry] = []
+            while end < len(lines) and (not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > indent):
+                row = lines[end]
+                row_indent = len(row) - len(row.lstrip())
+                if row.strip() and row_indent == indent + 2:
+                    match = _TWO_COLUMNS.match(row.strip())
+                    entries.append(Entry(match.group(1), match.group(3)) if match else Entry(row.strip()))
+                elif row.strip() and entries:
+                    entries[-1].text = f"{entries[-1].text} {row.strip()}".strip()
+                end += 1
+            for entry in entries:
+                command = command_entry(entry)
+                if command is not None:
+                    parsed.subcommands.append(command)
+            named = {c.name for c in parsed.subcommands} | {a for c in parsed.subcommands for a in c.aliases}
+            for name in (c.strip() for c in head.strip("{}").split(",")):
+                if name not in named:  # a subcommand registered without help
+                    parsed.subcommands.append(CommandEntry(name))
+            del lines[index:end]
+        section.lines = lines
+    doc.sections = [s for s in doc.sections if any(l.strip() for l in s.lines)]
+
+
+RULES = Rules(name="argparse", lowercase_positionals=True, hooks=[take_subparsers])
+
+
+def parse(text: str, path: list[str]) -> ParsedHelp:
+    """Read one argparse help text of the command at `path`."""
+    return _parse(text, path, RULES)

@@ -1,0 +1,202 @@
+"""The help crawler: a whole command tree from `CLI [path…] --help`, concurrently.
+
+Runs the root's help, then every listed subcommand's, level by level on a thread pool (help
+calls are subprocesses, so threads overlap their waiting), each with its own timeout, down to
+`max_depth`. Results are assembled in the order the help texts list them, whatever order the
+calls finish in, so a crawl is deterministic (`check` compares trees). Progress is reported
+on the caller's thread. What could not be read is kept as notes on the tree; a listed
+command whose help could not be read stays in the tree, with its summary, as a leaf.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from workbench.loaders.help.cache import cache_key, executable_identity, load_cached, store_cached
+from workbench.loaders.help.detect import detect_style, parser_for
+from workbench.loaders.help.fetch import Fetched, fetch_help
+from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
+from workbench.loaders.help.run import run_help
+from workbench.model.errors import LoadError
+from workbench.model.tree import Command, CommandTree, Flag
+
+DEFAULT_TIMEOUT_S = 10.0
+DEFAULT_MAX_DEPTH = 4
+MAX_COMMANDS = 3000
+_VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?)")
+
+
+@dataclass
+class _Node:
+    path: list[str]
+    """Below the root: `["container", "ls"]`."""
+    entry: CommandEntry | None
+    ancestors: list[str]
+    """Help texts of the ancestors, root first."""
+    fetched: Fetched | None = None
+    parsed: ParsedHelp | None = None
+    children: list["_Node"] = field(default_factory=list)
+    note: str | None = None
+
+
+def resolve_executable(executable: str) -> str:
+    """The path of `executable` (a command on PATH or a path), or a LoadError saying why not."""
+    if os.sep in executable or (os.altsep and os.altsep in executable):
+        if os.path.isfile(executable) and os.access(executable, os.X_OK):
+            return os.path.abspath(executable)
+        raise LoadError(f"`{executable}` is not an executable file; give the path of a program you can run.")
+    found = shutil.which(executable)
+    if found is None:
+        raise LoadError(f"`{executable}` is not on PATH; install it or give the path to the executable.")
+    return found
+
+
+def crawl(
+    executable: str,
+    *,
+    name: str | None = None,
+    progress: Callable[[str], None] | None = None,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+    use_cache: bool = True,
+    max_workers: int | None = None,
+    cache_dir: Path | None = None,
+) -> CommandTree:
+    """Crawl `executable`'s help texts into a command tree named `name` (default: its file name)."""
+    path = resolve_executable(executable)
+    root_name = name or os.path.basename(executable.rstrip("/"))
+    report = progress or (lambda message: None)
+    version_call = run_help([path, "--version"], timeout_s)
+    version_output = f"{version_call.exit_code}\n{version_call.stdout}\n{version_call.stderr}"
+    key = None
+    if use_cache:
+        try:
+            key = cache_key(executable_identity(path, version_output, name=root_name, max_depth=max_depth))
+        except OSError:
+            key = None
+        cached = load_cached(key, cache_dir) if key else None
+        if cached is not None:
+            try:
+                tree = CommandTree.from_data(cached)
+                report(f"{root_name}: loaded from the cache")
+                return tree
+            except ValueError:
+                pass
+    with tempfile.TemporaryDirectory(prefix="workbench-crawl-") as workdir:
+        root = _crawl_nodes(path, root_name, report, timeout_s, max_depth, max_workers, workdir)
+    tree = _build_tree(root, root_name, _cli_version(version_call), max_depth)
+    if key:
+        store_cached(key, tree.to_data(), cache_dir)
+    report(f"{root_name}: {sum(1 for _ in tree.walk())} commands read")
+    return tree
+
+
+def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_workers, workdir) -> _Node:
+    root = _Node([], None, [])
+    workers = max_workers or min(16, (os.cpu_count() or 2) * 4)
+    seen = 0
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="help-crawl") as pool:
+        pending: dict[Future, _Node] = {pool.submit(_fetch_and_parse, executable, root, timeout_s, None, workdir): root}
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=lambda f: pending[f].path):
+                node = pending.pop(future)
+                seen += 1
+                label = " ".join([root_name, *node.path])
+                report(f"read {label} ({seen} of {seen + len(pending)})")
+                future.result()
+                if node.parsed is None:
+                    if not node.path:
+                        raise LoadError(
+                            f"`{root_name}` gave no help text we could read ({node.fetched.problem}); "
+                            "check that it prints help for --help or -h."
+                        )
+                    continue
+                for entry in _unique_entries(node.parsed.subcommands):
+                    child = _Node([*node.path, entry.name], entry, [*node.ancestors, node.fetched.text])
+                    node.children.append(child)
+                    if len(child.path) > max_depth:
+                        child.note = f"not crawled: deeper than the depth limit ({max_depth})"
+                    elif seen + len(pending) >= MAX_COMMANDS:
+                        child.note = f"not crawled: more than {MAX_COMMANDS} commands"
+                    else:
+                        pending[pool.submit(_fetch_and_parse, executable, child, timeout_s, node.parsed.style, workdir)] = child
+    return root
+
+
+def _fetch_and_parse(executable: str, node: _Node, timeout_s: float, parent_style: str | None, cwd: str) -> None:
+    """Get and read one node's help (runs on a pool thread; touches only `node`)."""
+    node.fetched = fetch_help(executable, node.path, node.ancestors, timeout_s, cwd=cwd)
+    if node.fetched.text is None:
+        node.note = f"help unavailable: {node.fetched.problem}"
+        return
+    style = detect_style(node.fetched.text, prefer=parent_style)
+    node.parsed = parser_for(style)(node.fetched.text, [os.path.basename(executable), *node.path])
+
+
+def _unique_entries(entries: list[CommandEntry]) -> list[CommandEntry]:
+    seen: set[str] = set()
+    result = []
+    for entry in entries:
+        if entry.name not in seen:
+            seen.add(entry.name)
+            result.append(entry)
+    return result
+
+
+def _build_tree(root: _Node, root_name: str, cli_version: str | None, max_depth: int) -> CommandTree:
+    notes: list[str] = []
+    command = _build_command(root, [root_name], notes, [])
+    return CommandTree(root=command, cli_version=cli_version, notes=notes)
+
+
+def _build_command(node: _Node, path: list[str], notes: list[str], ancestors: list[Command]) -> Command:
+    parsed = node.parsed
+    entry = node.entry
+    label = " ".join(path)
+    if node.note:
+        notes.append(f"{label}: {node.note}")
+    if parsed is None:
+        return Command(path=path, short_help=entry.summary if entry else "", aliases=list(entry.aliases) if entry else [], deprecated=bool(entry and entry.deprecated))
+    notes.extend(f"{label}: {note}" for note in parsed.notes)
+    aliases = list(dict.fromkeys([*(entry.aliases if entry else []), *parsed.aliases]))
+    command = Command(
+        path=path,
+        short_help=(entry.summary if entry and entry.summary else parsed.summary),
+        help=parsed.description,
+        examples=parsed.examples,
+        aliases=[a for a in aliases if a != path[-1]],
+        deprecated=parsed.deprecated or bool(entry and entry.deprecated),
+        runnable=parsed.runnable,
+        flags=list(parsed.flags),
+        positionals=list(parsed.positionals),
+    )
+    lineage = [*ancestors, command]
+    command.flags = [*parsed.flags, *(_inherited(flag, ancestors) for flag in parsed.inherited)]
+    command.subcommands = [_build_command(child, [*path, child.path[-1]], notes, lineage) for child in node.children]
+    return command
+
+
+def _inherited(flag: Flag, ancestors: list[Command]) -> Flag:
+    """A `Global Flags:` entry, marked with the ancestor that declares it (else the root)."""
+    declaring = next(
+        (a for a in ancestors if any(f.key == flag.key and f.inherited_from is None for f in a.flags)),
+        ancestors[0] if ancestors else None,
+    )
+    copy = flag.model_copy()
+    copy.inherited_from = declaring.path_str if declaring else None
+    return copy
+
+
+def _cli_version(call) -> str | None:
+    if call.exit_code != 0 or call.timed_out:
+        return None
+    match = _VERSION.search(call.stdout or call.stderr)
+    return match.group(1) if match else None

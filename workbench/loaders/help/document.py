@@ -1,0 +1,245 @@
+"""A help text read as a document: usage forms, description, titled sections and their entries.
+
+Style-neutral. Every help style is some arrangement of the same parts: a `usage:` line (or
+several), prose, and sections (`Options:`, `Available Commands:`, `positional arguments:`,
+git's lowercase headings without a colon) holding two-column entries whose descriptions wrap
+onto deeper-indented lines. The style parsers decide what each section means.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
+_OVERSTRIKE = re.compile(r".\x08")
+_USAGE = re.compile(r"^\s{0,2}usage\s*:\s*(.*)$", re.IGNORECASE)
+_COLON_HEADING = re.compile(r"^ ?([^\s\-\[<(#][^:]{0,70}):\s*$")
+_BOX_TOP = re.compile(r"^[╭┌+]─+ ?(.*?) ?─*[╮┐+]\s*$")
+_BOX_ROW = re.compile(r"^[│|] ?(.*?)\s*[│|]\s*$")
+_BOX_BOTTOM = re.compile(r"^[╰└+]─+[╯┘+]\s*$")
+_TWO_COLUMNS = re.compile(r"^(\S.*?\S|\S)( {2,}|\t+)(\S.*)$")
+
+
+@dataclass
+class Entry:
+    """One row of a section: the term (`-f, --file string`, `build, b`) and its description."""
+
+    term: str
+    text: str = ""
+
+
+@dataclass
+class Section:
+    """A titled part of a help text, with its lines as printed (tabs expanded)."""
+
+    title: str
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        """The title lowercased, for matching (`available commands`, `global flags`)."""
+        return self.title.strip().lower()
+
+    def body(self) -> str:
+        """The section's lines dedented and joined (for examples and prose sections)."""
+        return _dedent(self.lines)
+
+
+@dataclass
+class HelpDocument:
+    """The parts of one help text."""
+
+    usage: list[str] = field(default_factory=list)
+    """Each usage form joined onto one line (`docker run [OPTIONS] IMAGE [COMMAND] [ARG...]`)."""
+    description: str = ""
+    sections: list[Section] = field(default_factory=list)
+    epilog: str = ""
+
+    def find(self, *keys: str) -> list[Section]:
+        """The sections whose lowercased title equals one of `keys`."""
+        return [s for s in self.sections if s.key in keys]
+
+
+def normalize(text: str) -> str:
+    """Plain text: no colour codes, no overstrike, no tabs, no rich boxes, `\\n` line ends."""
+    text = _ANSI.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
+    text = _OVERSTRIKE.sub("", text)
+    lines = []
+    for line in text.split("\n"):
+        line = line.expandtabs(8).rstrip()
+        if match := _BOX_TOP.match(line.strip()):
+            line = f"{match.group(1).strip()}:" if match.group(1).strip() else ""
+        elif _BOX_BOTTOM.match(line.strip()):
+            line = ""
+        elif match := _BOX_ROW.match(line.strip()):
+            line = "  " + match.group(1)
+        lines.append(line)
+    return "\n".join(lines).strip("\n")
+
+
+def read_document(text: str) -> HelpDocument:
+    """Split a help text into usage forms, description, sections and epilog."""
+    lines = normalize(text).split("\n")
+    doc = HelpDocument()
+    prose: list[str] = []
+    epilog: list[str] = []
+    current: Section | None = None
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        usage = _USAGE.match(line)
+        if usage and (current is None or not current.lines or _indent(line) == 0):
+            index = _read_usage(lines, index, usage.group(1), doc.usage)
+            current = None
+            continue
+        if _is_heading(lines, index):
+            current = Section(_heading_title(line))
+            doc.sections.append(current)
+        elif current is None and _indent(line) > 0 and line.strip().startswith("-") and _looks_like_entry(line):
+            current = Section("Options")  # git -h: options right after the usage, untitled
+            doc.sections.append(current)
+            current.lines.append(line)
+        elif current is None:
+            (epilog if doc.sections else prose).append(line)
+        elif _ends_section(current, lines, index):
+            current = None
+            epilog.append(line)
+        else:
+            current.lines.append(line)
+        index += 1
+    for section in doc.sections:
+        while section.lines and not section.lines[-1].strip():
+            section.lines.pop()
+    doc.description = _dedent(prose)
+    doc.epilog = _dedent(epilog)
+    return doc
+
+
+def _read_usage(lines: list[str], index: int, rest: str, forms: list[str]) -> int:
+    """Collect the usage forms starting at `lines[index]`; return the index after them."""
+    index += 1
+    first_word = rest.split()[0] if rest.strip() else None
+    if rest.strip():
+        forms.append(rest.strip())
+    else:
+        while index < len(lines) and not lines[index].strip():
+            index += 1
+    while index < len(lines):
+        line = lines[index]
+        stripped = line.strip()
+        if not stripped or _is_heading(lines, index) or (forms and _indent(line) == 0 and rest.strip()):
+            break
+        if stripped.lower().startswith("or:"):
+            stripped = stripped[3:].strip()
+            forms.append(stripped)
+        elif not forms or (first_word and stripped.split()[0] == first_word):
+            forms.append(stripped)
+            first_word = first_word or stripped.split()[0]
+        else:
+            forms[-1] = f"{forms[-1]} {stripped}"
+        index += 1
+    return index
+
+
+def _is_heading(lines: list[str], index: int) -> bool:
+    line = lines[index]
+    if not line.strip() or _indent(line) > 1:
+        return False
+    if _COLON_HEADING.match(line):
+        return not _USAGE.match(line)
+    stripped = line.strip()
+    if _indent(line) != 0 or len(stripped) > 70 or stripped.endswith((".", ",", ";")):
+        return False
+    if stripped.isupper() and re.fullmatch(r"[A-Z][A-Z &/-]*", stripped):
+        return True
+    previous_blank = index == 0 or not lines[index - 1].strip()
+    following = next((l for l in lines[index + 1 :] if l.strip()), "")
+    next_line = lines[index + 1] if index + 1 < len(lines) else ""
+    return (
+        previous_blank
+        and next_line.strip() != ""
+        and next_line == following
+        and _indent(next_line) >= 2
+        and _looks_like_entry(next_line)
+        and not _USAGE.match(line)
+    )
+
+
+def _heading_title(line: str) -> str:
+    return line.strip().rstrip(":").strip()
+
+
+def _ends_section(section: Section, lines: list[str], index: int) -> bool:
+    """A flush-left line after a blank line ends an indented section (trailing prose)."""
+    line = lines[index]
+    if not line.strip() or _indent(line) > 0 or index == 0 or lines[index - 1].strip():
+        return False
+    content = [l for l in section.lines if l.strip()]
+    return bool(content) and _indent(content[0]) > 0
+
+
+def _looks_like_entry(line: str) -> bool:
+    stripped = line.strip()
+    return stripped.startswith("-") or bool(_TWO_COLUMNS.match(stripped))
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _dedent(lines: list[str]) -> str:
+    content = [l for l in lines if l.strip()]
+    if not content:
+        return ""
+    cut = min(_indent(l) for l in content)
+    text = "\n".join(l[cut:] if l.strip() else "" for l in lines)
+    return re.sub(r"\n{3,}", "\n\n", text).strip("\n")
+
+
+def option_entries(section: Section) -> list[Entry]:
+    """Entries of an options section: each starts with a line beginning with `-`.
+
+    A line starting with `-` is a new entry unless it sits at or right of the previous
+    entry's description column (then it is wrapped description text).
+    """
+    return _entries(section.lines, lambda stripped, indent, base, column: stripped.startswith("-") and (column is None or indent < column))
+
+
+def item_entries(section: Section) -> list[Entry]:
+    """Entries of a commands or arguments section: each starts at the section's left edge."""
+    content = [l for l in section.lines if l.strip()]
+    if not content:
+        return []
+    base = min(_indent(l) for l in content)
+    return _entries(section.lines, lambda stripped, indent, _base, column: indent <= base + 1)
+
+
+def _entries(lines: list[str], starts_entry) -> list[Entry]:
+    entries: list[Entry] = []
+    column: int | None = None
+    parts: list[str] = []
+    for line in lines:
+        stripped = line.strip()
+        if not stripped:
+            continue
+        indent = _indent(line)
+        if starts_entry(stripped, indent, None, column):
+            if entries:
+                entries[-1].text = " ".join(parts)
+            match = _TWO_COLUMNS.match(stripped)
+            if match:
+                entries.append(Entry(match.group(1)))
+                parts = [match.group(3)]
+                column = indent + match.start(3)
+            else:
+                entries.append(Entry(stripped))
+                parts = []
+                column = None
+        elif entries:
+            if column is None:
+                column = indent
+            parts.append(stripped)
+    if entries:
+        entries[-1].text = " ".join(parts)
+    return entries

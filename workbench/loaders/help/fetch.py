@@ -1,0 +1,90 @@
+"""Getting one command's help text: `CLI path… --help`, then `-h`, then `CLI help path…`.
+
+A reply counts as this command's help only when it reads as help (a usage line, options or
+commands), is not a man page (git's `--help`), not an error message, not the same text as an
+ancestor's (docker prints its root help for an unknown plugin), and, when it has a usage
+line, names the command. The reason the last attempt failed is kept for the report.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from workbench.loaders.help.document import read_document
+from workbench.loaders.help.run import HelpCall, run_help
+
+_MAN_PAGE = re.compile(r"\A\s*\S+\(\d\w*\)\s.*\S+\(\d\w*\)\s*$|^NAME\n.*^SYNOPSIS\n", re.MULTILINE | re.DOTALL)
+_ERROR_START = re.compile(r"\A\s*(error|fatal|unknown (command|flag|option)|unrecognized|invalid)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """The help text of one command, or why there is none."""
+
+    text: str | None
+    argv: tuple[str, ...]
+    problem: str | None = None
+    calls: tuple[HelpCall, ...] = ()
+
+
+def help_argvs(executable: str, path: list[str]) -> list[list[str]]:
+    """The invocations to try, in order, for the command at `path` (without the root)."""
+    forms = [[executable, *path, "--help"], [executable, *path, "-h"]]
+    if path:
+        forms.append([executable, "help", *path])
+    return forms
+
+
+def fetch_help(
+    executable: str, path: list[str], ancestor_texts: list[str], timeout_s: float, *, cwd: str | None = None
+) -> Fetched:
+    """The first help text of the command at `path` that reads as its own help."""
+    problem = "it printed nothing"
+    calls: list[HelpCall] = []
+    argv: tuple[str, ...] = ()
+    for form in help_argvs(executable, path):
+        call = run_help(form, timeout_s, cwd=cwd)
+        calls.append(call)
+        argv = call.argv
+        problem = _problem(call, path, ancestor_texts)
+        if problem is None:
+            return Fetched(call.text, call.argv, calls=tuple(calls))
+        if call.error:  # it cannot be started: other forms will not start either
+            break
+    return Fetched(None, argv, problem, tuple(calls))
+
+
+def _problem(call: HelpCall, path: list[str], ancestor_texts: list[str]) -> str | None:
+    """Why `call`'s output is not this command's help, or None when it is."""
+    if call.error:
+        return f"`{' '.join(call.argv)}` failed: {call.error}"
+    if call.timed_out:
+        return f"`{' '.join(call.argv)}` did not finish in time"
+    text = call.text
+    if not text.strip():
+        return f"`{' '.join(call.argv)}` printed nothing (exit code {call.exit_code})"
+    if "\x00" in text or _unprintable_share(text) > 0.05:
+        return f"`{' '.join(call.argv)}` printed binary data, not help"
+    if _MAN_PAGE.search(text[:2000]):
+        return f"`{' '.join(call.argv)}` opened a manual page"
+    if _ERROR_START.match(text):
+        return f"`{' '.join(call.argv)}` printed an error: {text.strip().splitlines()[0][:120]}"
+    if any(text.strip() == previous.strip() for previous in ancestor_texts):
+        return f"`{' '.join(call.argv)}` printed its parent's help, not its own"
+    doc = read_document(text)
+    if not (doc.usage or doc.sections):
+        return f"`{' '.join(call.argv)}` printed text with no usage line, options or commands"
+    if path and doc.usage and not any(_mentions(form, path[-1]) for form in doc.usage):
+        return f"`{' '.join(call.argv)}` printed a usage line for another command"
+    return None
+
+
+def _mentions(form: str, word: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", form) is not None
+
+
+def _unprintable_share(text: str) -> float:
+    sample = text[:4000]
+    bad = sum(1 for c in sample if (ord(c) < 32 and c not in "\n\t\r\x1b\x08") or c == "\ufffd")
+    return bad / max(len(sample), 1)

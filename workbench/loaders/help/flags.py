@@ -1,0 +1,237 @@
+"""Option entries (`-f, --file string  Read it (default "x")`) into `Flag`s.
+
+Reads every spelling the styles use: `-f, --file string` (cobra), `-f, --file <FILE>...` and
+`--[no-]x` (clap), `--count INTEGER RANGE` and `--shout / --no-shout` (click),
+`-f FILE, --file FILE` and `{a,b}` (argparse), `--color[=<when>]` (git/GNU), `-S|--save` (npm),
+`-o, --output='':` (kubectl, the default in the term), and the description's annotations:
+`(default "x")`, `[default: x]`, `(default: x)`, `[possible values: a, b]`, `[env: X=]`,
+`[env var: X]`, `[required]`, deprecated markers. Nothing is invented: a flag exists only
+when its entry names it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from workbench.loaders.help.types import Typing, choice_list, placeholder, type_word
+from workbench.model.tree import Flag, FlagKind, ValueType
+
+_ALTERNATIVE_SPLIT = re.compile(r"\s*,\s*(?=-)|\s*\|\s*(?=-)|\s+/\s+(?=-)")
+_SLASH = re.compile(r"\s+/\s+(?=-)")
+_NAME = re.compile(r"^(--?|\+)(\[no-\])?([A-Za-z0-9?#@][\w?#@]*(?:[.-][\w?#@]+)*)(.*)$")
+_BRACKET_TAIL = re.compile(r"\s*\[([^\[\]]*)\]\s*$")
+_PAREN_DEFAULT = re.compile(r"\s*\(default:?\s+((?:\"[^\"]*\"|'[^']*'|[^()]|\([^()]*\))*)\)\s*\.?\s*$", re.IGNORECASE)
+_DEPRECATED = re.compile(r"^\s*\(?deprecated\b[:)]?|\((?:deprecated|DEPRECATED)\b[^)]*\)|\[deprecated\b[^\]]*\]", re.IGNORECASE)
+_ENV_DOLLAR = re.compile(r"\s*\[\$([A-Z_][A-Z0-9_]*)(?:,\s*\$[A-Z_][A-Z0-9_]*)*\]\s*$")
+
+
+@dataclass
+class FlagStyle:
+    """How a style prints the value part of an option."""
+
+    type_words: bool = False
+    """The word after the flag is a type (`string`, `duration`: cobra) rather than a name."""
+
+
+@dataclass
+class _Annotations:
+    default: str | None = None
+    choices: list[str] | None = None
+    env_var: str | None = None
+    required: bool = False
+    deprecated: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
+    """The flag an options entry describes, or None when the term names no flag."""
+    term = term.strip()
+    kubectl_default: str | None = None
+    if term.endswith(":") and "=" in term:
+        term, _, kubectl_default = term[:-1].partition("=")
+    primary, secondaries = _split_secondary(term)
+    names: list[str] = []
+    shorts: list[str] = []
+    value: str | None = None
+    count = False
+    negatable = False
+    for alternative in _ALTERNATIVE_SPLIT.split(primary):
+        match = _NAME.match(alternative.strip())
+        if not match:
+            continue
+        dashes, no_prefix, name, rest = match.groups()
+        if dashes == "-" and len(name) == 1:
+            shorts.append(name)
+        else:
+            names.append(name)  # `--name`, or Go's single-dash `-name`
+        negatable = negatable or bool(no_prefix)
+        rest = rest.strip()
+        if rest.startswith("[=") and rest.endswith("]"):
+            value = rest[2:-1]  # an optional value (`--color[=WHEN]`)
+        elif rest.startswith("="):
+            value = rest[1:]
+        elif rest == "...":
+            count = True
+        elif rest:
+            value = rest
+    if not names and not shorts:
+        return None
+    for secondary in secondaries:
+        match = _NAME.match(secondary.strip())
+        if match and match.group(1) == "--" and names and match.group(3) == f"no-{names[0]}":
+            negatable = True
+    long_name = names[0] if names else None
+    clean, found = _annotations(text)
+    flag = Flag(name=long_name, short=shorts[0] if shorts else None, help=clean)
+    flag.deprecated = found.deprecated
+    flag.required = found.required
+    flag.env_var = found.env_var
+    flag.negatable = negatable
+    if kubectl_default is not None:
+        _apply_literal_default(flag, kubectl_default)
+        return flag
+    if value is None:
+        flag.kind = FlagKind.COUNT if count else FlagKind.BOOLEAN
+        if found.default is not None and found.default.lower() in ("true", "false"):
+            flag.default = found.default.lower() == "true"
+        return flag
+    flag.kind = FlagKind.VALUE
+    typing, metavar, repeatable = _value_typing(value, style)
+    flag.value_type = typing.value_type
+    flag.type_name = value if style.type_words or typing.value_type is not ValueType.STRING else None
+    flag.metavar = metavar
+    flag.repeatable = repeatable or typing.repeatable
+    choices = found.choices or (list(typing.choices) if typing.choices else None)
+    if choices:
+        flag.choices = choices
+        flag.value_type = ValueType.CHOICE
+    if found.default is not None:
+        flag.default = _default_value(found.default, flag)
+    return flag
+
+
+def _split_secondary(term: str) -> tuple[str, list[str]]:
+    """click's `--shout / --no-shout`: the part after ` / ` names the off switch."""
+    parts = _SLASH.split(term)
+    return parts[0], parts[1:]
+
+
+def _value_typing(value: str, style: FlagStyle) -> tuple[Typing, str | None, bool]:
+    """The type, metavar and repeatability a value part (`<FILE>...`, `string`, `X [X ...]`) says."""
+    value = value.strip()
+    repeatable = False
+    if value.endswith("...") and not value.endswith(" ...]"):
+        value, repeatable = value[:-3].strip(), True
+    multi = re.fullmatch(r"(\S+)\s+\[\1\s*\.\.\.\]|\[(\S+)\s*\.\.\.\]", value)
+    if multi:
+        value, repeatable = multi.group(1) or multi.group(2), True
+    if value.startswith("[") and value.endswith("]") and not choice_list(value):
+        value = value[1:-1]  # clap's `[<SPEC>]`: an optional value
+    if choices := choice_list(value):
+        return Typing(ValueType.CHOICE, choices=choices), None, repeatable
+    metavar = value.strip("<>") or None
+    if style.type_words and not value.startswith("<"):
+        typing = type_word(value)
+        return typing, None, repeatable
+    return placeholder(value), metavar, repeatable
+
+
+def _annotations(text: str) -> tuple[str, _Annotations]:
+    """The help text without its machine-readable annotations, and those annotations."""
+    found = _Annotations()
+    text = text.strip()
+    changed = True
+    while changed:
+        changed = False
+        if match := _BRACKET_TAIL.search(text):
+            if _take_bracket(match.group(1), found):
+                text = text[: match.start()].rstrip()
+                changed = True
+        if match := _PAREN_DEFAULT.search(text):
+            found.default = match.group(1).strip()
+            text = text[: match.start()].rstrip()
+            changed = True
+        if match := _ENV_DOLLAR.search(text):
+            found.env_var = match.group(1)
+            text = text[: match.start()].rstrip()
+            changed = True
+    if match := _DEPRECATED.search(text):
+        found.deprecated = True
+    return text, found
+
+
+def _take_bracket(inner: str, found: _Annotations) -> bool:
+    """Read `[default: x]`, `[possible values: a, b]`, `[env: X=]`, `[env var: X; required]`."""
+    taken = False
+    for item in re.split(r";\s+", inner):
+        key, sep, value = item.partition(":")
+        key = key.strip().lower()
+        value = value.strip()
+        if key == "required" and not sep:
+            found.required = taken = True
+        elif key == "deprecated":
+            found.deprecated = taken = True
+        elif not sep:
+            continue
+        elif key == "default":
+            found.default = taken = value  # type: ignore[assignment]
+            taken = True
+        elif key == "possible values":
+            found.choices = [v.strip() for v in value.split(",") if v.strip()]
+            taken = True
+        elif key in ("env", "env var"):
+            found.env_var = value.split("=")[0].strip() or None
+            taken = True
+        elif key in ("aliases", "short aliases", "alias"):
+            taken = True
+    return taken
+
+
+def _apply_literal_default(flag: Flag, literal: str) -> None:
+    """kubectl's `--name=default:` entries: the default's shape says the type."""
+    literal = literal.strip()
+    flag.type_name = None
+    if literal in ("true", "false"):
+        flag.kind = FlagKind.BOOLEAN
+        flag.default = literal == "true"
+        return
+    flag.kind = FlagKind.VALUE
+    if literal.startswith("[") and literal.endswith("]"):
+        flag.repeatable = True
+        items = [i.strip() for i in literal[1:-1].split(",") if i.strip()]
+        if items:
+            flag.default = items
+    elif re.fullmatch(r"-?\d+", literal):
+        flag.value_type = ValueType.INTEGER
+        flag.default = int(literal)
+    elif re.fullmatch(r"-?\d+\.\d+", literal):
+        flag.value_type = ValueType.NUMBER
+        flag.default = float(literal)
+    else:
+        unquoted = literal[1:-1] if len(literal) >= 2 and literal[0] == literal[-1] == "'" else literal
+        if unquoted:
+            flag.default = unquoted
+
+
+def _default_value(text: str, flag: Flag):
+    """A default as JSON-able data, typed like the flag; None for an empty one."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1]
+        return text or None
+    if text in ("", "[]", "map[]", "{}", "none", "None", "null", "<nil>"):
+        return None
+    if flag.repeatable and text.startswith("[") and text.endswith("]"):
+        return [item.strip() for item in text[1:-1].split(",") if item.strip()] or None
+    if flag.value_type is ValueType.INTEGER and re.fullmatch(r"-?\d+", text):
+        return int(text)
+    if flag.value_type is ValueType.NUMBER and re.fullmatch(r"-?\d+(\.\d+)?", text):
+        return float(text)
+    if flag.value_type is ValueType.JSON:
+        try:
+            return json.loads(text)
+        except ValueError:
+            return text
+    return text

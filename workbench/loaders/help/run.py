@@ -1,0 +1,133 @@
+"""One help call: run the CLI with a help argument and capture what it prints.
+
+No shell, stdin closed, its own process group (a timeout kills the whole group), and an
+environment that asks for plain, wide, uncoloured, unpaged text. Never raises for what the
+CLI does: a missing executable, a hang, a crash or a flood all come back as a `HelpCall`.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import threading
+import time
+from dataclasses import dataclass
+
+MAX_HELP_BYTES = 2_000_000
+"""A help text longer than this is cut: no real help is this long, a flood must not hang us."""
+
+HELP_ENV = {
+    "NO_COLOR": "1",
+    "TERM": "dumb",
+    "COLUMNS": "200",
+    "LINES": "50",
+    "PAGER": "cat",
+    "MANPAGER": "cat",
+    "GIT_PAGER": "cat",
+    "CLICOLOR": "0",
+    "CLICOLOR_FORCE": "0",
+    "FORCE_COLOR": "0",
+    "PY_COLORS": "0",
+    "_TYPER_STANDARD_TRACEBACK": "1",
+    "LC_ALL": "C.UTF-8",
+    "LANG": "C.UTF-8",
+}
+"""Set on top of the user's environment for every help call."""
+
+
+@dataclass(frozen=True)
+class HelpCall:
+    """What one invocation printed, and how it ended."""
+
+    argv: tuple[str, ...]
+    stdout: str = ""
+    stderr: str = ""
+    exit_code: int | None = None
+    timed_out: bool = False
+    error: str | None = None
+    """Why the CLI could not be started, when it could not."""
+    duration_s: float = 0.0
+
+    @property
+    def text(self) -> str:
+        """The help text: stdout, or stderr when the CLI printed its help there."""
+        return self.stdout if self.stdout.strip() else self.stderr
+
+
+def help_env() -> dict[str, str]:
+    """The environment every help call runs with."""
+    env = dict(os.environ)
+    env.update(HELP_ENV)
+    return env
+
+
+def run_help(argv: list[str] | tuple[str, ...], timeout_s: float, *, cwd: str | None = None) -> HelpCall:
+    """Run `argv` (never through a shell, in `cwd`) and return what it printed within `timeout_s`."""
+    argv = tuple(argv)
+    started = time.monotonic()
+    try:
+        process = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=help_env(),
+            cwd=cwd,
+            start_new_session=True,
+        )
+    except OSError as error:
+        return HelpCall(argv, error=error.strerror or type(error).__name__)
+    readers = [_CappedReader(process.stdout, process), _CappedReader(process.stderr, process)]
+    try:
+        process.wait(timeout=timeout_s)
+        timed_out = False
+    except subprocess.TimeoutExpired:
+        _kill_group(process)
+        process.wait()
+        timed_out = True
+    for reader in readers:
+        reader.join(timeout=2)
+    flooded = any(reader.flooded for reader in readers)
+    return HelpCall(
+        argv,
+        stdout=readers[0].text(),
+        stderr=readers[1].text(),
+        exit_code=None if (timed_out or flooded) else process.returncode,
+        timed_out=timed_out,
+        error=f"it printed more than {MAX_HELP_BYTES} bytes" if flooded else None,
+        duration_s=time.monotonic() - started,
+    )
+
+
+class _CappedReader(threading.Thread):
+    """Drains one pipe in the background, keeping at most MAX_HELP_BYTES of it."""
+
+    def __init__(self, pipe, process: subprocess.Popen) -> None:
+        super().__init__(daemon=True)
+        self._pipe = pipe
+        self._process = process
+        self._chunks: list[bytes] = []
+        self._size = 0
+        self.flooded = False
+        self.start()
+
+    def run(self) -> None:
+        with self._pipe:
+            while chunk := self._pipe.read1(65536):
+                if self._size < MAX_HELP_BYTES:
+                    self._chunks.append(chunk)
+                self._size += len(chunk)
+                if self._size > MAX_HELP_BYTES and not self.flooded:
+                    self.flooded = True
+                    _kill_group(self._process)
+
+    def text(self) -> str:
+        return b"".join(self._chunks)[:MAX_HELP_BYTES].decode("utf-8", errors="replace")
+
+
+def _kill_group(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        process.kill()

@@ -1,0 +1,140 @@
+"""Value types from what a help text says: type words (`string`, `duration`, `[]string`,
+`INTEGER RANGE`) and placeholder names (`<N>`, `FILE`).
+
+Only the text decides. A word we know maps to a `ValueType`; a word we do not know stays
+`UNKNOWN` (served as a string, reported by lint) when the style prints type words (cobra),
+and a plain `STRING` when the style prints placeholder names (clap, argparse, git), since a
+name like `<SPEC>` says nothing about the type.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from workbench.model.tree import ValueType
+
+_SCALAR_WORDS: dict[str, ValueType] = {
+    # cobra / pflag type names
+    "string": ValueType.STRING,
+    "str": ValueType.STRING,
+    "text": ValueType.STRING,
+    "duration": ValueType.STRING,
+    "int": ValueType.INTEGER,
+    "int8": ValueType.INTEGER,
+    "int16": ValueType.INTEGER,
+    "int32": ValueType.INTEGER,
+    "int64": ValueType.INTEGER,
+    "uint": ValueType.INTEGER,
+    "uint8": ValueType.INTEGER,
+    "uint16": ValueType.INTEGER,
+    "uint32": ValueType.INTEGER,
+    "uint64": ValueType.INTEGER,
+    "integer": ValueType.INTEGER,
+    "integer range": ValueType.INTEGER,
+    "float": ValueType.NUMBER,
+    "float32": ValueType.NUMBER,
+    "float64": ValueType.NUMBER,
+    "float range": ValueType.NUMBER,
+    "decimal": ValueType.NUMBER,
+    "number": ValueType.NUMBER,
+    "path": ValueType.PATH,
+    "file": ValueType.PATH,
+    "filename": ValueType.PATH,
+    "dir": ValueType.PATH,
+    "directory": ValueType.PATH,
+    "uuid": ValueType.STRING,
+    "json": ValueType.JSON,
+}
+
+_ARRAY_WORDS: dict[str, ValueType] = {
+    "strings": ValueType.STRING,
+    "stringarray": ValueType.STRING,
+    "stringslice": ValueType.STRING,
+    "list": ValueType.STRING,
+    "ints": ValueType.INTEGER,
+    "int32slice": ValueType.INTEGER,
+    "int64slice": ValueType.INTEGER,
+    "uints": ValueType.INTEGER,
+    "float32slice": ValueType.NUMBER,
+    "float64slice": ValueType.NUMBER,
+    "durations": ValueType.STRING,
+    "stringtostring": ValueType.STRING,
+    "stringtoint": ValueType.STRING,
+    "map": ValueType.STRING,
+}
+
+_PLACEHOLDER_WORDS: dict[str, ValueType] = {
+    "n": ValueType.INTEGER,
+    "num": ValueType.INTEGER,
+    "count": ValueType.INTEGER,
+    "int": ValueType.INTEGER,
+    "integer": ValueType.INTEGER,
+    "jobs": ValueType.INTEGER,
+    "seconds": ValueType.INTEGER,
+    "secs": ValueType.INTEGER,
+    "float": ValueType.NUMBER,
+    "number": ValueType.NUMBER,
+    "file": ValueType.PATH,
+    "files": ValueType.PATH,
+    "filename": ValueType.PATH,
+    "path": ValueType.PATH,
+    "paths": ValueType.PATH,
+    "dir": ValueType.PATH,
+    "directory": ValueType.PATH,
+    "json": ValueType.JSON,
+}
+
+
+@dataclass(frozen=True)
+class Typing:
+    """What a type word or placeholder says about a value."""
+
+    value_type: ValueType
+    repeatable: bool = False
+    choices: tuple[str, ...] | None = None
+
+
+def type_word(word: str) -> Typing:
+    """A cobra-style type word (`string`, `[]string`, `stringArray`, `duration`, `filter`)."""
+    bare = word.strip().lower()
+    if bare.startswith("[]"):
+        inner = type_word(word.strip()[2:])
+        return Typing(inner.value_type, repeatable=True)
+    if bare in _SCALAR_WORDS:
+        return Typing(_SCALAR_WORDS[bare])
+    if bare in _ARRAY_WORDS:
+        return Typing(_ARRAY_WORDS[bare], repeatable=True)
+    if choices := choice_list(word):
+        return Typing(ValueType.CHOICE, choices=choices)
+    return Typing(ValueType.UNKNOWN)
+
+
+def placeholder(name: str) -> Typing:
+    """A placeholder name (`<N>`, `FILE`, `{a,b}`, `[json|yaml]`, `<KEY=VALUE|PATH>`)."""
+    if choices := choice_list(name):
+        return Typing(ValueType.CHOICE, choices=choices)
+    bare = re.sub(r"[<>\[\]]", "", name).strip().lower()
+    if bare in _SCALAR_WORDS and bare not in ("text", "string", "str"):
+        return Typing(_SCALAR_WORDS[bare])
+    if bare in _PLACEHOLDER_WORDS:
+        return Typing(_PLACEHOLDER_WORDS[bare])
+    if re.search(r"(^|[-_])(file|path|dir|directory)$", bare):
+        return Typing(ValueType.PATH)
+    return Typing(ValueType.STRING)
+
+
+def choice_list(text: str) -> tuple[str, ...] | None:
+    """`{a,b,c}` or `[a|b|c]` or `<a|b|c>` as choices; None when it is not a plain list."""
+    text = text.strip()
+    match = re.fullmatch(r"\{([^{}]+)\}|\[([^\[\]]+)\]|<([^<>]+)>|\(([^()]+)\)", text)
+    if not match:
+        return None
+    inner = next(group for group in match.groups() if group is not None)
+    separator = "," if match.group(1) is not None else "|"
+    if separator not in inner:
+        return None
+    items = [item.strip() for item in inner.split(separator)]
+    if any(not re.fullmatch(r"[\w.+:/@-]+", item) for item in items):
+        return None
+    return tuple(items)

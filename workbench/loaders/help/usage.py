@@ -1,0 +1,157 @@
+"""Usage lines (`docker run [OPTIONS] IMAGE [COMMAND] [ARG...]`) read for what they promise:
+the positionals after the command's own path, and whether a subcommand must follow.
+
+Conservative: a form with shapes we cannot read for sure (alternations, parentheses) yields
+no positionals and says so, so the crawler keeps it as a note instead of guessing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from workbench.loaders.help.types import choice_list, placeholder
+from workbench.model.tree import Positional, ValueType
+
+_OPEN = {"[": "]", "<": ">", "(": ")", "{": "}"}
+_OPTIONS_WORDS = {"options", "option", "flags", "flag", "global options", "global flags", "opts", "args-and-options"}
+_COMMAND_WORDS = {"command", "subcommand", "cmd", "commands", "<command>", "<subcommand>"}
+_NAME = re.compile(r"[A-Za-z_][\w.:/=-]*( [a-z][\w-]*)*")
+
+
+@dataclass
+class UsageReading:
+    """What one usage form says about a command."""
+
+    positionals: list[Positional] = field(default_factory=list)
+    takes_command: bool = False
+    """It has a subcommand placeholder (`COMMAND`, `<command>`, `[command]`, `{a,b}`)."""
+    requires_command: bool = False
+    """That placeholder is not optional: the command does nothing without a subcommand."""
+    about_other_command: bool = False
+    """The form continues with a literal word: it shows a subcommand, not this command."""
+    understood: bool = True
+    """False when some part of the form could not be read for sure."""
+
+
+def tokens(form: str) -> list[str]:
+    """Split a usage form on spaces outside brackets: `[-o FILE]` and `<a b>` stay whole."""
+    result: list[str] = []
+    current = ""
+    stack: list[str] = []
+    for char in form:
+        if char in _OPEN:
+            stack.append(_OPEN[char])
+        elif stack and char == stack[-1]:
+            stack.pop()
+        if char.isspace() and not stack:
+            if current:
+                result.append(current)
+            current = ""
+        else:
+            current += char
+    if current:
+        result.append(current)
+    return result
+
+
+def read_usage(
+    form: str,
+    path: list[str],
+    *,
+    has_subcommands: bool,
+    bracketed_command_required: bool = False,
+    lowercase_positionals: bool = False,
+) -> UsageReading:
+    """Read `form`, a usage line of the command at `path` (root first).
+
+    `COMMAND`-like words (and argparse's `{a,b} ...`) are a subcommand placeholder only when
+    the help lists subcommands (`docker run IMAGE [COMMAND]` takes a command line to run).
+    cobra prints `[command]` although one is required (`bracketed_command_required`).
+    argparse names positionals in lowercase (`lowercase_positionals`); elsewhere a lowercase
+    word is a literal subcommand name.
+    """
+    reading = UsageReading()
+    words = tokens(form)
+    start = _after_path(words, path)
+    if start is None:
+        reading.understood = False
+        return reading
+    rest = words[start:]
+    index = 0
+    skip_value = False
+    while index < len(rest):
+        token = rest[index]
+        index += 1
+        bare = token.strip("[]").rstrip(".").strip("[]")
+        if skip_value and not token.startswith(("[", "-")):
+            skip_value = False
+            continue
+        skip_value = False
+        if token in ("--", "[--]") or bare.lower() in _OPTIONS_WORDS or bare.lower().strip("<>") in _OPTIONS_WORDS:
+            continue
+        if token.startswith(("-", "+")) or re.match(r"^[\[(]+\s*[-+]", token):
+            skip_value = token.startswith("-") and "=" not in token
+            continue
+        command_word = bare.lower().strip("<>").rstrip(".")
+        subparsers = token.startswith(("{", "[{")) and index < len(rest) and rest[index] == "..."
+        if has_subcommands and (command_word in _COMMAND_WORDS or subparsers):
+            reading.takes_command = True
+            optional = token.startswith("[") and not bracketed_command_required
+            reading.requires_command = not optional
+            return reading
+        if re.fullmatch(r"[a-z][a-z0-9-]*", token) and not lowercase_positionals:
+            reading.about_other_command = True
+            return reading
+        positional = _positional(token, rest[index] if index < len(rest) else None)
+        if positional is None:
+            reading.understood = False
+            reading.positionals = []
+            return reading
+        if positional[1]:
+            index += 1  # `NAME [NAME ...]`: the bracket repeats the name
+        reading.positionals.append(positional[0])
+    return reading
+
+
+def _after_path(words: list[str], path: list[str]) -> int | None:
+    """Index of the first word after the command's own path in `words`."""
+    if not words:
+        return None
+    if len(path) == 1:
+        return 1
+    leaf = path[-1]
+    for index in range(1, len(words)):
+        if words[index] == leaf:
+            return index + 1
+    return None
+
+
+def _positional(token: str, following: str | None) -> tuple[Positional, bool] | None:
+    """A positional from one usage token, and whether `following` repeats it; None if unsure."""
+    required = True
+    variadic = False
+    text = token
+    if text.endswith("..."):
+        variadic, text = True, text[:-3]
+    if text.startswith("[") and text.endswith("]"):
+        required, text = False, text[1:-1].strip()
+        if text.endswith("..."):
+            variadic, text = True, text[:-3].strip()
+        if text.endswith("]...") or text.endswith(" ..."):
+            text = text[: -4 if text.endswith(" ...") else -3]
+    repeated = False
+    if following and re.fullmatch(rf"\[{re.escape(text)}\s*\.\.\.\]", following):
+        variadic = repeated = True
+    if choices := choice_list(text) if text.startswith("{") else None:
+        return Positional(name="choice", choices=list(choices), value_type=ValueType.CHOICE, required=required, variadic=variadic), repeated
+    if text.startswith("<") and text.endswith(">"):
+        name = text[1:-1].strip()
+    elif re.fullmatch(r"[A-Za-z][A-Za-z0-9_.:/=-]*", text):
+        name = text
+    else:
+        return None
+    if not _NAME.fullmatch(name) or any(c in name for c in "|()[]<>"):
+        return None
+    typing = placeholder(name)
+    return Positional(name=name, required=required, variadic=variadic, value_type=typing.value_type), repeated
