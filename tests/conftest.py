@@ -43,22 +43,6 @@ def sample_tree():
 
 
 def _load_sample(name: str):
-    try:
-        from workbench.loaders import load
-    except ImportError:  # until the loader entry point lands: A's introspection functions
-        import importlib
+    from workbench.loaders import load
 
-        from workbench.loaders.argparse_loader import argparse_tree_data
-        from workbench.loaders.click_loader import click_tree_data
-        from workbench.model.tree import CommandTree
-
-        module, attr = SAMPLE_TARGETS[name].split(":")
-        obj = getattr(importlib.import_module(module), attr)
-        if name == "notes":
-            import typer
-
-            obj = typer.main.get_command(obj)
-        if name == "pkgtool":
-            return CommandTree.from_data(argparse_tree_data(obj(), name))
-        return CommandTree.from_data(click_tree_data(obj, name))
     return load(SAMPLE_TARGETS[name], name=name).tree
