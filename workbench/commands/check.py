@@ -148,6 +148,9 @@ def _section(title: str, findings: list[dict[str, str]]) -> list[str]:
         return [f"{title}: none"]
     lines = [f"{title}:"]
     for f in findings:
+        if f["severity"] == "info":  # one line each: infos never fail, keep CI logs short
+            lines.append(f"  {f['code']} {f['severity']:<7} {f['subject']}: {f['message']}")
+            continue
         lines.append(f"  {f['code']} {f['severity']:<7} {f['subject']}")
         lines.append(f"      {f['message']}")
         lines.append(f"      fix: {f['fix']}")
