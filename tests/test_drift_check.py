@@ -167,3 +167,35 @@ def test_live_cli_that_cannot_be_loaded_is_bad_input(project):
     assert result.returncode == 2
     assert result.stderr.startswith("mcp-workbench: cannot re-load the live CLI to check drift:")
     assert "--no-drift" in result.stderr and "Traceback" not in result.stderr
+
+
+HELP_CLI = f'''#!{sys.executable}
+import argparse
+parser = argparse.ArgumentParser(prog="widgets", description="Manage widgets.")
+parser.add_argument("--version", action="version", version="widgets 2.1.0")
+sub = parser.add_subparsers(dest="command")
+listing = sub.add_parser("list", help="List widgets.")
+listing.add_argument("--limit", type=int, default=10, help="How many to show.")
+parser.parse_args()
+'''
+
+
+def test_drift_of_a_cli_read_from_its_help_text(tmp_path):
+    """A non-Python CLI as far as the workbench knows: loaded by the help crawler, re-crawled by check."""
+    executable = tmp_path / "widgets"
+    executable.write_text(HELP_CLI)
+    executable.chmod(0o755)
+    exported = workbench("export", str(executable), "-o", "mcp.toml", cwd=tmp_path)
+    assert exported.returncode == 0, exported.stderr
+    assert load_config(tmp_path / "mcp.toml").source.loader == "help"
+    assert json.loads(workbench("check", "mcp.toml", "--json", cwd=tmp_path).stdout)["drift"] == []
+
+    text = executable.read_text()
+    text = text.replace('version="widgets 2.1.0"', 'version="widgets 2.2.0"')
+    text = text.replace('help="How many to show.")\n',
+                        'help="How many to show.")\nlisting.add_argument("--all", action="store_true", help="Include archived.")\n')
+    executable.write_text(text)
+    code, report = check_json(tmp_path)
+    assert code == 1
+    assert {(f["code"], f["subject"]) for f in report["drift"]} == {("WB911", "widgets list --all"),
+                                                                    ("WB931", "cli_version")}

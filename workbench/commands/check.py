@@ -99,11 +99,11 @@ def load_live(config, root_name: str):
         if source.loader is Loader.HELP:
             from workbench.loaders.help import crawl
 
-            executable = source.command[0] if source.command else source.target
+            executable = source.command[0] if len(source.command) == 1 else source.target
             if not executable:
                 raise ConfigError("[source] names no command or target, so the live CLI cannot be "
                                   "re-loaded; set [source] target or pass --no-drift.")
-            return crawl(executable, name=root_name)
+            return crawl(executable, name=root_name, use_cache=False)  # the gate must see the CLI as it is now
         from workbench.loaders import load
 
         if not source.target:
