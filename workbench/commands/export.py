@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         save_config(config, path)
     total = surface.prompt_tokens + sum(t.tokens for t in surface.tools)
     print(
-        f"{'kept' if unchanged else 'wrote'} {path}: {len(surface.tools)} tools, {total} tokens "
+        f"mcp-workbench: {'kept' if unchanged else 'wrote'} {path}: {len(surface.tools)} tools, {total} tokens "
         f"({tokenizer_label()})",
         file=sys.stderr,
     )
