@@ -119,6 +119,15 @@ def test_name_leaving_less_than_20_characters_for_client_prefix():
     assert "mcp__shop__" in findings[0].message and "19" in findings[0].message
 
 
+def test_claude_code_full_name_over_64_characters_is_an_error():
+    ok = tool("s" * 53, "shop items list", "List items.")  # mcp__shop__ + 53 = 64
+    assert codes(run([*clean_tools()[:2], ok])) == ["WB105"]
+    findings = run([*clean_tools()[:2], tool("s" * 54, "shop items list", "List items.")])
+    assert codes(findings) == ["WB106"]
+    assert findings[0].severity is Severity.ERROR
+    assert f"`mcp__shop__{'s' * 54}`, 65 characters" in findings[0].message
+
+
 @pytest.mark.parametrize("text", ["", "   ", "Execute the shop deploy command"])
 def test_missing_description(text):
     tools = clean_tools()
@@ -126,6 +135,7 @@ def test_missing_description(text):
                     timeout={"type": "string", "description": "How long."})
     findings = run(tools)
     assert codes(findings) == ["WB201"]
+    assert findings[0].severity is Severity.ERROR
     assert 'description` under [commands."shop deploy"]' in findings[0].fix
 
 

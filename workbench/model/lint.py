@@ -58,7 +58,8 @@ RULES: dict[str, tuple[Severity, str]] = {
     "WB103": (Severity.WARNING, "two tool names differ only in case or `-`/`_`"),
     "WB104": (Severity.ERROR, "tool name longer than `[lint] name_limit`"),
     "WB105": (Severity.WARNING, "tool name leaves less than 20 characters for a client's prefix"),
-    "WB201": (Severity.WARNING, "tool has no description"),
+    "WB106": (Severity.ERROR, "Claude Code's `mcp__<server>__<tool>` name exceeds 64 characters"),
+    "WB201": (Severity.ERROR, "tool has no description"),
     "WB202": (Severity.WARNING, "tool description is very long"),
     "WB203": (Severity.INFO, "input property has no description"),
     "WB301": (Severity.ERROR, "destructive-sounding command not annotated `destructive`"),
@@ -108,7 +109,7 @@ def lint(surface: Surface, tree: CommandTree, config: Config) -> list[Finding]:
         for warning in surface.warnings
         if not _COVERED_WARNING.match(warning)
     ]
-    findings += _name_findings(surface.tools, config)
+    findings += _name_findings(surface.tools, config, surface.server_name)
     for tool in surface.tools:
         command = tree.find(tool.binding.command_path)
         findings += _description_findings(tool)
@@ -145,7 +146,7 @@ def _finding(code: str, subject: str, message: str, fix: str) -> Finding:
 # --- names -------------------------------------------------------------------------------------
 
 
-def _name_findings(tools: tuple[Tool, ...], config: Config) -> list[Finding]:
+def _name_findings(tools: tuple[Tool, ...], config: Config, server: str) -> list[Finding]:
     findings: list[Finding] = []
     by_name: dict[str, list[Tool]] = {}
     by_folded: dict[str, list[Tool]] = {}
@@ -166,8 +167,14 @@ def _name_findings(tools: tuple[Tool, ...], config: Config) -> list[Finding]:
                 f"{where} has {len(tool.name)} characters, more than `[lint] name_limit` = {limit}.",
                 'Set a shorter `[tools] prefix` (prefix = "" drops it) or raise `name_limit`.'))
         room = MCP_NAME_LIMIT - len(tool.name)
-        if room < CLIENT_PREFIX_ROOM:
-            server = config.server.name or "<server>"
+        full = f"mcp__{server}__{tool.name}"
+        if len(full) > MCP_NAME_LIMIT:
+            findings.append(_finding(
+                "WB106", tool.name,
+                f"Claude Code names {where} `{full}`, {len(full)} characters, over the 64 the model "
+                "API accepts, so the tool cannot be used there.",
+                'Set a shorter `[tools] prefix` (prefix = "" drops it) or a shorter `[server] name`.'))
+        elif room < CLIENT_PREFIX_ROOM:
             findings.append(_finding(
                 "WB105", tool.name,
                 f"{where} leaves {room} characters of the 64 for a client's prefix "
