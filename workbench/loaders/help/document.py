@@ -66,16 +66,53 @@ def normalize(text: str) -> str:
     text = _ANSI.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
     text = _OVERSTRIKE.sub("", text)
     lines = []
+    box: str | None = None
     for line in text.split("\n"):
         line = line.expandtabs(8).rstrip()
         if match := _BOX_TOP.match(line.strip()):
-            line = f"{match.group(1).strip()}:" if match.group(1).strip() else ""
+            box = match.group(1).strip()
+            line = f"{box}:" if box else ""
         elif _BOX_BOTTOM.match(line.strip()):
-            line = ""
-        elif match := _BOX_ROW.match(line.strip()):
-            line = "  " + match.group(1)
+            box, line = None, ""
+        elif (match := _BOX_ROW.match(line.strip())) and box is not None:
+            line = "  " + _unbox_row(match.group(1), box)
         lines.append(line)
     return "\n".join(lines).strip("\n")
+
+
+def _unbox_row(row: str, box: str) -> str:
+    """A typer/rich-click table row as a plain two-column entry.
+
+    `--tag  -t  <list[str]>  Tag` becomes `-t, --tag <list[str]>  Tag`; `--pin  --no-pin  <bool>`
+    becomes `--pin / --no-pin`; `*  title  <str>  Title` (required) becomes `title  Title`.
+    """
+    columns = re.split(r"\s{2,}", row.strip())
+    if not row.strip() or (row.startswith("   ") and len(columns) == 1):
+        return row  # blank, or wrapped description text
+    required = columns[0] == "*"
+    if required:
+        columns = columns[1:]
+    names = []
+    while columns and columns[0].startswith("-"):
+        names.extend(n.strip() for n in columns.pop(0).split(","))
+    suffix = "  [required]" if required and "[required]" not in row else ""
+    if names:
+        on = [n for n in names if not n.startswith("--no-")]
+        off = [n for n in names if n.startswith("--no-")]
+        shorts = [n for n in on if not n.startswith("--")]
+        longs = [n for n in on if n.startswith("--")]
+        value = columns.pop(0) if len(columns) >= 2 else ""
+        if value.lower() in ("<bool>", "<boolean>"):
+            value = ""
+        term = ", ".join(shorts + longs) + (f" {value}" if value else "") + (f" / {off[0]}" if off else "")
+        return f"{term}  {' '.join(columns)}{suffix}".rstrip()
+    if box.lower() == "arguments" and columns:
+        name = columns.pop(0)
+        if len(columns) >= 2:
+            columns.pop(0)  # the type column
+        term = name if required else f"[{name}]"
+        return f"{term}  {' '.join(columns)}{suffix}".rstrip()
+    return row
 
 
 def read_document(text: str) -> HelpDocument:

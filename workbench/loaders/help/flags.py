@@ -94,8 +94,11 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         return flag
     if value is None:
         flag.kind = FlagKind.COUNT if count else FlagKind.BOOLEAN
-        if found.default is not None and found.default.lower() in ("true", "false"):
-            flag.default = found.default.lower() == "true"
+        default = (found.default or "").lower()
+        if default in ("true", "false"):
+            flag.default = default == "true"
+        elif long_name and default in (long_name, f"no-{long_name}"):  # click's `[default: no-debug]`
+            flag.default = default == long_name
         return flag
     flag.kind = FlagKind.VALUE
     typing, metavar, repeatable = _value_typing(value, style)

@@ -114,6 +114,8 @@ def placeholder(name: str) -> Typing:
     """A placeholder name (`<N>`, `FILE`, `{a,b}`, `[json|yaml]`, `<KEY=VALUE|PATH>`)."""
     if choices := choice_list(name):
         return Typing(ValueType.CHOICE, choices=choices)
+    if listed := re.fullmatch(r"<?list\[(\w+)\]>?", name.strip(), re.IGNORECASE):
+        return Typing(placeholder(listed.group(1)).value_type, repeatable=True)
     bare = re.sub(r"[<>\[\]]", "", name).strip().lower()
     if bare in _SCALAR_WORDS and bare not in ("text", "string", "str"):
         return Typing(_SCALAR_WORDS[bare])

@@ -90,6 +90,10 @@ def read_usage(
         skip_value = False
         if token in ("--", "[--]") or bare.lower() in _OPTIONS_WORDS or bare.lower().strip("<>") in _OPTIONS_WORDS:
             continue
+        if token.startswith("(") and "|" in token:
+            reading.understood = False  # a required choice between forms: `(-f FILE | TYPE NAME)`
+            reading.positionals = []
+            return reading
         if token.startswith(("-", "+")) or re.match(r"^[\[(]+\s*[-+]", token):
             skip_value = token.startswith("-") and "=" not in token
             continue
