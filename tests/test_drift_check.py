@@ -199,3 +199,12 @@ def test_drift_of_a_cli_read_from_its_help_text(tmp_path):
     assert code == 1
     assert {(f["code"], f["subject"]) for f in report["drift"]} == {("WB911", "widgets list --all"),
                                                                     ("WB931", "cli_version")}
+
+
+def test_drift_codes_can_be_disabled_and_import_time_output_stays_off_stdout(project):
+    edit(project, '__version__ = "1.4.0"', 'print("loading mydeploy")\n__version__ = "1.5.0"')
+    config = load_config(project / "mcp.toml")
+    config.lint.disable = ["WB203", "WB931"]
+    save_config(config, project / "mcp.toml")
+    code, report = check_json(project)  # stdout parses as JSON although the module prints
+    assert (code, report["drift"], report["cli_version"]["live"]) == (0, [], "1.5.0")

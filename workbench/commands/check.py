@@ -10,8 +10,10 @@ keys, findings sorted by code then subject) for CI tools.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +71,8 @@ def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict
     live_version = None
     drift_findings = None
     if drift_check:
-        live = load_live(config, snapshot.root.name)
+        with contextlib.redirect_stdout(sys.stderr):  # a CLI that prints on import must not corrupt --json
+            live = load_live(config, snapshot.root.name)
         live_version = live.cli_version
         drift_findings = finalize(drift(snapshot, live, config, surface), config)
     counts = {s: sum(f.severity == s for f in findings) for s in ("error", "warning", "info")}
