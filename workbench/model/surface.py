@@ -14,6 +14,7 @@ import fnmatch
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from workbench.model.config import CommandConfig, Config, Selector
@@ -62,9 +63,7 @@ def build_surface(tree: CommandTree, config: Config) -> Surface:
     prompt = render_prompt(config, tree, ordered)
     from workbench.model.tokens import count_tokens
 
-    counted = tuple(
-        dataclasses.replace(t, tokens=_tool_tokens(count_tokens, t)) for t in ordered
-    )
+    counted = tuple(dataclasses.replace(t, tokens=_tool_tokens(t)) for t in ordered)
     return Surface(
         tools=counted,
         prompt=prompt,
@@ -77,8 +76,17 @@ def build_surface(tree: CommandTree, config: Config) -> Surface:
     )
 
 
-def _tool_tokens(count_tokens, tool: Tool) -> int:
-    return count_tokens(json.dumps(tool.to_mcp()))
+def _tool_tokens(tool: Tool) -> int:
+    """Tokens of the tool as served. Cached by its JSON text: on a TUI edit most tools are
+    unchanged, and tokenizing thousands of tools dominates a rebuild otherwise."""
+    return _count_cached(json.dumps(tool.to_mcp()))
+
+
+@lru_cache(maxsize=16384)
+def _count_cached(text: str) -> int:
+    from workbench.model.tokens import count_tokens
+
+    return count_tokens(text)
 
 
 def _glob(pattern: str) -> re.Pattern[str]:
