@@ -39,8 +39,11 @@ def help_argvs(executable: str, path: list[str]) -> list[list[str]]:
 def fetch_help(
     executable: str, path: list[str], ancestor_texts: list[str], timeout_s: float, *, cwd: str | None = None
 ) -> Fetched:
-    """The first help text of the command at `path` that reads as its own help."""
-    problem = "it printed nothing"
+    """The first help text of the command at `path` that reads as its own help.
+
+    After a call that cannot start or does not finish in time, no other form is tried.
+    """
+    problems: list[str] = []
     calls: list[HelpCall] = []
     argv: tuple[str, ...] = ()
     for form in help_argvs(executable, path):
@@ -50,9 +53,11 @@ def fetch_help(
         problem = _problem(call, path, ancestor_texts)
         if problem is None:
             return Fetched(call.text, call.argv, calls=tuple(calls))
-        if call.error:  # it cannot be started: other forms will not start either
+        problems.append(problem)
+        if call.error or call.timed_out:  # other forms would not start, or would hang as well
             break
-    return Fetched(None, argv, problem, tuple(calls))
+    summary = problems[0] + (f" (and {len(problems) - 1} other forms failed)" if len(problems) > 1 else "")
+    return Fetched(None, argv, summary, tuple(calls))
 
 
 def _problem(call: HelpCall, path: list[str], ancestor_texts: list[str]) -> str | None:
