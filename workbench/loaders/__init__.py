@@ -180,31 +180,18 @@ def _load_executable(target: str, found: Any, name: str | None, run_as: list[str
 
 
 def _load_foreign(target: str, found: Any, root_name: str, command: list[str], report: Progress) -> LoadedCLI | None:
-    """The exact loaders run in the script's own interpreter; None when that is not possible."""
+    """The exact loaders run in the script's own interpreter; None (→ help crawl) when that fails."""
+    from workbench.loaders import foreign
     from workbench.model.config import Loader, SourceConfig
 
     try:
-        from workbench.loaders import foreign
-    except ImportError:
-        return None
-    report(f"Reading {found.name} with its own interpreter {found.python}…")
-    try:
-        result = foreign.introspect(found.python, found.name, name=root_name, progress=report)
+        info = foreign.introspect(found.python, found.name, name=root_name, progress=report)
     except LoadError as error:
         report(f"{error}; reading its --help instead")
         return None
-    if result is None:
-        return None
-    if isinstance(result, LoadedCLI):
-        result.source.command = command
-        result.source.target = target
-        return result
-    tree = result[1] if isinstance(result, tuple) else result.get("tree") if isinstance(result, dict) else result
-    loader = result[0] if isinstance(result, tuple) else result.get("loader", "click") if isinstance(result, dict) else "click"
-    if isinstance(tree, dict):
-        tree = _tree(tree, target)
-    return LoadedCLI(tree, SourceConfig(command=command, loader=Loader(loader), target=target,
-                                        cli_version=tree.cli_version))
+    tree = _tree(info["tree"], target)
+    return LoadedCLI(tree, SourceConfig(command=command, loader=Loader(info["loader"]), target=target,
+                                        cli_version=info.get("cli_version") or tree.cli_version))
 
 
 def _crawl(target: str, found: Any, root_name: str, command: list[str], report: Progress) -> LoadedCLI:

@@ -121,7 +121,10 @@ def call_captured(func: Callable[[], Any], argv0: str) -> Any:
     except _Captured as captured:
         return captured.obj
     except SystemExit as stop:
-        raise IntrospectError(f"{argv0} exited (status {stop.code}) before it parsed its command line") from None
+        raise IntrospectError(
+            f"{argv0} exited (status {0 if stop.code is None else stop.code}) without parsing its command "
+            "line with click, typer or argparse"
+        ) from None
     finally:
         sys.argv = saved_argv
 

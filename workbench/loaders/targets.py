@@ -42,8 +42,8 @@ def find_executable(target: str) -> Executable | None:
         path = Path(target).expanduser()
         if not path.is_file():
             return None
-        resolved = str(path.resolve())
-        return Executable(resolved, path.name, resolved, python_shebang(resolved))
+        absolute = os.path.abspath(path)  # not resolved: some programs dispatch on their argv[0]
+        return Executable(absolute, path.name, absolute, python_shebang(absolute))
     found = shutil.which(target)
     if found is None:
         return None
