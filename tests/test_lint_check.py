@@ -3,6 +3,8 @@ document, human output with fixes, and bad input as one sentence with exit 2."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import subprocess
@@ -11,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from workbench.cli import main
 from workbench.model.config import CommandConfig
 from workbench.model.config_file import load_config, save_config
 from workbench.model.tokens import tokenizer_label
@@ -49,7 +52,12 @@ def change(path: Path, edit) -> None:
 
 
 def check(path: Path, *args: str) -> subprocess.CompletedProcess:
-    return workbench("check", str(path), "--no-drift", *args, cwd=path.parent)
+    """`mcp-workbench check PATH --no-drift ARGS` through the real entry point, in this process
+    (fast: no interpreter start); the export above and the bad-input test use real subprocesses."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["check", str(path), "--no-drift", *args])
+    return subprocess.CompletedProcess(["check"], code, out.getvalue(), err.getvalue())
 
 
 def test_defects_fail_with_their_fix(config_path):
@@ -141,7 +149,7 @@ def test_missing_config_is_bad_input(tmp_path):
 def test_malformed_config_is_bad_input(tmp_path):
     path = tmp_path / "mcp.toml"
     path.write_text("version = 1\n[server\nname = 'x'\n")
-    result = check(path)
+    result = workbench("check", str(path), cwd=tmp_path)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("mcp-workbench: ") and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
