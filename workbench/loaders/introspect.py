@@ -165,6 +165,12 @@ def tree_data(obj: Any, root_name: str, cli_version: str | None = None) -> tuple
 def resolve_cli_object(obj: Any, label: str, argv0: str) -> Any:
     """The click/typer/argparse object behind `obj`, calling it under capture if it is a function."""
     if framework_of(obj) is None and callable(obj):
+        needed = _required_parameters(obj)
+        if needed:
+            raise IntrospectError(
+                f"{label} needs arguments ({', '.join(needed)}); name the CLI object itself "
+                "or a function that takes none"
+            )
         try:
             obj = call_captured(obj, argv0)
         except IntrospectError:
@@ -177,6 +183,19 @@ def resolve_cli_object(obj: Any, label: str, argv0: str) -> Any:
             "(nor a function that returns or parses with one)"
         )
     return obj
+
+
+def _required_parameters(func: Any) -> list[str]:
+    import inspect
+
+    try:
+        signature = inspect.signature(func)
+    except (TypeError, ValueError):
+        return []
+    return [
+        p.name for p in signature.parameters.values()
+        if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+    ]
 
 
 # --- targets -----------------------------------------------------------------------------------
