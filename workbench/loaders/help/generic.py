@@ -22,9 +22,9 @@ from workbench.loaders.help.document import (
 )
 from workbench.loaders.help.flags import FlagStyle, parse_flag
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
-from workbench.loaders.help.types import placeholder
+from workbench.loaders.help.types import choice_list, placeholder
 from workbench.loaders.help.usage import read_usage
-from workbench.model.tree import Flag, Positional, ValueType
+from workbench.model.tree import Flag, FlagKind, Positional, ValueType
 
 _COMMAND_NAME = re.compile(r"[A-Za-z0-9][\w.:+-]*")
 _ALIASES_TAIL = re.compile(r"\s*\[(?:visible )?aliases?:\s*([^\]]*)\]\s*$", re.IGNORECASE)
@@ -89,15 +89,22 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
             parsed.inherited.extend(_flags(section, rules))
         elif rules.is_flags(section) or key in rules.inherited_sections:
             parsed.flags.extend(_flags(section, rules))
+    if trailing := re.search(r"^aliases?:[ \t]+(\S.*)$", text, re.MULTILINE | re.IGNORECASE):
+        parsed.aliases = parsed.aliases or _aliases(trailing.group(1), path)  # npm: `aliases: i, add`
     parsed.flags = _unique(parsed.flags)
     parsed.inherited = [f for f in _unique(parsed.inherited) if f.key not in {g.key for g in parsed.flags}]
     parsed.deprecated = bool(_DEPRECATED_TEXT.search(parsed.description.split("\n")[0] if parsed.description else ""))
+    _values_from_usage(parsed, "\n".join([*doc.usage, *(l for s in doc.sections for l in s.lines)]))
     _read_usage(parsed, path, rules, arguments)
     return parsed
 
 
 def command_entries(section: Section) -> list[CommandEntry]:
-    """The subcommands a commands section lists (`name, alias   summary`)."""
+    """The subcommands a commands section lists (`name, alias   summary`, or npm's bare
+    comma-separated names)."""
+    words = _comma_listed(section)
+    if words is not None:
+        return [CommandEntry(word) for word in words]
     result = []
     for entry in item_entries(section):
         command = command_entry(entry)
@@ -123,6 +130,38 @@ def command_entry(entry: Entry) -> CommandEntry | None:
         return None
     deprecated = bool(_DEPRECATED_TEXT.search(summary))
     return CommandEntry(names[0], summary, aliases=names[1:] + aliases, deprecated=deprecated)
+
+
+def _comma_listed(section: Section) -> list[str] | None:
+    """`access, adduser, audit, ...` wrapped over lines: the names, else None."""
+    content = " ".join(line.strip() for line in section.lines if line.strip())
+    if not content or not re.fullmatch(r"[a-z][\w-]*(,\s*[a-z][\w-]*)+,?", content):
+        return None
+    return [word.strip() for word in content.split(",") if word.strip()]
+
+
+def _values_from_usage(parsed: ParsedHelp, text: str) -> None:
+    """Flags listed without a value whose bracketed usage shows one (`[--omit <dev|peer>]`).
+
+    npm and some GNU tools name the value only in the usage synopsis; without this those
+    flags would read as booleans.
+    """
+    for flag in parsed.flags:
+        if flag.kind is not FlagKind.BOOLEAN or not flag.name:
+            continue
+        spelled = re.escape(f"--{flag.name}")
+        match = re.search(rf"\[(?:-\w\|)?{spelled}[ =](<[^<>]+>|\{{[^{{}}]+\}}|[A-Z][A-Z0-9_-]*)(?=[\]\s])", text)
+        if not match:
+            continue
+        value = match.group(1)
+        flag.kind = FlagKind.VALUE
+        flag.metavar = value.strip("<>")
+        choices = choice_list(value)
+        if choices:
+            flag.value_type, flag.choices = ValueType.CHOICE, list(choices)
+        else:
+            flag.value_type = placeholder(value).value_type
+        flag.repeatable = re.search(rf"\[{spelled}[ =]{re.escape(value)} \.\.\.\]", text) is not None
 
 
 def _flags(section: Section, rules: Rules) -> list[Flag]:

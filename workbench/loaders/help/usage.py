@@ -144,6 +144,9 @@ def _positional(token: str, following: str | None) -> tuple[Positional, bool] | 
             variadic, text = True, text[:-3].strip()
         if text.endswith("]...") or text.endswith(" ..."):
             text = text[: -4 if text.endswith(" ...") else -3]
+    nested = re.fullmatch(r"(<[^<>]+>|[A-Za-z][\w-]*) \[\1\s*\.\.\.\]", text)
+    if nested:  # `<pkg> [<pkg> ...]`
+        text, variadic = nested.group(1), True
     repeated = False
     if following and re.fullmatch(rf"\[{re.escape(text)}\s*\.\.\.\]", following):
         variadic = repeated = True
