@@ -174,6 +174,11 @@ def test_read_style_command_without_read_only():
     assert findings[0].severity is Severity.WARNING
 
 
+def test_read_style_command_marked_destructive_is_a_decision():
+    cfg = config(commands={**CLEAN_COMMANDS, "shop items list": CommandConfig(destructive=True)})
+    assert run(clean_tools(), cfg) == []
+
+
 def test_read_only_and_destructive_together():
     cfg = config(commands={**CLEAN_COMMANDS,
                            "shop items list": CommandConfig(read_only=True, destructive=True)})

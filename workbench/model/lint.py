@@ -253,7 +253,7 @@ def _annotation_findings(tool: Tool, config: Config) -> list[Finding]:
                 f"Set `destructive = true` under {key} (or `destructive = false` if it is safe).")]
         return []
     read = sorted(words & READ_WORDS)
-    if read and choices.read_only is None:
+    if read and choices.read_only is None and not choices.destructive:
         return [_finding(
             "WB302", tool.command_str,
             f"`{tool.command_str}` looks read-only (`{read[0]}`) but is not annotated, so clients "
