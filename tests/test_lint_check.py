@@ -69,6 +69,7 @@ def test_defects_fail_with_their_fix(config_path):
     assert "  WB302 warning deployctl status\n" in out
     assert out.rstrip().endswith("FAIL: 2 errors, 3 warnings, 8 infos, drift not checked")
     assert f"tokenizer: {tokenizer_label()}" in out.splitlines()[0]
+    assert out.splitlines()[1].startswith("largest tools: deployctl_deploy ")  # most flags, most tokens
 
 
 def test_warnings_fail_only_under_strict(config_path):

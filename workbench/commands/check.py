@@ -122,6 +122,9 @@ def load_live(config, root_name: str):
 def render_text(report: dict[str, Any]) -> str:
     """The human report: a summary, then each finding with its fix, then the verdict."""
     lines = [f"{report['config']}: {_surface_line(report)}"]
+    if report["tokens"] and report["tokens"]["per_tool"]:
+        heaviest = sorted(report["tokens"]["per_tool"].items(), key=lambda item: (-item[1], item[0]))[:5]
+        lines.append("largest tools: " + ", ".join(f"{name} {count}" for name, count in heaviest))
     lines += _section("lint", report["lint"])
     if report["drift"] is None:
         lines.append("drift: skipped (--no-drift)")
