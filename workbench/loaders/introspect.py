@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import io
 import importlib.metadata
 import importlib.util
 import json
@@ -111,13 +112,19 @@ def capturing() -> Iterator[None]:
 
 
 def call_captured(func: Callable[[], Any], argv0: str) -> Any:
-    """Call `func()` with `sys.argv = [argv0]` and return the CLI object it returns or parses with."""
+    """Call `func()` and return the CLI object it returns or parses its command line with.
+
+    Should the function not parse with click, typer or argparse, it must not do real work: it
+    sees `sys.argv = [argv0, "--help"]`, an empty stdin, and its output goes nowhere.
+    """
     _preload_frameworks()
-    saved_argv = sys.argv
-    sys.argv = [argv0]
+    saved = (sys.argv, sys.stdin, sys.stdout, sys.stderr)
+    sys.argv = [argv0, "--help"]
+    sys.stdin = io.StringIO("")
+    sys.stdout = sys.stderr = io.StringIO()
     try:
         with recording_parsers(), capturing():
-            return func()
+            result = func()
     except _Captured as captured:
         return captured.obj
     except SystemExit as stop:
@@ -126,7 +133,10 @@ def call_captured(func: Callable[[], Any], argv0: str) -> Any:
             "line with click, typer or argparse"
         ) from None
     finally:
-        sys.argv = saved_argv
+        sys.argv, sys.stdin, sys.stdout, sys.stderr = saved
+    if result is None:
+        raise IntrospectError(f"{argv0} returned without parsing its command line with click, typer or argparse")
+    return result
 
 
 # --- objects → data ----------------------------------------------------------------------------

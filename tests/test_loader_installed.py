@@ -1,0 +1,66 @@
+"""The loaders are exact on real click/typer/argparse CLIs installed next to us, not only on our samples.
+
+Each console script is loaded the way a user names it (its path), then compared with the
+object its entry point loads (for `main()` functions, the parser captured at parse_args).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import sys
+from pathlib import Path
+
+import pytest
+
+from loader_expectations import check_argparse_tree, check_click_tree
+from workbench.loaders import introspect, load
+from workbench.model.config import Loader
+
+pytestmark = pytest.mark.live
+
+SCRIPTS = [
+    ("uvicorn", Loader.CLICK),  # click command, many options, envvars, choices
+    ("hypothesis", Loader.CLICK),  # click group
+    ("httpx2", Loader.CLICK),  # click, tuple options (nargs=2)
+    ("mcp", Loader.TYPER),  # typer app with subcommands
+    ("typer", Loader.TYPER),  # typer's own CLI
+    ("pytest", Loader.ARGPARSE),  # argparse built inside main(): captured at parse_args
+    ("pygmentize", Loader.ARGPARSE),  # argparse: nargs='*', nargs=2, mutually exclusive groups
+    ("jsonschema", Loader.ARGPARSE),
+    ("markdown-it", Loader.ARGPARSE),
+]
+
+
+def _entry(name: str) -> importlib.metadata.EntryPoint:
+    found = list(importlib.metadata.entry_points(group="console_scripts", name=name))
+    script = Path(sys.executable).parent / name
+    if not found or not script.is_file():
+        pytest.skip(f"{name} is not installed here")
+    return found[0]
+
+
+@pytest.mark.parametrize(("name", "loader"), SCRIPTS)
+def test_installed_console_script_is_read_exactly(name: str, loader: Loader) -> None:
+    entry = _entry(name)
+    loaded = load(str(Path(sys.executable).parent / name))
+    assert loaded.source.loader is loader
+    assert loaded.tree.root.name == name
+    assert loaded.tree.cli_version == entry.dist.version
+    obj = introspect.resolve_cli_object(entry.load(), name, argv0=name)
+    if loader is Loader.ARGPARSE:
+        seen = check_argparse_tree(loaded.tree, obj)
+    else:
+        if loader is Loader.TYPER:
+            import typer.main
+
+            obj = typer.main.get_command(obj) if type(obj).__name__ == "Typer" else obj
+        seen = check_click_tree(loaded.tree, obj)
+    assert seen == sum(1 for _ in loaded.tree.walk())
+
+
+def test_a_non_framework_console_script_falls_back_to_help_without_running() -> None:
+    """pip uses optparse: calling its main under capture must not print or act; --help reads it."""
+    _entry("pip")
+    loaded = load(str(Path(sys.executable).parent / "pip"))
+    assert loaded.source.loader is Loader.HELP
+    assert loaded.tree.find("pip install") is not None
