@@ -162,3 +162,14 @@ def test_config_without_snapshot_is_bad_input(tmp_path):
     result = check(path)
     assert result.returncode == 2
     assert "has no [snapshot]" in result.stderr and "mcp-workbench export" in result.stderr
+
+
+def test_estimated_counts_are_labelled_as_estimates(config_path):
+    env = {**os.environ, "WORKBENCH_TOKENIZER": "estimate"}
+    result = subprocess.run([sys.executable, "-m", "workbench.cli", "check", str(config_path), "--no-drift"],
+                            env=env, capture_output=True, text=True, timeout=120)
+    assert "tokenizer: estimate (cl100k-calibrated heuristic))" in result.stdout.splitlines()[0]
+    as_json = subprocess.run([sys.executable, "-m", "workbench.cli", "check", str(config_path), "--no-drift",
+                              "--json"], env=env, capture_output=True, text=True, timeout=120)
+    tokens = json.loads(as_json.stdout)["tokens"]
+    assert tokens["estimate"] is True and tokens["tokenizer"].startswith("estimate")
