@@ -230,7 +230,7 @@ def config_data(config: Config) -> dict[str, Any]:
     """The config as plain TOML-ready data, in the file's section order, None omitted."""
     data: dict[str, Any] = {"version": config.version}
     for name in FULL_SECTIONS:
-        data[name] = getattr(config, name).model_dump(mode="json", by_alias=True, exclude_none=True)
+        data[name] = getattr(config, name).model_dump(by_alias=True, exclude_none=True)
     if config.env:
         data["env"] = dict(config.env)
     if config.selectors:
@@ -249,14 +249,15 @@ def config_data(config: Config) -> dict[str, Any]:
     prompt = _changed(config.prompt)
     if prompt:
         data["prompt"] = prompt
-    data["lint"] = config.lint.model_dump(mode="json", by_alias=True, exclude_none=True)
+    data["lint"] = config.lint.model_dump(by_alias=True, exclude_none=True)
     if config.snapshot is not None:
         data["snapshot"] = config.snapshot.to_data()
     return data
 
 
 def _changed(model: BaseModel) -> dict[str, Any]:
-    return model.model_dump(mode="json", by_alias=True, exclude_none=True, exclude_defaults=True)
+    # python mode, not json: json mode would turn an `inf` in a schema override into null
+    return model.model_dump(by_alias=True, exclude_none=True, exclude_defaults=True)
 
 
 def dump_config(config: Config) -> str:
