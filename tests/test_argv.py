@@ -127,3 +127,10 @@ def test_an_unknown_property_never_reaches_argv():
 def test_numbers_render_as_the_cli_reads_them():
     binding = ToolBinding(("t",), (flag("n", 1, "--n"), flag("x", 1, "--x")))
     assert build_argv(binding, ["t"], {"n": 3, "x": 0.5}) == ["t", "--n=3", "--x=0.5"]
+
+
+@pytest.mark.parametrize(("value", "reason"), [("a\x00b", "NUL"), ("\ud800", "unpaired surrogate")])
+def test_text_no_command_line_can_carry_is_refused_with_a_reason(value, reason):
+    binding = ToolBinding(("t",), (flag("tag", 1, "--tag"),))
+    with pytest.raises(ArgvError, match=f"`tag` contains .*{reason}"):
+        build_argv(binding, ["t"], {"tag": value})

@@ -106,7 +106,19 @@ def _positional_words(binding: ToolBinding, arguments: dict[str, Any]) -> list[s
 
 
 def _text(arg: ArgBinding, value: Any) -> str:
-    """One value as command-line text: JSON for json-typed values and containers."""
+    """One value as command-line text, checked that a command line can carry it."""
+    text = _render(arg, value)
+    if "\x00" in text:
+        raise ArgvError(f"`{arg.property}` contains a NUL character, which no command line can carry.")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ArgvError(f"`{arg.property}` contains an unpaired surrogate; send valid Unicode text.") from None
+    return text
+
+
+def _render(arg: ArgBinding, value: Any) -> str:
+    """JSON for json-typed values and containers, `true`/`false` for booleans, else str()."""
     if arg.json_encoded or isinstance(value, (dict, list)):
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     if isinstance(value, bool):

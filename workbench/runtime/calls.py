@@ -124,9 +124,17 @@ def check_call_env(value: Any) -> dict[str, str]:
             raise CallEnvError(
                 f"per-call env name {name!r} is not allowed; use capitals, digits and _ (e.g. LOG_LEVEL)."
             )
-        if not isinstance(text, str) or "\x00" in text:
-            raise CallEnvError(f"per-call env `{name}` must be a string without NUL characters.")
+        if not isinstance(text, str) or "\x00" in text or not _encodable(text):
+            raise CallEnvError(f"per-call env `{name}` must be a string of valid Unicode without NUL characters.")
     return dict(value)
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def unknown_tool_message(name: str, known: list[str]) -> str:
@@ -141,11 +149,13 @@ def unknown_tool_message(name: str, known: list[str]) -> str:
 
 
 def closest_names(name: str, known: list[str], count: int = 3) -> list[str]:
-    """Up to `count` known names nearest to `name`, close ones only."""
-    limit = max(2, len(name) // 3)
+    """Up to `count` known names nearest to `name`: within a few edits, or containing it."""
     ranked = sorted((edit_distance(name, other), other) for other in known)
-    near = [other for distance, other in ranked if distance <= limit]
-    contains = [other for other in known if name and (name in other or other in name)]
+    near: list[str] = []
+    if ranked:
+        cutoff = min(max(2, len(name) // 4), ranked[0][0] + 1)
+        near = [other for distance, other in ranked if distance <= cutoff]
+    contains = [other for other in known if len(name) >= 3 and name in other]
     return list(dict.fromkeys(near + contains))[:count]
 
 

@@ -120,6 +120,8 @@ async def run_cli(
         )
     except OSError as error:
         return _not_started(started, _start_failure(argv[0], error))
+    except ValueError:  # a NUL byte in argv or env
+        return _not_started(started, f"cannot start `{argv[0]}`: its command line or environment contains a NUL byte")
     pgid = process.pid
     if groups is not None:
         groups.add(pgid)

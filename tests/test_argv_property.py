@@ -1,0 +1,262 @@
+"""SPEC §11.3 and §11.4 as property tests against the sample CLIs' own parsers, in process.
+
+For every tool of every sample (click `deployctl`, typer `notes`, argparse `pkgtool`), any
+arguments valid under the tool's schema, with hostile strings mixed in, become argv that the
+CLI's parser (click `make_context` / argparse `parse_args`) reads back as exactly those values:
+every given property has the value we sent (after the CLI's own type conversion), every absent
+one keeps the parser's default (so no value added a flag), and the command path is the tool's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import enum
+import io
+import sys
+from pathlib import Path, PurePath
+from typing import Any
+
+import click
+import pytest
+import typer
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import sample_clis.deployctl
+import sample_clis.notes
+import sample_clis.pkgtool
+from workbench.model.config import Config
+from workbench.model.surface import build_surface
+from workbench.model.surface_types import ArgBinding, Tool
+from workbench.model.tree import CommandTree, FlagKind
+from workbench.runtime.argv import build_argv
+from workbench.runtime.validate import ArgumentChecker
+
+HOSTILE = ["-rf", "--x=y", "--", "-", "$(reboot)", "`id`", "'", '"', "a b", "--help", "-h",
+           "--yes", "-y", "=x", "", "ünïcødé ✓", "; rm -rf /", "\\", "\n", "-1", "--no-wait"]
+TEXT = st.one_of(
+    st.sampled_from(HOSTILE),
+    st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x00"), max_size=12),
+)
+
+
+def _click_tree(command: click.Command, name: str) -> CommandTree:
+    from workbench.loaders.click_loader import click_tree_data
+
+    return CommandTree.from_data(click_tree_data(command, name))
+
+
+def _argparse_tree(parser: argparse.ArgumentParser, name: str) -> CommandTree:
+    from workbench.loaders.argparse_loader import argparse_tree_data
+
+    return CommandTree.from_data(argparse_tree_data(parser, name))
+
+
+NOTES = typer.main.get_command(sample_clis.notes.app)
+SAMPLES = {
+    "deployctl": (_click_tree(sample_clis.deployctl.cli, "deployctl"), sample_clis.deployctl.cli),
+    "notes": (_click_tree(NOTES, "notes"), NOTES),
+    "pkgtool": (_argparse_tree(sample_clis.pkgtool.build_parser(), "pkgtool"), sample_clis.pkgtool.build_parser()),
+}
+CASES = [
+    (sample, tool)
+    for sample, (tree, _) in SAMPLES.items()
+    for tool in build_surface(tree, Config()).tools
+]
+
+
+def value_strategy(schema: dict[str, Any]) -> st.SearchStrategy:
+    if "enum" in schema:
+        return st.sampled_from(schema["enum"])
+    kind = schema.get("type")
+    if kind == "boolean":
+        return st.booleans()
+    if kind == "integer":
+        return st.integers(min_value=schema.get("minimum", -1000), max_value=schema.get("maximum", 1000))
+    if kind == "number":
+        return st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
+    if kind == "array":
+        return st.lists(value_strategy(schema.get("items", {})), min_size=schema.get("minItems", 0), max_size=4)
+    return TEXT
+
+
+def arguments_strategy(schema: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+    required = set(schema.get("required", []))
+    parts = {}
+    for name, prop in schema["properties"].items():
+        value = value_strategy(prop)
+        parts[name] = value if name in required else st.one_of(st.none(), value)
+    return st.fixed_dictionaries(parts).map(lambda d: {k: v for k, v in d.items() if v is not None})
+
+
+def is_absent(arg: ArgBinding, value: Any) -> bool:
+    return value is None or (value == [] and (arg.repeatable or arg.variadic))
+
+
+# -- click / typer ---------------------------------------------------------------------------------
+
+
+def click_readback(root: click.Command, argv: list[str]) -> tuple[list[str], list[tuple[click.Context, click.Context]]]:
+    """The command path click resolves, and per level (parsed context, defaults context)."""
+    levels = []
+    command, name, args, parent, path = root, argv[0], argv[1:], None, [argv[0]]
+    while True:
+        ctx = command.make_context(name, list(args), parent=parent)
+        defaults = command.make_context(name, [], parent=parent, resilient_parsing=True)
+        levels.append((ctx, defaults))
+        if not hasattr(command, "list_commands"):  # typer vendors its own click: duck-type
+            assert not ctx.args, f"click left words unread: {ctx.args}"
+            return path, levels
+        rest = [*ctx._protected_args, *ctx.args]
+        name, args = rest[0], rest[1:]
+        command = command.get_command(ctx, name)
+        assert command is not None, f"no subcommand {name!r}"
+        path.append(name)
+        parent = ctx
+
+
+def check_click(tool: Tool, root: click.Command, arguments: dict[str, Any]) -> None:
+    argv = build_argv(tool.binding, [tool.binding.command_path[0]], arguments)
+    with contextlib.redirect_stderr(io.StringIO()):
+        path, levels = click_readback(root, argv)
+    assert tuple(path) == tool.binding.command_path
+    leaf_ctx, leaf_defaults = levels[-1]
+    leaf_arguments = [p for p in leaf_ctx.command.params if p.param_type_name == "argument"]
+    positional_bindings = [a for a in tool.binding.args if a.source == "positional"]
+    assert len(leaf_arguments) == len(positional_bindings)
+    pairs = [(a, leaf_ctx, leaf_defaults, p) for a, p in zip(positional_bindings, leaf_arguments)]
+    for arg in tool.binding.args:
+        if arg.source == "flag":
+            ctx, defaults = levels[arg.level - 1]
+            pairs.append((arg, ctx, defaults, next(p for p in ctx.command.params if arg.spelling in p.opts)))
+    for arg, ctx, defaults, param in pairs:
+        got = ctx.params[param.name]
+        value = arguments.get(arg.property)
+        if is_absent(arg, value):
+            assert got == defaults.params[param.name], f"{arg.property} changed without being given: {got!r}"
+        else:
+            assert same(got, value), f"{arg.property}: sent {value!r}, read {got!r}"
+
+
+def same(got: Any, sent: Any) -> bool:
+    """What the parser read equals what we sent, up to the CLI's own typing (enum, tuple, path)."""
+    if isinstance(got, (list, tuple)) and isinstance(sent, list):
+        return len(got) == len(sent) and all(same(g, s) for g, s in zip(got, sent))
+    if isinstance(got, enum.Enum):
+        got = got.value
+    if isinstance(got, PurePath):
+        return got == Path(sent)
+    return got == sent
+
+
+# -- argparse --------------------------------------------------------------------------------------
+
+
+def argparse_parsers(parser: argparse.ArgumentParser, path: tuple[str, ...]) -> list[argparse.ArgumentParser]:
+    parsers = [parser]
+    for segment in path[1:]:
+        sub = next(a for a in parsers[-1]._actions if isinstance(a, argparse._SubParsersAction))
+        parsers.append(sub.choices[segment])
+    return parsers
+
+
+def argparse_can_carry(tool: Tool, tree: CommandTree, arguments: dict[str, Any]) -> bool:
+    """False for arguments no argv can give this parser: two members of a mutually exclusive
+    group, or `--` as an option value on CPython < 3.13, whose argparse deletes it even from
+    `--opt=--` (gh-53780; documented in docs/runtime.md)."""
+    command = tree.find(tool.binding.command_path)
+    for group in command.exclusive_groups:
+        if sum(1 for key in group if arguments.get(key) not in (None, False, [], 0)) > 1:
+            return False
+    if sys.version_info < (3, 13):
+        flags = [a for a in tool.binding.args if a.source == "flag"]
+        return not any("--" in _words(arguments.get(a.property)) for a in flags)
+    return True
+
+
+def check_argparse(tool: Tool, parser: argparse.ArgumentParser, tree: CommandTree, arguments: dict[str, Any]) -> None:
+    argv = build_argv(tool.binding, [tool.binding.command_path[0]], arguments)
+    try:
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            namespace = parser.parse_args(argv[1:])
+    except SystemExit:
+        pytest.fail(f"argparse rejected {argv!r}: {err.getvalue()}")
+    parsers = argparse_parsers(parser, tool.binding.command_path)
+    leaf = parsers[-1]
+    positionals = [a for a in leaf._actions if not a.option_strings]
+    positional_bindings = [a for a in tool.binding.args if a.source == "positional"]
+    assert len(positionals) == len(positional_bindings)
+    pairs = list(zip(positional_bindings, positionals))
+    for arg in tool.binding.args:
+        if arg.source == "flag":
+            pairs.append((arg, parsers[arg.level - 1]._option_string_actions[arg.spelling]))
+    for arg, action in pairs:
+        got = getattr(namespace, action.dest)
+        value = arguments.get(arg.property)
+        if is_absent(arg, value) or (arg.kind is FlagKind.BOOLEAN and value is False and not arg.negatable):
+            unset = [] if action.nargs == "*" and action.default is None else action.default
+            assert got == unset, f"{arg.property} changed without being given: {got!r}"
+        elif isinstance(action, argparse._StoreConstAction):  # store_true / store_false / store_const
+            assert got == action.const
+        else:
+            assert same(got, value), f"{arg.property}: sent {value!r}, read {got!r}"
+    commands = [getattr(namespace, a.dest) for p in parsers[:-1] for a in p._actions if isinstance(a, argparse._SubParsersAction)]
+    assert commands == list(tool.binding.command_path[1:])
+
+
+def _words(value: Any) -> set[Any]:
+    return set(value) if isinstance(value, list) else {value}
+
+
+# -- the properties --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("sample", "tool"), CASES, ids=[t.name for _, t in CASES])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_valid_arguments_read_back_exactly(sample, tool, data):
+    arguments = data.draw(arguments_strategy(tool.input_schema))
+    assert ArgumentChecker(tool.name, tool.input_schema).problems(arguments) is None
+    tree, cli = SAMPLES[sample]
+    if isinstance(cli, argparse.ArgumentParser):
+        assume(argparse_can_carry(tool, tree, arguments))
+        check_argparse(tool, cli, tree, arguments)
+    else:
+        check_click(tool, cli, arguments)
+
+
+def test_every_sample_has_tools_under_test():
+    assert {sample for sample, _ in CASES} == {"deployctl", "notes", "pkgtool"}
+    assert len(CASES) >= 15
+
+
+def minimal_value(schema: dict[str, Any]) -> Any:
+    if "enum" in schema:
+        return schema["enum"][0]
+    kind = schema.get("type")
+    if kind == "array":
+        return [minimal_value(schema.get("items", {}))]
+    return {"boolean": True, "integer": max(1, schema.get("minimum", 1)), "number": 1.5}.get(kind, "x")
+
+
+@pytest.mark.parametrize(("sample", "tool"), CASES, ids=[t.name for _, t in CASES])
+def test_hostile_strings_never_add_a_flag_or_a_command(sample, tool):
+    """Every hostile value in every free-text property (alone and in arrays) reads back as data."""
+    schema = tool.input_schema
+    base = {name: minimal_value(schema["properties"][name]) for name in schema.get("required", [])}
+    text_properties = [
+        name for name, prop in schema["properties"].items()
+        if "enum" not in prop and (prop.get("type") == "string"
+                                   or prop.get("type") == "array" and "enum" not in prop.get("items", {}))
+    ]
+    tree, cli = SAMPLES[sample]
+    for name in text_properties:
+        for hostile in HOSTILE:
+            value = [hostile] if schema["properties"][name].get("type") == "array" else hostile
+            arguments = {**base, name: value}
+            if isinstance(cli, argparse.ArgumentParser):
+                if argparse_can_carry(tool, tree, arguments):
+                    check_argparse(tool, cli, tree, arguments)
+            else:
+                check_click(tool, cli, arguments)
