@@ -156,3 +156,27 @@ def test_bad_schema_override_is_exit_2_naming_tool_and_flag(tmp_path):
 def test_refresh_needs_a_config_target(capsys):
     assert main(["export", "sample_clis.notes:app", "--refresh", "-o", "-"]) == 2
     assert "--refresh reloads an existing config" in capsys.readouterr().err
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
+@pytest.mark.anyio
+async def test_export_then_serve_then_call_with_no_other_file(tmp_path, sample_home):
+    """Invariant 2: the exported file alone is served; tools/list equals `tools`; a call runs."""
+    from mcp import Client, StdioServerParameters
+
+    path = tmp_path / "mcp.toml"
+    assert main(["export", "sample_clis.deployctl:cli", "-o", str(path)]) == 0
+    listed = run_script("tools", str(path))
+    params = StdioServerParameters(command=SCRIPT, args=["serve", str(path)], cwd=str(tmp_path),
+                                   env={"WORKBENCH_SAMPLE_HOME": str(sample_home)})
+    async with Client(params, mode="legacy", read_timeout_seconds=60) as client:
+        tools = await client.list_tools()
+        served = [t.model_dump(by_alias=True, exclude_none=True) for t in tools.tools]
+        assert served == json.loads(listed.stdout)
+        result = await client.call_tool("deployctl_status", {"env": "staging"})
+    assert result.is_error is False
+    assert result.structured_content["exit_code"] == 0
