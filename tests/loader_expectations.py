@@ -61,7 +61,8 @@ def _check_click_command(tree: CommandTree, command: Any, path: list[str], paren
         assert flag.kind == expected_kind, where
         assert flag.required == param.required, where
         assert flag.repeatable == param.multiple, where
-        assert flag.hidden == param.hidden, where
+        typer_completion = param.name in ("install_completion", "show_completion") and type(param).__module__.startswith("typer")
+        assert flag.hidden == (param.hidden or typer_completion), where  # docs/loaders.md: typer's shell set-up
         assert flag.deprecated == bool(getattr(param, "deprecated", False)), where
         assert flag.negatable == (bool(longs) and f"--no-{longs[0][2:]}" in param.secondary_opts), where
         if isinstance(param.envvar, str):

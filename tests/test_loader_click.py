@@ -174,3 +174,35 @@ def test_typer_function_target_and_single_command(tmp_path: Path, monkeypatch: p
     flags = {f.key: f for f in root.flags}
     assert flags["times"].default == 1 and flags["times"].short == "t"
     assert flags["loud"].kind is FlagKind.BOOLEAN and flags["loud"].negatable
+
+
+def test_typer_callback_options_are_root_flags_and_completion_is_hidden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "acme_admin.py").write_text(textwrap.dedent('''
+        from typing import Annotated, Literal, Optional
+        import typer
+
+        app = typer.Typer()
+
+        @app.callback()
+        def main(verbose: Annotated[int, typer.Option("--verbose", "-v", count=True)] = 0,
+                 color: bool = True) -> None:
+            """Acme admin."""
+
+        @app.command()
+        def sync(mode: Annotated[Literal["fast", "safe"], typer.Option()] = "safe",
+                 name: Annotated[Optional[str], typer.Option(prompt=True)] = None) -> None:
+            """Sync."""
+    '''))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    loaded = load("acme_admin:app")
+    import acme_admin
+
+    assert check_click_tree(loaded.tree, typer.main.get_command(acme_admin.app)) == 2
+    root = loaded.tree.root
+    assert not root.runnable
+    flags = {f.key: f for f in root.flags}
+    assert flags["verbose"].kind is FlagKind.COUNT and flags["color"].negatable and flags["color"].default is True
+    assert flags["install-completion"].hidden and flags["show-completion"].hidden
+    sync = find(loaded.tree, "acme_admin sync")
+    assert {f.key: f for f in sync.flags}["mode"].choices == ["fast", "safe"]
+    assert any("--name is asked for interactively" in note for note in loaded.tree.notes)

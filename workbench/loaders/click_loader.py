@@ -148,7 +148,7 @@ def _flag_data(param: Any, ctx: Any, where: str, notes: list[str]) -> dict[str, 
         "required": bool(param.required),
         "repeatable": bool(param.multiple),
         "negatable": False,
-        "hidden": bool(getattr(param, "hidden", False)),
+        "hidden": bool(getattr(param, "hidden", False)) or _is_typer_completion(param),
         "deprecated": bool(getattr(param, "deprecated", False)),
         "env_var": _env_var(param, ctx, where, notes),
         "metavar": param.metavar if isinstance(param.metavar, str) else None,
@@ -157,6 +157,8 @@ def _flag_data(param: Any, ctx: Any, where: str, notes: list[str]) -> dict[str, 
         "choices": None,
         "default": None,
     }
+    if getattr(param, "prompt", None) and not param.required and _is_unset_or_none(param.default):
+        notes.append(f"{where}: {spelled} is asked for interactively when missing; give it on every call")
     if count:
         data.update(kind="count", value_type="integer", default=_json_safe(param.default, by_name=False) or 0)
     elif is_flag:
@@ -175,6 +177,18 @@ def _flag_data(param: Any, ctx: Any, where: str, notes: list[str]) -> dict[str, 
         if _arity(param) > 1:
             notes.append(f"{where}: {spelled} takes {_arity(param)} values at once; it is offered as one string")
     return data
+
+
+_TYPER_COMPLETION = ("install_completion", "show_completion")
+
+
+def _is_typer_completion(param: Any) -> bool:
+    """Typer's `--install-completion`/`--show-completion`: shell set-up machinery, like `--help`."""
+    return param.name in _TYPER_COMPLETION and type(param).__module__.startswith("typer")
+
+
+def _is_unset_or_none(value: Any) -> bool:
+    return value is None or _is_unset(value)
 
 
 def _positional_data(param: Any, where: str, notes: list[str]) -> dict[str, Any]:
