@@ -157,7 +157,7 @@ def test_patterns_and_keys_that_match_nothing_are_warnings(sample_tree):
     config = Config(
         selectors=[
             Selector(commands=["deployctl deploy", "deployctl nothing-here"], include_flags=["tga"]),
-            Selector(commands=["deployctl legacy-*"]),
+            Selector(commands=["deployctl legacy-*", "deployctl secrets"]),
         ],
         commands={
             "deployctl stauts": CommandConfig(read_only=True),
@@ -168,11 +168,12 @@ def test_patterns_and_keys_that_match_nothing_are_warnings(sample_tree):
     warnings = "\n".join(surface.warnings)
     assert 'selector 1: command pattern "deployctl nothing-here" matches no command' in warnings
     assert 'selector 1: include_flags pattern "tga" matches no flag' in warnings
-    assert 'selector 2: command pattern "deployctl legacy-*" matches only commands the safety filters remove' in warnings
+    assert 'selector 2: command pattern "deployctl legacy-*" matches only commands that cannot become tools (deprecated)' in warnings
+    assert 'selector 2: command pattern "deployctl secrets" matches only commands that cannot become tools (not-runnable)' in warnings
     assert '[commands."deployctl stauts"] names no command of `deployctl` (did you mean `deployctl status`?)' in warnings
     assert '[commands."deployctl deploy".flags.labels] names no flag or positional' in warnings
     assert "did you mean `label`?" in warnings
-    assert len(surface.warnings) == 5
+    assert len(surface.warnings) == 6
 
 
 def test_a_pattern_claimed_by_an_earlier_selector_is_not_reported(sample_tree):

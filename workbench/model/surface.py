@@ -171,8 +171,10 @@ class _Builder:
         self.warnings: list[str] = []
         self.names: dict[str, str] = {}
         self.seen_paths: set[str] = set()
-        self.passed_paths: list[str] = []
-        self.filtered_paths: list[str] = []
+        self.candidates: list[str] = []
+        """Paths that would be tools if a selector claimed them."""
+        self.not_candidates: list[tuple[str, str]] = []
+        """(path, reason) of every other command."""
 
     # -- step 1 and 2: which commands become tools ------------------------------------------
 
@@ -190,10 +192,10 @@ class _Builder:
             reason = Exclusion(path, "not-runnable", "only groups subcommands")
         if reason is None and choices is not None and choices.exclude:
             reason = Exclusion(path, "excluded", "excluded in config")
-        if blocked is None:
-            self.passed_paths.append(path)
+        if reason is None:
+            self.candidates.append(path)
         else:
-            self.filtered_paths.append(path)
+            self.not_candidates.append((path, reason.reason))
         selector = None
         if reason is None and self.selectors:
             selector = next((s for s in self.selectors if s.commands.match(path)), None)
@@ -201,7 +203,8 @@ class _Builder:
                 reason = Exclusion(path, "selector", "no selector claims it")
             else:
                 selector.claimed += 1
-        flags = _deshadow(ancestor_flags + own_flags) if (reason is None or choices) else []
+        needs_flags = reason is None or (choices is not None and bool(choices.flags))
+        flags = _deshadow(ancestor_flags + own_flags) if needs_flags else []
         if choices is not None and choices.flags:
             self._check_flag_keys(command, choices, flags)
         if reason is None:
@@ -298,12 +301,12 @@ class _Builder:
         for selector in self.selectors:
             for pattern in selector.commands.unused():
                 compiled = _glob(pattern)
-                if any(compiled.match(p) for p in self.passed_paths):
+                if any(compiled.match(p) for p in self.candidates):
                     continue  # claimed by an earlier selector: not nothing
-                only_filtered = any(compiled.match(p) for p in self.filtered_paths)
+                why = sorted({r for p, r in self.not_candidates if compiled.match(p)})
                 self.warnings.append(
                     f'selector {selector.number}: command pattern "{pattern}" matches '
-                    + ("only commands the safety filters remove" if only_filtered else "no command")
+                    + (f"only commands that cannot become tools ({', '.join(why)})" if why else "no command")
                     + "; fix or remove it"
                 )
             if not selector.claimed:
