@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from workbench.model.config import REST_ENTRY, Config
-from workbench.model.lint import Finding, Severity, dangling_keys
+from workbench.model.findings import Finding, Severity
+from workbench.model.lint_config import dangling_keys
 from workbench.model.surface_types import Surface
 from workbench.model.tree import Command, CommandTree, Flag, Positional
 

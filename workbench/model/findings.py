@@ -1,0 +1,92 @@
+"""Findings: the one shape every lint and drift result takes, and the table of lint codes.
+
+A `Finding` has a stable code (`WB` + three digits), a severity, the subject it is about (a tool
+name, command path or config key), what is wrong, and the fix in one sentence. `RULES` lists
+every lint code with its severity and meaning (drift codes: workbench.model.drift); a code never
+changes meaning once published, new rules get new codes. Documented in docs/lint.md.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from typing import Iterable
+
+from workbench.model.config import Config
+
+
+class Severity(StrEnum):
+    ERROR = "error"  # fails `check`
+    WARNING = "warning"  # fails `check --strict`
+    INFO = "info"  # shown, never fails
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem: its stable code, how bad it is, what it is about, what is wrong, the fix."""
+
+    code: str
+    severity: Severity
+    subject: str
+    """The tool name, command path or config key the finding is about."""
+    message: str
+    fix: str
+
+    def to_data(self) -> dict[str, str]:
+        return {k: str(v) for k, v in asdict(self).items()}
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.severity}: {self.subject}: {self.message} Fix: {self.fix}"
+
+
+RULES: dict[str, tuple[Severity, str]] = {
+    "WB001": (Severity.ERROR, "the config cannot produce a surface"),
+    "WB002": (Severity.WARNING, "`[lint] disable` names an unknown code"),
+    "WB003": (Severity.WARNING, "the surface builder reported a problem"),
+    "WB101": (Severity.ERROR, "tool name is not a valid MCP tool name"),
+    "WB102": (Severity.ERROR, "two tools have the same name"),
+    "WB103": (Severity.WARNING, "two tool names differ only in case or `-`/`_`"),
+    "WB104": (Severity.ERROR, "tool name longer than `[lint] name_limit`"),
+    "WB105": (Severity.WARNING, "tool name leaves less than 20 characters for a client's prefix"),
+    "WB106": (Severity.ERROR, "Claude Code's `mcp__<server>__<tool>` name exceeds 64 characters"),
+    "WB201": (Severity.ERROR, "tool has no description"),
+    "WB202": (Severity.WARNING, "tool description is very long"),
+    "WB203": (Severity.INFO, "input property has no description"),
+    "WB301": (Severity.ERROR, "destructive-sounding command not annotated `destructive`"),
+    "WB302": (Severity.WARNING, "read-style command not annotated `read_only`"),
+    "WB303": (Severity.ERROR, "command annotated both `read_only` and `destructive`"),
+    "WB401": (Severity.WARNING, "flag of unknown type without a type or schema override"),
+    "WB501": (Severity.ERROR, "more than 128 tools"),
+    "WB601": (Severity.ERROR, "prompt + tool list above the token budget"),
+    "WB801": (Severity.ERROR, "`[commands]` key names no command"),
+    "WB802": (Severity.ERROR, "flag override names no flag or argument of its command"),
+    "WB803": (Severity.ERROR, "`prompt.tool_order` names no tool"),
+    "WB804": (Severity.ERROR, "selector pattern matches no command"),
+    "WB805": (Severity.ERROR, "selector claims no command (earlier selectors take them all)"),
+}
+"""Every lint code: its severity and what it means (drift codes are in workbench.model.drift)."""
+
+
+def finding(code: str, subject: str, message: str, fix: str) -> Finding:
+    """A lint finding with the severity `RULES` gives `code`."""
+    return Finding(code, RULES[code][0], subject, message, fix)
+
+
+def finalize(findings: Iterable[Finding], config: Config) -> list[Finding]:
+    """`findings` without the codes `[lint] disable` silences, sorted by code then subject."""
+    disabled = {code.upper() for code in config.lint.disable}
+    return sorted((f for f in findings if f.code not in disabled), key=lambda f: (f.code, f.subject))
+
+
+def closest(word: str, candidates: Iterable[str]) -> str | None:
+    """The candidate `word` was most likely meant to be, for a did-you-mean."""
+    found = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.75)
+    return found[0] if found else None
+
+
+def toml_key(key: str) -> str:
+    """`key` as written in a TOML dotted key (quoted when it needs to be)."""
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)

@@ -1,0 +1,86 @@
+"""Lint rules about the config itself: keys that point at nothing in the tree (WB8xx).
+
+`dangling_keys(tree, config, tool_names)` is pure. Lint runs it against the snapshot; drift
+(workbench.model.drift) runs it against the live CLI and reports the keys that newly dangle.
+"""
+
+from __future__ import annotations
+
+from fnmatch import fnmatchcase
+
+from workbench.model.config import REST_ENTRY, Config
+from workbench.model.findings import Finding, closest, finding, toml_key
+from workbench.model.tree import Command, CommandTree
+
+
+def dangling_keys(tree: CommandTree, config: Config, tool_names: set[str] | None = None) -> list[Finding]:
+    """Config keys that name nothing in `tree` (and `tool_order` names not in `tool_names`)."""
+    findings: list[Finding] = []
+    paths = [command.path_str for command in tree.walk()]
+    for path, choices in config.commands.items():
+        command = tree.find(path)
+        if command is None:
+            near = closest(path, paths)
+            findings.append(finding(
+                "WB801", f'commands."{path}"',
+                f"`[commands.\"{path}\"]` names no command of `{tree.root.name}`"
+                + (f" (did you mean `{near}`?)." if near else "."),
+                "Rename the key to an existing command path, or remove the section."))
+            continue
+        valid = argument_keys(tree, command)
+        for key in choices.flags:
+            if key not in valid:
+                near = closest(key, sorted(valid))
+                findings.append(finding(
+                    "WB802", f'commands."{path}".flags.{toml_key(key)}',
+                    f"`{key}` is not a flag or argument of `{path}`"
+                    + (f" (did you mean `{near}`?)." if near else "."),
+                    "Rename the key to an existing flag, or remove the override."))
+    if tool_names is not None:
+        for entry in config.prompt.tool_order or []:
+            if entry != REST_ENTRY and entry not in tool_names:
+                near = closest(entry, sorted(tool_names))
+                findings.append(finding(
+                    "WB803", f"prompt.tool_order.{entry}",
+                    f"`prompt.tool_order` lists `{entry}`, which is not a tool"
+                    + (f" (did you mean `{near}`?)." if near else "."),
+                    "Remove it from `tool_order` or correct the name."))
+    findings += _selector_findings(paths, config)
+    return findings
+
+
+def argument_keys(tree: CommandTree, command: Command) -> set[str]:
+    """Keys a flag override of `command` may use: its and its ancestors' flag keys, its
+    positionals' names as written and as property names."""
+    from workbench.model.naming import snake_case
+
+    keys = {flag.key for node in [*tree.ancestors(command), command] for flag in node.flags}
+    for positional in command.positionals:
+        keys |= {positional.name, snake_case(positional.name), f"{snake_case(positional.name)}_arg"}
+    return keys
+
+
+def _selector_findings(paths: list[str], config: Config) -> list[Finding]:
+    findings: list[Finding] = []
+    claims = [0] * len(config.selectors)
+    for path in paths:
+        for index, selector in enumerate(config.selectors):
+            if any(fnmatchcase(path, pattern) for pattern in selector.commands):
+                claims[index] += 1
+                break
+    for index, selector in enumerate(config.selectors):
+        dead = [p for p in selector.commands if not any(fnmatchcase(path, p) for path in paths)]
+        for pattern in dead:
+            near = closest(pattern, paths)
+            findings.append(finding(
+                "WB804", f"selectors[{index}] {pattern}",
+                f"Selector {index + 1}'s pattern `{pattern}` matches no command"
+                + (f" (did you mean `{near}`?)." if near else "."),
+                "Correct the pattern (globs on the space-joined path, e.g. `tool sub *`) or remove it."))
+        if claims[index] == 0 and len(dead) < len(selector.commands):
+            findings.append(finding(
+                "WB805", f"selectors[{index}]",
+                f"Selector {index + 1} claims no command: the selectors before it match "
+                "everything its patterns match (first match wins).",
+                "Move it before the broader selector, or remove it."))
+    return findings

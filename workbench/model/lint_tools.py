@@ -1,0 +1,168 @@
+"""Lint rules about each tool as served: names, descriptions, annotations, argument types.
+
+Pure functions of one tool (or the tool list) plus the tree and config; `workbench.model.lint`
+runs them. Codes WB1xx (names), WB2xx (descriptions), WB3xx (annotations), WB4xx (arguments).
+"""
+
+from __future__ import annotations
+
+import re
+
+from workbench.model.config import Config
+from workbench.model.findings import Finding, finding, toml_key
+from workbench.model.surface_types import Tool
+from workbench.model.tree import Command, CommandTree, ValueType
+
+CLIENT_PREFIX_ROOM = 20
+"""Room a client needs for its own `mcp__<server>__` prefix within the 64-character limit."""
+MCP_NAME_LIMIT = 64
+LONG_DESCRIPTION_CHARS = 2000
+"""A description longer than this (about 500 tokens) is flagged as very long."""
+
+_VALID_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_GENERIC_DESCRIPTION = re.compile(r"^Execute the .+ command\.?$")
+DESTRUCTIVE_WORDS = frozenset({
+    "delete", "del", "rm", "rmdir", "remove", "destroy", "drop", "purge", "kill", "reset",
+    "wipe", "erase", "truncate", "prune", "uninstall", "revoke", "terminate", "shred", "nuke",
+    "clear", "clean", "flush", "evict", "expunge", "undeploy", "teardown", "overwrite", "unset",
+})
+READ_WORDS = frozenset({
+    "list", "ls", "get", "show", "status", "describe", "info", "view", "inspect", "search",
+    "find", "cat", "logs", "log", "diff", "history", "whoami", "stats", "read", "query",
+    "count", "tail", "head", "lookup", "print", "version", "ping", "health", "top", "tree",
+})
+
+
+def name_findings(tools: tuple[Tool, ...], config: Config, server: str) -> list[Finding]:
+    findings: list[Finding] = []
+    by_name: dict[str, list[Tool]] = {}
+    by_folded: dict[str, list[Tool]] = {}
+    limit = config.lint.name_limit
+    for tool in tools:
+        by_name.setdefault(tool.name, []).append(tool)
+        by_folded.setdefault(tool.name.lower().replace("-", "_"), []).append(tool)
+        where = f"`{tool.name}` (command `{tool.command_str}`)"
+        if not _VALID_NAME.match(tool.name):
+            findings.append(finding(
+                "WB101", tool.name,
+                f"{where} is not 1-64 letters, digits, `_` or `-`, so clients reject the tool list.",
+                "Set a `[tools] prefix` without such characters, or exclude the command."))
+            continue
+        if len(tool.name) > limit:
+            findings.append(finding(
+                "WB104", tool.name,
+                f"{where} has {len(tool.name)} characters, more than `[lint] name_limit` = {limit}.",
+                'Set a shorter `[tools] prefix` (prefix = "" drops it) or raise `name_limit`.'))
+        room = MCP_NAME_LIMIT - len(tool.name)
+        full = f"mcp__{server}__{tool.name}"
+        if len(full) > MCP_NAME_LIMIT:
+            findings.append(finding(
+                "WB106", tool.name,
+                f"Claude Code names {where} `{full}`, {len(full)} characters, over the 64 the model "
+                "API accepts, so the tool cannot be used there.",
+                'Set a shorter `[tools] prefix` (prefix = "" drops it) or a shorter `[server] name`.'))
+        elif room < CLIENT_PREFIX_ROOM:
+            findings.append(finding(
+                "WB105", tool.name,
+                f"{where} leaves {room} characters of the 64 for a client's prefix "
+                f"(Claude Code shows `mcp__{server}__{tool.name}`); keep at least {CLIENT_PREFIX_ROOM}.",
+                'Set a shorter `[tools] prefix` (prefix = "" drops it).'))
+    for name, same in by_name.items():
+        if len(same) > 1:
+            commands = " and ".join(f"`{t.command_str}`" for t in same)
+            findings.append(finding(
+                "WB102", name, f"Commands {commands} both become the tool `{name}`.",
+                "Exclude one of them or change `[tools] prefix` so the names differ."))
+    for same in by_folded.values():
+        names = sorted({t.name for t in same})
+        if len(names) > 1:
+            findings.append(finding(
+                "WB103", names[0],
+                f"Tools {', '.join(f'`{n}`' for n in names)} differ only in case or `-`/`_`, "
+                "which clients that normalize names treat as one.",
+                "Exclude one of the commands or rename through `[tools] prefix`."))
+    return findings
+
+
+def description_findings(tool: Tool) -> list[Finding]:
+    findings: list[Finding] = []
+    description = tool.description.strip()
+    key = f'[commands."{tool.command_str}"]'
+    if not description or _GENERIC_DESCRIPTION.match(description):
+        findings.append(finding(
+            "WB201", tool.name,
+            f"`{tool.name}` has no description of its own, so the model must guess what it does.",
+            f"Add help text to the command in the CLI, or set `description` under {key}."))
+    elif len(description) > LONG_DESCRIPTION_CHARS:
+        findings.append(finding(
+            "WB202", tool.name,
+            f"The description of `{tool.name}` has {len(description)} characters "
+            f"(over {LONG_DESCRIPTION_CHARS}); every call pays for it in context.",
+            f'Set `description_mode = "short"` or a shorter `description` under {key}.'))
+    for name, schema in (tool.input_schema.get("properties") or {}).items():
+        if isinstance(schema, dict) and not str(schema.get("description", "")).strip():
+            findings.append(finding(
+                "WB203", f"{tool.name}.{name}",
+                f"Property `{name}` of `{tool.name}` has no description.",
+                f'Add help text to it in the CLI, or set `description` under '
+                f'[commands."{tool.command_str}".flags.{toml_key(name)}].'))
+    return findings
+
+
+def _words(tool: Tool) -> set[str]:
+    """The words of the command's path below the root (`secrets drop-all` → secrets, drop, all)."""
+    return {w for segment in tool.binding.command_path[1:] for w in re.split(r"[-_.:]", segment.lower()) if w}
+
+
+def annotation_findings(tool: Tool, config: Config) -> list[Finding]:
+    choices = config.command(tool.command_str)
+    key = f'[commands."{tool.command_str}"]'
+    words = _words(tool)
+    if choices.read_only and choices.destructive:
+        return [finding(
+            "WB303", tool.command_str,
+            f"`{tool.command_str}` is marked both `read_only` and `destructive`; clients ignore "
+            "`destructive` on read-only tools.",
+            f"Keep only the true one under {key}.")]
+    destructive = sorted(words & DESTRUCTIVE_WORDS)
+    if destructive:
+        if choices.destructive is None:
+            return [finding(
+                "WB301", tool.command_str,
+                f"`{tool.command_str}` sounds destructive (`{destructive[0]}`) but is not annotated, "
+                "so the prompt does not tell the model to confirm it with the user.",
+                f"Set `destructive = true` under {key} (or `destructive = false` if it is safe).")]
+        return []
+    read = sorted(words & READ_WORDS)
+    if read and choices.read_only is None and not choices.destructive:
+        return [finding(
+            "WB302", tool.command_str,
+            f"`{tool.command_str}` looks read-only (`{read[0]}`) but is not annotated, so clients "
+            "may ask the user before every call.",
+            f"Set `read_only = true` under {key} (or `read_only = false` if it changes state).")]
+    return []
+
+
+def unknown_type_findings(tool: Tool, command: Command, tree: CommandTree, config: Config) -> list[Finding]:
+    """Properties served as plain strings because the help text named a type we cannot map."""
+    findings: list[Finding] = []
+    overrides = config.command(command.path_str).flags
+    declared = {flag.spelling: flag for node in [*tree.ancestors(command), command] for flag in node.flags}
+    for arg in tool.binding.args:
+        if arg.value_type is not ValueType.UNKNOWN:
+            continue
+        flag = declared.get(arg.spelling) if arg.source == "flag" else None
+        keys = {arg.property} | ({flag.key} if flag else set())
+        override = next((overrides[k] for k in keys if k in overrides), None)
+        if override is not None and (override.schema_ is not None or override.type is not None):
+            continue
+        shown = arg.spelling if arg.source == "flag" else arg.property
+        type_name = f" (`{flag.type_name}`)" if flag and flag.type_name else ""
+        key = flag.key if flag else arg.property
+        findings.append(finding(
+            "WB401", f"{tool.name}.{arg.property}",
+            f"`{shown}` of `{command.path_str}` has a type the help text did not make clear"
+            f"{type_name}, so it is served as a plain string.",
+            f'Set `type = "..."` or `schema = {{...}}` under '
+            f'[commands."{command.path_str}".flags.{toml_key(key)}].'))
+    return findings
