@@ -108,7 +108,18 @@ def explain(error: ValidationError, text: str, source: str) -> str:
         )
     if problem["type"] == "missing":
         return f"{where}: `{key}` is required; add it"
-    return f"{where}: `{key}` {_lower(problem['msg'])}; fix the value"
+    expected = _EXPECTED.get(problem["type"])
+    what = f"should be {expected}" if expected else _lower(problem["msg"])
+    return f"{where}: `{key}` {what}; fix the value"
+
+
+_EXPECTED = {
+    "model_type": "a table", "model_attributes_type": "a table", "dict_type": "a table",
+    "list_type": "an array", "string_type": "a string", "bool_type": "true or false",
+    "bool_parsing": "true or false", "int_type": "a whole number", "int_parsing": "a whole number",
+    "int_from_float": "a whole number", "float_type": "a number", "float_parsing": "a number",
+}
+"""Plain words for pydantic's error types (its own messages name Python classes)."""
 
 
 def _lower(message: str) -> str:
