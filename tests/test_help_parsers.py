@@ -294,3 +294,37 @@ def test_gnu_usage_and_equals_metavars():
 def test_garbage_yields_nothing_invented():
     parsed = read("garbage.txt", ["junk"])
     assert parsed.flags == [] and parsed.subcommands == [] and parsed.positionals == []
+
+
+# --- BSD usage synopses, curl and wget layouts ---------------------------------------------------
+
+
+def test_flags_named_only_in_the_usage_synopsis():
+    parsed = read("bsd_usage.txt", ["rcp"])
+    assert [f.key for f in parsed.flags] == [
+        "4", "6", "C", "q", "v", "B", "c", "J", "l", "o", "P", "color", "help",
+    ]
+    assert all(flag(parsed, k).kind is FlagKind.BOOLEAN for k in ("4", "6", "C", "q", "v"))
+    assert (flag(parsed, "B").kind, flag(parsed, "B").metavar) == (FlagKind.VALUE, "bind_address")
+    assert flag(parsed, "J").metavar == "[user@]host[:port]"
+    assert (flag(parsed, "color").kind, flag(parsed, "color").metavar) == (FlagKind.VALUE, "when")
+    assert flag(parsed, "help").short == "h"
+    assert "flags read from the usage line (the help lists no options)" in parsed.notes
+
+
+def test_options_right_under_the_usage_line():
+    parsed = read("curl_like.txt", ["fetchit"])
+    assert [f.key for f in parsed.flags] == ["data", "fail", "output", "max-time"]
+    assert flag(parsed, "output").value_type is ValueType.PATH
+    assert flag(parsed, "max-time").metavar == "seconds"
+    assert [(p.name, p.required) for p in parsed.positionals] == [("url", True)]
+
+
+def test_wget_short_and_long_separated_by_two_spaces():
+    parsed = read("wget_like.txt", ["getit"])
+    assert [(f.short, f.name) for f in parsed.flags] == [
+        ("V", "version"), ("b", "background"), ("e", "execute"), ("t", "tries"), (None, "retry-connrefused"),
+    ]
+    assert (flag(parsed, "tries").metavar, flag(parsed, "tries").help) == (
+        "NUMBER", "set number of retries to NUMBER (0 unlimits)")
+    assert [(p.name, p.required, p.variadic) for p in parsed.positionals] == [("URL", False, True)]

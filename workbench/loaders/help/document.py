@@ -167,6 +167,8 @@ def _read_usage(lines: list[str], index: int, rest: str, forms: list[str]) -> in
         stripped = line.strip()
         if not stripped or _is_heading(lines, index) or (forms and _indent(line) == 0 and rest.strip()):
             break
+        if stripped.startswith("-") and _TWO_COLUMNS.match(stripped):
+            break  # curl: options start right under the usage line
         if stripped.lower().startswith("or:"):
             stripped = stripped[3:].strip()
             forms.append(stripped)
@@ -264,6 +266,7 @@ def _entries(lines: list[str], starts_entry) -> list[Entry]:
         if starts_entry(stripped, indent, None, column):
             if entries:
                 entries[-1].text = " ".join(parts)
+            stripped = re.sub(r"^(-\w,)\s{2,}(?=--)", r"\1 ", stripped)  # wget: `-V,  --version`
             match = _TWO_COLUMNS.match(stripped)
             if match:
                 entries.append(Entry(match.group(1)))

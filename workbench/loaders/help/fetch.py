@@ -73,11 +73,11 @@ def _problem(call: HelpCall, path: list[str], ancestor_texts: list[str]) -> str 
         return f"`{' '.join(call.argv)}` printed binary data, not help"
     if _MAN_PAGE.search(text[:2000]):
         return f"`{' '.join(call.argv)}` opened a manual page"
-    if _ERROR_START.match(text):
+    doc = read_document(text)
+    if _ERROR_START.match(text) and not (doc.usage and not path):
         return f"`{' '.join(call.argv)}` printed an error: {text.strip().splitlines()[0][:120]}"
     if any(text.strip() == previous.strip() for previous in ancestor_texts):
         return f"`{' '.join(call.argv)}` printed its parent's help, not its own"
-    doc = read_document(text)
     if not (doc.usage or doc.sections):
         return f"`{' '.join(call.argv)}` printed text with no usage line, options or commands"
     if path and doc.usage and not any(_mentions(form, path[-1]) for form in doc.usage):

@@ -22,6 +22,7 @@ from workbench.loaders.help.document import (
 )
 from workbench.loaders.help.flags import FlagStyle, parse_flag
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
+from workbench.loaders.help.synopsis import synopsis_flags
 from workbench.loaders.help.types import choice_list, placeholder
 from workbench.loaders.help.usage import read_usage
 from workbench.model.tree import Flag, FlagKind, Positional, ValueType
@@ -95,6 +96,9 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
     parsed.inherited = [f for f in _unique(parsed.inherited) if f.key not in {g.key for g in parsed.flags}]
     parsed.deprecated = bool(_DEPRECATED_TEXT.search(parsed.description.split("\n")[0] if parsed.description else ""))
     _values_from_usage(parsed, "\n".join([*doc.usage, *(l for s in doc.sections for l in s.lines)]))
+    if not parsed.flags and (from_usage := synopsis_flags(doc.usage)):
+        parsed.flags = from_usage
+        parsed.notes.append("flags read from the usage line (the help lists no options)")
     _read_usage(parsed, path, rules, arguments)
     return parsed
 
@@ -121,6 +125,8 @@ def command_entry(entry: Entry) -> CommandEntry | None:
         aliases = [a.strip() for a in match.group(1).split(",") if a.strip()]
         summary = summary[: match.start()].rstrip()
     term = entry.term.strip().rstrip(":")
+    if term.startswith(("|", "+")):
+        return None  # a markdown or ASCII table row in prose (kpt)
     paren = re.fullmatch(r"(\S+)\s+\(([^)]*)\)", term)
     if paren:
         term = paren.group(1)

@@ -107,6 +107,15 @@ def read_usage(
         if re.fullmatch(r"[a-z][a-z0-9-]*", token) and not lowercase_positionals:
             reading.about_other_command = True
             return reading
+        if token == "..." and reading.positionals:  # `[target] ...`
+            reading.positionals[-1].variadic = True
+            continue
+        nested = re.fullmatch(r"\[([A-Za-z<][^\[\]]*?) (\[.*\])\]", token)
+        if nested:  # `[DBNAME [USERNAME]]`: each is optional
+            inner = [_positional(f"[{nested.group(1)}]", None), _positional(nested.group(2), None)]
+            if all(inner) and " " not in nested.group(1):
+                reading.positionals.extend(p for p, _ in inner)  # type: ignore[misc]
+                continue
         positional = _positional(token, rest[index] if index < len(rest) else None)
         if positional is None:
             reading.understood = False
@@ -152,8 +161,8 @@ def _positional(token: str, following: str | None) -> tuple[Positional, bool] | 
         variadic = repeated = True
     if choices := choice_list(text) if text.startswith("{") else None:
         return Positional(name="choice", choices=list(choices), value_type=ValueType.CHOICE, required=required, variadic=variadic), repeated
-    if text.startswith("<") and text.endswith(">"):
-        name = text[1:-1].strip()
+    if (text.startswith("<") and text.endswith(">")) or (text.startswith("{") and text.endswith("}")):
+        name = text[1:-1].strip()  # `<file>`, GNU sed's `{script-only-if-no-other-script}`
     elif re.fullmatch(r"[A-Za-z][A-Za-z0-9_.:/=-]*", text):
         name = text
     else:

@@ -1,0 +1,59 @@
+"""Flags named only in a usage synopsis (`usage: ssh [-46AaC] [-B bind_interface] [-p port]`).
+
+BSD tools, and git commands whose `-h` lists no options, show their flags only there. Read:
+`[-abc]` (a cluster of short switches), `-x`, `[-x value]`, `[-x <value>]`, `-u<mode>` and
+`-S[<keyid>]` (attached values), `--long`, `--[no-]long`, `--long=<v>`, `--long <v>`,
+`--long[=<v>]`, alternatives split by `|` (`[-v | --version]` is one flag). A value is taken only when the bracket (or
+alternative) ends right after it, so positionals are never read as values.
+"""
+
+from __future__ import annotations
+
+import re
+
+from workbench.loaders.help.types import choice_list, placeholder
+from workbench.model.tree import Flag, FlagKind, ValueType
+
+_FLAG = re.compile(
+    r"(?<![\w<\[=-])(?P<open>\[)?(?P<dashes>--?)(?P<no>\[no-\])?(?P<name>[A-Za-z0-9][\w-]*)"
+    r"(?P<attached>\[=?<[^<>]+>\]|=<[^<>]+>|=[A-Za-z][\w-]*|\[=[^\[\]]+\]|<[^<>]+>|\[<[^<>]+>\])?"
+)
+_VALUE = re.compile(r"\s+((?:<[^<>]+>|\[[^\[\]\s]+\]|\{[^{}\s]+\}|[=:@/.]|[A-Za-z_][\w:@./=-]*)+)(?=\s*[\]|])")
+_PAIR = re.compile(r"\[-([A-Za-z0-9]) \| --([\w-]+)\]")
+
+
+def synopsis_flags(forms: list[str]) -> list[Flag]:
+    """The flags the usage forms name, in order of appearance, each once."""
+    flags: dict[str, Flag] = {}
+    for form in forms:
+        for match in _FLAG.finditer(form):
+            end = match.end()
+            name = match.group("name")
+            attached = match.group("attached")
+            single = match.group("dashes") == "-"
+            if single and len(name) > 1 and match.group("open") and form[end : end + 1] == "]" and not attached:
+                for letter in name:  # `[-46AaC]`: a cluster of switches
+                    flags.setdefault(letter, Flag(short=letter, kind=FlagKind.BOOLEAN))
+                continue
+            value = attached.strip("[]=<>") if attached else None
+            if value is None and (following := _VALUE.match(form, end)):
+                value = following.group(1)
+            flag = Flag(name=None if single and len(name) == 1 else name, short=name if single and len(name) == 1 else None)
+            flag.negatable = bool(match.group("no"))
+            if value is None:
+                flag.kind = FlagKind.BOOLEAN
+            else:
+                flag.kind = FlagKind.VALUE
+                metavar = value[1:-1] if re.fullmatch(r"<[^<>]+>", value) else value
+                flag.metavar = metavar
+                if choices := choice_list(value):
+                    flag.value_type, flag.choices = ValueType.CHOICE, list(choices)
+                else:
+                    flag.value_type = placeholder(metavar).value_type
+            flags.setdefault(flag.key, flag)
+        for pair in _PAIR.finditer(form):  # `[-v | --version]`: one flag, two spellings
+            short, long = pair.groups()
+            if long[0] == short and short in flags and long in flags and flags[short].kind is flags[long].kind:
+                del flags[short]
+                flags[long].short = short
+    return list(flags.values())
