@@ -140,7 +140,7 @@ class MainScreen(Screen[None]):
         self.shown_generation = message.generation
         self.query_one(PreviewTabs).show(self.previews, self.selected)
         self.query_one(CommandTree).show_statuses(self.previews.statuses)
-        self.query_one(StatusLine).show(self.previews, self.workspace.path)
+        self.query_one(StatusLine).show(self.previews, self.workspace.path, self.workspace.on_disk)
         self.show_command(same_command=True)
 
     # --- messages up -------------------------------------------------------------------------

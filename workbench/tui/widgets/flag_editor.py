@@ -72,11 +72,12 @@ class FlagEditor(Vertical):
         self.rows: list[FlagRow] = []
         self.served: set[str] = set()
         self.current: FlagRow | None = None
+        self.columns: list = []
 
     def compose(self) -> ComposeResult:
         yield Static("This command has no flags.", id="no-flags")
         table: DataTable = DataTable(id="flag-table", cursor_type="row", zebra_stripes=True)
-        table.add_columns("flag", "type", "served", "override")
+        self.columns = table.add_columns("flag", "type", "served", "override")
         yield table
         with Vertical(id="flag-form", classes="-none"):
             yield Static("", id="flag-name")
@@ -100,8 +101,14 @@ class FlagEditor(Vertical):
     def show(self, tree: CommandTree, command: Command, choices: CommandConfig, served: set[str] | None,
              *, same_command: bool = False) -> None:
         self.command, self.choices, self.served = command, choices, served or set()
-        self.rows = command_flags(tree, command)
+        rows = command_flags(tree, command)
         table = self.query_one("#flag-table", DataTable)
+        if same_command and rows == self.rows:
+            self._refresh_cells(table)
+            if self.current is not None:
+                self._show_flag(self.current, keep_text=True)
+            return
+        self.rows = rows
         cursor = table.cursor_row if same_command else 0
         table.clear()
         for row in self.rows:
@@ -114,6 +121,13 @@ class FlagEditor(Vertical):
         else:
             self.current = None
             self.query_one("#flag-form").add_class("-none")
+
+    def _refresh_cells(self, table: DataTable) -> None:
+        """Update only the cells that changed (no rebuild: keeps the cursor and is cheap)."""
+        for row in self.rows:
+            for column, value in zip(self.columns, self._cells(row)):
+                if table.get_cell(row.flag.key, column) != value:
+                    table.update_cell(row.flag.key, column, value)
 
     def _cells(self, row: FlagRow) -> tuple[str, str, str, str]:
         flag = row.flag
@@ -130,15 +144,15 @@ class FlagEditor(Vertical):
         self.current = row
         flag = row.flag
         choice = self.choices.flags.get(flag.key) or FlagConfig()
+        self.query_one("#flag-include", Switch).value = not choice.exclude
+        self.query_one("#flag-type", Select).value = choice.type or "derived"
+        if keep_text:
+            return
         self.query_one("#flag-form").remove_class("-none")
         self.query_one("#flag-name", Static).update(flag.spelling)
         self.query_one("#flag-help", Static).update(flag.help or "(no help text)")
-        self.query_one("#flag-include", Switch).value = not choice.exclude
-        self.query_one("#flag-type", Select).value = choice.type or "derived"
-        area = self.query_one("#flag-schema", TextArea)
-        if not keep_text:
-            area.load_text(schema_text(choice.schema_))
-            self._set_schema_status("", None)
+        self.query_one("#flag-schema", TextArea).load_text(schema_text(choice.schema_))
+        self._set_schema_status("", None)
 
     def _set_schema_status(self, text: str, valid: bool | None) -> None:
         status = self.query_one("#schema-status", Static)

@@ -101,7 +101,7 @@ class Inspector(VerticalScroll):
         self.status = status
         self.border_title = command.path_str
         about = command.short_help or command.help.split("\n\n")[0] or "(no description)"
-        self.query_one("#about", Static).update(about)
+        self._update(self.query_one("#about", Static), about)
         self.show_status(status)
         self.query_one("#include", Switch).value = self._included(choices, status)
         self.query_one("#deprecated", Switch).value = choices.deprecated
@@ -120,12 +120,18 @@ class Inspector(VerticalScroll):
         line.set_class(bool(status and status.exposed), "-exposed")
         line.set_class(bool(status and not status.exposed), "-filtered")
         if status is None:
-            line.update("")
+            text = ""
         elif status.exposed:
             found = f"  ⚠ {status.findings} lint finding(s)" if status.findings else ""
-            line.update(f"● served as tool `{status.tool}`{found}")
+            text = f"● served as tool `{status.tool}`{found}"
         else:
-            line.update(f"○ not a tool: {status.why}")
+            text = f"○ not a tool: {status.why}"
+        self._update(line, text)
+
+    @staticmethod
+    def _update(static: Static, text: str) -> None:
+        if str(static.content) != text:
+            static.update(text)
 
     @staticmethod
     def _included(choices: CommandConfig, status: CommandStatus | None) -> bool:

@@ -30,9 +30,7 @@ class PreviewTabs(Vertical):
     DEFAULT_CSS = """
     PreviewTabs { width: 2fr; border: round $border-blurred; border-title-color: $text-muted; }
     PreviewTabs:focus-within { border: round $border; }
-    PreviewTabs.-stale CodeView { text-opacity: 55%; }
-    PreviewTabs.-stale { border-subtitle-color: $warning; }
-    PreviewTabs.-error { border-subtitle-color: $error; }
+    PreviewTabs CodeView.-stale { text-opacity: 55%; }
     PreviewTabs TabPane { padding: 0; }
     """
 
@@ -48,16 +46,22 @@ class PreviewTabs(Vertical):
     def view(self, view_id: str) -> CodeView:
         return self.query_one(f"#{view_id}", CodeView)
 
+    @property
+    def is_stale(self) -> bool:
+        return self.border_subtitle == "updating…"
+
     def set_stale(self, stale: bool) -> None:
-        self.set_class(stale, "-stale")
+        """Dim the views and say so; classes go on the views only (restyling the whole
+        pane on every keystroke costs more than the recompute)."""
+        for view in self.query(CodeView):
+            view.set_class(stale, "-stale")
         if stale:
             self.border_subtitle = "updating…"
 
     def show(self, previews: Previews, command_path: str | None) -> None:
         """Show `previews` as current; `command_path` picks the Tool tab's tool."""
         self.set_stale(False)
-        self.set_class(previews.error is not None, "-error")
-        self.border_subtitle = "cannot build the surface" if previews.error else "current"
+        self.border_subtitle = "✗ cannot build the surface" if previews.error else "current"
         if previews.error is not None:
             message = f"The config cannot produce a tool surface:\n\n{previews.error}\n"
             for view_id in ("view-tool", "view-tools", "view-prompt", "view-lint"):

@@ -22,10 +22,11 @@ class StatusLine(Static):
         super().__init__("", **kwargs)
         self.previews: Previews | None = None
         self.path: Path | None = None
+        self.on_disk = True
         self.stale = True
 
-    def show(self, previews: Previews, path: Path) -> None:
-        self.previews, self.path, self.stale = previews, path, False
+    def show(self, previews: Previews, path: Path, on_disk: bool = True) -> None:
+        self.previews, self.path, self.on_disk, self.stale = previews, path, on_disk, False
         self.set_class(False, "-stale")
         self.set_class(previews.error is not None, "-error")
         self.update(self.describe())
@@ -52,7 +53,7 @@ class StatusLine(Static):
         if dirty:
             parts.append("● unsaved")
         elif p is not None and not self.stale:
-            parts.append("saved")
+            parts.append("saved" if self.on_disk else "not saved yet")
         if self.path is not None:
             parts.append(str(self.path))
         if self.stale:

@@ -1,0 +1,280 @@
+"""Pilot tests of the real workbench app on the real deployctl sample: what a user does with
+keyboard and mouse, and what they then see in the previews and find in the saved mcp.toml."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from textual import events
+from tui_support import sample_workspace, settle
+
+from workbench.model.config_file import load_config
+from workbench.tui.app import make_app
+from workbench.tui.loading import OpenRequest
+from workbench.tui.screens.main import PreviewsReady
+from workbench.tui.screens.quit_confirm import QuitConfirm
+from workbench.tui.widgets.command_tree import CommandTree
+from workbench.tui.widgets.flag_editor import FlagEditor
+
+SIZE = (170, 50)
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "user-config"
+    monkeypatch.setenv("MCP_WORKBENCH_CONFIG_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def app(tmp_path: Path, config_dir: Path):
+    return make_app(workspace=sample_workspace(tmp_path / "mcp.toml"), config_dir=config_dir)
+
+
+def view_text(app, view_id: str) -> str:
+    return app.screen.query_one(f"#{view_id}").text
+
+
+def tool_names(app) -> list[str]:
+    return [tool["name"] for tool in json.loads(view_text(app, "view-tools"))]
+
+
+async def highlight_command(pilot, path: str) -> None:
+    tree = pilot.app.screen.query_one(CommandTree)
+    tree.focus()
+    tree.select_path(path)
+    await settle(pilot)
+    assert pilot.app.main_screen.selected == path
+
+
+async def test_toggling_a_command_changes_the_tool_list_preview_and_the_saved_file(app, tmp_path):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "deployctl_deploy" in tool_names(app)
+        await highlight_command(pilot, "deployctl deploy")
+        await pilot.press("x")  # keyboard: exclude from the tree
+        await settle(pilot)
+        assert "deployctl_deploy" not in tool_names(app)
+        assert "● unsaved" in app.screen.query_one("#status").describe()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        saved = load_config(tmp_path / "mcp.toml")
+        assert saved.commands["deployctl deploy"].exclude is True
+
+        await highlight_command(pilot, "deployctl status")
+        await pilot.click("#include")  # mouse: the include switch in the inspector
+        await settle(pilot)
+        assert "deployctl_status" not in tool_names(app)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert load_config(tmp_path / "mcp.toml").commands["deployctl status"].exclude is True
+
+
+async def test_a_description_override_changes_the_tool_json(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await highlight_command(pilot, "deployctl deploy")
+        await click(pilot, "#description")
+        await pilot.press(*"Roll out one release.")
+        await click(pilot, "#apply-description")
+        await settle(pilot)
+        tool = json.loads(view_text(app, "view-tool"))
+        assert tool["name"] == "deployctl_deploy"
+        assert tool["description"].startswith("Roll out one release.")
+        assert app.main_screen.workspace.config.commands["deployctl deploy"].description == "Roll out one release."
+
+
+async def click(pilot, selector: str) -> None:
+    """Scroll the widget into view (as a user would), then click it."""
+    pilot.app.screen.query_one(selector).scroll_visible(animate=False, immediate=True)
+    await pilot.pause()
+    await pilot.click(selector)
+
+
+async def paste(pilot, widget, text: str) -> None:
+    """What the terminal sends when the user pastes `text` (the app routes it to `widget`, focused)."""
+    assert widget.has_focus
+    pilot.app.post_message(events.Paste(text))
+    await pilot.pause()
+
+
+async def select_flag(pilot, key: str) -> None:
+    editor = pilot.app.screen.query_one(FlagEditor)
+    index = [row.flag.key for row in editor.rows].index(key)
+    await click(pilot, "#flag-table")
+    await pilot.press("home", *["down"] * index)
+    await pilot.pause()
+    assert editor.current is not None and editor.current.flag.key == key
+
+
+async def test_invalid_json_or_schema_is_refused_inline_and_a_valid_schema_applies(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await highlight_command(pilot, "deployctl deploy")
+        before = view_text(app, "view-tool")
+        await select_flag(pilot, "replicas")
+        status = app.screen.query_one("#schema-status")
+
+        await click(pilot, "#flag-schema")
+        await pilot.press(*'{"type": x}')
+        await pilot.pause()
+        assert "Not valid JSON" in str(status.content) and status.has_class("-invalid")
+        await click(pilot, "#apply-schema")
+        await settle(pilot)
+        assert "replicas" not in app.main_screen.workspace.config.command("deployctl deploy").flags
+        assert view_text(app, "view-tool") == before
+
+        area = app.screen.query_one("#flag-schema")
+        await click(pilot, "#flag-schema")
+        area.select_all()
+        await paste(pilot, area, '{"type": "integr"}')  # JSON, but not a JSON Schema
+        await click(pilot, "#apply-schema")
+        await settle(pilot)
+        assert "not valid JSON Schema" in str(status.content) and status.has_class("-invalid")
+        assert view_text(app, "view-tool") == before
+
+        await click(pilot, "#flag-schema")
+        area.select_all()
+        await paste(pilot, area, '{"type": "integer", "minimum": 1, "maximum": 50}')
+        await click(pilot, "#apply-schema")
+        await settle(pilot)
+        replicas = json.loads(view_text(app, "view-tool"))["inputSchema"]["properties"]["replicas"]
+        assert (replicas["type"], replicas["minimum"], replicas["maximum"]) == ("integer", 1, 50)
+
+
+async def test_save_then_reopen_restores_every_choice(app, tmp_path, config_dir):
+    path = tmp_path / "mcp.toml"
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        ws = app.main_screen.workspace
+        ws.set_included("deployctl undeploy", False)
+        ws.set_deprecated("deployctl status", True)
+        ws.set_description_mode("deployctl deploy", "short")
+        ws.set_description("deployctl secrets set", "Store one secret.")
+        ws.set_title("deployctl secrets set", "Set a secret")
+        ws.set_annotation("deployctl secrets set", "destructive", False)
+        ws.set_annotation("deployctl secrets set", "idempotent", True)
+        ws.set_flag_excluded("deployctl deploy", "dry-run", True)
+        ws.set_flag_type("deployctl deploy", "timeout", "integer")
+        ws.set_flag_schema("deployctl deploy", "replicas", {"type": "integer", "minimum": 1})
+        app.main_screen.recompute()
+        await settle(pilot)
+        tools_before = view_text(app, "view-tools")
+        prompt_before = view_text(app, "view-prompt")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        saved_text = path.read_text()
+        choices = ws.config.model_dump(exclude={"snapshot"})
+
+    reopened = make_app(OpenRequest(target=str(path)), config_dir=config_dir)
+    async with reopened.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        ws = reopened.main_screen.workspace
+        assert ws.config.model_dump(exclude={"snapshot"}) == choices
+        assert view_text(reopened, "view-tools") == tools_before
+        assert view_text(reopened, "view-prompt") == prompt_before
+        assert "saved" in reopened.screen.query_one("#status").describe()
+        await highlight_command(pilot, "deployctl status")
+        assert reopened.screen.query_one("#deprecated").value is True
+        await highlight_command(pilot, "deployctl secrets set")
+        assert reopened.screen.query_one("#ann-destructive").value == "no"
+        assert reopened.screen.query_one("#title").value == "Set a secret"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    assert path.read_text() == saved_text  # load → save is byte-stable
+
+
+async def test_quit_with_unsaved_changes_asks(app, tmp_path):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitConfirm)
+        await pilot.press("escape")  # stay
+        await pilot.pause()
+        assert not isinstance(app.screen, QuitConfirm) and app.return_code is None
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.click("#save")  # save and quit
+        await pilot.pause()
+        assert app.return_code == 0
+    assert load_config(tmp_path / "mcp.toml").commands
+
+
+async def test_quit_without_changes_does_not_ask_and_quit_can_discard(app, tmp_path):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("x", "x")  # excluded and included again: nothing to save
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code == 0
+    assert not (tmp_path / "mcp.toml").exists()
+
+
+async def test_undo_reverts_each_change(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        original = tool_names(app)
+        await pilot.press("x")
+        await settle(pilot)
+        assert tool_names(app) != original
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert tool_names(app) == original
+        assert not app.main_screen.workspace.config.commands
+        assert "unsaved" not in app.screen.query_one("#status").describe()
+
+
+async def test_the_preview_equals_the_tools_command_for_the_saved_file(app, tmp_path):
+    """SPEC §11.1: what the TUI previews is what `mcp-workbench tools` prints."""
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await highlight_command(pilot, "deployctl secrets set")
+        await pilot.press("x")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        preview = view_text(app, "view-tools")
+    printed = subprocess.run([sys.executable, "-m", "workbench.cli", "tools", str(tmp_path / "mcp.toml")],
+                             capture_output=True, text=True, timeout=60, check=True).stdout
+    assert preview == printed
+    assert "deployctl_secrets_set" not in printed
+
+
+async def test_output_for_an_older_config_is_never_shown_as_current(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        main = app.main_screen
+        shown = view_text(app, "view-tools")
+        late = main.previews.__class__(surface=None, error="old", toml="", diff="", dirty=False)
+        main.post_message(PreviewsReady(main.generation - 1, late))
+        await pilot.pause()
+        assert view_text(app, "view-tools") == shown
+        main.workspace.set_included("deployctl status", False)
+        main.recompute()  # what every edit does: mark stale at once, compute after a debounce
+        assert not main.is_current
+        assert app.screen.query_one("#previews").is_stale
+        assert "updating…" in app.screen.query_one("#status").describe()
+        await settle(pilot)
+        assert not app.screen.query_one("#previews").is_stale
+
+
+async def test_loading_a_target_runs_in_a_worker_and_a_bad_target_is_one_sentence(config_dir, tmp_path):
+    good = make_app(OpenRequest(target="sample_clis.pkgtool:build_parser", output=str(tmp_path / "p.toml")),
+                    config_dir=config_dir)
+    async with good.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert good.main_screen.workspace.tree.root.name == "pkgtool"
+        assert tool_names(good)
+    bad = make_app(OpenRequest(target=str(tmp_path / "missing.toml")), config_dir=config_dir)
+    async with bad.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+    assert bad.return_code == 2
+    assert "missing.toml does not exist" in bad.load_error

@@ -1,0 +1,37 @@
+"""Helpers for the TUI tests (test_tui_*.py): a workspace on a real sample CLI, and waiting
+until the app's previews are current (workers finished, no pending debounce)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from workbench.loaders import load
+from workbench.model.config_file import config_from_loaded
+from workbench.tui.workspace import Workspace
+
+SAMPLES = {
+    "deployctl": "sample_clis.deployctl:cli",
+    "notes": "sample_clis.notes:app",
+    "pkgtool": "sample_clis.pkgtool:build_parser",
+}
+
+
+def sample_workspace(path: Path, sample: str = "deployctl") -> Workspace:
+    """A fresh session on a bundled sample CLI (loaded with the real loader), saving to `path`."""
+    loaded = load(SAMPLES[sample])
+    return Workspace.create(loaded.tree, config_from_loaded(loaded), path)
+
+
+async def settle(pilot, rounds: int = 100) -> None:
+    """Wait until the main screen shows previews for the config as it is now."""
+    app = pilot.app
+    for _ in range(rounds):
+        await pilot.pause(0.05)
+        await app.workers.wait_for_complete()
+        main = app.main_screen
+        if main is not None and main.is_current:
+            await pilot.pause()
+            return
+        if app.load_error:
+            return
+    raise AssertionError("the previews never became current")
