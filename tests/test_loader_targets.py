@@ -170,3 +170,38 @@ def test_environment_is_untouched_after_capture() -> None:
     before = (argparse.ArgumentParser.__init__, argparse.ArgumentParser.parse_args, list(sys.argv))
     load("sample_clis.pkgtool:main")
     assert (argparse.ArgumentParser.__init__, argparse.ArgumentParser.parse_args, sys.argv) == before
+
+
+def test_module_target_imports_from_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "localtool.py").write_text(textwrap.dedent('''
+        import click
+
+        @click.command()
+        @click.option("--dry-run/--no-dry-run", default=True)
+        def cli(dry_run):
+            """Local tool."""
+
+        if __name__ == "__main__":
+            cli()
+    '''))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", ".", str(tmp_path))])
+    loaded = load("localtool:cli")
+    assert loaded.tree.root.name == "localtool"
+    assert loaded.tree.root.flags[0].negatable and not loaded.tree.notes
+
+
+def test_a_script_that_runs_its_cli_at_import_is_captured(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    marker = tmp_path / "ran"
+    (tmp_path / "unguarded.py").write_text(textwrap.dedent(f'''
+        import argparse, pathlib
+
+        parser = argparse.ArgumentParser(prog="unguarded")
+        parser.add_argument("--level", type=int, default=1)
+        args = parser.parse_args()
+        pathlib.Path({str(marker)!r}).write_text("ran")
+    '''))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    loaded = load("unguarded:parser")
+    assert not marker.exists()
+    assert [(f.name, f.default) for f in loaded.tree.root.flags] == [("level", 1)]

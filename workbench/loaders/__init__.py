@@ -99,6 +99,7 @@ def _load_python(target: str, name: str | None, run_as: list[str] | None, report
     from workbench.model.config import Loader, SourceConfig
 
     report(f"Importing {target}…")
+    _importable_from_cwd()
     try:
         info = introspect.describe(target, name)
     except introspect.IntrospectError as error:
@@ -116,6 +117,13 @@ def _load_python(target: str, name: str | None, run_as: list[str] | None, report
                           cli_version=info["cli_version"])
     report(f"Loaded {tree.root.name}: {sum(1 for _ in tree.walk())} commands ({info['loader']})")
     return LoadedCLI(tree, source)
+
+
+def _importable_from_cwd() -> None:
+    """Let `mcp-workbench mypkg.cli:app` import from the folder it is run in, as `python -m` would."""
+    cwd = os.getcwd()
+    if cwd not in sys.path and "" not in sys.path:
+        sys.path.insert(0, cwd)
 
 
 def _runs_as_main(module: str) -> bool:

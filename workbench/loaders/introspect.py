@@ -111,12 +111,9 @@ def capturing() -> Iterator[None]:
             setattr(klass, method, original)
 
 
-def call_captured(func: Callable[[], Any], argv0: str) -> Any:
-    """Call `func()` and return the CLI object it returns or parses its command line with.
-
-    Should the function not parse with click, typer or argparse, it must not do real work: it
-    sees `sys.argv = [argv0, "--help"]`, an empty stdin, and its output goes nowhere.
-    """
+@contextlib.contextmanager
+def _sandbox(argv0: str) -> Iterator[None]:
+    """Capture on, and nothing real to act on: `sys.argv = [argv0, "--help"]`, empty stdin, output dropped."""
     _preload_frameworks()
     saved = (sys.argv, sys.stdin, sys.stdout, sys.stderr)
     sys.argv = [argv0, "--help"]
@@ -124,16 +121,25 @@ def call_captured(func: Callable[[], Any], argv0: str) -> Any:
     sys.stdout = sys.stderr = io.StringIO()
     try:
         with recording_parsers(), capturing():
+            yield
+    finally:
+        sys.argv, sys.stdin, sys.stdout, sys.stderr = saved
+
+
+def _exited(what: str, stop: SystemExit) -> IntrospectError:
+    code = 0 if stop.code is None else stop.code
+    return IntrospectError(f"{what} exited (status {code}) without parsing its command line with click, typer or argparse")
+
+
+def call_captured(func: Callable[[], Any], argv0: str) -> Any:
+    """Call `func()` in the sandbox; the CLI object it returns or parses its command line with."""
+    try:
+        with _sandbox(argv0):
             result = func()
     except _Captured as captured:
         return captured.obj
     except SystemExit as stop:
-        raise IntrospectError(
-            f"{argv0} exited (status {0 if stop.code is None else stop.code}) without parsing its command "
-            "line with click, typer or argparse"
-        ) from None
-    finally:
-        sys.argv, sys.stdin, sys.stdout, sys.stderr = saved
+        raise _exited(argv0, stop) from None
     if result is None:
         raise IntrospectError(f"{argv0} returned without parsing its command line with click, typer or argparse")
     return result
@@ -212,11 +218,19 @@ def _required_parameters(func: Any) -> list[str]:
 
 
 def import_attr(target: str) -> tuple[Any, str]:
-    """The object named by `module:attr` (attr may be dotted), imported while recording parsers."""
+    """The object named by `module:attr` (attr may be dotted), imported in the sandbox.
+
+    A script that runs its CLI at import time (no `if __name__ == "__main__"` guard) is stopped
+    at its parse call, and the object it parsed with is the answer.
+    """
     module_name, _, attr = target.partition(":")
     try:
-        with recording_parsers():
+        with _sandbox(module_root_name(module_name)):
             obj: Any = importlib.import_module(module_name)
+    except _Captured as captured:
+        return captured.obj, module_name
+    except SystemExit as stop:
+        raise _exited(f"importing {module_name}", stop) from None
     except ImportError as error:
         raise IntrospectError(f"cannot import module {module_name} ({error})") from None
     except Exception as error:
@@ -278,8 +292,12 @@ def describe(target: str, root_name: str | None = None) -> dict[str, Any]:
         if entry is None:
             raise IntrospectError(f"no console script named {target} is installed in {sys.executable}")
         try:
-            with recording_parsers():
+            with _sandbox(target):
                 obj = entry.load()
+        except _Captured as captured:
+            obj = captured.obj
+        except SystemExit as stop:
+            raise _exited(f"loading console script {target}", stop) from None
         except Exception as error:
             raise IntrospectError(f"loading console script {target} ({entry.value}) failed ({type(error).__name__}: {error})") from None
         obj = resolve_cli_object(obj, f"console script {target} ({entry.value})", argv0=target)
