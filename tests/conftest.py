@@ -46,3 +46,23 @@ def _load_sample(name: str):
     from workbench.loaders import load
 
     return load(SAMPLE_TARGETS[name], name=name).tree
+
+
+@pytest.fixture(scope="session")
+def sample_config(tmp_path_factory: pytest.TempPathFactory):
+    """`sample_config("deployctl")` → the path of an mcp.toml written by the real
+    `mcp-workbench export` for that sample (also "notes", "pkgtool"); exported once per session.
+    Treat the file as read-only (copy it to change it)."""
+    from workbench.cli import main
+
+    folder = tmp_path_factory.mktemp("sample-configs")
+    written: dict[str, Path] = {}
+
+    def get(name: str) -> Path:
+        if name not in written:
+            path = folder / f"{name}.toml"
+            assert main(["export", SAMPLE_TARGETS[name], "--name", name, "-o", str(path)]) == 0
+            written[name] = path
+        return written[name]
+
+    return get

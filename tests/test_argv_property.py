@@ -41,23 +41,17 @@ TEXT = st.one_of(
 )
 
 
-def _click_tree(command: click.Command, name: str) -> CommandTree:
-    from workbench.loaders.click_loader import click_tree_data
+def _tree(target: str, name: str) -> CommandTree:
+    from workbench.loaders import load
 
-    return CommandTree.from_data(click_tree_data(command, name))
-
-
-def _argparse_tree(parser: argparse.ArgumentParser, name: str) -> CommandTree:
-    from workbench.loaders.argparse_loader import argparse_tree_data
-
-    return CommandTree.from_data(argparse_tree_data(parser, name))
+    return load(target, name=name).tree
 
 
 NOTES = typer.main.get_command(sample_clis.notes.app)
 SAMPLES = {
-    "deployctl": (_click_tree(sample_clis.deployctl.cli, "deployctl"), sample_clis.deployctl.cli),
-    "notes": (_click_tree(NOTES, "notes"), NOTES),
-    "pkgtool": (_argparse_tree(sample_clis.pkgtool.build_parser(), "pkgtool"), sample_clis.pkgtool.build_parser()),
+    "deployctl": (_tree("sample_clis.deployctl:cli", "deployctl"), sample_clis.deployctl.cli),
+    "notes": (_tree("sample_clis.notes:app", "notes"), NOTES),
+    "pkgtool": (_tree("sample_clis.pkgtool:build_parser", "pkgtool"), sample_clis.pkgtool.build_parser()),
 }
 CASES = [
     (sample, tool)

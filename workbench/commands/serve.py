@@ -33,21 +33,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import anyio
 
-    from workbench.model.config_file import load_config
-    from workbench.model.surface import build_surface
+    from workbench.model.surface import surface_from_file
     from workbench.runtime.calls import ToolRunner
     from workbench.runtime.server import build_server
     from workbench.runtime.transport import serve_http, serve_stdio
 
     config_path = Path(args.config)
-    config = load_config(config_path)
+    config, surface = surface_from_file(config_path)  # the same path as `tools` and `prompt`
     level = args.log_level or config.server.log_level
     _configure_logging(level)
-    if config.snapshot is None:
-        from workbench.model.errors import ConfigError
-
-        raise ConfigError(f"{config_path} has no [snapshot]; re-export it with `mcp-workbench export`.")
-    surface = build_surface(config.snapshot, config)
     runner = ToolRunner(config, surface, config_path.resolve().parent)
     server = build_server(config, surface, runner=runner)
     token = args.token or os.environ.get("MCP_WORKBENCH_TOKEN") or None

@@ -1,0 +1,146 @@
+"""`mcp-workbench serve` over stdio, driven by the MCP SDK's `Client` in both protocol eras.
+
+Each test starts the real server as a subprocess on a config written by the real `export`, and
+calls the real sample CLIs. Invariants: tools/list equals `mcp-workbench tools` (SPEC §11.1),
+`instructions` equals `mcp-workbench prompt`, export → serve → call needs no other file (§11.2).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from mcp import Client, MCPError, StdioServerParameters
+
+from workbench.cli import main
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
+def serve(config: Path, home: Path, *extra: str) -> StdioServerParameters:
+    return StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "workbench.cli", "serve", str(config), *extra],
+        env={"WORKBENCH_SAMPLE_HOME": str(home)},
+    )
+
+
+def printed(*argv: str) -> str:
+    """What an `mcp-workbench` subcommand prints on stdout."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(list(argv)) == 0
+    return out.getvalue()
+
+
+def wire(tool) -> dict:
+    return tool.model_dump(mode="json", by_alias=True, exclude_none=True)
+
+
+# What a user would check after each call: (tool, arguments, words the text must contain).
+SCRIPTS = {
+    "deployctl": [
+        ("deployctl_deploy",
+         {"services": ["api", "-rf"], "tag": "v1.2.3", "replicas": 2, "label": ["team=infra"], "env": "staging"},
+         ["deployed api@v1.2.3 to staging (revision 1, 2 replicas", "deployed -rf@v1.2.3 to staging"]),
+        ("deployctl_status", {"env": "staging"}, ["api\tv1.2.3\trev 1\t2 replicas", "-rf\tv1.2.3"]),
+        ("deployctl_secrets_set", {"name": "db", "value": "--x=y $(id)", "vault": "ops"}, ["stored db in vault ops"]),
+        ("deployctl_secrets_get", {"name": "db", "vault": "ops", "reveal": True}, ["db=--x=y $(id)"]),
+    ],
+    "notes": [
+        ("notes_add", {"title": "buy milk", "body": "-- two litres", "tag": ["home"], "kind": "todo", "pinned": True},
+         ["added note 1"]),
+        ("notes_list", {"json": True}, ['"title": "buy milk"', '"body": "-- two litres"', '"kind": "todo"']),
+        ("notes_tag_add", {"id": 1, "tags": ["urgent", "--force"]}, ["note 1 tags: --force, home, urgent"]),
+    ],
+    "pkgtool": [
+        ("pkgtool_install", {"package": ["requests"], "with": ["socks"], "channel": "beta"},
+         ["installed requests-2.33.0b1 urllib3-2.3.0b2 idna-3.11b1 (user, beta)"]),
+        ("pkgtool_list", {"format": "json"}, ['"name": "requests"', '"extras": ["socks"]', '"name": "idna"']),
+        ("pkgtool_info", {"package": "requests", "field": ["version", "channel"]}, ["version: 2.33.0b1\nchannel: beta"]),
+    ],
+}
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+@pytest.mark.parametrize("sample", ["deployctl", "notes", "pkgtool"])
+async def test_list_and_call_every_sample(sample, mode, sample_config, tmp_path):
+    config = sample_config(sample)
+    expected_tools = json.loads(printed("tools", str(config)))
+    expected_prompt = printed("prompt", str(config)).rstrip("\n")
+    async with Client(serve(config, tmp_path), mode=mode, read_timeout_seconds=30) as client:
+        assert client.server_info.name == sample
+        assert client.instructions == expected_prompt
+        listed = (await client.list_tools()).tools
+        assert [wire(t) for t in listed] == expected_tools
+        for name, arguments, words in SCRIPTS[sample]:
+            result = await client.call_tool(name, arguments)
+            text = result.content[0].text
+            assert result.is_error is False, text
+            for word in words:
+                assert word in text
+            assert result.structured_content["exit_code"] == 0
+            assert result.structured_content["stdout"].rstrip("\n") == text
+
+
+@pytest.mark.anyio
+async def test_mistakes_get_instructive_answers(sample_config, tmp_path):
+    async with Client(serve(sample_config("deployctl"), tmp_path), mode="legacy", read_timeout_seconds=30) as client:
+        with pytest.raises(MCPError) as unknown:
+            await client.call_tool("deployctl_deplyo", {})
+        assert unknown.value.code == -32602
+        assert "did you mean `deployctl_deploy`?" in unknown.value.message
+
+        bad = await client.call_tool("deployctl_deploy", {"services": ["api"], "tga": "v1", "strategy": "yolo"})
+        assert bad.is_error
+        text = bad.content[0].text
+        assert "unknown field `tga`; did you mean `tag`?" in text
+        assert "allowed values: \"rolling\", \"blue-green\", \"canary\"" in text
+        assert "`tag` (required)" in text
+
+        failed = await client.call_tool("deployctl_status", {"service": "ghost"})
+        assert failed.is_error
+        assert failed.structured_content["exit_code"] == 1
+        assert "stderr:\nError: ghost is not deployed in dev" in failed.content[0].text
+
+        bad_env = await client.call_tool("deployctl_status", {}, meta={"workbench/env": {"lower": "x"}})
+        assert bad_env.is_error and "per-call env name 'lower' is not allowed" in bad_env.content[0].text
+
+        with_env = await client.call_tool(
+            "deployctl_helpers_render-config", {"verbose": 1}, meta={"workbench/env": {"DEPLOYCTL_CONFIG": "/etc/x.toml"}}
+        )
+        assert "DEPLOYCTL_CONFIG=/etc/x.toml" in with_env.content[0].text  # per-call env reached the CLI
+
+
+def test_serve_imports_no_textual_loaders_or_pygments(sample_config, tmp_path):
+    probe = (
+        "import sys; from workbench.cli import main; rc = main(['serve', sys.argv[1]]);"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'pygments', 'rich')"
+        " or m.startswith(('workbench.loaders', 'workbench.tui', 'sample_clis')));"
+        "sys.stderr.write(f'RC={rc} BAD={bad}')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(sample_config("deployctl"))],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+    )
+    assert done.stdout == ""  # stdout is the wire: nothing else may reach it
+    assert "RC=0 BAD=[]" in done.stderr
+
+
+def test_a_config_that_cannot_be_served_is_one_sentence(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "workbench.cli", "serve", str(tmp_path / "missing.toml")],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("mcp-workbench: ") and "missing.toml" in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
