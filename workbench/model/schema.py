@@ -229,6 +229,7 @@ def build_input_schema(
     flags: list[ToolFlag],
     positionals: list[Positional],
     overrides: dict[str, FlagConfig],
+    shared_flags: dict[tuple[int, int], tuple[dict[str, Any], ArgBinding]] | None = None,
 ) -> tuple[dict[str, Any], tuple[ArgBinding, ...]]:
     """The input schema and bindings of one tool.
 
@@ -236,6 +237,10 @@ def build_input_schema(
     de-shadowed; positionals follow. Flags are named by key verbatim; positionals by their
     metavar in snake_case, suffixed `_arg` (then `_arg2`…) when that name is taken. Overrides
     are keyed by flag key, or by a positional's property name.
+
+    `shared_flags` (one dict per surface build) lets tools reuse the schema and binding of a
+    flag they share without overrides (a root option appears on every tool); the shared
+    schema dicts are read-only, like everything in a Surface.
     """
     properties: dict[str, Any] = {}
     required: list[str] = []
@@ -247,20 +252,18 @@ def build_input_schema(
         flag = chosen.flag
         name = unique_name(flag.key, taken, "flag")
         override = overrides.get(flag.key)
-        schema = flag_schema(flag, override.description if override else None)
-        if override is not None:
-            schema, touched = _apply_override(schema, override, tool=tool, command=command, key=flag.key)
-            any_override = any_override or touched
+        shared = shared_flags.get((id(flag), chosen.level)) if override is None and shared_flags is not None else None
+        if shared is not None and shared[1].property == name:
+            schema, binding = shared
+        else:
+            schema, binding = _flag_property(flag, name, chosen.level, override, tool=tool, command=command)
+            if override is None and shared_flags is not None:
+                shared_flags[(id(flag), chosen.level)] = (schema, binding)
+        any_override = any_override or (override is not None and (override.schema_ is not None or override.type is not None))
         properties[name] = schema
         if flag.required:
             required.append(name)
-        repeated = flag.kind is FlagKind.VALUE and flag.repeatable
-        bindings.append(ArgBinding(
-            property=name, source="flag", level=chosen.level, spelling=flag.spelling,
-            kind=flag.kind, value_type=flag.value_type, negatable=flag.negatable,
-            default=flag.default, repeatable=repeated, variadic=False,
-            json_encoded=flag.kind is FlagKind.VALUE and _json_encoded(schema, flag.value_type, many=repeated),
-        ))
+        bindings.append(binding)
 
     for positional in positionals:
         name = unique_name(snake_case(positional.name), taken, "arg")
@@ -286,6 +289,21 @@ def build_input_schema(
     if any_override:
         check_input_schema(result, tool=tool)
     return result, tuple(bindings)
+
+
+def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | None, *, tool: str,
+                   command: str) -> tuple[dict[str, Any], ArgBinding]:
+    schema = flag_schema(flag, override.description if override else None)
+    if override is not None:
+        schema, _touched = _apply_override(schema, override, tool=tool, command=command, key=flag.key)
+    repeated = flag.kind is FlagKind.VALUE and flag.repeatable
+    binding = ArgBinding(
+        property=name, source="flag", level=level, spelling=flag.spelling,
+        kind=flag.kind, value_type=flag.value_type, negatable=flag.negatable,
+        default=flag.default, repeatable=repeated, variadic=False,
+        json_encoded=flag.kind is FlagKind.VALUE and _json_encoded(schema, flag.value_type, many=repeated),
+    )
+    return schema, binding
 
 
 def _apply_override(schema: dict[str, Any], override: FlagConfig, *, tool: str, command: str,

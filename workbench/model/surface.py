@@ -126,6 +126,8 @@ class _Selector:
     include_inherited: _Patterns | None
     exclude_inherited: _Patterns
     claimed: int = 0
+    decided: dict[tuple[str, bool], bool] = field(default_factory=dict)
+    """Memo of `keeps`: the same flag keys recur on thousands of commands."""
 
     @classmethod
     def compile(cls, number: int, selector: Selector) -> _Selector:
@@ -142,11 +144,13 @@ class _Selector:
         )
 
     def keeps(self, key: str, inherited: bool) -> bool:
-        include = self.include_inherited if inherited else self.include
-        exclude = self.exclude_inherited if inherited else self.exclude
-        if include is not None and not include.match(key):
-            return False
-        return not exclude.match(key)
+        decided = self.decided.get((key, inherited))
+        if decided is None:
+            include = self.include_inherited if inherited else self.include
+            exclude = self.exclude_inherited if inherited else self.exclude
+            decided = (include is None or include.match(key)) and not exclude.match(key)
+            self.decided[(key, inherited)] = decided
+        return decided
 
     def flag_patterns(self) -> list[tuple[str, _Patterns]]:
         named = [
@@ -170,6 +174,7 @@ class _Builder:
         self.exclusions: list[Exclusion] = []
         self.warnings: list[str] = []
         self.names: dict[str, str] = {}
+        self.shared_flags: dict = {}
         self.seen_paths: set[str] = set()
         self.candidates: list[str] = []
         """Paths that would be tools if a selector claimed them."""
@@ -244,7 +249,7 @@ class _Builder:
         chosen = [tf for tf in flags if self._keeps(tf, depth, choices, selector)]
         schema, args = build_input_schema(
             tool=name, command=path, depth=depth, flags=chosen,
-            positionals=command.positionals, overrides=choices.flags,
+            positionals=command.positionals, overrides=choices.flags, shared_flags=self.shared_flags,
         )
         annotations: dict[str, Any] = {}
         if choices.title:
