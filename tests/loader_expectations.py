@@ -169,7 +169,8 @@ def _check_parser(tree: CommandTree, parser: argparse.ArgumentParser, path: list
     options = [a for a in parser._actions if a.option_strings and not isinstance(a, argparse._HelpAction)]
     positionals = [a for a in parser._actions if not a.option_strings and not isinstance(a, argparse._SubParsersAction)]
     subparsers = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
-    assert node.runnable == (not subparsers), path
+    own_handler = any(callable(v) for v in parser._defaults.values())
+    assert node.runnable == (not subparsers or (not subparsers[0].required and own_handler)), path
     assert node.help == (parser.description or "").strip(), path
     assert [f.spelling for f in node.flags] == [_argparse_spelling(a) for a in options], path
     for flag, action in zip(node.flags, options):

@@ -143,3 +143,18 @@ def test_shared_actions_without_recording_are_inherited() -> None:
     tree = CommandTree.from_data(argparse_tree_data(parser, "p"))
     assert check_argparse_tree(tree, parser) == 3
     assert [(f.key, bool(f.inherited_from)) for f in find(tree, "p a").flags] == [("root", True), ("only-a", False)]
+
+
+def test_optional_subcommands_with_a_handler_of_its_own_make_the_parser_runnable() -> None:
+    from workbench.loaders.argparse_loader import argparse_tree_data
+    from workbench.model.tree import CommandTree
+
+    parser = argparse.ArgumentParser(prog="tool")
+    parser.set_defaults(func=lambda args: None)
+    parser.add_subparsers().add_parser("sub")
+    strict = argparse.ArgumentParser(prog="strict")
+    strict.set_defaults(func=lambda args: None)
+    strict.add_subparsers(required=True).add_parser("sub")
+    tree = CommandTree.from_data(argparse_tree_data(parser, "tool"))
+    assert check_argparse_tree(tree, parser) == 2 and tree.root.runnable
+    assert not CommandTree.from_data(argparse_tree_data(strict, "strict")).root.runnable

@@ -206,3 +206,21 @@ def test_typer_callback_options_are_root_flags_and_completion_is_hidden(tmp_path
     sync = find(loaded.tree, "acme_admin sync")
     assert {f.key: f for f in sync.flags}["mode"].choices == ["fast", "safe"]
     assert any("--name is asked for interactively" in note for note in loaded.tree.notes)
+
+
+def test_a_group_whose_commands_cannot_be_listed_keeps_the_rest() -> None:
+    class PluginGroup(click.Group):
+        def list_commands(self, ctx: click.Context) -> list[str]:
+            raise RuntimeError("needs a config file")
+
+    @click.group(cls=PluginGroup)
+    @click.option("--profile")
+    def plugged(profile: str) -> None:
+        """Plugins."""
+
+    from workbench.loaders.click_loader import click_tree_data
+    from workbench.model.tree import CommandTree
+
+    tree = CommandTree.from_data(click_tree_data(plugged, "plugged"))
+    assert [f.name for f in tree.root.flags] == ["profile"] and tree.root.subcommands == []
+    assert tree.notes == ["plugged: its subcommands could not be listed (RuntimeError)"]

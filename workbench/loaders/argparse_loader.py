@@ -9,7 +9,8 @@ store_const → boolean, count → count, append/extend → repeatable, BooleanO
 negatable boolean, version → boolean), choices, required, defaults (SUPPRESS → none), metavar,
 help with `%(default)s` and friends expanded the way `--help` shows them, `help=SUPPRESS` →
 hidden, mutually exclusive groups → `exclusive_groups`, and options that come from a parent
-parser (`parents=[...]`) → `inherited_from`. A parser with subcommands is not runnable itself.
+parser (`parents=[...]`) → `inherited_from`. A parser with subcommands is runnable only when
+they are optional and it sets a callable default of its own (`set_defaults(func=...)`).
 
 Parent parsers: argparse copies the parent's Action objects into each child. When the parser
 was built under `workbench.loaders.introspect.recording_parsers()`, each parser carries the
@@ -139,13 +140,20 @@ def _command_data(
         "aliases": aliases or [],
         "hidden": False,
         "deprecated": False,
-        "runnable": sub is None,
+        "runnable": _runnable(parser, sub),
         "flags": flags,
         "positionals": positionals,
         "subcommands": _subcommands(sub, path, inherited, notes) if sub is not None else [],
         "exclusive_groups": _exclusive_groups(parser),
     }
     return data
+
+
+def _runnable(parser: argparse.ArgumentParser, sub: argparse._SubParsersAction | None) -> bool:
+    """A leaf parser; or one whose subcommand is optional and that sets a handler of its own."""
+    if sub is None:
+        return True
+    return not sub.required and any(callable(v) for v in parser._defaults.values())
 
 
 def _subcommands(sub: argparse._SubParsersAction, path: list[str], inherited: dict[int, str], notes: list[str]) -> list[dict[str, Any]]:

@@ -84,7 +84,12 @@ def _subcommands(group: Any, path: list[str], ctx: Any, notes: list[str]) -> lis
     """Each subcommand once, in the group's listing order; extra names of one object → aliases."""
     seen: dict[int, dict[str, Any]] = {}
     result: list[dict[str, Any]] = []
-    for name in group.list_commands(ctx):
+    try:
+        listed = list(group.list_commands(ctx))
+    except Exception as error:  # plugin groups that need a live context or config
+        notes.append(f"{' '.join(path)}: its subcommands could not be listed ({type(error).__name__})")
+        listed = []
+    for name in listed:
         try:
             sub = group.get_command(ctx, name)
         except Exception as error:  # a lazy group whose import fails: keep the rest
