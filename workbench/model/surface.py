@@ -243,7 +243,7 @@ class _Builder:
         if name in self.names:
             raise SurfaceError(
                 f"commands `{self.names[name]}` and `{path}` both become tool `{name}`; exclude "
-                f'one of them ([commands."{path}"] exclude = true) or change [tools] prefix'
+                f'one of them ([commands."{path}"] exclude = true)'
             )
         self.names[name] = path
         chosen = [tf for tf in flags if self._keeps(tf, depth, choices, selector)]
