@@ -50,7 +50,8 @@ def test_deployctl_details_users_rely_on() -> None:
     assert by_name["timeout"].value_type is ValueType.NUMBER and by_name["timeout"].default == 30.0
     services = deploy.positionals[0]
     assert (services.name, services.required, services.variadic) == ("SERVICES", True, True)
-    assert find(tree, "deployctl legacy-deploy").deprecated
+    legacy = find(tree, "deployctl legacy-deploy")
+    assert legacy.deprecated and legacy.short_help == "Deploy SERVICE the old way (use `deploy`)."
     assert find(tree, "deployctl debug-dump").hidden
     secrets = find(tree, "deployctl secrets")
     assert not secrets.runnable and [f.name for f in secrets.flags] == ["vault"]

@@ -23,7 +23,8 @@ from datetime import date, datetime
 from enum import Enum
 from typing import Any
 
-_DEPRECATED_SUFFIX = re.compile(r"\s*\(DEPRECATED(?::.*)?\)\s*$", re.DOTALL)
+_DEPRECATED_MARK = re.compile(r"\s*\(DEPRECATED(?::.*)?\)\s*$|^\s*\(Deprecated\)\s*", re.DOTALL | re.IGNORECASE)
+"""click ≥ 8.2 appends "(DEPRECATED[: reason])" to a deprecated command's short help; 8.1 prefixes "(Deprecated)"."""
 _UNLIMITED = 10**6
 
 
@@ -116,7 +117,7 @@ def _short_help(command: Any) -> str:
     """What the parent's `--help` lists for this command, without the deprecation suffix."""
     text = command.get_short_help_str(_UNLIMITED) if hasattr(command, "get_short_help_str") else (command.short_help or "")
     if getattr(command, "deprecated", False):
-        text = _DEPRECATED_SUFFIX.sub("", text)
+        text = _DEPRECATED_MARK.sub("", text)
     return _clean(text)
 
 
