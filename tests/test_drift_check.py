@@ -208,3 +208,12 @@ def test_drift_codes_can_be_disabled_and_import_time_output_stays_off_stdout(pro
     save_config(config, project / "mcp.toml")
     code, report = check_json(project)  # stdout parses as JSON although the module prints
     assert (code, report["drift"], report["cli_version"]["live"]) == (0, [], "1.5.0")
+
+
+def test_command_that_cannot_run_here_is_an_error(project):
+    config = load_config(project / "mcp.toml")
+    config.source.command = [str(project / "no-such-python"), "-m", "mydeploy"]
+    save_config(config, project / "mcp.toml")
+    code, report = check_json(project)
+    assert code == 1 and report["drift"] == []
+    assert [(f["code"], f["subject"]) for f in report["lint"]] == [("WB706", "source.command")]

@@ -173,3 +173,10 @@ def test_estimated_counts_are_labelled_as_estimates(config_path):
                               "--json"], env=env, capture_output=True, text=True, timeout=120)
     tokens = json.loads(as_json.stdout)["tokens"]
     assert tokens["estimate"] is True and tokens["tokenizer"].startswith("estimate")
+
+
+def test_missing_working_folder_is_an_error(config_path):
+    change(config_path, lambda c: setattr(c.runtime, "cwd", "no-such-folder"))
+    report = json.loads(check(config_path, "--json").stdout)
+    missing = [f for f in report["lint"] if f["code"] == "WB705"]
+    assert len(missing) == 1 and str(config_path.parent / "no-such-folder") in missing[0]["message"]

@@ -8,7 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.model.config import CommandConfig, Config, FlagConfig, LintConfig, PromptConfig, Selector
+from workbench.model.config import (
+    CommandConfig,
+    Config,
+    FlagConfig,
+    LintConfig,
+    PromptConfig,
+    RuntimeConfig,
+    Selector,
+    SourceConfig,
+)
 from workbench.model.lint import RULES, Severity, lint
 from workbench.model.surface_types import ArgBinding, Surface, Tool, ToolBinding
 from workbench.model.tree import Command, CommandTree, Flag, Positional, ValueType
@@ -40,11 +49,13 @@ CLEAN_COMMANDS = {
 
 
 def tool(name: str, path: str, description: str = "Does one thing well.", **props: dict) -> Tool:
-    args = tuple(
-        ArgBinding(property=key, source="flag", level=len(path.split()), spelling=f"--{key}",
-                   value_type=ValueType(spec.pop("_value_type", "string")))
-        for key, spec in props.items()
-    )
+    args = []
+    for key, spec in props.items():
+        positional = spec.pop("_positional", None)  # the positional's name as the CLI shows it
+        args.append(ArgBinding(property=key, source="positional" if positional else "flag",
+                               level=len(path.split()), spelling=positional or f"--{key}",
+                               value_type=ValueType(spec.pop("_value_type", "string"))))
+    args = tuple(args)
     schema = {"type": "object", "properties": props, "additionalProperties": False}
     return Tool(name=name, description=description, input_schema=schema,
                 binding=ToolBinding(command_path=tuple(path.split()), args=args))
@@ -54,21 +65,22 @@ def clean_tools() -> list[Tool]:
     return [
         tool("shop_deploy", "shop deploy", "Deploy the shop.",
              timeout={"type": "string", "description": "How long to wait.", "_value_type": "unknown"}),
-        tool("shop_items_delete", "shop items delete", "Delete items."),
+        tool("shop_items_delete", "shop items delete", "Delete items.",
+             item={"type": "string", "description": "Item id.", "_positional": "ITEM"}),
         tool("shop_items_list", "shop items list", "List items."),
     ]
 
 
 def config(**changes) -> Config:
-    data = {"server": {"name": "shop"}, "commands": CLEAN_COMMANDS}
+    data = {"server": {"name": "shop"}, "source": {"command": ["shop"]}, "commands": CLEAN_COMMANDS}
     base = Config.model_validate(data)
     return base.model_copy(update=changes)
 
 
-def run(tools: list[Tool], cfg: Config | None = None, **surface_fields) -> list:
+def run(tools: list[Tool], cfg: Config | None = None, tree: CommandTree = TREE, **surface_fields) -> list:
     surface = Surface(tools=tuple(tools), prompt="You operate shop.", server_name="shop",
                       server_version="2.0", **surface_fields)
-    return lint(surface, TREE, cfg or config())
+    return lint(surface, tree, cfg or config())
 
 
 def codes(findings) -> list[str]:
@@ -99,7 +111,8 @@ def test_collision_names_both_commands():
 
 def test_names_differing_only_by_case_or_dash_are_flagged():
     tools = clean_tools()
-    tools[1] = tool("shop_items-list", "shop items delete", "Delete items.")
+    tools[1] = tool("shop_items-list", "shop items delete", "Delete items.",
+                    item={"type": "string", "description": "Item id.", "_positional": "ITEM"})
     assert codes(run(tools)) == ["WB103"]
 
 
@@ -263,3 +276,70 @@ def test_findings_come_sorted_by_code_then_subject():
     found = run(clean_tools(), cfg)
     assert codes(found) == ["WB301", "WB302", "WB401", "WB601"]
     assert found == sorted(found, key=lambda f: (f.code, f.subject))
+
+
+def tree_with_required_flags() -> CommandTree:
+    tree = TREE.model_copy(deep=True)
+    deploy = tree.find("shop deploy")
+    deploy.flags.append(Flag(name="tag", required=True, help="Image tag."))
+    deploy.flags.append(Flag(name="token", required=True, env_var="SHOP_TOKEN", help="API token."))
+    tree.find("shop items").flags.append(Flag(name="store", required=True, help="Store id."))
+    return tree
+
+
+def test_required_flags_left_out_of_the_schema():
+    findings = run(clean_tools(), tree=tree_with_required_flags())
+    assert [(f.code, f.subject) for f in findings] == [
+        ("WB402", "shop_deploy.tag"),
+        ("WB402", "shop_items_delete.store"),  # inherited from the `shop items` group
+        ("WB402", "shop_items_list.store"),
+        ("WB403", "shop_deploy.token"),
+    ]
+    assert "`--tag` is required by `shop deploy`" in findings[0].message
+    assert "SHOP_TOKEN" in findings[3].fix
+
+
+def test_required_flags_in_the_schema_or_set_through_env_are_fine():
+    tools = clean_tools()
+    tools[0] = tool("shop_deploy", "shop deploy", "Deploy the shop.",
+                    timeout={"type": "string", "description": "How long.", "_value_type": "unknown"},
+                    tag={"type": "string", "description": "Image tag."})
+    for index, name, path in ((1, "shop_items_delete", "shop items delete"), (2, "shop_items_list", "shop items list")):
+        props = dict(tools[index].input_schema["properties"], store={"type": "string", "description": "Store."})
+        tools[index] = tool(name, path, tools[index].description, **{
+            key: dict(value, _positional="ITEM") if key == "item" else value for key, value in props.items()})
+    cfg = config(env={"SHOP_TOKEN_FILE": "/run/token"})
+    assert codes(run(tools, cfg, tree=tree_with_required_flags())) == ["WB403", "WB704"]
+    cfg = config(env={"SHOP_TOKEN": ""})
+    assert run(tools, cfg, tree=tree_with_required_flags()) == []
+
+
+def test_required_positional_left_out_of_the_schema():
+    tools = clean_tools()
+    tools[1] = tool("shop_items_delete", "shop items delete", "Delete items.")
+    findings = run(tools)
+    assert [(f.code, f.subject) for f in findings] == [("WB402", "shop_items_delete.ITEM")]
+
+
+def test_runtime_limits_that_stop_every_call():
+    cfg = config(runtime=RuntimeConfig(timeout_s=0, max_output_bytes=1, max_concurrency=-1))
+    findings = run(clean_tools(), cfg)
+    assert [(f.code, f.subject) for f in findings] == [("WB701", "runtime.max_concurrency"),
+                                                        ("WB701", "runtime.timeout_s")]
+
+
+def test_empty_source_command():
+    cfg = config(source=SourceConfig(command=[]))
+    assert [(f.code, f.subject) for f in run(clean_tools(), cfg)] == [("WB702", "source.command")]
+
+
+def test_env_names_and_secrets():
+    cfg = config(env={"LOG FORMAT": "json", "DEPLOY_API_KEY": "abc123", "LOG_LEVEL": "debug"})
+    assert [(f.code, f.subject) for f in run(clean_tools(), cfg)] == [
+        ("WB703", 'env."LOG FORMAT"'), ("WB704", "env.DEPLOY_API_KEY")]
+
+
+def test_lint_settings_out_of_range():
+    cfg = config(lint=LintConfig(token_budget=0, name_limit=80))
+    found = [(f.code, f.subject) for f in run(clean_tools(), cfg)]
+    assert ("WB004", "lint.token_budget") in found and ("WB004", "lint.name_limit") in found

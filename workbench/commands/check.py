@@ -12,7 +12,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import shlex
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -59,13 +61,14 @@ def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict
     snapshot = config.snapshot
     surface = None
     tokens: dict[str, Any] | None = None
+    local = machine_findings(config, path.parent, executable=drift_check)
     try:
         surface = build_surface(snapshot, config)
     except SurfaceError as error:
         findings = finalize([Finding("WB001", RULES["WB001"][0], "config", str(error),
-                                     "Change the config as the message says.")], config)
+                                     "Change the config as the message says."), *local], config)
     else:
-        findings = lint(surface, snapshot, config)
+        findings = finalize([*lint(surface, snapshot, config), *local], config)
         measured = measure_tokens(surface)
         tokens = {**measured.to_data(), "budget": config.lint.token_budget, "estimate": is_estimate()}
     live_version = None
@@ -91,6 +94,28 @@ def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict
         "lint": [f.to_data() for f in findings],
         "drift": None if drift_findings is None else [f.to_data() for f in drift_findings],
     }
+
+
+def machine_findings(config, config_dir: Path, *, executable: bool) -> list:
+    """What only this machine can tell: `[runtime] cwd` missing (WB705) and, when the CLI is
+    expected here (drift is checked), `[source] command` not runnable (WB706)."""
+    from workbench.model.findings import finding
+
+    findings = []
+    cwd = config_dir / config.runtime.cwd
+    if not cwd.is_dir():
+        findings.append(finding("WB705", "runtime.cwd",
+                                f"`cwd = \"{config.runtime.cwd}\"` is {cwd}, which is not a folder, so no call can start.",
+                                "Point `[runtime] cwd` at an existing folder (relative to the config file)."))
+    if executable and config.source.command:
+        program = config.source.command[0]
+        found = (os.access(program, os.X_OK) and Path(program).is_file()) if os.sep in program else shutil.which(program)
+        if not found:
+            findings.append(finding("WB706", "source.command",
+                                    f"`{program}` (the first word of `[source] command`) is not an executable "
+                                    "file or a command on PATH here, so every call fails.",
+                                    "Install the CLI, or fix `[source] command` (an absolute path is safest)."))
+    return findings
 
 
 def load_live(config, root_name: str):

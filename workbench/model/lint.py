@@ -18,11 +18,12 @@ from typing import Any
 
 from workbench.model.config import Config
 from workbench.model.findings import RULES, Finding, Severity, finalize, finding
-from workbench.model.lint_config import argument_keys, dangling_keys
+from workbench.model.lint_config import argument_keys, dangling_keys, settings_findings
 from workbench.model.lint_tools import (
     annotation_findings,
     description_findings,
     name_findings,
+    required_argument_findings,
     unknown_type_findings,
 )
 from workbench.model.surface_types import Surface, Tool
@@ -55,8 +56,10 @@ def lint(surface: Surface, tree: CommandTree, config: Config) -> list[Finding]:
         findings += annotation_findings(tool, config)
         if command is not None:
             findings += unknown_type_findings(tool, command, tree, config)
+            findings += required_argument_findings(tool, command, tree, config)
     findings += _size_findings(surface, config)
     findings += dangling_keys(tree, config, {t.name for t in surface.tools})
+    findings += settings_findings(config)
     return finalize(findings, config)
 
 

@@ -1,16 +1,60 @@
-"""Lint rules about the config itself: keys that point at nothing in the tree (WB8xx).
+"""Lint rules about the config itself: settings that cannot work (WB004, WB7xx) and keys that
+point at nothing in the tree (WB8xx).
 
-`dangling_keys(tree, config, tool_names)` is pure. Lint runs it against the snapshot; drift
+All pure. `dangling_keys(tree, config, tool_names)` runs against the snapshot for lint; drift
 (workbench.model.drift) runs it against the live CLI and reports the keys that newly dangle.
+Checks that need the filesystem (WB705, WB706) live in `check`.
 """
 
 from __future__ import annotations
 
+import re
 from fnmatch import fnmatchcase
 
 from workbench.model.config import REST_ENTRY, Config
 from workbench.model.findings import Finding, closest, finding, toml_key
 from workbench.model.tree import Command, CommandTree
+
+_PORTABLE_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_SECRET_NAME = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|CREDENTIAL|AUTH", re.I)
+
+
+def settings_findings(config: Config) -> list[Finding]:
+    """Values in `[lint]`, `[runtime]`, `[source]` and `[env]` that cannot work or should not be there."""
+    findings: list[Finding] = []
+    lint = config.lint
+    if lint.token_budget < 1:
+        findings.append(finding("WB004", "lint.token_budget",
+                                f"`token_budget = {lint.token_budget}` makes every surface fail the budget.",
+                                "Set a positive budget (the default is 20000), or remove the key."))
+    if not 1 <= lint.name_limit <= 64:
+        findings.append(finding("WB004", "lint.name_limit",
+                                f"`name_limit = {lint.name_limit}` is outside 1-64, the range tool names can have.",
+                                "Set a value from 1 to 64 (the default is 64), or remove the key."))
+    runtime = config.runtime
+    for key, value, minimum, meaning in (
+        ("timeout_s", runtime.timeout_s, 0, "every call times out at once"),
+        ("max_output_bytes", runtime.max_output_bytes, 0, "no output can be returned"),
+        ("max_concurrency", runtime.max_concurrency, 0, "no call can ever start"),
+    ):
+        if value <= minimum:
+            findings.append(finding("WB701", f"runtime.{key}", f"`{key} = {value}` means {meaning}.",
+                                    f"Set `{key}` above 0 in [runtime], or remove it for the default."))
+    if not config.source.command:
+        findings.append(finding("WB702", "source.command",
+                                "`[source] command` is empty, so the server has no CLI to run for a call.",
+                                "Set it to the CLI's argv prefix (e.g. `command = [\"mycli\"]`), or re-export."))
+    for name, value in config.env.items():
+        if not _PORTABLE_ENV_NAME.match(name):
+            findings.append(finding("WB703", f"env.{toml_key(name)}",
+                                    f"`{name}` is not a portable environment variable name.",
+                                    "Use letters, digits and `_`, not starting with a digit."))
+        if value and _SECRET_NAME.search(name):
+            findings.append(finding("WB704", f"env.{toml_key(name)}",
+                                    f"`{name}` looks like a secret, and mcp.toml is usually committed.",
+                                    "Remove it from [env] and set it in the environment the server runs in "
+                                    "(the client entry's `env`)."))
+    return findings
 
 
 def dangling_keys(tree: CommandTree, config: Config, tool_names: set[str] | None = None) -> list[Finding]:

@@ -1,7 +1,8 @@
 """Lint rules about each tool as served: names, descriptions, annotations, argument types.
 
 Pure functions of one tool (or the tool list) plus the tree and config; `workbench.model.lint`
-runs them. Codes WB1xx (names), WB2xx (descriptions), WB3xx (annotations), WB4xx (arguments).
+runs them. Codes WB1xx (names), WB2xx (descriptions), WB3xx (annotations), WB4xx (arguments:
+unknown types, required ones the schema leaves out).
 """
 
 from __future__ import annotations
@@ -165,4 +166,44 @@ def unknown_type_findings(tool: Tool, command: Command, tree: CommandTree, confi
             f"{type_name}, so it is served as a plain string.",
             f'Set `type = "..."` or `schema = {{...}}` under '
             f'[commands."{command.path_str}".flags.{toml_key(key)}].'))
+    return findings
+
+
+def required_argument_findings(tool: Tool, command: Command, tree: CommandTree, config: Config) -> list[Finding]:
+    """Required flags and positionals (without a default) that the tool's schema leaves out, so
+    the CLI rejects every call (WB402), unless it can read the flag from an env var (WB403)."""
+    findings: list[Finding] = []
+    exposed = {(arg.source, arg.spelling) for arg in tool.binding.args}
+    key = f'[commands."{command.path_str}"]'
+    seen: set[str] = set()
+    for node in [command, *reversed(tree.ancestors(command))]:  # a local flag shadows an inherited one
+        for flag in node.flags:
+            if flag.spelling in seen:
+                continue
+            seen.add(flag.spelling)
+            if not flag.required or flag.default is not None or ("flag", flag.spelling) in exposed:
+                continue
+            if flag.env_var and flag.env_var in config.env:
+                continue
+            subject = f"{tool.name}.{flag.key}"
+            if flag.env_var:
+                findings.append(finding(
+                    "WB403", subject,
+                    f"`{flag.spelling}` is required by `{command.path_str}` but not in the schema of "
+                    f"`{tool.name}`; calls work only if ${flag.env_var} is set where the server runs.",
+                    f"Set {flag.env_var} in [env] or in the client entry's env, or stop excluding the flag."))
+                continue
+            findings.append(finding(
+                "WB402", subject,
+                f"`{flag.spelling}` is required by `{command.path_str}` but not in the schema of "
+                f"`{tool.name}`, so the CLI rejects every call.",
+                f"Stop excluding it (selector flag patterns, or `exclude` under "
+                f"{key[:-1]}.flags.{toml_key(flag.key)}]), or exclude the command."))
+    for positional in command.positionals:
+        if positional.required and positional.default is None and ("positional", positional.name) not in exposed:
+            findings.append(finding(
+                "WB402", f"{tool.name}.{positional.name}",
+                f"The argument `{positional.name}` is required by `{command.path_str}` but not in the "
+                f"schema of `{tool.name}`, so the CLI rejects every call.",
+                f"Stop excluding it under {key}, or exclude the command."))
     return findings
