@@ -179,3 +179,23 @@ def test_patterns_and_keys_that_match_nothing_are_warnings(sample_tree):
 def test_a_pattern_claimed_by_an_earlier_selector_is_not_reported(sample_tree):
     config = Config(selectors=[Selector(commands=["deployctl status"]), Selector(commands=["deployctl st*"])])
     assert build_surface(sample_tree("deployctl"), config).warnings == ()
+
+
+def test_a_help_crawled_command_listing_global_flags_takes_only_those():
+    from workbench.model.config import Loader, SourceConfig
+
+    tree = CommandTree(root=Command(path=["k"], runnable=False, flags=[
+        Flag(name="kubeconfig", help="persistent"), Flag(name="root-only", help="local to the root"),
+    ], subcommands=[
+        Command(path=["k", "get"], flags=[Flag(name="output"), Flag(name="kubeconfig", inherited_from="k")]),
+        Command(path=["k", "plain"], flags=[Flag(name="fast")]),
+    ]))
+    crawled = build_surface(tree, Config(source=SourceConfig(loader=Loader.HELP)))
+    get = crawled.tool("k_get")
+    assert [(a.property, a.level) for a in get.binding.args] == [("output", 2), ("kubeconfig", 2)]
+    # a crawled command without "Global Flags" copies inherits its ancestors' flags (git/docker style)
+    assert [(a.property, a.level) for a in crawled.tool("k_plain").binding.args] == [
+        ("kubeconfig", 1), ("root-only", 1), ("fast", 2)]
+    # in-process loaders know the parsers: group options always apply
+    exact = build_surface(tree, Config(source=SourceConfig(loader=Loader.CLICK)))
+    assert [a.property for a in exact.tool("k_get").binding.args] == ["root-only", "output", "kubeconfig"]

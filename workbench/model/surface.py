@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from workbench.model.config import CommandConfig, Config, Selector
+from workbench.model.config import CommandConfig, Config, Loader, Selector
 from workbench.model.describe import describe
 from workbench.model.naming import snake_case, tool_name
 from workbench.model.prompt import order_tools, render_prompt
@@ -175,6 +175,7 @@ class _Builder:
         self.warnings: list[str] = []
         self.names: dict[str, str] = {}
         self.shared_flags: dict = {}
+        self.help_loaded = config.source.loader is Loader.HELP
         self.seen_paths: set[str] = set()
         self.candidates: list[str] = []
         """Paths that would be tools if a selector claimed them."""
@@ -209,7 +210,7 @@ class _Builder:
             else:
                 selector.claimed += 1
         needs_flags = reason is None or (choices is not None and bool(choices.flags))
-        flags = _deshadow(ancestor_flags + own_flags) if needs_flags else []
+        flags = _deshadow(self._inheritable(command, ancestor_flags) + own_flags) if needs_flags else []
         if choices is not None and choices.flags:
             self._check_flag_keys(command, choices, flags)
         if reason is None:
@@ -221,6 +222,14 @@ class _Builder:
         inherited_down = ancestor_flags + own_flags
         for sub in command.subcommands:
             self.visit(sub, inherited_down, blocked)
+
+    def _inheritable(self, command: Command, ancestor_flags: list[ToolFlag]) -> list[ToolFlag]:
+        """The ancestors' flags this command accepts. A help-crawled command that lists its own
+        copies of inherited flags (cobra's "Global Flags") said exactly which ones it takes:
+        then the ancestors' other flags (cobra local flags of a parent) do not apply."""
+        if self.help_loaded and any(f.inherited_from is not None for f in command.flags):
+            return []
+        return ancestor_flags
 
     def _safety(self, command: Command, choices: CommandConfig | None, depth: int) -> Exclusion | None:
         path = command.path_str
