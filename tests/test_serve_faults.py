@@ -1,0 +1,193 @@
+"""Faults survived through the real server (stdio, SDK client): a CLI that hangs, floods, fails
+or cannot be found; a client that cancels mid-call; SIGTERM with calls in flight; eight calls
+against `max_concurrency = 4`. The CLI is tests/fixtures/runtime/faultcli.py, loaded with the
+real argparse loader and exported like any other CLI.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import signal
+import sys
+import time
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import Client, StdioServerParameters
+
+from workbench.loaders import load
+from workbench.model.config_file import config_from_loaded, save_config
+
+FIXTURES = Path(__file__).parent / "fixtures" / "runtime"
+FAULTCLI = FIXTURES / "faultcli.py"
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+def faultcli_config(tmp_path_factory) -> Path:
+    sys.path.insert(0, str(FIXTURES))
+    try:
+        loaded = load("faultcli:build_parser", command=shlex.join([sys.executable, str(FAULTCLI)]))
+    finally:
+        sys.path.remove(str(FIXTURES))
+    config = config_from_loaded(loaded)
+    config.runtime.timeout_s = 2
+    config.runtime.max_concurrency = 4
+    config.runtime.max_output_bytes = 1_000_000
+    path = tmp_path_factory.mktemp("faultcli") / "mcp.toml"
+    save_config(config, path)
+    return path
+
+
+def serve(config: Path) -> StdioServerParameters:
+    return StdioServerParameters(command=sys.executable, args=["-m", "workbench.cli", "serve", str(config)])
+
+
+def alive(pid: int) -> bool:
+    """True while `pid` runs (a zombie waiting to be reaped counts as gone)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+def parent_of(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def peak_rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmHWM")
+
+
+async def pids_in(pidfile: Path) -> list[int]:
+    with anyio.fail_after(15):
+        while not (pidfile.exists() and pidfile.read_text().endswith("\n")):
+            await anyio.sleep(0.05)
+    return [int(p) for p in pidfile.read_text().split()]
+
+
+async def gone(pids: list[int], within: float = 5) -> bool:
+    with anyio.move_on_after(within):
+        while any(alive(pid) for pid in pids):
+            await anyio.sleep(0.05)
+        return True
+    return False
+
+
+@pytest.mark.anyio
+async def test_hang_flood_fail_and_cancel_are_survived(faultcli_config, tmp_path):
+    async with Client(serve(faultcli_config), mode="legacy", read_timeout_seconds=30) as client:
+        echo = await client.call_tool("faultcli_echo", {"words": ["hi"]})
+        server_pid = json.loads(echo.content[0].text)["ppid"]
+        rss_before = peak_rss_kib(server_pid)
+
+        # hangs: the timeout kills the CLI and its child
+        pidfile = tmp_path / "hang.pids"
+        hung = await client.call_tool("faultcli_hang", {"pidfile": str(pidfile)})
+        assert hung.is_error
+        assert "[timed out after 2 s; the command and its children were killed]" in hung.content[0].text
+        assert hung.structured_content["exit_code"] < 0
+        assert await gone(await pids_in(pidfile))
+
+        # floods 128 MiB: capped, and the server's peak memory stays flat
+        flood = await client.call_tool("faultcli_flood", {"mb": 128})
+        assert flood.is_error is False
+        assert flood.structured_content["truncated"] is True
+        assert len(flood.structured_content["stdout"].encode()) == 1_000_000
+        assert "[output truncated: each stream is capped at 1000000 bytes]" in flood.content[0].text
+        growth_mib = (peak_rss_kib(server_pid) - rss_before) / 1024
+        assert growth_mib < 40, f"server peak RSS grew {growth_mib:.0f} MiB for a 128 MiB flood"
+
+        # fails: isError with stderr
+        failed = await client.call_tool("faultcli_fail", {})
+        assert failed.is_error
+        assert failed.structured_content["exit_code"] == 3
+        assert "stderr:\nboom: the widget is broken" in failed.content[0].text
+
+        # the client cancels mid-call: the CLI and its child are killed, the server keeps serving
+        pidfile = tmp_path / "cancel.pids"
+        async with anyio.create_task_group() as group:
+            async def call_then_abandon() -> None:
+                with anyio.CancelScope() as scope:
+                    group_scope.append(scope)
+                    await client.call_tool("faultcli_hang", {"pidfile": str(pidfile)})
+
+            group_scope: list[anyio.CancelScope] = []
+            group.start_soon(call_then_abandon)
+            pids = await pids_in(pidfile)
+            started = time.monotonic()
+            group_scope[0].cancel()
+        assert await gone(pids, within=1.9)  # well before the 2 s timeout would have fired
+        assert time.monotonic() - started < 1.9
+        again = await client.call_tool("faultcli_echo", {"words": ["still", "here"]})
+        assert json.loads(again.content[0].text)["argv"] == ["still", "here"]
+
+
+@pytest.mark.anyio
+async def test_eight_calls_with_max_concurrency_four_come_back_in_two_waves(faultcli_config, tmp_path):
+    log = tmp_path / "naps.log"
+    results = []
+    async with Client(serve(faultcli_config), mode="auto", read_timeout_seconds=30) as client:
+        async def nap() -> None:
+            results.append(await client.call_tool("faultcli_nap", {"seconds": 1.0, "log": str(log)}))
+
+        async with anyio.create_task_group() as group:
+            for _ in range(8):
+                group.start_soon(nap)
+    assert [r.is_error for r in results] == [False] * 8
+    assert all(r.content[0].text == "rested" for r in results)
+    events = sorted((float(t), kind) for kind, t in (line.split() for line in log.read_text().splitlines()))
+    running = peak = 0
+    for _, kind in events:
+        running += 1 if kind == "start" else -1
+        peak = max(peak, running)
+    assert peak == 4
+    starts = [t for t, kind in events if kind == "start"]
+    first_end = min(t for t, kind in events if kind == "end")
+    assert sum(1 for t in starts if t < first_end) == 4  # the second wave waited for a free slot
+
+
+@pytest.mark.anyio
+async def test_sigterm_with_calls_in_flight_kills_children_and_exits(faultcli_config, tmp_path):
+    pidfiles = [tmp_path / f"hang{i}.pids" for i in range(2)]
+    with anyio.fail_after(30):
+        async with Client(serve(faultcli_config), mode="legacy", read_timeout_seconds=30) as client:
+            async with anyio.create_task_group() as group:
+                async def hang(pidfile: Path) -> None:
+                    try:
+                        await client.call_tool("faultcli_hang", {"pidfile": str(pidfile)})
+                    except Exception:
+                        pass  # the server is going away mid-call
+
+                for pidfile in pidfiles:
+                    group.start_soon(hang, pidfile)
+                pids = [pid for pidfile in pidfiles for pid in await pids_in(pidfile)]
+                server_pid = parent_of(pids[0])
+                os.kill(server_pid, signal.SIGTERM)
+                assert await gone(pids, within=1.9)  # before the 2 s call timeout could do it
+                assert await gone([server_pid], within=5)
+                group.cancel_scope.cancel()
+
+
+@pytest.mark.anyio
+async def test_a_cli_that_cannot_be_found_is_an_error_with_the_reason(faultcli_config, tmp_path):
+    text = faultcli_config.read_text().replace(json.dumps(sys.executable), '"/nonexistent/bin/faultcli"', 1)
+    broken = tmp_path / "mcp.toml"
+    broken.write_text(text)
+    async with Client(serve(broken), mode="legacy", read_timeout_seconds=30) as client:
+        result = await client.call_tool("faultcli_fail", {})
+    assert result.is_error
+    assert result.content[0].text == (
+        "cannot start `/nonexistent/bin/faultcli`: no such program; is it installed and on PATH?"
+    )
