@@ -205,3 +205,18 @@ def test_a_script_that_runs_its_cli_at_import_is_captured(tmp_path: Path, monkey
     loaded = load("unguarded:parser")
     assert not marker.exists()
     assert [(f.name, f.default) for f in loaded.tree.root.flags] == [("level", 1)]
+
+
+def test_a_cli_whose_framework_fails_while_read_is_one_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    import click
+
+    class Broken(click.Command):
+        def get_short_help_str(self, limit: int = 45) -> str:
+            raise RuntimeError("help text is generated from a missing file")
+
+    module = type(sys)("broken_cli")
+    module.cli = Broken("broken", callback=lambda: None)
+    monkeypatch.setitem(sys.modules, "broken_cli", module)
+    with pytest.raises(LoadError, match=r"reading the CLI of broken_cli:cli failed \(RuntimeError: help text") as caught:
+        load("broken_cli:cli")
+    assert "\n" not in str(caught.value)

@@ -307,7 +307,12 @@ def describe(target: str, root_name: str | None = None) -> dict[str, Any]:
     if version is None and isinstance(obj, argparse.ArgumentParser):
         printed = argparse_loader.version_string(obj)
         version = printed.split()[-1] if printed and printed.split() else None
-    loader, data = tree_data(obj, name, cli_version=version)
+    try:
+        loader, data = tree_data(obj, name, cli_version=version)
+    except IntrospectError:
+        raise
+    except Exception as error:  # the CLI's own framework failed to build it (e.g. an unsupported type)
+        raise IntrospectError(f"reading the CLI of {target} failed ({type(error).__name__}: {error})") from None
     return {"loader": loader, "tree": data, "root_name": name, "cli_version": version, "module": module_name}
 
 
