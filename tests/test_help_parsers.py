@@ -328,3 +328,63 @@ def test_wget_short_and_long_separated_by_two_spaces():
     assert (flag(parsed, "tries").metavar, flag(parsed, "tries").help) == (
         "NUMBER", "set number of retries to NUMBER (0 unlimits)")
     assert [(p.name, p.required, p.variadic) for p in parsed.positionals] == [("URL", False, True)]
+
+
+# --- other common layouts: commander, yargs, urfave/cli, oclif, docopt, Go's flag package --------
+
+
+def test_commander_commands_with_arguments_and_aliases_in_the_term():
+    parsed = read("commander.txt", ["pizza"])
+    assert [(c.name, c.aliases) for c in parsed.subcommands] == [("order", ["o"]), ("menu", []), ("help", [])]
+    assert parsed.subcommands[0].summary == "order a pizza of the given size"
+    assert parsed.runnable is True
+    cheese = flag(parsed, "cheese")
+    assert (cheese.kind, cheese.default) == (FlagKind.VALUE, "mozzarella")
+    assert flag(parsed, "pizza-type").metavar == "type"
+
+
+def test_yargs_types_choices_and_program_prefixed_commands():
+    parsed = read("yargs.txt", ["serve.js"])
+    assert [(c.name, c.aliases) for c in parsed.subcommands] == [("serve", ["s"]), ("build", [])]
+    assert flag(parsed, "verbose").kind is FlagKind.BOOLEAN
+    port = flag(parsed, "port")
+    assert (port.kind, port.value_type, port.default) == (FlagKind.VALUE, ValueType.NUMBER, 5000)
+    name = flag(parsed, "name")
+    assert (name.kind, name.required) == (FlagKind.VALUE, True)
+    assert flag(parsed, "tag").repeatable is True
+    fmt = flag(parsed, "format")
+    assert (fmt.choices, fmt.default) == (["json", "yaml"], "json")
+
+
+def test_urfave_cli_sections_values_defaults_and_env():
+    parsed = read("urfave.txt", ["greet"])
+    assert parsed.description == "fight the loneliness!"
+    assert [(c.name, c.aliases) for c in parsed.subcommands] == [("add", ["a"]), ("help", ["h"])]
+    assert parsed.runnable is False
+    lang = flag(parsed, "lang")
+    assert (lang.short, lang.kind, lang.default, lang.env_var) == ("l", FlagKind.VALUE, "english", "APP_LANG")
+    assert flag(parsed, "help").kind is FlagKind.BOOLEAN
+
+
+def test_oclif_uppercase_headings_topics_and_dollar_usage():
+    parsed = read("oclif.txt", ["mycli"])
+    assert [c.name for c in parsed.subcommands] == ["apps", "plugins", "help", "login"]
+    assert parsed.usage == ["mycli [COMMAND]"]
+    assert parsed.runnable is True
+
+
+def test_docopt_space_separated_spellings_and_defaults_with_a_full_stop():
+    parsed = read("docopt.txt", ["naval_fate"])
+    assert [(f.short, f.name) for f in parsed.flags] == [("h", "help"), (None, "speed"), (None, "moored")]
+    speed = flag(parsed, "speed")
+    assert (speed.kind, speed.metavar, speed.default) == (FlagKind.VALUE, "kn", "10")
+    assert flag(parsed, "help").kind is FlagKind.BOOLEAN
+
+
+def test_go_flag_package_single_dash_names_with_type_words():
+    parsed = read("goflag.txt", ["probe"])
+    assert [f.key for f in parsed.flags] == ["config", "n", "timeout", "v"]
+    assert (flag(parsed, "config").value_type, flag(parsed, "config").default) == (ValueType.STRING, "probe.yaml")
+    assert (flag(parsed, "n").value_type, flag(parsed, "n").default) == (ValueType.INTEGER, 3)
+    assert flag(parsed, "timeout").default == "5s"
+    assert flag(parsed, "v").kind is FlagKind.BOOLEAN

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 _OVERSTRIKE = re.compile(r".\x08")
-_USAGE = re.compile(r"^\s{0,2}usage\s*:\s*(.*)$", re.IGNORECASE)
+_USAGE = re.compile(r"^\s{0,2}(?:usage\s*:|USAGE$)\s*(.*)$", re.IGNORECASE)
 _COLON_HEADING = re.compile(r"^ ?([^\s\-\[<(#][^:]{0,70}):\s*$")
 _BOX_TOP = re.compile(r"^[╭┌+]─+ ?(.*?) ?─*[╮┐+]\s*$")
 _BOX_ROW = re.compile(r"^[│|] ?(.*?)\s*[│|]\s*$")
@@ -156,6 +156,7 @@ def read_document(text: str) -> HelpDocument:
 def _read_usage(lines: list[str], index: int, rest: str, forms: list[str]) -> int:
     """Collect the usage forms starting at `lines[index]`; return the index after them."""
     index += 1
+    rest = re.sub(r"^\$\s+", "", rest.strip())
     first_word = rest.split()[0] if rest.strip() else None
     if rest.strip():
         forms.append(rest.strip())
@@ -164,7 +165,7 @@ def _read_usage(lines: list[str], index: int, rest: str, forms: list[str]) -> in
             index += 1
     while index < len(lines):
         line = lines[index]
-        stripped = line.strip()
+        stripped = re.sub(r"^\$\s+", "", line.strip())  # oclif: `$ mycli [COMMAND]`
         if not stripped or _is_heading(lines, index) or (forms and _indent(line) == 0 and rest.strip()):
             break
         if stripped.startswith("-") and _TWO_COLUMNS.match(stripped):

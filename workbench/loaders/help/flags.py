@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from workbench.loaders.help.types import Typing, choice_list, placeholder, type_word
 from workbench.model.tree import Flag, FlagKind, ValueType
 
-_ALTERNATIVE_SPLIT = re.compile(r"\s*,\s*(?=-)|\s*\|\s*(?=-)|\s+/\s+(?=-)")
+_ALTERNATIVE_SPLIT = re.compile(r"\s*,\s*(?=-)|\s*\|\s*(?=-)|\s+/\s+(?=-)|\s+(?=--?[A-Za-z])")
 _SLASH = re.compile(r"\s+/\s+(?=-)")
 _NAME = re.compile(r"^(--?|\+)(\[no-\])?([A-Za-z0-9?#@][\w?#@]*(?:[.-][\w?#@]+)*)(.*)$")
-_BRACKET_TAIL = re.compile(r"\s*\[([^\[\]]*)\]\s*$")
+_BRACKET_TAIL = re.compile(r"\s*\[([^\[\]]*)\]\.?\s*$")
 _PAREN_DEFAULT = re.compile(r"\s*\(default:?\s+((?:\"[^\"]*\"|'[^']*'|[^()]|\([^()]*\))*)\)\s*\.?\s*$", re.IGNORECASE)
 _DEPRECATED = re.compile(r"^\s*\(?deprecated\b[:)]?|\((?:deprecated|DEPRECATED)\b[^)]*\)|\[deprecated\b[^\]]*\]", re.IGNORECASE)
 _ENV_DOLLAR = re.compile(r"\s*\[\$([A-Z_][A-Z0-9_]*)(?:,\s*\$[A-Z_][A-Z0-9_]*)*\]\s*$")
@@ -42,7 +42,8 @@ class _Annotations:
     env_var: str | None = None
     required: bool = False
     deprecated: bool = False
-    notes: list[str] = field(default_factory=list)
+    kind: str | None = None
+    """yargs's `[boolean]`, `[number]`, `[string]`, `[array]`, `[count]`."""
 
 
 def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
@@ -72,8 +73,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
             value = rest[2:-1]  # an optional value (`--color[=WHEN]`)
         elif rest.startswith("="):
             value = rest[1:]
-        elif rest == "...":
-            count = True
+        elif rest == "..." or re.fullmatch(r"(\|\w+)+", rest):
+            count = True  # clap `-v...`, cleo `-v|vv|vvv`
         elif rest:
             value = rest
     if not names and not shorts:
@@ -92,8 +93,11 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     if kubectl_default is not None:
         _apply_literal_default(flag, kubectl_default)
         return flag
+    hinted = value is None and (found.kind in ("string", "number", "array") or bool(found.choices))
+    if hinted:
+        value = found.kind or "string"  # yargs names the type only in the description
     if value is None:
-        flag.kind = FlagKind.COUNT if count else FlagKind.BOOLEAN
+        flag.kind = FlagKind.COUNT if count or found.kind == "count" else FlagKind.BOOLEAN
         default = (found.default or "").lower()
         if default in ("true", "false"):
             flag.default = default == "true"
@@ -110,6 +114,9 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     if choices:
         flag.choices = choices
         flag.value_type = ValueType.CHOICE
+    if hinted:  # yargs: a type word, not a metavar
+        flag.metavar, flag.type_name = None, found.kind
+        flag.repeatable = found.kind == "array"
     if found.default is not None:
         flag.default = _default_value(found.default, flag)
     return flag
@@ -174,6 +181,12 @@ def _take_bracket(inner: str, found: _Annotations) -> bool:
         value = value.strip()
         if key == "required" and not sep:
             found.required = taken = True
+        elif key in ("boolean", "number", "string", "array", "count") and not sep:
+            found.kind = key
+            taken = True
+        elif key == "choices" and sep:
+            found.choices = [v.strip().strip("\"'") for v in value.split(",") if v.strip()]
+            taken = True
         elif key == "deprecated":
             found.deprecated = taken = True
         elif not sep:

@@ -52,7 +52,7 @@ class Rules:
         key = section.key
         if "help topic" in key or key.startswith("additional help"):
             return False
-        if "command" in key and "option" not in key and "flag" not in key:
+        if ("command" in key or key == "topics") and "option" not in key and "flag" not in key:
             return True
         return self.commands_by_shape and _shaped_like_commands(section)
 
@@ -82,8 +82,10 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
             parsed.examples = section.body()
         elif key == "description" and not parsed.description:
             parsed.description = section.body()
+        elif key == "name" and not parsed.description:  # urfave/cli: `NAME:  greet - what it does`
+            parsed.description = section.body().partition(" - ")[2].strip()
         elif rules.is_commands(section):
-            parsed.subcommands.extend(command_entries(section))
+            parsed.subcommands.extend(command_entries(section, path))
         elif key in rules.argument_sections:
             arguments.extend(item_entries(section))
         elif key in rules.inherited_sections and len(path) > 1:
@@ -103,7 +105,7 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
     return parsed
 
 
-def command_entries(section: Section) -> list[CommandEntry]:
+def command_entries(section: Section, path: list[str] | None = None) -> list[CommandEntry]:
     """The subcommands a commands section lists (`name, alias   summary`, or npm's bare
     comma-separated names)."""
     words = _comma_listed(section)
@@ -111,15 +113,22 @@ def command_entries(section: Section) -> list[CommandEntry]:
         return [CommandEntry(word) for word in words]
     result = []
     for entry in item_entries(section):
-        command = command_entry(entry)
+        command = command_entry(entry, path)
         if command is not None:
             result.append(command)
     return result
 
 
-def command_entry(entry: Entry) -> CommandEntry | None:
-    """One listed subcommand, or None when the row is not a command (`...  See all commands`)."""
+def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry | None:
+    """One listed subcommand, or None when the row is not a command (`...  See all commands`).
+
+    Reads `build, b`, `install (i)`, `order|o [options] <size>` (commander: arguments after
+    the name), `serve.js serve [port]` and `mycli hello NAME  # say hello` (yargs and Thor
+    repeat the program's path first), and a `[aliases: x]` tail.
+    """
     summary = entry.text
+    if summary.startswith("# "):
+        summary = summary[2:]
     aliases: list[str] = []
     if match := _ALIASES_TAIL.search(summary):
         aliases = [a.strip() for a in match.group(1).split(",") if a.strip()]
@@ -127,6 +136,14 @@ def command_entry(entry: Entry) -> CommandEntry | None:
     term = entry.term.strip().rstrip(":")
     if term.startswith(("|", "+")):
         return None  # a markdown or ASCII table row in prose (kpt)
+    words = term.split()
+    if path and len(words) > 1 and words[: len(path)] == path:
+        words = words[len(path) :]
+    elif path and len(words) > 1 and words[0] == path[0]:
+        words = words[1:]
+    while len(words) > 1 and _is_placeholder(words[-1]):
+        words.pop()
+    term = " ".join(words)
     paren = re.fullmatch(r"(\S+)\s+\(([^)]*)\)", term)
     if paren:
         term = paren.group(1)
@@ -136,6 +153,11 @@ def command_entry(entry: Entry) -> CommandEntry | None:
         return None
     deprecated = bool(_DEPRECATED_TEXT.search(summary))
     return CommandEntry(names[0], summary, aliases=names[1:] + aliases, deprecated=deprecated)
+
+
+def _is_placeholder(word: str) -> bool:
+    """`[options]`, `<size>`, `NAME`, `[COMMAND]`, `ARGS...`: an argument, not part of a name."""
+    return bool(re.fullmatch(r"[\[<{].*|[A-Z][A-Z0-9_-]*(\.\.\.)?", word))
 
 
 def _comma_listed(section: Section) -> list[str] | None:
