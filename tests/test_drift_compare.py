@@ -151,3 +151,13 @@ def test_every_drift_finding_is_an_error_with_a_fix():
     results = drift(snapshot(), edited(change), Config())
     assert {f.code for f in results} <= DRIFT_RULES.keys()
     assert all(f.severity is Severity.ERROR and "--refresh" in f.fix for f in results)
+
+
+def test_each_finding_names_the_command_it_is_about():
+    config = Config(commands={"shop deploy": CommandConfig(flags={"force": FlagConfig(description="x")})})
+
+    def change(tree):
+        deploy(tree).flags.pop(2)
+        tree.cli_version = "2.0"
+    about = {(f.code, f.command) for f in drift(snapshot(), edited(change), config)}
+    assert about == {("WB912", "shop deploy"), ("WB942", "shop deploy"), ("WB931", "")}

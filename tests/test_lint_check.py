@@ -105,7 +105,10 @@ def test_json_is_stable_and_complete(config_path):
     assert report["summary"] == {"errors": 2, "warnings": 3, "infos": 8, "drift": None}
     order = [(f["code"], f["subject"]) for f in report["lint"]]
     assert order == sorted(order)
-    assert all(set(f) == {"code", "severity", "subject", "message", "fix"} for f in report["lint"])
+    assert all(set(f) == {"code", "severity", "subject", "message", "fix", "command"} for f in report["lint"])
+    about = {(f["code"], f["subject"]): f["command"] for f in report["lint"]}
+    assert about[("WB203", "deployctl_deploy.services")] == "deployctl deploy"
+    assert about[("WB301", "deployctl undeploy")] == "deployctl undeploy"
     tokens = report["tokens"]
     tools = json.loads(workbench("tools", str(config_path), cwd=config_path.parent).stdout)
     assert sorted(tokens["per_tool"]) == sorted(t["name"] for t in tools) and report["tools"] == len(tools)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from workbench.model.config import REST_ENTRY, Config
-from workbench.model.findings import Finding, Severity
+from workbench.model.findings import Finding, Severity, with_commands
 from workbench.model.lint_config import dangling_keys
 from workbench.model.surface_types import Surface
 from workbench.model.tree import Command, CommandTree, Flag, Positional
@@ -52,9 +52,12 @@ def drift(snapshot: CommandTree, live: CommandTree, config: Config, surface: Sur
     findings += _version_findings(snapshot, live, config)
     findings += _tree_findings(snapshot, live)
     findings += _newly_dangling(snapshot, live, config)
+    tools: dict[str, str] = {}
     if surface is not None:
         findings += _tool_order_findings(live, config, surface)
-    return sorted(findings, key=lambda f: (f.code, f.subject))
+        tools = {tool.name: tool.command_str for tool in surface.tools}
+    paths = {c.path_str for c in snapshot.walk()} | {c.path_str for c in live.walk()}
+    return sorted(with_commands(findings, tools, paths), key=lambda f: (f.code, f.subject))
 
 
 def _finding(code: str, subject: str, message: str, fix: str = REFRESH) -> Finding:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 from typing import Iterable
 
@@ -34,6 +34,9 @@ class Finding:
     """The tool name, command path or config key the finding is about."""
     message: str
     fix: str
+    command: str = ""
+    """The space-joined path of the command it is about, or "" when it is about the config as a
+    whole (the TUI marks that command in its tree)."""
 
     def to_data(self) -> dict[str, str]:
         return {k: str(v) for k, v in asdict(self).items()}
@@ -82,6 +85,33 @@ RULES: dict[str, tuple[Severity, str]] = {
 def finding(code: str, subject: str, message: str, fix: str) -> Finding:
     """A lint finding with the severity `RULES` gives `code`."""
     return Finding(code, RULES[code][0], subject, message, fix)
+
+
+_COMMAND_KEY = re.compile(r'^commands\."([^"]+)"')
+
+
+def with_commands(findings: Iterable[Finding], tools: dict[str, str], paths: set[str]) -> list[Finding]:
+    """`findings` with `command` filled in from their subject: a tool name or `tool.property`
+    (via `tools`, name → command path), a command path, `path --flag`, or a `[commands."path"]` key."""
+    result = []
+    for found in findings:
+        command = found.command or _command_of(found.subject, tools, paths)
+        result.append(replace(found, command=command) if command != found.command else found)
+    return result
+
+
+def _command_of(subject: str, tools: dict[str, str], paths: set[str]) -> str:
+    if subject in tools:
+        return tools[subject]
+    if subject.split(".", 1)[0] in tools:
+        return tools[subject.split(".", 1)[0]]
+    if subject in paths:
+        return subject
+    keyed = _COMMAND_KEY.match(subject)
+    if keyed:
+        return keyed.group(1)
+    words = subject.split(" ")
+    return next((" ".join(words[:n]) for n in range(len(words) - 1, 0, -1) if " ".join(words[:n]) in paths), "")
 
 
 def finalize(findings: Iterable[Finding], config: Config) -> list[Finding]:

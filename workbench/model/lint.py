@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from workbench.model.config import Config
-from workbench.model.findings import RULES, Finding, Severity, finalize, finding
+from workbench.model.findings import RULES, Finding, Severity, finalize, finding, with_commands
 from workbench.model.lint_config import argument_keys, dangling_keys, settings_findings
 from workbench.model.lint_tools import (
     annotation_findings,
@@ -60,7 +60,8 @@ def lint(surface: Surface, tree: CommandTree, config: Config) -> list[Finding]:
     findings += _size_findings(surface, config)
     findings += dangling_keys(tree, config, {t.name for t in surface.tools})
     findings += settings_findings(config)
-    return finalize(findings, config)
+    tools = {tool.name: tool.command_str for tool in surface.tools}
+    return finalize(with_commands(findings, tools, {c.path_str for c in tree.walk()}), config)
 
 
 def unknown_disabled_codes(config: Config) -> list[Finding]:
