@@ -48,8 +48,7 @@ def test_introspection_runs_as_a_loose_script_without_workbench(tmp_path: Path) 
         (tmp_path / name).write_text((LOADERS_DIR / name).read_text())
     repo = Path(__file__).resolve().parents[1]
     code = (
-        "import sys; sys.path = [p for p in sys.path if 'workbench' not in p]; "
-        f"sys.path.insert(0, {str(tmp_path)!r}); sys.path.append({str(repo)!r}); "
+        f"import sys; sys.path.insert(0, {str(tmp_path)!r}); sys.path.append({str(repo)!r}); "
         "import introspect; sys.exit(introspect.main(sys.argv[1:]))"
     )
     for target, loader, commands in (("sample_clis.deployctl:cli", "click", 15), ("sample_clis.pkgtool:main", "argparse", 9)):
