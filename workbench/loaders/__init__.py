@@ -87,8 +87,22 @@ def _not_found(target: str) -> str:
                 "write it as package.module:attr")
     if os.sep in target:
         return f"{target} is not a file; check the path to the executable"
+    if _is_python_module(target):
+        return f"{target} is a Python module, not a CLI object; name the object too, e.g. {target}:cli"
     return (f"{target} is not a command on PATH, an executable path or a module:attr target; "
             "install it, give its path, or write package.module:attr")
+
+
+def _is_python_module(target: str) -> bool:
+    import importlib.util
+    import re
+
+    if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", target):
+        return False
+    try:
+        return importlib.util.find_spec(target) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 # --- Python targets, in this interpreter --------------------------------------------------------
