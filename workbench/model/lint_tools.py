@@ -35,6 +35,7 @@ READ_WORDS = frozenset({
 
 
 def name_findings(tools: tuple[Tool, ...], config: Config, server: str) -> list[Finding]:
+    """WB101-WB106: names clients reject, collide on, or cannot fit behind their own prefix."""
     findings: list[Finding] = []
     by_name: dict[str, list[Tool]] = {}
     by_folded: dict[str, list[Tool]] = {}
@@ -86,6 +87,7 @@ def name_findings(tools: tuple[Tool, ...], config: Config, server: str) -> list[
 
 
 def description_findings(tool: Tool) -> list[Finding]:
+    """WB201-WB203: a missing or very long description, properties without one."""
     findings: list[Finding] = []
     description = tool.description.strip()
     key = f'[commands."{tool.command_str}"]'
@@ -116,6 +118,7 @@ def _words(tool: Tool) -> set[str]:
 
 
 def annotation_findings(tool: Tool, config: Config) -> list[Finding]:
+    """WB301-WB303: what the command's name says it does against what the config declares."""
     choices = config.command(tool.command_str)
     key = f'[commands."{tool.command_str}"]'
     words = _words(tool)
