@@ -148,7 +148,9 @@ def test_bad_schema_override_is_exit_2_naming_tool_and_flag(tmp_path):
     save_config(config, path)
     result = run_script("prompt", str(path))
     assert result.returncode == 2
-    assert result.stderr.startswith(f"mcp-workbench: {path}: tool `deployctl_deploy`, flag `replicas`: "
+    lines = path.read_text().splitlines()
+    line = lines.index('[commands."deployctl deploy".flags.replicas.schema]') + 1
+    assert result.stderr.startswith(f"mcp-workbench: {path} line {line}: tool `deployctl_deploy`, flag `replicas`: "
                                     "the schema override is not valid JSON Schema")
     assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1
 

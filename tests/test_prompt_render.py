@@ -100,3 +100,25 @@ def test_bad_variable_names_and_shadowed_built_ins_are_errors(sample_tree):
         prompt(sample_tree, variables={"Team": "x"})
     with pytest.raises(SurfaceError, match="prompt variable `cli` in \\[prompt.variables\\] is built in"):
         prompt(sample_tree, variables={"cli": "x"})
+
+
+def test_errors_from_a_file_carry_the_line_of_the_key(sample_tree, tmp_path):
+    from workbench.model.config_file import save_config
+    from workbench.model.surface import surface_from_file
+
+    path = tmp_path / "mcp.toml"
+    config = Config(prompt=PromptConfig(persona="Hello {{team}}.", tool_order=["x", "<unlisted-tools>"]),
+                    snapshot=sample_tree("notes"))
+    save_config(config, path)
+    persona_line = path.read_text().splitlines().index('persona = "Hello {{team}}."') + 1
+    with pytest.raises(SurfaceError) as caught:
+        surface_from_file(path)
+    # tool order is checked before the prompt renders
+    order_line = path.read_text().splitlines().index("tool_order = [") + 1
+    assert str(caught.value).startswith(f"{path} line {order_line}: prompt.tool_order names `x`")
+    config.prompt.tool_order = None
+    save_config(config, path)
+    with pytest.raises(SurfaceError) as caught:
+        surface_from_file(path)
+    assert str(caught.value).startswith(
+        f"{path} line {persona_line}: prompt section `deployment:persona` uses unknown variable `{{{{team}}}}`")

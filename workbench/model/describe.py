@@ -19,7 +19,8 @@ def describe(command: Command, choices: CommandConfig, default_mode: Description
         if not choices.description.strip():
             raise SurfaceError(
                 f'the description override of `{command.path_str}` is empty; write the text '
-                f'or remove the key description from [commands."{command.path_str}"]'
+                f'or remove the key description from [commands."{command.path_str}"]',
+                key_path=("commands", command.path_str, "description"),
             )
         return choices.description
     mode = choices.description_mode or default_mode

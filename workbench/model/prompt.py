@@ -31,10 +31,11 @@ _GROUP_AT = re.compile(r"\{\{([^{}]*)\}\}")
 def render_prompt(config: Config, tree: CommandTree, tools: Sequence[Tool]) -> str:
     """The rendered prompt for `tools` (already in model-facing order)."""
     variables = prompt_variables(config, tree, tools)
-    sections: list[tuple[int, int, str, str, bool]] = [
-        (-100, 0, IDENTITY, config.prompt.identity if config.prompt.identity is not None else DEFAULT_IDENTITY, True),
-        (0, 1, PERSONA, config.prompt.persona, True),
-        (100, 2, GUIDANCE, tools_guidance(tools), False),
+    sections: list[tuple[int, int, str, str, tuple[str | int, ...] | None]] = [
+        (-100, 0, IDENTITY, config.prompt.identity if config.prompt.identity is not None else DEFAULT_IDENTITY,
+         ("prompt", "identity") if config.prompt.identity is not None else ()),
+        (0, 1, PERSONA, config.prompt.persona, ("prompt", "persona")),
+        (100, 2, GUIDANCE, tools_guidance(tools), None),
     ]
     names = {IDENTITY, PERSONA, GUIDANCE}
     for index, section in enumerate(config.prompt.sections):
@@ -43,13 +44,15 @@ def render_prompt(config: Config, tree: CommandTree, tools: Sequence[Tool]) -> s
             raise SurfaceError(
                 f"prompt section `{section.name}` is {what}; give the [[prompt.sections]] "
                 "entry another name" + (" (prompt.identity / prompt.persona set the built-ins)"
-                                        if what.startswith("a built") else "")
+                                        if what.startswith("a built") else ""),
+                key_path=("prompt", "sections", index, "name"),
             )
         names.add(section.name)
-        sections.append((section.order, 3 + index, section.name, section.text, True))
+        sections.append((section.order, 3 + index, section.name, section.text, ("prompt", "sections", index, "text")))
     rendered = []
-    for _order, _index, name, text, templated in sorted(sections, key=lambda s: (s[0], s[1])):
-        text = interpolate(text, variables, section=name) if templated else text
+    for _order, _index, name, text, key_path in sorted(sections, key=lambda s: (s[0], s[1])):
+        # the generated guidance (key_path None) is not a template
+        text = interpolate(text, variables, section=name, key_path=key_path) if key_path is not None else text
         text = text.strip("\n").rstrip()
         if text.strip():
             rendered.append(text)
@@ -63,17 +66,20 @@ def prompt_variables(config: Config, tree: CommandTree, tools: Sequence[Tool]) -
         if not VARIABLE_NAME.match(name):
             raise SurfaceError(
                 f"prompt variable name `{name}` in [prompt.variables] is not allowed; use "
-                "lowercase letters, digits and `_`, starting with a letter"
+                "lowercase letters, digits and `_`, starting with a letter",
+                key_path=("prompt", "variables", name),
             )
         if name in BUILT_IN_VARIABLES:
             raise SurfaceError(
-                f"prompt variable `{name}` in [prompt.variables] is built in; rename yours"
+                f"prompt variable `{name}` in [prompt.variables] is built in; rename yours",
+                key_path=("prompt", "variables", name),
             )
         variables[name] = value
     return variables
 
 
-def interpolate(text: str, variables: dict[str, str], *, section: str) -> str:
+def interpolate(text: str, variables: dict[str, str], *, section: str,
+                key_path: tuple[str | int, ...] = ()) -> str:
     """`text` with every `{{name}}` replaced by its value.
 
     Strict: an unknown variable, a malformed group (`{{ cli }}`, `{{}}`), or a `{{` that does
@@ -91,7 +97,8 @@ def interpolate(text: str, variables: dict[str, str], *, section: str) -> str:
                 raise SurfaceError(
                     f"prompt section `{section}` has a malformed variable reference at "
                     f"`{_excerpt(text, start)}`; write a reference as {{{{name}}}} with nothing "
-                    "else between the braces"
+                    "else between the braces",
+                    key_path=key_path,
                 )
             out.append(text[last:start + 2])
             last = start + 2
@@ -101,13 +108,15 @@ def interpolate(text: str, variables: dict[str, str], *, section: str) -> str:
                 raise SurfaceError(
                     f"prompt section `{section}` has a malformed variable reference "
                     f"`{group.group(0)}`; names are lowercase letters, digits and `_` with no "
-                    "spaces, e.g. {{cli}}"
+                    "spaces, e.g. {{cli}}",
+                    key_path=key_path,
                 )
             if name not in variables:
                 raise SurfaceError(
                     f"prompt section `{section}` uses unknown variable `{{{{{name}}}}}`"
                     f"{_did_you_mean(name, variables)}; known variables: "
-                    f"{', '.join(sorted(variables))} (define it under [prompt.variables])"
+                    f"{', '.join(sorted(variables))} (define it under [prompt.variables])",
+                    key_path=key_path,
                 )
             out.append(text[last:start])
             out.append(variables[name])
@@ -156,7 +165,8 @@ def order_tools(tools: Sequence[Tool], tool_order: list[str] | None) -> list[Too
     for name in tool_order:
         if name in seen:
             raise SurfaceError(
-                f"prompt.tool_order lists `{name}` more than once; keep one"
+                f"prompt.tool_order lists `{name}` more than once; keep one",
+                key_path=("prompt", "tool_order"),
             )
         seen.add(name)
     if REST_ENTRY not in seen:
@@ -169,7 +179,8 @@ def order_tools(tools: Sequence[Tool], tool_order: list[str] | None) -> list[Too
         if name != REST_ENTRY and name not in names:
             raise SurfaceError(
                 f"prompt.tool_order names `{name}`, which is no tool{_did_you_mean(name, names)}; "
-                "remove it or fix the name"
+                "remove it or fix the name",
+                key_path=("prompt", "tool_order"),
             )
     tool_by_name = {t.name: t for t in tools}
     rest = [t for t in by_name if t.name not in seen]

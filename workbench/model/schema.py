@@ -188,13 +188,15 @@ def check_override(schema: Any, *, tool: str, command: str, key: str) -> None:
     if not isinstance(schema, dict):
         raise SurfaceError(
             f"tool `{tool}`, flag `{key}`: the schema override must be a table (a JSON Schema "
-            f"object), not {type(schema).__name__}; fix {where}"
+            f"object), not {type(schema).__name__}; fix {where}",
+            key_path=("commands", command, "flags", key, "schema"),
         )
     problem = _schema_problem(json.dumps(schema, sort_keys=True))
     if problem:
         raise SurfaceError(
             f"tool `{tool}`, flag `{key}`: the schema override is not valid JSON Schema "
-            f"(draft 2020-12): {problem}; fix {where}"
+            f"(draft 2020-12): {problem}; fix {where}",
+            key_path=("commands", command, "flags", key, "schema"),
         )
 
 

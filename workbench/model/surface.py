@@ -377,4 +377,19 @@ def surface_from_file(path) -> tuple[Config, Surface]:
     try:
         return config, build_surface(tree, config)
     except SurfaceError as error:
-        raise SurfaceError(f"{path}: {error}") from None
+        raise SurfaceError(f"{_where(path, error.key_path)}: {error}", key_path=error.key_path) from None
+
+
+def _where(path, key_path: tuple) -> str:
+    """`path`, plus ` line N` when the offending key can be found in the file."""
+    from pathlib import Path
+
+    from workbench.model.config_file import find_line
+
+    if not key_path:
+        return str(path)
+    try:
+        line = find_line(Path(path).read_text(encoding="utf-8"), key_path)
+    except OSError:
+        line = None
+    return f"{path} line {line}" if line else str(path)

@@ -16,6 +16,12 @@ from workbench.model.tree import FlagKind, ValueType
 class SurfaceError(WorkbenchError):
     """The config cannot produce a surface; the message is one sentence naming what and where."""
 
+    def __init__(self, message: str, *, key_path: tuple[str | int, ...] = ()) -> None:
+        super().__init__(message)
+        self.key_path = key_path
+        """The config key at fault (`("commands", "x y", "flags", "n", "schema")`), when there is
+        one, so a caller holding the file text can add its line number."""
+
 
 @dataclass(frozen=True)
 class ArgBinding:
