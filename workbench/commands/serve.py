@@ -38,21 +38,23 @@ def run(args: argparse.Namespace) -> int:
     from workbench.runtime.server import build_server
     from workbench.runtime.transport import serve_http, serve_stdio
 
+    token = args.token or os.environ.get("MCP_WORKBENCH_TOKEN") or None
+    address = None
+    if args.http is not None:
+        from workbench.runtime.http_guard import check_bind, parse_http_address
+
+        address = parse_http_address(args.http)
+        check_bind(address[0], token)
     config_path = Path(args.config)
     config, surface = surface_from_file(config_path)  # the same path as `tools` and `prompt`
     level = args.log_level or config.server.log_level
     _configure_logging(level)
     runner = ToolRunner(config, surface, config_path.resolve().parent)
     server = build_server(config, surface, runner=runner)
-    token = args.token or os.environ.get("MCP_WORKBENCH_TOKEN") or None
-    if args.http is None:
+    if address is None:
         anyio.run(serve_stdio, server, runner)
-        return 0
-    from workbench.runtime.http_guard import check_bind, parse_http_address
-
-    host, port = parse_http_address(args.http)
-    check_bind(host, token)
-    anyio.run(serve_http, server, runner, host, port, token, level)
+    else:
+        anyio.run(serve_http, server, runner, *address, token, level)
     return 0
 
 

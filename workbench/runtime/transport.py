@@ -82,13 +82,13 @@ async def _announce(http: Any, host: str) -> None:
         await anyio.sleep(0.02)
     port = http.servers[0].sockets[0].getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    log.warning("serving MCP on http://%s:%d/mcp", shown, port)
+    log.info("serving MCP on http://%s:%d/mcp", shown, port)
 
 
 async def _stop_on_signal(runner: ToolRunner, stop: Any, stopped_by: list[int]) -> None:
     with anyio.open_signal_receiver(*STOP_SIGNALS) as signals:
         async for signum in signals:
-            log.warning("received %s: killing %d running calls, then exiting", signal.Signals(signum).name, len(runner.groups))
+            log.info("received %s: killing %d running calls, then exiting", signal.Signals(signum).name, len(runner.groups))
             stopped_by.append(signum)
             with anyio.CancelScope(shield=True):
                 await runner.groups.terminate_all()

@@ -1,0 +1,129 @@
+"""`mcp-workbench serve CONFIG --http` with the SDK client in both eras, and who gets in:
+a bad Host gets 421, a missing or wrong bearer token 401, a non-loopback bind without a token
+is refused. Real server subprocesses on free ports (`--http 0`, the bound port is logged).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx2
+import pytest
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+
+from workbench.cli import main
+
+INITIALIZE = {
+    "jsonrpc": "2.0", "id": 1, "method": "initialize",
+    "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+               "clientInfo": {"name": "probe", "version": "0"}},
+}
+MCP_HEADERS = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
+@contextlib.contextmanager
+def http_server(config: Path, tmp_path: Path, *extra: str):
+    """A running `serve --http` subprocess; yields its /mcp URL; SIGTERM and a clean exit after."""
+    log = tmp_path / f"serve-{time.monotonic_ns()}.log"
+    with log.open("w") as sink:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "workbench.cli", "serve", str(config), "--http", "0", *extra],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=sink,
+            env={"PATH": "/usr/bin:/bin", "WORKBENCH_SAMPLE_HOME": str(tmp_path / "home")},
+        )
+    try:
+        deadline = time.monotonic() + 30
+        while not (found := re.search(r"serving MCP on (http://127\.0\.0\.1:\d+/mcp)", log.read_text())):
+            assert process.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+        yield found.group(1)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=15) == 0, log.read_text()
+
+
+def printed(*argv: str) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(list(argv)) == 0
+    return out.getvalue()
+
+
+CALLS = {
+    "deployctl": ("deployctl_deploy", {"services": ["web"], "tag": "--v9", "env": "prod", "dry-run": True},
+                  "would deploy web@--v9 to prod"),
+    "notes": ("notes_add", {"title": "-x 'quoted' $(x)"}, "added note "),
+    "pkgtool": ("pkgtool_search", {"term": "http", "limit": 1}, "requests\t2.32.3\tHTTP for humans"),
+}
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("sample", ["deployctl", "notes", "pkgtool"])
+async def test_list_and_call_over_http_in_both_eras(sample, sample_config, tmp_path):
+    config = sample_config(sample)
+    expected_tools = json.loads(printed("tools", str(config)))
+    name, arguments, words = CALLS[sample]
+    with http_server(config, tmp_path) as url:
+        for mode in ("legacy", "auto"):
+            async with Client(url, mode=mode, read_timeout_seconds=30) as client:
+                listed = (await client.list_tools()).tools
+                assert [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in listed] == expected_tools
+                result = await client.call_tool(name, arguments)
+                assert result.is_error is False, result.content[0].text
+                assert words in result.content[0].text
+
+
+def test_a_bad_host_header_gets_421_and_a_bad_origin_403(sample_config, tmp_path):
+    with http_server(sample_config("deployctl"), tmp_path) as url:
+        port = url.rsplit(":", 1)[1].split("/")[0]
+        bad_host = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "host": "evil.example"})
+        assert bad_host.status_code == 421
+        bad_origin = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "origin": "http://evil.example"})
+        assert bad_origin.status_code == 403
+        good = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "host": f"localhost:{port}"})
+        assert good.status_code == 200
+
+
+@pytest.mark.anyio
+async def test_with_a_token_every_request_needs_it(sample_config, tmp_path):
+    with http_server(sample_config("deployctl"), tmp_path, "--token", "s3cret-token") as url:
+        assert httpx2.post(url, json=INITIALIZE, headers=MCP_HEADERS).status_code == 401
+        wrong = {**MCP_HEADERS, "authorization": "Bearer s3cret-tokeN"}
+        response = httpx2.post(url, json=INITIALIZE, headers=wrong)
+        assert response.status_code == 401
+        assert response.headers["www-authenticate"].startswith("Bearer")
+        assert "s3cret" not in response.text
+        http = create_mcp_http_client(headers={"Authorization": "Bearer s3cret-token"})
+        async with Client(streamable_http_client(url, http_client=http), mode="legacy") as client:
+            assert len((await client.list_tools()).tools) == 8
+
+
+def test_a_non_loopback_bind_without_a_token_is_refused(sample_config, capsys):
+    assert main(["serve", str(sample_config("deployctl")), "--http", "0.0.0.0:0"]) == 2
+    assert capsys.readouterr().err == (
+        "mcp-workbench: refusing to serve on 0.0.0.0 without --token: anyone who can reach it could "
+        "run the CLI; add --token SECRET or bind to 127.0.0.1.\n"
+    )
+
+
+@pytest.mark.parametrize("address", ["abc", "host:", "127.0.0.1:70000"])
+def test_a_bad_http_address_is_one_sentence(address, sample_config, capsys):
+    assert main(["serve", str(sample_config("deployctl")), "--http", address]) == 2
+    assert capsys.readouterr().err == (
+        f"mcp-workbench: --http {address!r}: give a port (0-65535) as PORT or HOST:PORT, e.g. --http 8765.\n"
+    )
