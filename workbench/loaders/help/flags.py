@@ -52,6 +52,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     kubectl_default: str | None = None
     if term.endswith(":") and "=" in term:
         term, _, kubectl_default = term[:-1].partition("=")
+    elif term.endswith(":"):
+        term = term[:-1]  # kpt: `--image, i:` over an indented description
     primary, secondaries = _split_secondary(term)
     names: list[str] = []
     shorts: list[str] = []
@@ -73,6 +75,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
             value = rest[2:-1]  # an optional value (`--color[=WHEN]`)
         elif rest.startswith("="):
             value = rest[1:]
+        elif rest.startswith(","):
+            pass  # kpt's dashless short spelling (`--env, e`): not a value
         elif rest == "..." or re.fullmatch(r"(\|\w+)+", rest):
             count = True  # clap `-v...`, cleo `-v|vv|vvv`
         elif rest:

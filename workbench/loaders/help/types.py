@@ -105,8 +105,12 @@ def type_word(word: str) -> Typing:
         return Typing(_SCALAR_WORDS[bare])
     if bare in _ARRAY_WORDS:
         return Typing(_ARRAY_WORDS[bare], repeatable=True)
+    if bare.endswith("slice") and bare != "slice":  # pflag's `ipNetSlice`, `durationSlice`
+        return Typing(type_word(word.strip()[:-5]).value_type, repeatable=True)
     if choices := choice_list(word):
         return Typing(ValueType.CHOICE, choices=choices)
+    if re.search(r"(^|[-_])(file|path|dir|directory)$", bare):  # a backquoted name like `pem-file`
+        return Typing(ValueType.PATH)
     return Typing(ValueType.UNKNOWN)
 
 
