@@ -343,3 +343,15 @@ def test_lint_settings_out_of_range():
     cfg = config(lint=LintConfig(token_budget=0, name_limit=80))
     found = [(f.code, f.subject) for f in run(clean_tools(), cfg)]
     assert ("WB004", "lint.token_budget") in found and ("WB004", "lint.name_limit") in found
+
+
+def test_loader_notes_are_shown_for_review():
+    tree = TREE.model_copy(deep=True)
+    tree.notes = ["shop deploy: --level adds a constant each time it is given; it is offered as a switch",
+                  "2 help sections were kept as text"]
+    findings = run(clean_tools(), tree=tree)
+    assert [(f.code, f.severity, f.subject, f.command) for f in findings] == [
+        ("WB404", Severity.INFO, "shop deploy", "shop deploy"),
+        ("WB404", Severity.INFO, "tree", ""),
+    ]
+    assert findings[0].message == "The loader noted: " + tree.notes[0]

@@ -60,8 +60,22 @@ def lint(surface: Surface, tree: CommandTree, config: Config) -> list[Finding]:
     findings += _size_findings(surface, config)
     findings += dangling_keys(tree, config, {t.name for t in surface.tools})
     findings += settings_findings(config)
+    findings += _note_findings(tree)
     tools = {tool.name: tool.command_str for tool in surface.tools}
     return finalize(with_commands(findings, tools, {c.path_str for c in tree.walk()}), config)
+
+
+def _note_findings(tree: CommandTree) -> list[Finding]:
+    """WB404 for each note the loader left: what it could not read exactly, for review."""
+    paths = {command.path_str for command in tree.walk()}
+    findings = []
+    for note in tree.notes:
+        where, _, _ = note.partition(": ")
+        findings.append(finding(
+            "WB404", where if where in paths else "tree", f"The loader noted: {note}",
+            "Check that flag or command in the CLI's help; curate it with an override or exclude it "
+            "if the note matters to the agent."))
+    return findings
 
 
 def unknown_disabled_codes(config: Config) -> list[Finding]:
