@@ -217,3 +217,11 @@ def test_command_that_cannot_run_here_is_an_error(project):
     code, report = check_json(project)
     assert code == 1 and report["drift"] == []
     assert [(f["code"], f["subject"]) for f in report["lint"]] == [("WB706", "source.command")]
+
+
+def test_command_changed(project):
+    edit(project, '@cli.command("debug-dump", hidden=True)', '@cli.command("debug-dump")')
+    code, report = check_json(project)
+    assert code == 1
+    assert [(f["code"], f["subject"], f["message"]) for f in report["drift"]] == [
+        ("WB903", "deployctl debug-dump", "`deployctl debug-dump` changed: hidden true → false.")]
