@@ -89,7 +89,9 @@ def _count_cached(text: str) -> int:
     return count_tokens(text)
 
 
+@lru_cache(maxsize=4096)
 def _glob(pattern: str) -> re.Pattern[str]:
+    """A shell glob compiled once (and kept across TUI rebuilds)."""
     return re.compile(fnmatch.translate(pattern))
 
 
