@@ -138,7 +138,7 @@ def test_config_that_cannot_build_a_surface_is_a_lint_error(config_path):
     result = check(config_path, "--json")
     assert result.returncode == 1
     report = json.loads(result.stdout)
-    assert [f["code"] for f in report["lint"]] == ["WB001"]
+    assert [(f["code"], f["subject"]) for f in report["lint"]] == [("WB001", 'commands."deployctl status".description')]
     assert "deployctl status" in report["lint"][0]["message"]
     assert report["tokens"] is None and report["tools"] is None
 

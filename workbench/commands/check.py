@@ -53,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
 def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict[str, Any]:
     """Everything `check` found, as the `--json` document."""
     from workbench.model.drift import drift
-    from workbench.model.lint import Finding, RULES, finalize, lint, measure_tokens
+    from workbench.model.findings import finalize, finding, toml_key
+    from workbench.model.lint import lint, measure_tokens
     from workbench.model.surface import build_surface
     from workbench.model.surface_types import SurfaceError
     from workbench.model.tokens import is_estimate, tokenizer_label
@@ -65,8 +66,9 @@ def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict
     try:
         surface = build_surface(snapshot, config)
     except SurfaceError as error:
-        findings = finalize([Finding("WB001", RULES["WB001"][0], "config", str(error),
-                                     "Change the config as the message says."), *local], config)
+        subject = ".".join(toml_key(str(part)) for part in error.key_path) or "config"
+        findings = finalize([finding("WB001", subject, str(error), "Change the config as the message says."),
+                             *local], config)
     else:
         findings = finalize([*lint(surface, snapshot, config), *local], config)
         measured = measure_tokens(surface)
