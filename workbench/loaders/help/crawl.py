@@ -91,7 +91,7 @@ def crawl(
                 pass
     with tempfile.TemporaryDirectory(prefix="workbench-crawl-") as workdir:
         root = _crawl_nodes(path, root_name, report, timeout_s, max_depth, max_workers, workdir)
-    tree = _build_tree(root, root_name, _cli_version(version_call), max_depth)
+    tree = _build_tree(root, root_name, _cli_version(version_call))
     if key:
         store_cached(key, tree.to_data(), cache_dir)
     report(f"{root_name}: {sum(1 for _ in tree.walk())} commands read")
@@ -115,7 +115,7 @@ def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_worker
                 if node.parsed is None:
                     if not node.path:
                         raise LoadError(
-                            f"`{root_name}` gave no help text we could read ({node.fetched.problem}); "
+                            f"`{root_name}` gave no help text we could read ({node.fetched.problem or node.note}); "
                             "check that it prints help for --help or -h."
                         )
                     continue
@@ -138,7 +138,10 @@ def _fetch_and_parse(executable: str, node: _Node, timeout_s: float, parent_styl
         node.note = f"help unavailable: {node.fetched.problem}"
         return
     style = detect_style(node.fetched.text, prefer=parent_style)
-    node.parsed = parser_for(style)(node.fetched.text, [os.path.basename(executable), *node.path])
+    try:
+        node.parsed = parser_for(style)(node.fetched.text, [os.path.basename(executable), *node.path])
+    except Exception as error:  # a text no parser rule foresaw: keep the command, report it
+        node.note = f"its {style} help text could not be read ({type(error).__name__})"
 
 
 def _unique_entries(entries: list[CommandEntry]) -> list[CommandEntry]:
@@ -151,7 +154,7 @@ def _unique_entries(entries: list[CommandEntry]) -> list[CommandEntry]:
     return result
 
 
-def _build_tree(root: _Node, root_name: str, cli_version: str | None, max_depth: int) -> CommandTree:
+def _build_tree(root: _Node, root_name: str, cli_version: str | None) -> CommandTree:
     notes: list[str] = []
     command = _build_command(root, [root_name], notes, [])
     return CommandTree(root=command, cli_version=cli_version, notes=notes)
@@ -163,8 +166,13 @@ def _build_command(node: _Node, path: list[str], notes: list[str], ancestors: li
     label = " ".join(path)
     if node.note:
         notes.append(f"{label}: {node.note}")
-    if parsed is None:
-        return Command(path=path, short_help=entry.summary if entry else "", aliases=list(entry.aliases) if entry else [], deprecated=bool(entry and entry.deprecated))
+    if parsed is None:  # listed by its parent, help unreadable or not crawled: a leaf as listed
+        return Command(
+            path=path,
+            short_help=entry.summary if entry else "",
+            aliases=list(entry.aliases) if entry else [],
+            deprecated=bool(entry and entry.deprecated),
+        )
     notes.extend(f"{label}: {note}" for note in parsed.notes)
     aliases = list(dict.fromkeys([*(entry.aliases if entry else []), *parsed.aliases]))
     command = Command(
@@ -175,11 +183,10 @@ def _build_command(node: _Node, path: list[str], notes: list[str], ancestors: li
         aliases=[a for a in aliases if a != path[-1]],
         deprecated=parsed.deprecated or bool(entry and entry.deprecated),
         runnable=parsed.runnable,
-        flags=list(parsed.flags),
+        flags=[*parsed.flags, *(_inherited(flag, ancestors) for flag in parsed.inherited)],
         positionals=list(parsed.positionals),
     )
     lineage = [*ancestors, command]
-    command.flags = [*parsed.flags, *(_inherited(flag, ancestors) for flag in parsed.inherited)]
     command.subcommands = [_build_command(child, [*path, child.path[-1]], notes, lineage) for child in node.children]
     return command
 
