@@ -1,7 +1,7 @@
 """`mcp.toml` on disk (SPEC §7): read with tomllib, validate with pydantic, write with tomli-w.
 
 - Errors are one sentence naming the file, the line (where the key has one), the key path and
-  the fix; an unknown key gets a did-you-mean from the keys allowed there.
+  the fix; an unknown key gets a did-you-mean from the keys allowed there (`config_errors`).
 - Output is deterministic: sections in the order version, source, server, tools, runtime, env,
   selectors, commands (sorted by path), prompt, lint, snapshot; unset (None) values omitted
   (TOML has no null); per-command, selector and prompt entries only hold what differs from the
@@ -11,17 +11,14 @@
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 import os
 import re
 import stat
 import tempfile
 import tomllib
-import types
-import typing
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import tomli_w
 from pydantic import BaseModel, ValidationError
@@ -34,6 +31,7 @@ from workbench.model.config import (
     ServerConfig,
     ToolsConfig,
 )
+from workbench.model.config_errors import explain, key_path
 from workbench.model.errors import ConfigError
 from workbench.model.tree import CommandTree
 
@@ -82,156 +80,6 @@ def require_snapshot(config: Config, source: str = "the config") -> CommandTree:
             f"re-create it with `mcp-workbench export TARGET -o {source}`"
         )
     return config.snapshot
-
-
-def explain(error: ValidationError, text: str, source: str) -> str:
-    """One sentence for the first problem pydantic found: file, line, key path, fix."""
-    problem = error.errors()[0]
-    loc = tuple(problem["loc"])
-    line = find_line(text, loc)
-    where = f"{source}" + (f" line {line}" if line else "")
-    key = key_path(loc)
-    if loc and loc[0] == "snapshot":
-        return (
-            f"{where}: the [snapshot] is damaged at `{key}` ({_lower(problem['msg'])}); "
-            f"re-create it with `mcp-workbench export {source} --refresh`"
-        )
-    if problem["type"] == "extra_forbidden":
-        allowed = allowed_keys(loc[:-1])
-        name = str(loc[-1])
-        close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
-        hint = f"did you mean `{close[0]}`?" if close else "remove it"
-        parent = key_path(loc[:-1]) or "the top level"
-        return (
-            f"{where}: unknown key `{name}` in {parent}; {hint}"
-            + (f" (allowed there: {', '.join(allowed)})" if allowed else "")
-        )
-    if problem["type"] == "missing":
-        return f"{where}: `{key}` is required; add it"
-    expected = _EXPECTED.get(problem["type"])
-    what = f"should be {expected}" if expected else _lower(problem["msg"])
-    return f"{where}: `{key}` {what}; fix the value"
-
-
-_EXPECTED = {
-    "model_type": "a table", "model_attributes_type": "a table", "dict_type": "a table",
-    "list_type": "an array", "string_type": "a string", "bool_type": "true or false",
-    "bool_parsing": "true or false", "int_type": "a whole number", "int_parsing": "a whole number",
-    "int_from_float": "a whole number", "float_type": "a number", "float_parsing": "a number",
-}
-"""Plain words for pydantic's error types (its own messages name Python classes)."""
-
-
-def _lower(message: str) -> str:
-    return message[:1].lower() + message[1:]
-
-
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
-
-
-def key_path(loc: Iterable[Any]) -> str:
-    """A pydantic location as a TOML key path: `commands."deployctl status".read_only`,
-    `selectors[1].commands` (array entries counted from 1)."""
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part + 1}]"
-        else:
-            text = str(part)
-            text = text if _BARE_KEY.match(text) else '"' + text.replace('"', '\\"') + '"'
-            out += ("." if out else "") + text
-    return out
-
-
-def allowed_keys(loc: tuple[Any, ...]) -> list[str]:
-    """The keys the table at `loc` accepts (aliases where a field has one)."""
-    annotation: Any = Config
-    for part in loc:
-        annotation = _strip_optional(annotation)
-        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-            field = _field(annotation, str(part))
-            if field is None:
-                return []
-            annotation = field.annotation
-        elif typing.get_origin(annotation) in (dict, list):
-            annotation = typing.get_args(annotation)[-1]
-        else:
-            return []
-    annotation = _strip_optional(annotation)
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return [f.alias or name for name, f in annotation.model_fields.items()]
-    return []
-
-
-def _field(model: type[BaseModel], key: str):
-    for name, field in model.model_fields.items():
-        if key in (name, field.alias):
-            return field
-    return None
-
-
-def _strip_optional(annotation: Any) -> Any:
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(annotation) if a is not type(None)]
-        if len(args) == 1:
-            return args[0]
-    return annotation
-
-
-_KEY_PART = r'(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|\'[^\']*\')'
-_HEADER = re.compile(rf"^\s*(\[\[?)\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*\]\]?")
-_ASSIGN = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=")
-_SPLIT_PART = re.compile(_KEY_PART)
-
-
-def _parts(dotted: str) -> list[str]:
-    parts = []
-    for raw in _SPLIT_PART.findall(dotted):
-        if raw[0] == '"':
-            parts.append(raw[1:-1].encode().decode("unicode_escape") if "\\" in raw else raw[1:-1])
-        elif raw[0] == "'":
-            parts.append(raw[1:-1])
-        else:
-            parts.append(raw)
-    return parts
-
-
-def find_line(text: str, loc: tuple[Any, ...]) -> int | None:
-    """The 1-based line where the key at `loc` (or its nearest enclosing table) is written,
-    or None. A light scan of headers and `key =` lines; good enough to point a user there."""
-    target = list(loc)
-    while target:
-        line = _find_exact(text, target)
-        if line:
-            return line
-        target = target[:-1]
-    return None
-
-
-def _find_exact(text: str, target: list[Any]) -> int | None:
-    table: list[Any] = []
-    counts: dict[tuple[str, ...], int] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        header = _HEADER.match(line)
-        if header:
-            parts = _parts(header.group(2))
-            if header.group(1) == "[[":
-                key = tuple(parts)
-                counts[key] = counts.get(key, -1) + 1
-                table = [*parts, counts[key]]
-                # nested arrays of tables restart their count under a new parent
-                for other in list(counts):
-                    if len(other) > len(key) and other[: len(key)] == key:
-                        del counts[other]
-            else:
-                table = parts
-            if table == target or (header.group(1) == "[[" and table[:-1] == target):
-                return number
-            continue
-        assign = _ASSIGN.match(line)
-        if assign and [*table, *_parts(assign.group(1))] == target:
-            return number
-    return None
 
 
 # -- writing ---------------------------------------------------------------------------------

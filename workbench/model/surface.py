@@ -386,7 +386,7 @@ def _where(path, key_path: tuple) -> str:
     """`path`, plus ` line N` when the offending key can be found in the file."""
     from pathlib import Path
 
-    from workbench.model.config_file import find_line
+    from workbench.model.config_errors import find_line
 
     if not key_path:
         return str(path)
