@@ -148,3 +148,17 @@ def test_default_client_files():
         Path("C:/AD") / "Claude" / "claude_desktop_config.json"
     assert default_path("claude-desktop", home=home, platform="linux", environ={}) == \
         home / ".config" / "Claude" / "claude_desktop_config.json"
+
+
+def test_write_through_a_symlinked_client_file_keeps_the_link(config_path, tmp_path):
+    real = tmp_path / "dotfiles" / "mcp.json"
+    real.parent.mkdir()
+    real.write_text('{"mcpServers": {"other": {"command": "/bin/other", "args": []}}}')
+    link = tmp_path / "home" / ".cursor" / "mcp.json"
+    link.parent.mkdir(parents=True)
+    link.symlink_to(real)
+    result = client_config(str(config_path), "--client", "cursor", "--write", "--path", str(link), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert link.is_symlink() and link.resolve() == real
+    assert set(json.loads(real.read_text())["mcpServers"]) == {"other", "deployctl"}
+    assert len(list(real.parent.glob("mcp.json.bak-*"))) == 1

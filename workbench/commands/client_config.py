@@ -137,6 +137,8 @@ def default_path(client: str, *, home: Path | None = None, cwd: Path | None = No
 def merge_into(target: Path, client: str, name: str, document: dict[str, Any]) -> Path | None:
     """Add the server to `target`, keeping everything else; returns the backup's path (if any)."""
     top_key, _ = CLIENTS[client]
+    if target.is_symlink():  # a dotfiles-managed file: write through the link, keep the link
+        target = target.resolve()
     existing = _read_client_file(target, top_key)
     servers = dict(existing.get(top_key) or {})
     servers[name] = document[top_key][name]
