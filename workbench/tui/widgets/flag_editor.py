@@ -22,6 +22,8 @@ from workbench.tui.messages import EditRequested
 from workbench.tui.schema_input import SchemaInputError, parse_schema_override, schema_text
 from workbench.tui.workspace import FLAG_TYPES
 
+COLUMNS = (("flag", 22), ("type", 8), ("served", 6), ("override", 14))
+"""Fixed widths: DataTable repaints old rows with stale widths when auto widths change."""
 TYPE_OPTIONS = [("as derived", "derived"), *((t, t) for t in FLAG_TYPES)]
 
 
@@ -55,8 +57,9 @@ class FlagEditor(Vertical):
     FlagEditor #flag-name { color: $text-primary; text-style: bold; }
     FlagEditor #flag-help { color: $text-muted; }
     FlagEditor .row { height: auto; }
-    FlagEditor .row Label { padding: 1 1 0 1; }
-    FlagEditor #flag-schema { height: 8; }
+    FlagEditor .row Label { padding: 1 2 0 1; }
+    FlagEditor #flag-type { width: 20; margin-top: 1; }
+    FlagEditor #flag-schema { height: 6; margin: 1 0 0 0; background: $boost; }
     FlagEditor #schema-status { height: auto; }
     FlagEditor #schema-status.-invalid { color: $text-error; }
     FlagEditor #schema-status.-valid { color: $text-success; }
@@ -73,11 +76,13 @@ class FlagEditor(Vertical):
         self.served: set[str] = set()
         self.current: FlagRow | None = None
         self.columns: list = []
+        self.built = 0
+        """How many times the table was rebuilt (part of every row key)."""
 
     def compose(self) -> ComposeResult:
         yield Static("This command has no flags.", id="no-flags")
         table: DataTable = DataTable(id="flag-table", cursor_type="row", zebra_stripes=True)
-        self.columns = table.add_columns("flag", "type", "served", "override")
+        self.columns = [table.add_column(label, width=width) for label, width in COLUMNS]
         yield table
         with Vertical(id="flag-form", classes="-none"):
             yield Static("", id="flag-name")
@@ -89,12 +94,12 @@ class FlagEditor(Vertical):
                 yield Select(TYPE_OPTIONS, allow_blank=False, value="derived", id="flag-type", compact=True,
                              tooltip="Change only the coarse JSON type of the derived schema")
             yield Label("JSON Schema override (replaces the derived schema)")
-            yield TextArea(id="flag-schema", soft_wrap=True, placeholder='{"type": "integer", "minimum": 1}')
+            yield TextArea(id="flag-schema", soft_wrap=True, compact=True, placeholder='{"type": "integer", "minimum": 1}')
             yield Static("", id="schema-status")
             with Horizontal(classes="buttons"):
-                yield Button("Apply schema", id="apply-schema", variant="primary",
+                yield Button("Apply schema", id="apply-schema", variant="primary", compact=True,
                              tooltip="Use the schema above for this flag (only when it is valid)")
-                yield Button("Clear", id="clear-schema", tooltip="Go back to the derived schema")
+                yield Button("Clear", id="clear-schema", compact=True, tooltip="Go back to the derived schema")
 
     # --- attributes down ---------------------------------------------------------------------
 
@@ -111,8 +116,11 @@ class FlagEditor(Vertical):
         self.rows = rows
         cursor = table.cursor_row if same_command else 0
         table.clear()
+        # Row keys are new for every command: DataTable caches rendered rows by key, and a
+        # reused key (two commands sharing `--env`) showed the previous command's row.
+        self.built += 1
         for row in self.rows:
-            table.add_row(*self._cells(row), key=row.flag.key)
+            table.add_row(*self._cells(row), key=self._row_key(row))
         self.query_one("#no-flags").display = not self.rows
         table.display = bool(self.rows)
         if self.rows:
@@ -122,16 +130,19 @@ class FlagEditor(Vertical):
             self.current = None
             self.query_one("#flag-form").add_class("-none")
 
+    def _row_key(self, row: FlagRow) -> str:
+        return f"{self.built}:{row.flag.key}"
+
     def _refresh_cells(self, table: DataTable) -> None:
         """Update only the cells that changed (no rebuild: keeps the cursor and is cheap)."""
         for row in self.rows:
             for column, value in zip(self.columns, self._cells(row)):
-                if table.get_cell(row.flag.key, column) != value:
-                    table.update_cell(row.flag.key, column, value)
+                if table.get_cell(self._row_key(row), column) != value:
+                    table.update_cell(self._row_key(row), column, value)
 
     def _cells(self, row: FlagRow) -> tuple[str, str, str, str]:
         flag = row.flag
-        name = flag.spelling + (f" (from {row.inherited_from})" if row.inherited_from else "")
+        name = flag.spelling + (" ↑" if row.inherited_from else "")
         kind = flag.kind.value if flag.kind.value != "value" else flag.value_type.value
         choice = self.choices.flags.get(flag.key) or FlagConfig()
         served = "yes" if flag.spelling in self.served else "no"
@@ -150,7 +161,8 @@ class FlagEditor(Vertical):
             return
         self.query_one("#flag-form").remove_class("-none")
         self.query_one("#flag-name", Static).update(flag.spelling)
-        self.query_one("#flag-help", Static).update(flag.help or "(no help text)")
+        origin = f"  (inherited from {row.inherited_from})" if row.inherited_from else ""
+        self.query_one("#flag-help", Static).update((flag.help or "(no help text)") + origin)
         self.query_one("#flag-schema", TextArea).load_text(schema_text(choice.schema_))
         self._set_schema_status("", None)
 
@@ -170,7 +182,7 @@ class FlagEditor(Vertical):
     def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()
         key = event.row_key.value
-        row = next((r for r in self.rows if r.flag.key == key), None)
+        row = next((r for r in self.rows if self._row_key(r) == key), None)
         if row is not None and row is not self.current:
             self._show_flag(row)
 

@@ -49,8 +49,10 @@ class Inspector(VerticalScroll):
     Inspector #status-line.-exposed { color: $wb-exposed; }
     Inspector #status-line.-filtered { color: $wb-filtered; }
     Inspector .row { height: auto; }
-    Inspector .row Label { padding: 1 1 0 1; }
-    Inspector #description { height: 6; }
+    Inspector .row Label { padding: 1 2 0 1; }
+    Inspector #description { height: 4; margin: 1 0; background: $boost; }
+    Inspector #description-mode { width: 30; }
+    Inspector #title { margin-bottom: 1; }
     Inspector .buttons { height: auto; }
     Inspector .buttons Button { margin-right: 1; min-width: 10; }
     Inspector #annotations { grid-size: 4; grid-columns: 13 1fr 13 1fr; height: auto; grid-gutter: 0 1; }
@@ -74,16 +76,16 @@ class Inspector(VerticalScroll):
             yield Label("Deprecated")
         yield Label("Description", classes="heading")
         yield Select([("follow global mode", "global"), ("long", "long"), ("short", "short")],
-                     allow_blank=False, value="global", id="description-mode",
+                     allow_blank=False, value="global", id="description-mode", compact=True,
                      tooltip="Which of the CLI's texts describes the tool")
-        yield TextArea(id="description", soft_wrap=True,
+        yield TextArea(id="description", soft_wrap=True, compact=True,
                        placeholder="Full description override (empty = use the CLI's text)")
         with Horizontal(classes="buttons"):
-            yield Button("Apply override", id="apply-description", variant="primary",
+            yield Button("Apply override", id="apply-description", variant="primary", compact=True,
                          tooltip="Use the text above as the tool's description")
-            yield Button("Clear", id="clear-description", tooltip="Go back to the CLI's own text")
+            yield Button("Clear", id="clear-description", compact=True, tooltip="Go back to the CLI's own text")
         yield Label("Annotations", classes="heading")
-        yield Input(id="title", placeholder="title (enter to apply; empty = none)")
+        yield Input(id="title", placeholder="title (enter to apply; empty = none)", compact=True)
         with Grid(id="annotations"):
             for name, label in ANNOTATION_LABELS.items():
                 yield Label(label)
