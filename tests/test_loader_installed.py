@@ -16,7 +16,7 @@ from loader_expectations import check_argparse_tree, check_click_tree
 from workbench.loaders import introspect, load
 from workbench.model.config import Loader
 
-pytestmark = pytest.mark.live
+pytestmark = [pytest.mark.live, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 
 SCRIPTS = [
     ("uvicorn", Loader.CLICK),  # click command, many options, envvars, choices
