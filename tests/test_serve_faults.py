@@ -6,6 +6,7 @@ real argparse loader and exported like any other CLI.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shlex
@@ -191,3 +192,31 @@ async def test_a_cli_that_cannot_be_found_is_an_error_with_the_reason(faultcli_c
     assert result.content[0].text == (
         "cannot start `/nonexistent/bin/faultcli`: no such program; is it installed and on PATH?"
     )
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_over_http_a_cancel_and_then_sigterm_kill_the_calls(mode, faultcli_config, tmp_path):
+    from test_serve_http import http_server
+
+    with http_server(faultcli_config, tmp_path) as url:
+        async with Client(url, mode=mode, read_timeout_seconds=30) as client:
+            cancelled = tmp_path / "cancelled.pids"
+            with anyio.fail_after(20):
+                async with anyio.create_task_group() as group:
+                    group.start_soon(client.call_tool, "faultcli_hang", {"pidfile": str(cancelled)})
+                    pids = await pids_in(cancelled)
+                    group.cancel_scope.cancel()
+            assert await gone(pids, within=1.9)  # killed by the cancel, not by the 2 s timeout
+
+            in_flight = tmp_path / "in-flight.pids"
+            async with anyio.create_task_group() as group:
+                async def hang() -> None:
+                    with contextlib.suppress(Exception):
+                        await client.call_tool("faultcli_hang", {"pidfile": str(in_flight)})
+
+                group.start_soon(hang)
+                pids = await pids_in(in_flight)
+                os.kill(parent_of(pids[0]), signal.SIGTERM)
+                assert await gone(pids, within=1.9)
+                group.cancel_scope.cancel()
