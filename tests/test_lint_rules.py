@@ -355,3 +355,9 @@ def test_loader_notes_are_shown_for_review():
         ("WB404", Severity.INFO, "tree", ""),
     ]
     assert findings[0].message == "The loader noted: " + tree.notes[0]
+
+
+def test_server_name_unusable_in_tool_prefixes():
+    surface = Surface(tools=tuple(clean_tools()), prompt="p", server_name="my shop", server_version="1")
+    findings = lint(surface, TREE, config())
+    assert [(f.code, f.subject) for f in findings] == [("WB107", "server.name")]

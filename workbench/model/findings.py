@@ -56,6 +56,7 @@ RULES: dict[str, tuple[Severity, str]] = {
     "WB104": (Severity.ERROR, "tool name longer than `[lint] name_limit`"),
     "WB105": (Severity.WARNING, "tool name leaves less than 20 characters for a client's prefix"),
     "WB106": (Severity.ERROR, "Claude Code's `mcp__<server>__<tool>` name exceeds 64 characters"),
+    "WB107": (Severity.WARNING, "server name has characters clients cannot use in tool prefixes"),
     "WB201": (Severity.ERROR, "tool has no description"),
     "WB202": (Severity.WARNING, "tool description is very long"),
     "WB203": (Severity.INFO, "input property has no description"),

@@ -35,8 +35,14 @@ READ_WORDS = frozenset({
 
 
 def name_findings(tools: tuple[Tool, ...], config: Config, server: str) -> list[Finding]:
-    """WB101-WB106: names clients reject, collide on, or cannot fit behind their own prefix."""
+    """WB101-WB107: names clients reject, collide on, or cannot fit behind their own prefix."""
     findings: list[Finding] = []
+    if not _VALID_NAME.match(server):
+        findings.append(finding(
+            "WB107", "server.name",
+            f"The server name `{server}` has characters other than letters, digits, `_` and `-`; "
+            "clients build tool prefixes from it (`mcp__<server>__`) and may rename or reject it.",
+            "Set `[server] name` to letters, digits, `_` and `-` only."))
     by_name: dict[str, list[Tool]] = {}
     by_folded: dict[str, list[Tool]] = {}
     limit = config.lint.name_limit
