@@ -10,18 +10,16 @@ every glob once, and never copies the tree.
 from __future__ import annotations
 
 import dataclasses
-import fnmatch
 import json
-import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from workbench.model.config import CommandConfig, Config, Loader, Selector
+from workbench.model.config import CommandConfig, Config, Loader
 from workbench.model.describe import describe
 from workbench.model.naming import snake_case, tool_name
 from workbench.model.prompt import order_tools, render_prompt
 from workbench.model.schema import ToolFlag, build_input_schema
+from workbench.model.selectors import CompiledSelector, glob
 from workbench.model.surface_types import Exclusion, Surface, SurfaceError, Tool, ToolBinding
 from workbench.model.tree import Command, CommandTree
 
@@ -89,80 +87,6 @@ def _count_cached(text: str) -> int:
     return count_tokens(text)
 
 
-@lru_cache(maxsize=4096)
-def _glob(pattern: str) -> re.Pattern[str]:
-    """A shell glob compiled once (and kept across TUI rebuilds)."""
-    return re.compile(fnmatch.translate(pattern))
-
-
-@dataclass
-class _Patterns:
-    """Globs compiled once, remembering which ever matched (for 'matches nothing' warnings)."""
-
-    texts: list[str]
-    compiled: list[re.Pattern[str]] = field(init=False)
-    used: list[bool] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.compiled = [_glob(p) for p in self.texts]
-        self.used = [False] * len(self.texts)
-
-    def match(self, text: str) -> bool:
-        hit = False
-        for index, pattern in enumerate(self.compiled):
-            if pattern.match(text):
-                self.used[index] = True
-                hit = True
-        return hit
-
-    def unused(self) -> list[str]:
-        return [t for t, u in zip(self.texts, self.used) if not u]
-
-
-@dataclass
-class _Selector:
-    number: int
-    commands: _Patterns
-    include: _Patterns | None
-    exclude: _Patterns
-    include_inherited: _Patterns | None
-    exclude_inherited: _Patterns
-    claimed: int = 0
-    decided: dict[tuple[str, bool], bool] = field(default_factory=dict)
-    """Memo of `keeps`: the same flag keys recur on thousands of commands."""
-
-    @classmethod
-    def compile(cls, number: int, selector: Selector) -> _Selector:
-        def optional(texts: list[str] | None) -> _Patterns | None:
-            return None if texts is None else _Patterns(texts)
-
-        return cls(
-            number=number,
-            commands=_Patterns(selector.commands),
-            include=optional(selector.include_flags),
-            exclude=_Patterns(selector.exclude_flags),
-            include_inherited=optional(selector.include_inherited_flags),
-            exclude_inherited=_Patterns(selector.exclude_inherited_flags),
-        )
-
-    def keeps(self, key: str, inherited: bool) -> bool:
-        decided = self.decided.get((key, inherited))
-        if decided is None:
-            include = self.include_inherited if inherited else self.include
-            exclude = self.exclude_inherited if inherited else self.exclude
-            decided = (include is None or include.match(key)) and not exclude.match(key)
-            self.decided[(key, inherited)] = decided
-        return decided
-
-    def flag_patterns(self) -> list[tuple[str, _Patterns]]:
-        named = [
-            ("include_flags", self.include), ("exclude_flags", self.exclude),
-            ("include_inherited_flags", self.include_inherited),
-            ("exclude_inherited_flags", self.exclude_inherited),
-        ]
-        return [(label, p) for label, p in named if p is not None]
-
-
 class _Builder:
     """One walk over the tree: filters, claims, and builds each tool."""
 
@@ -171,7 +95,7 @@ class _Builder:
         self.config = config
         self.prefix = config.tools.prefix if config.tools.prefix is not None else tree.root.name
         self.blocked = set(SAFETY_SEGMENTS) | {config.server.command_name}
-        self.selectors = [_Selector.compile(n, s) for n, s in enumerate(config.selectors, 1)]
+        self.selectors = [CompiledSelector.compile(n, s) for n, s in enumerate(config.selectors, 1)]
         self.tools: list[Tool] = []
         self.exclusions: list[Exclusion] = []
         self.warnings: list[str] = []
@@ -247,7 +171,7 @@ class _Builder:
 
     # -- steps 3 to 6: one tool ----------------------------------------------------------------
 
-    def _tool(self, command: Command, choices: CommandConfig, selector: _Selector | None,
+    def _tool(self, command: Command, choices: CommandConfig, selector: CompiledSelector | None,
               flags: list[ToolFlag], depth: int) -> Tool:
         path = command.path_str
         name = tool_name(self.prefix, command.path)
@@ -283,7 +207,7 @@ class _Builder:
         )
 
     def _keeps(self, chosen: ToolFlag, depth: int, choices: CommandConfig,
-               selector: _Selector | None) -> bool:
+               selector: CompiledSelector | None) -> bool:
         flag = chosen.flag
         if flag.hidden or flag.deprecated or flag.name in NEVER_PROPERTIES or _is_short_help(flag):
             return False
@@ -316,7 +240,7 @@ class _Builder:
                 )
         for selector in self.selectors:
             for pattern in selector.commands.unused():
-                compiled = _glob(pattern)
+                compiled = glob(pattern)
                 if any(compiled.match(p) for p in self.candidates):
                     continue  # claimed by an earlier selector: not nothing
                 why = sorted({r for p, r in self.not_candidates if compiled.match(p)})
