@@ -233,3 +233,15 @@ def test_help_calls_get_no_stdin_and_a_plain_wide_environment(tmp_path):
         '''))
     tree = crawl(str(cli), use_cache=False, timeout_s=5)
     assert [f.key for f in tree.root.flags] == ["no-color-1", "term-dumb", "columns-200", "stdin-0"]
+
+
+def test_a_command_whose_help_is_unreadable_keeps_the_arguments_its_listing_shows(tmp_path, monkeypatch):
+    root = "Usage: svc [OPTIONS...] COMMAND ...\n\nUnit Commands:\n  start UNIT...        Start units\n  list [PATTERN...]    List units\n"
+    monkeypatch.setenv("FAKE_LOG", str(tmp_path / "calls.log"))
+    cli = make_cli(tmp_path, "svc", FAKE.format(help=json.dumps({"": root})))
+    tree = crawl(str(cli), use_cache=False, timeout_s=2)
+    start, listing = tree.root.subcommands
+    assert [(p.name, p.required, p.variadic) for p in start.positionals] == [("UNIT", True, True)]
+    assert [(p.name, p.required, p.variadic) for p in listing.positionals] == [("PATTERN", False, True)]
+    assert start.short_help == "Start units"
+    assert any(note.startswith("svc start: help unavailable") for note in tree.notes)

@@ -388,3 +388,18 @@ def test_go_flag_package_single_dash_names_with_type_words():
     assert (flag(parsed, "n").value_type, flag(parsed, "n").default) == (ValueType.INTEGER, 3)
     assert flag(parsed, "timeout").default == "5s"
     assert flag(parsed, "v").kind is FlagKind.BOOLEAN
+
+
+def test_apt_style_name_dash_summary_commands():
+    parsed = read("apt_like.txt", ["pkgm"])
+    assert [(c.name, c.summary) for c in parsed.subcommands] == [
+        ("list", "list packages based on package names"),
+        ("install", "install packages"),
+        ("full-upgrade", "upgrade the system by removing/installing/upgrading packages"),
+    ]
+    assert parsed.runnable is False
+
+
+def test_listed_arguments_are_kept_with_the_command_entry():
+    parsed = read("commander.txt", ["pizza"])
+    assert [c.arguments for c in parsed.subcommands] == ["<size>", "", "[command]"]

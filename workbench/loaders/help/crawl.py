@@ -24,8 +24,9 @@ from workbench.loaders.help.detect import detect_style, parser_for
 from workbench.loaders.help.fetch import Fetched, fetch_help
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 from workbench.loaders.help.run import run_help
+from workbench.loaders.help.usage import read_usage
 from workbench.model.errors import LoadError
-from workbench.model.tree import Command, CommandTree, Flag
+from workbench.model.tree import Command, CommandTree, Flag, Positional
 
 DEFAULT_TIMEOUT_S = 10.0
 DEFAULT_MAX_DEPTH = 4
@@ -172,6 +173,7 @@ def _build_command(node: _Node, path: list[str], notes: list[str], ancestors: li
             short_help=entry.summary if entry else "",
             aliases=list(entry.aliases) if entry else [],
             deprecated=bool(entry and entry.deprecated),
+            positionals=_listed_positionals(entry),
         )
     notes.extend(f"{label}: {note}" for note in parsed.notes)
     aliases = list(dict.fromkeys([*(entry.aliases if entry else []), *parsed.aliases]))
@@ -189,6 +191,14 @@ def _build_command(node: _Node, path: list[str], notes: list[str], ancestors: li
     lineage = [*ancestors, command]
     command.subcommands = [_build_command(child, [*path, child.path[-1]], notes, lineage) for child in node.children]
     return command
+
+
+def _listed_positionals(entry: CommandEntry | None) -> list[Positional]:
+    """The positionals a parent's listing shows after the name (`start UNIT...`)."""
+    if entry is None or not entry.arguments:
+        return []
+    reading = read_usage(f"{entry.name} {entry.arguments}", [entry.name], has_subcommands=False)
+    return reading.positionals if reading.understood else []
 
 
 def _inherited(flag: Flag, ancestors: list[Command]) -> Flag:

@@ -134,6 +134,8 @@ def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry |
         aliases = [a.strip() for a in match.group(1).split(",") if a.strip()]
         summary = summary[: match.start()].rstrip()
     term = entry.term.strip().rstrip(":")
+    if not summary and (dashed := re.fullmatch(r"([\w.:+-]+(?:, [\w.:+-]+)*) - (.+)", term)):
+        term, summary = dashed.groups()  # apt: `install - install packages`
     if term.startswith(("|", "+")):
         return None  # a markdown or ASCII table row in prose (kpt)
     words = term.split()
@@ -141,8 +143,9 @@ def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry |
         words = words[len(path) :]
     elif path and len(words) > 1 and words[0] == path[0]:
         words = words[1:]
+    arguments: list[str] = []
     while len(words) > 1 and _is_placeholder(words[-1]):
-        words.pop()
+        arguments.insert(0, words.pop())
     term = " ".join(words)
     paren = re.fullmatch(r"(\S+)\s+\(([^)]*)\)", term)
     if paren:
@@ -152,7 +155,8 @@ def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry |
     if not names or not all(_COMMAND_NAME.fullmatch(n) for n in names):
         return None
     deprecated = bool(_DEPRECATED_TEXT.search(summary))
-    return CommandEntry(names[0], summary, aliases=names[1:] + aliases, deprecated=deprecated)
+    listed = " ".join(a for a in arguments if a.lower().strip("[]") not in ("options", "flags"))
+    return CommandEntry(names[0], summary, aliases=names[1:] + aliases, deprecated=deprecated, arguments=listed)
 
 
 def _is_placeholder(word: str) -> bool:

@@ -15,6 +15,9 @@ class CommandEntry:
     summary: str = ""
     aliases: list[str] = field(default_factory=list)
     deprecated: bool = False
+    arguments: str = ""
+    """What the listing shows after the name (`[PATTERN...]`): the positionals, when the
+    command's own help cannot be read."""
 
 
 @dataclass
