@@ -163,9 +163,14 @@ def render_text(report: dict[str, Any]) -> str:
     verdict = "OK" if report["ok"] else "FAIL"
     drift_count = "drift not checked" if summary["drift"] is None else f"{summary['drift']} drift"
     strict = ", strict" if report["strict"] else ""
-    lines.append(f"{verdict}: {summary['errors']} errors, {summary['warnings']} warnings, "
-                 f"{summary['infos']} infos, {drift_count}{strict}")
+    counts = ", ".join(_plural(summary[key], word) for key, word in
+                       (("errors", "error"), ("warnings", "warning"), ("infos", "info")))
+    lines.append(f"{verdict}: {counts}, {drift_count}{strict}")
     return "\n".join(lines)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
 
 
 def _surface_line(report: dict[str, Any]) -> str:
