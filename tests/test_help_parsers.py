@@ -403,3 +403,16 @@ def test_apt_style_name_dash_summary_commands():
 def test_listed_arguments_are_kept_with_the_command_entry():
     parsed = read("commander.txt", ["pizza"])
     assert [c.arguments for c in parsed.subcommands] == ["<size>", "", "[command]"]
+
+
+def test_indented_group_headings_inside_an_options_section():
+    parsed = read("nested_headings.txt", ["grab"])
+    assert [f.key for f in parsed.flags] == ["help", "ignore-errors", "proxy", "socket-timeout"]
+    assert flag(parsed, "ignore-errors").help.endswith("even if the postprocessing fails")
+    assert flag(parsed, "socket-timeout").metavar == "SECONDS"
+
+
+def test_long_first_spellings_under_a_heading_without_colon():
+    parsed = read("rsync_like.txt", ["sync"])
+    assert [(f.name, f.short) for f in parsed.flags] == [("verbose", "v"), ("info", None), ("archive", "a")]
+    assert flag(parsed, "info").metavar == "FLAGS"

@@ -257,30 +257,38 @@ def item_entries(section: Section) -> list[Entry]:
 
 def _entries(lines: list[str], starts_entry) -> list[Entry]:
     entries: list[Entry] = []
+    current: Entry | None = None
     column: int | None = None
     parts: list[str] = []
+    entry_indent: int | None = None
     for line in lines:
         stripped = line.strip()
         if not stripped:
             continue
         indent = _indent(line)
+        if current is not None and entry_indent is not None and indent < entry_indent and stripped.endswith(":") and not stripped.startswith("-"):
+            current.text = " ".join(parts)  # a group heading inside the section (`  Network Options:`)
+            current, parts, column = None, [], None
+            continue
         if starts_entry(stripped, indent, None, column):
-            if entries:
-                entries[-1].text = " ".join(parts)
+            if current is not None:
+                current.text = " ".join(parts)
+            entry_indent = indent
             stripped = re.sub(r"^(-\w,)\s{2,}(?=--)", r"\1 ", stripped)  # wget: `-V,  --version`
             match = _TWO_COLUMNS.match(stripped)
             if match:
-                entries.append(Entry(match.group(1)))
+                current = Entry(match.group(1))
                 parts = [match.group(3)]
                 column = indent + match.start(3)
             else:
-                entries.append(Entry(stripped))
+                current = Entry(stripped)
                 parts = []
                 column = None
-        elif entries:
+            entries.append(current)
+        elif current is not None:
             if column is None:
                 column = indent
             parts.append(stripped)
-    if entries:
-        entries[-1].text = " ".join(parts)
+    if current is not None:
+        current.text = " ".join(parts)
     return entries
