@@ -145,13 +145,22 @@ def _check_click_value(item: Any, param: Any, where: str) -> None:
 # --- argparse ----------------------------------------------------------------------------------
 
 
-def check_argparse_tree(tree: CommandTree, parser: argparse.ArgumentParser) -> int:
-    """Assert every subcommand, option and positional of `parser` matches the tree; returns commands seen."""
-    parsers = list(_argparse_parsers(parser))
+def check_argparse_tree(tree: CommandTree, parser: argparse.ArgumentParser,
+                        parents: list[argparse.ArgumentParser] | None = None) -> int:
+    """Assert every subcommand, option and positional of `parser` matches the tree; returns commands seen.
+
+    Options of `parents` (the parent parsers the test passed to `parents=`) must be inherited;
+    without them, an Action object shared by several parsers marks a parent-parser option.
+    """
     owners: dict[int, int] = {}
-    for each in parsers:
-        for action in each._actions:
-            owners[id(action)] = owners.get(id(action), 0) + 1
+    if parents is not None:
+        for parent in parents:
+            for action in parent._actions:
+                owners[id(action)] = 2
+    else:
+        for each in _argparse_parsers(parser):
+            for action in each._actions:
+                owners[id(action)] = owners.get(id(action), 0) + 1
     return _check_parser(tree, parser, [tree.root.name], owners)
 
 
@@ -179,7 +188,7 @@ def _check_parser(tree: CommandTree, parser: argparse.ArgumentParser, path: list
         assert flag.hidden == (action.help == argparse.SUPPRESS), where
         assert flag.repeatable == isinstance(action, (argparse._AppendAction, argparse._ExtendAction)), where
         assert flag.negatable == isinstance(action, argparse.BooleanOptionalAction), where
-        assert (flag.inherited_from is not None) == (owners[id(action)] > 1), where
+        assert (flag.inherited_from is not None) == (owners.get(id(action), 0) > 1), where
         if isinstance(action, argparse._CountAction):
             assert flag.kind is FlagKind.COUNT, where
         elif action.nargs == 0:
