@@ -85,8 +85,9 @@ def require_snapshot(config: Config, source: str = "the config") -> CommandTree:
 # -- writing ---------------------------------------------------------------------------------
 
 
-def config_data(config: Config) -> dict[str, Any]:
-    """The config as plain TOML-ready data, in the file's section order, None omitted."""
+def config_data(config: Config, *, snapshot: bool = True) -> dict[str, Any]:
+    """The config as plain TOML-ready data, in the file's section order, None omitted
+    (`snapshot=False` leaves the command tree out)."""
     data: dict[str, Any] = {"version": config.version}
     for name in FULL_SECTIONS:
         data[name] = getattr(config, name).model_dump(by_alias=True, exclude_none=True)
@@ -109,7 +110,7 @@ def config_data(config: Config) -> dict[str, Any]:
     if prompt:
         data["prompt"] = prompt
     data["lint"] = config.lint.model_dump(by_alias=True, exclude_none=True)
-    if config.snapshot is not None:
+    if snapshot and config.snapshot is not None:
         data["snapshot"] = config.snapshot.to_data()
     return data
 
@@ -122,14 +123,18 @@ def _changed(model: BaseModel) -> dict[str, Any]:
 def dump_config(config: Config) -> str:
     """The TOML text of `config`, exactly as `save_config` writes it.
 
-    The data is validated once more before writing, so the text is what a later load gives
-    back (e.g. `timeout_s = 60` is written as the float `60.0` it loads as).
+    The choices are validated once more before writing, so the text is what a later load gives
+    back (e.g. `timeout_s = 60` is written as the float `60.0` it loads as). The snapshot is
+    already validated tree data and is written as it is (re-validating thousands of commands
+    on every TUI preview would cost more than everything else).
     """
     try:
-        normalized = Config.model_validate(config_data(config))
+        normalized = Config.model_validate(config_data(config, snapshot=False))
     except ValidationError as error:
         raise ConfigError(explain(error, "", "the config")) from None
-    data = config_data(normalized)
+    data = config_data(normalized, snapshot=False)
+    if config.snapshot is not None:
+        data["snapshot"] = config.snapshot.to_data()
     _check_no_null(data, ())
     return tomli_w.dumps(data, multiline_strings=True)
 
