@@ -147,11 +147,12 @@ def test_any_other_executable_goes_to_the_help_crawler(tmp_path: Path) -> None:
         ("os:path", None, "not a click command, typer app or argparse parser"),
         ("sample_clis.deployctl:cli", "deployctl 'unterminated", "--command"),
         ("sample_clis.deployctl:cli", "  ", "--command is empty"),
+        ("sample_clis.deployctl:cli", None, "whitespace"),
     ],
 )
 def test_unloadable_targets_are_one_sentence(target: str, command: str | None, expected: str) -> None:
     with pytest.raises(LoadError) as caught:
-        load(target, command=command)
+        load(target, command=command, name="my tool" if expected == "whitespace" else None)
     message = str(caught.value)
     assert expected in message and "\n" not in message
     assert isinstance(caught.value, WorkbenchError)

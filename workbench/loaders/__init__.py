@@ -53,8 +53,9 @@ def load(
     if not target:
         raise LoadError("no TARGET given; name a command on PATH, a path to an executable, or module:attr")
     run_as = _split_command(command)
-    if name is not None and not name.strip():
-        raise LoadError("--name is empty; give the name users type for the CLI, e.g. --name mycli")
+    if name is not None and (not name.strip() or name != name.strip() or any(c.isspace() for c in name)):
+        raise LoadError(f"--name {name!r} is empty or contains whitespace; give the one word users type "
+                        "for the CLI, e.g. --name mycli")
     if targets.is_module_target(target):
         return _load_python(target, name, run_as, report)
     found = targets.find_executable(target)
