@@ -125,6 +125,8 @@ def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_worker
                     node.children.append(child)
                     if len(child.path) > max_depth:
                         child.note = f"not crawled: deeper than the depth limit ({max_depth})"
+                    elif len(child.path) > 1 and child.path[-1] == child.path[-2]:
+                        child.note = "not crawled: it repeats its parent's name (`help help`)"
                     elif seen + len(pending) >= MAX_COMMANDS:
                         child.note = f"not crawled: more than {MAX_COMMANDS} commands"
                     else:
