@@ -134,9 +134,19 @@ def dump_config(config: Config) -> str:
         raise ConfigError(explain(error, "", "the config")) from None
     data = config_data(normalized, snapshot=False)
     if config.snapshot is not None:
-        data["snapshot"] = config.snapshot.to_data()
+        data["snapshot"] = _without_null_keys(config.snapshot.to_data())
     _check_no_null(data, ())
     return tomli_w.dumps(data, multiline_strings=True)
+
+
+def _without_null_keys(value: Any) -> Any:
+    """`value` without dict entries whose value is None: JSON-mode dumps turn a float infinity
+    (a loader's odd default) into None after None-exclusion has already run."""
+    if isinstance(value, dict):
+        return {k: _without_null_keys(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_without_null_keys(v) for v in value]
+    return value
 
 
 def _check_no_null(value: Any, loc: tuple[Any, ...]) -> None:
