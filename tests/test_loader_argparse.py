@@ -158,3 +158,18 @@ def test_optional_subcommands_with_a_handler_of_its_own_make_the_parser_runnable
     tree = CommandTree.from_data(argparse_tree_data(parser, "tool"))
     assert check_argparse_tree(tree, parser) == 2 and tree.root.runnable
     assert not CommandTree.from_data(argparse_tree_data(strict, "strict")).root.runnable
+
+
+def test_parents_given_positionally_are_recorded() -> None:
+    from workbench.loaders.argparse_loader import argparse_tree_data
+    from workbench.loaders.introspect import recording_parsers
+    from workbench.model.tree import CommandTree
+
+    with recording_parsers():
+        common = argparse.ArgumentParser(add_help=False)
+        common.add_argument("--token")
+        parser = argparse.ArgumentParser("svc", None, "Service.", None, [common])
+        parser.add_argument("--mine")
+    tree = CommandTree.from_data(argparse_tree_data(parser, "svc"))
+    assert check_argparse_tree(tree, parser, parents=[common]) == 1
+    assert [(f.key, bool(f.inherited_from)) for f in tree.root.flags] == [("token", True), ("mine", False)]

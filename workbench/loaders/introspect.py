@@ -53,7 +53,7 @@ def recording_parsers() -> Iterator[None]:
 
     def init(self: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
         original(self, *args, **kwargs)
-        parents = kwargs.get("parents", args[5] if len(args) > 5 else None)
+        parents = kwargs.get("parents", args[4] if len(args) > 4 else None)
         setattr(self, argparse_loader.PARENTS_ATTR, list(parents or []))
         setattr(self, argparse_loader.PROG_GIVEN_ATTR, bool(kwargs.get("prog") or (args[0] if args else None)))
 
