@@ -143,7 +143,7 @@ def tools_guidance(tools: Sequence[Tool]) -> str:
     lines = []
     if destructive:
         lines.append(
-            "These tools change or delete things and cannot be undone: "
+            "These tools can change or delete data: "
             f"{_names(destructive)}. Ask the user to confirm before calling them."
         )
     if read_only:
