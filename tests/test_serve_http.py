@@ -127,3 +127,17 @@ def test_a_bad_http_address_is_one_sentence(address, sample_config, capsys):
     assert capsys.readouterr().err == (
         f"mcp-workbench: --http {address!r}: give a port (0-65535) as PORT or HOST:PORT, e.g. --http 8765.\n"
     )
+
+
+def test_a_port_in_use_is_one_sentence(sample_config, capsys):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", str(sample_config("deployctl")), "--http", str(port)]) == 2
+    assert capsys.readouterr().err == (
+        f"mcp-workbench: cannot listen on 127.0.0.1:{port}: address already in use; "
+        "pick another port, or --http 0 for a free one.\n"
+    )

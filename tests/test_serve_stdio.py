@@ -82,7 +82,8 @@ async def test_list_and_call_every_sample(sample, mode, sample_config, tmp_path)
         assert client.instructions == expected_prompt
         listed = (await client.list_tools()).tools
         assert [wire(t) for t in listed] == expected_tools
-        for name, arguments, words in SCRIPTS[sample]:
+        script = SCRIPTS[sample] if mode == "legacy" else SCRIPTS[sample][:1]  # the era changes no call
+        for name, arguments, words in script:
             result = await client.call_tool(name, arguments)
             text = result.content[0].text
             assert result.is_error is False, text

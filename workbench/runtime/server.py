@@ -80,7 +80,6 @@ def build_server(
         on_list_tools=_guarded("tools/list", on_list_tools),
         on_call_tool=_guarded("tools/call", on_call_tool),
     )
-    server.workbench_runner = runner  # type: ignore[attr-defined]
     return server
 
 

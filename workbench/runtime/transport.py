@@ -11,6 +11,7 @@ import contextlib
 import logging
 import os
 import signal
+import socket
 import sys
 from typing import Any, Iterator
 
@@ -19,7 +20,7 @@ import uvicorn
 from mcp.server import Server
 
 from workbench.runtime.calls import ToolRunner
-from workbench.runtime.http_guard import BearerTokenMiddleware, check_bind, security_settings
+from workbench.runtime.http_guard import BearerTokenMiddleware, BindError, check_bind, security_settings
 
 log = logging.getLogger("workbench.serve")
 
@@ -45,27 +46,53 @@ async def serve_stdio(server: Server, runner: ToolRunner) -> None:
 async def serve_http(
     server: Server, runner: ToolRunner, host: str, port: int, token: str | None, log_level: str = "info"
 ) -> None:
-    """Serve streamable HTTP at http://HOST:PORT/mcp until a stop signal."""
+    """Serve streamable HTTP at http://HOST:PORT/mcp until a stop signal (PORT 0: a free one)."""
     check_bind(host, token)
+    listener = listen(host, port)
     app: Any = server.streamable_http_app(
         stateless_http=False, json_response=False, host=host, transport_security=security_settings(host)
     )
     if token:
         app = BearerTokenMiddleware(app, token)
     config = uvicorn.Config(
-        app, host=host, port=port, log_level=log_level, log_config=None,
-        access_log=False, lifespan="on", timeout_graceful_shutdown=2,
+        app, log_level=log_level, log_config=None, access_log=False, lifespan="on", timeout_graceful_shutdown=2,
     )
     http = _SignalFreeServer(config)
 
     def stop() -> None:
         http.should_exit = True
 
+    bound = listener.getsockname()[1]
+    log.info("serving MCP on http://%s:%d/mcp", f"[{host}]" if ":" in host else host, bound)
     async with anyio.create_task_group() as group:
         group.start_soon(_stop_on_signal, runner, stop, [])
-        group.start_soon(_announce, http, host)
-        await http.serve()
+        await http.serve(sockets=[listener])
         group.cancel_scope.cancel()
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on HOST:PORT, or BindError saying why not."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        listener = socket.socket(family, socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as error:
+        raise BindError(f"cannot listen on {host}:{port}: {_reason(error)}; check the --http host.") from None
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+        listener.listen(128)
+    except OSError as error:
+        listener.close()
+        raise BindError(f"cannot listen on {host}:{port}: {_reason(error)}; pick another port, or --http 0 for a free one.") from None
+    return listener
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, socket.gaierror):
+        return "no such host"
+    if isinstance(error, OSError) and error.errno:
+        return os.strerror(error.errno).lower()
+    return "the address is not valid"
 
 
 class _SignalFreeServer(uvicorn.Server):
@@ -74,15 +101,6 @@ class _SignalFreeServer(uvicorn.Server):
     @contextlib.contextmanager
     def capture_signals(self) -> Iterator[None]:
         yield
-
-
-async def _announce(http: Any, host: str) -> None:
-    """Log the real address once bound (`--http 0` picks a free port)."""
-    while not http.started:
-        await anyio.sleep(0.02)
-    port = http.servers[0].sockets[0].getsockname()[1]
-    shown = f"[{host}]" if ":" in host else host
-    log.info("serving MCP on http://%s:%d/mcp", shown, port)
 
 
 async def _stop_on_signal(runner: ToolRunner, stop: Any, stopped_by: list[int]) -> None:
