@@ -176,6 +176,13 @@ def test_patterns_and_keys_that_match_nothing_are_warnings(sample_tree):
     assert len(surface.warnings) == 6
 
 
+def test_a_selector_without_command_patterns_is_a_warning(sample_tree):
+    surface = build_surface(sample_tree("deployctl"), Config(selectors=[Selector(exclude_flags=["token"])]))
+    assert surface.tools == ()
+    assert surface.warnings == (
+        "selector 1 has no command patterns, so it claims nothing; add commands = [...] or remove it",)
+
+
 def test_a_pattern_claimed_by_an_earlier_selector_is_not_reported(sample_tree):
     config = Config(selectors=[Selector(commands=["deployctl status"]), Selector(commands=["deployctl st*"])])
     assert build_surface(sample_tree("deployctl"), config).warnings == ()

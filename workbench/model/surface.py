@@ -239,6 +239,11 @@ class _Builder:
                     f"{_close(path, self.seen_paths)}; it has no effect"
                 )
         for selector in self.selectors:
+            if not selector.commands.texts:
+                self.warnings.append(
+                    f"selector {selector.number} has no command patterns, so it claims nothing; "
+                    "add commands = [...] or remove it"
+                )
             for pattern in selector.commands.unused():
                 compiled = glob(pattern)
                 if any(compiled.match(p) for p in self.candidates):
