@@ -200,15 +200,6 @@ def check_override(schema: Any, *, tool: str, command: str, key: str) -> None:
         )
 
 
-def check_input_schema(schema: dict[str, Any], *, tool: str) -> None:
-    """Raise SurfaceError unless a whole input schema is an object schema and valid JSON Schema."""
-    if schema.get("type") != "object":
-        raise SurfaceError(f"tool `{tool}`: the input schema must be a JSON Schema object")
-    problem = _schema_problem(json.dumps(schema, sort_keys=True))
-    if problem:
-        raise SurfaceError(f"tool `{tool}`: the input schema is not valid JSON Schema: {problem}")
-
-
 def _toml_key(key: str) -> str:
     return key if key.replace("-", "").replace("_", "").isalnum() and key.isascii() else f'"{key}"'
 
@@ -248,7 +239,6 @@ def build_input_schema(
     required: list[str] = []
     bindings: list[ArgBinding] = []
     taken: set[str] = set()
-    any_override = False
 
     for chosen in flags:
         flag = chosen.flag
@@ -261,7 +251,6 @@ def build_input_schema(
             schema, binding = _flag_property(flag, name, chosen.level, override, tool=tool, command=command)
             if override is None and shared_flags is not None:
                 shared_flags[(id(flag), chosen.level)] = (schema, binding)
-        any_override = any_override or (override is not None and (override.schema_ is not None or override.type is not None))
         properties[name] = schema
         if flag.required:
             required.append(name)
@@ -272,8 +261,7 @@ def build_input_schema(
         override = overrides.get(name)
         schema = positional_schema(positional, override.description if override else None)
         if override is not None:
-            schema, touched = _apply_override(schema, override, tool=tool, command=command, key=name)
-            any_override = any_override or touched
+            schema = _apply_override(schema, override, tool=tool, command=command, key=name)
         properties[name] = schema
         if positional.required:
             required.append(name)
@@ -288,8 +276,6 @@ def build_input_schema(
     if required:
         result["required"] = required
     result["additionalProperties"] = False
-    if any_override:
-        check_input_schema(result, tool=tool)
     return result, tuple(bindings)
 
 
@@ -297,7 +283,7 @@ def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | Non
                    command: str) -> tuple[dict[str, Any], ArgBinding]:
     schema = flag_schema(flag, override.description if override else None)
     if override is not None:
-        schema, _touched = _apply_override(schema, override, tool=tool, command=command, key=flag.key)
+        schema = _apply_override(schema, override, tool=tool, command=command, key=flag.key)
     repeated = flag.kind is FlagKind.VALUE and flag.repeatable
     binding = ArgBinding(
         property=name, source="flag", level=level, spelling=flag.spelling,
@@ -309,10 +295,12 @@ def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | Non
 
 
 def _apply_override(schema: dict[str, Any], override: FlagConfig, *, tool: str, command: str,
-                    key: str) -> tuple[dict[str, Any], bool]:
+                    key: str) -> dict[str, Any]:
+    """The property schema after a `schema` (checked, wins) or `type` override. The root and
+    the derived parts are valid by construction, so checking the override alone is enough."""
     if override.schema_ is not None:
         check_override(override.schema_, tool=tool, command=command, key=key)
-        return override.schema_, True
+        return override.schema_
     if override.type is not None:
-        return retype(schema, override.type), True
-    return schema, False
+        return retype(schema, override.type)
+    return schema
