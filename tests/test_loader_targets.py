@@ -120,7 +120,8 @@ def test_a_script_of_another_environment_is_read_by_its_own_interpreter(tmp_path
     assert "ferry" not in sys.modules  # nothing of the other environment was imported here
 
 
-def test_any_other_executable_goes_to_the_help_crawler(tmp_path: Path) -> None:
+def test_any_other_executable_goes_to_the_help_crawler(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # the crawler caches per executable
     tool = _executable(tmp_path / "shipit", textwrap.dedent('''\
         #!/bin/sh
         echo "Usage: shipit [OPTIONS]"
