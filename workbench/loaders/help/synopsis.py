@@ -1,10 +1,12 @@
-"""Flags named only in a usage synopsis (`usage: ssh [-46AaC] [-B bind_interface] [-p port]`).
+"""Flags read from a usage synopsis (`usage: ssh [-46AaC] [-B bind_interface] [-p port]`).
 
-BSD tools, and git commands whose `-h` lists no options, show their flags only there. Read:
-`[-abc]` (a cluster of short switches), `-x`, `[-x value]`, `[-x <value>]`, `-u<mode>` and
-`-S[<keyid>]` (attached values), `--long`, `--[no-]long`, `--long=<v>`, `--long <v>`,
-`--long[=<v>]`, alternatives split by `|` (`[-v | --version]` is one flag). A value is taken only when the bracket (or
-alternative) ends right after it, so positionals are never read as values.
+`synopsis_flags` reads every flag there, for help texts that list no options (BSD tools, git
+commands whose `-h` has none): `[-abc]` (a cluster of switches), `-x`, `[-x value]`,
+`[-x <value>]`, `-u<mode>` and `-S[<keyid>]` (attached values), `--long`, `--[no-]long`,
+`--long=<v>`, `--long <v>`, `--long[=<v>]`, and `|` alternatives (`[-v | --version]` is one
+flag). A value is taken only when the bracket (or alternative) ends right after it, so
+positionals are never read as values. `values_from_usage` gives a value to flags an options
+list shows bare when the synopsis names one (npm: `[--omit <dev|optional|peer>]`).
 """
 
 from __future__ import annotations
@@ -57,3 +59,27 @@ def synopsis_flags(forms: list[str]) -> list[Flag]:
                 del flags[short]
                 flags[long].short = short
     return list(flags.values())
+
+
+def values_from_usage(flags: list[Flag], text: str) -> None:
+    """Flags listed without a value whose bracketed usage shows one (`[--omit <dev|peer>]`).
+
+    npm and some GNU tools name the value only in the usage synopsis; without this those
+    flags would read as booleans.
+    """
+    for flag in flags:
+        if flag.kind is not FlagKind.BOOLEAN or not flag.name:
+            continue
+        spelled = re.escape(f"--{flag.name}")
+        match = re.search(rf"\[(?:-\w\|)?{spelled}[ =](<[^<>]+>|\{{[^{{}}]+\}}|[A-Z][A-Z0-9_-]*)(?=[\]\s])", text)
+        if not match:
+            continue
+        value = match.group(1)
+        flag.kind = FlagKind.VALUE
+        flag.metavar = value.strip("<>")
+        choices = choice_list(value)
+        if choices:
+            flag.value_type, flag.choices = ValueType.CHOICE, list(choices)
+        else:
+            flag.value_type = placeholder(value).value_type
+        flag.repeatable = re.search(rf"\[{spelled}[ =]{re.escape(value)} \.\.\.\]", text) is not None

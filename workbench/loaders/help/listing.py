@@ -1,0 +1,99 @@
+"""Subcommand listings: the rows of a commands section, and the aliases a help text names.
+
+Reads `build, b`, `install (i)`, `order|o [options] <size>`, `serve.js serve [port]`,
+`mycli hello NAME  # say hello`, `install - install packages`, npm's comma-separated names,
+a `[aliases: x]` tail, cobra's `Aliases:` section and npm's trailing `aliases:` line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from workbench.loaders.help.document import Entry, Section, item_entries
+from workbench.loaders.help.parsed import CommandEntry
+
+_COMMAND_NAME = re.compile(r"[A-Za-z0-9][\w.:+-]*")
+_ALIASES_TAIL = re.compile(r"\s*\[(?:visible )?aliases?:\s*([^\]]*)\]\s*$", re.IGNORECASE)
+DEPRECATED_TEXT = re.compile(r"^\s*[\[(]?deprecated\b|\((?:deprecated)\b[^)]*\)|\[deprecated\]", re.IGNORECASE)
+"""A deprecation marker at the start of a description or in parentheses/brackets."""
+
+
+def command_entries(section: Section, path: list[str] | None = None) -> list[CommandEntry]:
+    """The subcommands a commands section lists (`name, alias   summary`, or npm's bare
+    comma-separated names)."""
+    words = _comma_listed(section)
+    if words is not None:
+        return [CommandEntry(word) for word in words]
+    result = []
+    for entry in item_entries(section):
+        command = command_entry(entry, path)
+        if command is not None:
+            result.append(command)
+    return result
+
+
+def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry | None:
+    """One listed subcommand, or None when the row is not a command (`...  See all commands`).
+
+    Reads `build, b`, `install (i)`, `order|o [options] <size>` (commander: arguments after
+    the name), `serve.js serve [port]` and `mycli hello NAME  # say hello` (yargs and Thor
+    repeat the program's path first), and a `[aliases: x]` tail.
+    """
+    summary = entry.text
+    if summary.startswith("# "):
+        summary = summary[2:]
+    aliases: list[str] = []
+    if match := _ALIASES_TAIL.search(summary):
+        aliases = [a.strip() for a in match.group(1).split(",") if a.strip()]
+        summary = summary[: match.start()].rstrip()
+    term = entry.term.strip().rstrip(":")
+    if not summary and (dashed := re.fullmatch(r"([\w.:+-]+(?:, [\w.:+-]+)*) - (.+)", term)):
+        term, summary = dashed.groups()  # apt: `install - install packages`
+    if term.startswith(("|", "+")):
+        return None  # a markdown or ASCII table row in prose (kpt)
+    words = term.split()
+    if path and len(words) > 1 and words[: len(path)] == path:
+        words = words[len(path) :]
+    elif path and len(words) > 1 and words[0] == path[0]:
+        words = words[1:]
+    arguments: list[str] = []
+    while len(words) > 1 and _is_placeholder(words[-1]):
+        arguments.insert(0, words.pop())
+    term = " ".join(words)
+    paren = re.fullmatch(r"(\S+)\s+\(([^)]*)\)", term)
+    if paren:
+        term = paren.group(1)
+        aliases += [a.strip() for a in paren.group(2).split(",") if a.strip()]
+    names = [n.strip() for n in re.split(r"\s*[,|]\s*", term) if n.strip()]
+    if not names or not all(_COMMAND_NAME.fullmatch(n) for n in names):
+        return None
+    deprecated = bool(DEPRECATED_TEXT.search(summary))
+    listed = " ".join(a for a in arguments if a.lower().strip("[]") not in ("options", "flags"))
+    return CommandEntry(names[0], summary, aliases=names[1:] + aliases, deprecated=deprecated, arguments=listed)
+
+
+def _is_placeholder(word: str) -> bool:
+    """`[options]`, `<size>`, `NAME`, `[COMMAND]`, `ARGS...`: an argument, not part of a name."""
+    return bool(re.fullmatch(r"[\[<{].*|[A-Z][A-Z0-9_-]*(\.\.\.)?", word))
+
+
+def _comma_listed(section: Section) -> list[str] | None:
+    """`access, adduser, audit, ...` wrapped over lines: the names, else None."""
+    content = " ".join(line.strip() for line in section.lines if line.strip())
+    if not content or not re.fullmatch(r"[a-z][\w-]*(,\s*[a-z][\w-]*)+,?", content):
+        return None
+    return [word.strip() for word in content.split(",") if word.strip()]
+
+
+def aliases_named(body: str, path: list[str]) -> list[str]:
+    """cobra's `Aliases:` (`get, g`; docker's `docker container ls, docker container list`)."""
+    aliases = []
+    for item in re.split(r"\s*,\s*", " ".join(body.split())):
+        words = item.split()
+        if not words:
+            continue
+        if len(words) == 1 and words[0] != path[-1]:
+            aliases.append(words[0])
+        elif len(words) == len(path) and words[:-1] == path[:-1] and words[-1] != path[-1]:
+            aliases.append(words[-1])
+    return aliases

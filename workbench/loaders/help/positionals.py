@@ -1,0 +1,76 @@
+"""Positionals and runnability of one command, from its usage forms and `Arguments:` rows."""
+
+from __future__ import annotations
+
+from workbench.loaders.help.document import Entry
+from workbench.loaders.help.parsed import ParsedHelp
+from workbench.loaders.help.types import placeholder
+from workbench.loaders.help.usage import read_usage
+from workbench.model.tree import Positional, ValueType
+
+
+def read_positionals(
+    parsed: ParsedHelp,
+    path: list[str],
+    arguments: list[Entry],
+    *,
+    bracketed_command_required: bool,
+    lowercase_positionals: bool,
+) -> None:
+    """Positionals and runnability from the usage forms (and an arguments section)."""
+    has_subcommands = bool(parsed.subcommands)
+    readings = [
+        read_usage(
+            form,
+            path,
+            has_subcommands=has_subcommands,
+            bracketed_command_required=bracketed_command_required,
+            lowercase_positionals=lowercase_positionals,
+        )
+        for form in parsed.usage
+    ]
+    own = [r for r in readings if not r.about_other_command]
+    if has_subcommands:
+        parsed.runnable = any(not r.requires_command for r in own if r.understood) if own else False
+    if arguments:
+        parsed.positionals = _positionals_from_section(arguments, own)
+        return
+    understood = [r for r in own if r.understood]
+    if understood:
+        parsed.positionals = understood[0].positionals
+    if len(understood) < len(own) and not parsed.positionals and (parsed.runnable or not has_subcommands):
+        form = next(f for f, r in zip(parsed.usage, readings) if not r.understood and not r.about_other_command)
+        parsed.notes.append(f"usage `{form}` kept as text: its positionals could not be read")
+
+
+def _positionals_from_section(arguments: list[Entry], readings) -> list[Positional]:
+    """An `Arguments:` section's rows, with required/variadic from their term or the usage."""
+    from_usage = {p.name.lower(): p for r in readings if r.understood for p in r.positionals}
+    result = []
+    for entry in arguments:
+        term = entry.term.strip()
+        required = not term.startswith("[")
+        variadic = term.endswith("...")
+        name = term.strip("[]").rstrip(".").strip("[]<>")
+        if not name or name.startswith("-"):
+            continue
+        choices = None
+        value_type = placeholder(name).value_type
+        if name.startswith("{"):
+            choices = [c.strip() for c in name.strip("{}").split(",")]
+            value_type = ValueType.CHOICE
+            name = "choice"
+        known = from_usage.get(name.lower())
+        if known is not None:
+            required, variadic = known.required, known.variadic or variadic
+        result.append(
+            Positional(
+                name=name,
+                help=entry.text,
+                required=required,
+                variadic=variadic,
+                value_type=value_type,
+                choices=choices,
+            )
+        )
+    return result
