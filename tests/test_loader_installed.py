@@ -58,10 +58,13 @@ def test_installed_console_script_is_read_exactly(name: str, loader: Loader) -> 
     assert seen == sum(1 for _ in loaded.tree.walk())
 
 
-def test_a_non_framework_console_script_falls_back_to_help_without_running(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_non_framework_console_script_falls_back_to_help_without_running(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """pip uses optparse: calling its main under capture must not print or act; --help reads it."""
     _entry("pip")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # the help crawler's cache
     loaded = load(str(Path(sys.executable).parent / "pip"))
     assert loaded.source.loader is Loader.HELP
     assert loaded.tree.find("pip install") is not None
+    assert capsys.readouterr() == ("", "")  # its main ran under capture and printed nothing here
