@@ -125,7 +125,7 @@ def _load_python(target: str, name: str | None, run_as: list[str] | None, report
         run_as = [sys.executable, "-m", module]
         if not _runs_as_main(module):
             tree.notes.append(
-                f"`python -m {module}` may not run the CLI (no `if __name__ == \"__main__\"` and no "
+                f"{tree.root.name}: `python -m {module}` may not run the CLI (no `if __name__ == \"__main__\"` and no "
                 f"__main__ module); pass --command with how to run it"
             )
     source = SourceConfig(command=run_as, loader=Loader(info["loader"]), target=target,
