@@ -182,3 +182,15 @@ async def test_export_then_serve_then_call_with_no_other_file(tmp_path, sample_h
         result = await client.call_tool("deployctl_status", {"env": "staging"})
     assert result.is_error is False
     assert result.structured_content["exit_code"] == 0
+
+
+def test_a_select_pattern_matching_nothing_is_a_warning_not_an_error(tmp_path, capsys):
+    path = tmp_path / "mcp.toml"
+    assert main(["export", "sample_clis.deployctl:cli", "-o", str(path),
+                 "--select", "deployctl status", "--select", "deployctl nope*"]) == 0
+    err = capsys.readouterr().err
+    assert 'mcp-workbench: warning: selector 1: command pattern "deployctl nope*" matches no command' in err
+    assert main(["tools", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert [t["name"] for t in json.loads(captured.out)] == ["deployctl_status"]
+    assert "matches no command" in captured.err
