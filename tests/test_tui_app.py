@@ -15,7 +15,8 @@ from tui_support import sample_workspace, settle
 from workbench.model.config_file import load_config
 from workbench.tui.app import make_app
 from workbench.tui.loading import OpenRequest
-from workbench.tui.screens.main import PreviewsReady
+from workbench.tui.previews import FullPreviews, QuickPreviews
+from workbench.tui.screens.main import FullReady, QuickReady
 from workbench.tui.screens.quit_confirm import QuitConfirm
 from workbench.tui.widgets.command_tree import CommandTree
 from workbench.tui.widgets.flag_editor import FlagEditor
@@ -253,10 +254,12 @@ async def test_output_for_an_older_config_is_never_shown_as_current(app):
         await settle(pilot)
         main = app.main_screen
         shown = view_text(app, "view-tools")
-        late = main.previews.__class__(surface=None, error="old", toml="", diff="", dirty=False)
-        main.post_message(PreviewsReady(main.generation - 1, late))
+        late = QuickPreviews(surface=None, error="computed for an older config")
+        main.post_message(QuickReady(main.generation - 1, late))
+        main.post_message(FullReady(main.generation - 1, FullPreviews(late, toml="", diff="", dirty=True)))
         await pilot.pause()
         assert view_text(app, "view-tools") == shown
+        assert "older config" not in view_text(app, "view-tool")
         main.workspace.set_included("deployctl status", False)
         main.recompute()  # what every edit does: mark stale at once, compute after a debounce
         assert not main.is_current

@@ -1,9 +1,14 @@
-"""What the preview tabs show, computed in one pass from the one surface function.
+"""What the previews and the status line show, computed from the one surface function.
 
-`compute_previews(tree, config, saved_text)` calls B's `build_surface` and `dump_config` (never
-re-deriving anything) and turns them into texts: the tool list exactly as `mcp-workbench tools`
-prints it, the prompt, the `mcp.toml` save would write, a diff against the baseline, lint
-findings, plus each command's status for the tree. Pure Python: it runs in a worker thread.
+Two passes per edit, both in worker threads:
+
+- `compute_quick` (what must follow an edit within ~100 ms): the surface (incrementally, see
+  `incremental.py`), each command's status, the token cost, the prompt, and this tool's JSON.
+- `compute_full` (what may take longer on a big CLI): a full `build_surface`, the tool list
+  exactly as `mcp-workbench tools` prints it, the `mcp.toml` text from `dump_config`, its diff
+  against the baseline, and lint. It is authoritative and replaces the quick result.
+
+Pure Python (no Textual): every text comes from B's `build_surface` and `dump_config`.
 """
 
 from __future__ import annotations
@@ -61,78 +66,118 @@ class CommandStatus:
 
 
 @dataclass
-class Previews:
-    """Everything the previews and the status line show for one state of the config."""
+class QuickPreviews:
+    """The surface right after an edit, and what follows from it cheaply."""
 
     surface: Any | None
     """The Surface, or None when the config cannot produce one (see `error`)."""
     error: str | None
-    toml: str
-    diff: str
-    dirty: bool
-    tools_json: str = ""
-    prompt: str = ""
-    tool_json: dict[str, str] = field(default_factory=dict)
-    """Per command path, the JSON of its tool as served."""
     statuses: dict[str, CommandStatus] = field(default_factory=dict)
-    findings: list[Any] = field(default_factory=list)
-    lint_text: str = ""
+    prompt: str = ""
     tokens: int = 0
     token_label: str = ""
+    dirty: bool = False
+    """Whether the choices differ from the baseline's (the full pass compares the text)."""
+    _tool_texts: dict[str, str] = field(default_factory=dict)
 
     @property
     def tool_count(self) -> int:
         return len(self.surface.tools) if self.surface is not None else 0
 
+    def tool_text(self, command_path: str) -> str | None:
+        """The JSON of the tool of `command_path` as served, or None when it is not a tool."""
+        if command_path in self._tool_texts:
+            return self._tool_texts[command_path]
+        status = self.statuses.get(command_path)
+        tool = self.surface.tool(status.tool) if (self.surface is not None and status and status.tool) else None
+        text = tool_text(tool) if tool is not None else None
+        if text is not None:
+            self._tool_texts[command_path] = text
+        return text
+
+
+@dataclass
+class FullPreviews:
+    """Everything else, from a full build: authoritative for its generation."""
+
+    quick: QuickPreviews
+    toml: str
+    diff: str
+    dirty: bool
+    tools_json: str = ""
+    findings: list[Any] = field(default_factory=list)
+    lint_text: str = ""
+    warnings: tuple[str, ...] = ()
+
 
 def tools_text(surface: Any) -> str:
-    """The tool list as `mcp-workbench tools` prints it."""
-    try:
-        from workbench.commands.tools import format_tools  # B's printer, when it exposes one
-    except ImportError:
-        return json.dumps(surface.tools_list(), indent=2, ensure_ascii=False) + "\n"
-    return format_tools(surface)
+    """The tool list exactly as `mcp-workbench tools` prints it (JSON, indent 2, newline)."""
+    return json.dumps(surface.tools_list(), indent=2, ensure_ascii=False) + "\n"
 
 
 def tool_text(tool: Any) -> str:
     return json.dumps(tool.to_mcp(), indent=2, ensure_ascii=False) + "\n"
 
 
-def compute_previews(tree: CommandTree, config: Config, saved_text: str, saved_label: str = "saved") -> Previews:
-    """Build the surface for (tree, config) and every text the previews show."""
-    from workbench.model.config_file import dump_config
-
-    toml = dump_config(config)
-    diff = "".join(difflib.unified_diff(saved_text.splitlines(keepends=True), toml.splitlines(keepends=True),
-                                        fromfile=saved_label, tofile="unsaved"))
-    previews = Previews(surface=None, error=None, toml=toml, diff=diff, dirty=toml != saved_text)
-    try:
-        from workbench.model.surface import build_surface
-
-        surface = build_surface(tree, config)
-    except WorkbenchError as error:
-        previews.error = str(error)
-        return previews
-    previews.surface = surface
-    previews.tools_json = tools_text(surface)
-    previews.prompt = surface.prompt
+def statuses_of(surface: Any, finding_counts: dict[str, int] | None = None) -> dict[str, CommandStatus]:
+    counts = finding_counts or {}
     statuses: dict[str, CommandStatus] = {}
     for tool in surface.tools:
-        path = tool.command_str
-        previews.tool_json[path] = tool_text(tool)
-        statuses[path] = CommandStatus(tool=tool.name)
+        statuses[tool.command_str] = CommandStatus(tool=tool.name, findings=counts.get(tool.command_str, 0))
     for exclusion in surface.exclusions:
-        statuses.setdefault(exclusion.path, CommandStatus(reason=exclusion.reason, detail=exclusion.detail))
-    previews.tokens = surface.prompt_tokens + sum(t.tokens for t in surface.tools)
-    previews.token_label = _token_label()
-    previews.findings = _lint(surface, tree, config)
-    counts = _findings_per_command(previews.findings, surface)
-    for path, count in counts.items():
-        status = statuses.get(path, CommandStatus())
-        statuses[path] = CommandStatus(status.tool, status.reason, status.detail, count)
-    previews.statuses = statuses
-    previews.lint_text = _lint_text(previews.findings)
-    return previews
+        statuses.setdefault(exclusion.path, CommandStatus(reason=exclusion.reason, detail=exclusion.detail,
+                                                          findings=counts.get(exclusion.path, 0)))
+    return statuses
+
+
+def quick_from_surface(surface: Any, dirty: bool, finding_counts: dict[str, int] | None = None) -> QuickPreviews:
+    return QuickPreviews(
+        surface=surface, error=None, statuses=statuses_of(surface, finding_counts), prompt=surface.prompt,
+        tokens=surface.prompt_tokens + sum(t.tokens for t in surface.tools), token_label=_token_label(),
+        dirty=dirty,
+    )
+
+
+def compute_quick(previous: Any | None, tree: CommandTree, config: Config, changed: set[str] | None,
+                  dirty: bool, finding_counts: dict[str, int] | None = None) -> QuickPreviews:
+    """The surface after an edit to `changed` commands (None: rebuild fully)."""
+    from workbench.tui.incremental import update_surface
+
+    try:
+        surface = update_surface(previous, tree, config, changed)
+    except WorkbenchError as error:
+        return QuickPreviews(surface=None, error=str(error), dirty=dirty)
+    return quick_from_surface(surface, dirty, finding_counts)
+
+
+def compute_full(tree: CommandTree, config: Config, saved_text: str, saved_label: str = "saved") -> FullPreviews:
+    """Full build, tool list, mcp.toml, diff and lint for (tree, config)."""
+    from workbench.model.config_file import dump_config
+    from workbench.model.surface import build_surface
+
+    try:
+        toml = dump_config(config)
+    except WorkbenchError as error:
+        toml = f"# save would fail: {error}\n"
+    diff = "".join(difflib.unified_diff(saved_text.splitlines(keepends=True), toml.splitlines(keepends=True),
+                                        fromfile=saved_label, tofile="unsaved"))
+    dirty = toml != saved_text
+    try:
+        surface = build_surface(tree, config)
+    except WorkbenchError as error:
+        return FullPreviews(quick=QuickPreviews(surface=None, error=str(error), dirty=dirty),
+                            toml=toml, diff=diff, dirty=dirty)
+    findings = _lint(surface, tree, config)
+    counts = _findings_per_command(findings, surface)
+    return FullPreviews(
+        quick=quick_from_surface(surface, dirty, counts), toml=toml, diff=diff, dirty=dirty,
+        tools_json=tools_text(surface), findings=findings, lint_text=_lint_text(findings),
+        warnings=tuple(surface.warnings),
+    )
+
+
+def finding_counts(statuses: dict[str, CommandStatus]) -> dict[str, int]:
+    return {path: s.findings for path, s in statuses.items() if s.findings}
 
 
 def _token_label() -> str:
@@ -155,20 +200,19 @@ def _lint(surface: Any, tree: CommandTree, config: Config) -> list[Any]:
 
 
 def _findings_per_command(findings: list[Any], surface: Any) -> dict[str, int]:
-    """Count findings whose subject is a command path or a tool name, per command path."""
+    """Count findings per command path (the finding's `command`, else its tool's)."""
     by_tool = {t.name: t.command_str for t in surface.tools}
     counts: dict[str, int] = {}
     for finding in findings:
         subject = str(getattr(finding, "subject", "") or "")
-        path = by_tool.get(subject, subject)
+        path = getattr(finding, "command", "") or by_tool.get(subject, "")
         if path:
             counts[path] = counts.get(path, 0) + 1
     return counts
 
 
 def _lint_text(findings: list[Any]) -> str:
-    if not findings:
-        return "No findings.\n"
+    """Findings as `check` would list them (the surface's warnings are among them, WB003)."""
     lines = []
     for f in findings:
         severity = str(getattr(f, "severity", ""))
@@ -177,4 +221,4 @@ def _lint_text(findings: list[Any]) -> str:
         fix = getattr(f, "fix", "")
         if fix:
             lines.append(f"         fix: {fix}\n")
-    return "".join(lines)
+    return "".join(lines) or "No findings.\n"

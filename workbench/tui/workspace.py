@@ -30,6 +30,13 @@ class UndoEntry:
 
     label: str
     config: Config
+    scope: str | None
+    """The command whose choices the action changed (None: something wider)."""
+
+
+def choices_data(config: Config) -> dict[str, Any]:
+    """Everything the user chose, as plain data (the snapshot left out)."""
+    return config.model_dump(mode="json", exclude={"snapshot"})
 
 
 def copy_choices(config: Config) -> Config:
@@ -55,6 +62,14 @@ class Workspace:
     on_disk: bool = False
     """Whether `path` holds this session's config (reopened or saved at least once)."""
     undo_stack: list[UndoEntry] = field(default_factory=list)
+    last_scope: str | None = None
+    """The command the last change or undo touched (None: the change was wider)."""
+    baseline_choices: dict[str, Any] = field(default_factory=dict)
+    """The baseline's choices as data: a cheap first answer to "unsaved?" while the text
+    comparison (the exact answer) is computed."""
+
+    def __post_init__(self) -> None:
+        self.baseline_choices = choices_data(self.config)
 
     @classmethod
     def create(cls, tree: CommandTree, config: Config, path: Path, *, on_disk: bool = False,
@@ -94,8 +109,13 @@ class Workspace:
         text = self.text()
         save_config(self.config, self.path)
         self.saved_text = text
+        self.baseline_choices = choices_data(self.config)
         self.on_disk = True
         return self.path
+
+    def looks_dirty(self) -> bool:
+        """Quick answer to "unsaved?" (choices differ from the baseline's)."""
+        return choices_data(self.config) != self.baseline_choices
 
     def undo(self) -> str | None:
         """Revert the last action; returns its label, or None when there is nothing to undo."""
@@ -103,11 +123,13 @@ class Workspace:
             return None
         entry = self.undo_stack.pop()
         self.config = entry.config
+        self.last_scope = entry.scope
         return entry.label
 
-    def _change(self, label: str, mutate: Callable[[Config], None]) -> None:
-        self.undo_stack.append(UndoEntry(label, copy_choices(self.config)))
+    def _change(self, label: str, mutate: Callable[[Config], None], scope: str | None = None) -> None:
+        self.undo_stack.append(UndoEntry(label, copy_choices(self.config), scope))
         mutate(self.config)
+        self.last_scope = scope
 
     def _edit_command(self, path: str, label: str, mutate: Callable[[CommandConfig], None]) -> None:
         def apply(config: Config) -> None:
@@ -122,7 +144,7 @@ class Workspace:
                 commands[path] = entry
             config.commands = commands
 
-        self._change(label, apply)
+        self._change(label, apply, scope=path)
 
     def _edit_flag(self, path: str, flag: str, label: str, mutate: Callable[[FlagConfig], None]) -> None:
         def apply(entry: CommandConfig) -> None:
@@ -139,6 +161,8 @@ class Workspace:
         clears that, and when selectors exist but none claims the command, appends a selector
         naming exactly it (last, so it never steals a command another selector claims)."""
 
+        adds_selector = included and not claimed_by_selector and bool(self.config.selectors)
+
         def apply(config: Config) -> None:
             entry = (config.commands.get(path) or CommandConfig()).model_copy(deep=True)
             entry.exclude = not included
@@ -148,10 +172,11 @@ class Workspace:
             else:
                 commands[path] = entry
             config.commands = commands
-            if included and not claimed_by_selector and config.selectors:
+            if adds_selector:
                 config.selectors = [*config.selectors, Selector(commands=[path])]
 
-        self._change(f"{'include' if included else 'exclude'} {path}", apply)
+        self._change(f"{'include' if included else 'exclude'} {path}", apply,
+                     scope=None if adds_selector else path)
 
     def set_deprecated(self, path: str, deprecated: bool) -> None:
         self._edit_command(path, f"{'deprecate' if deprecated else 'undeprecate'} {path}",

@@ -20,7 +20,7 @@ from textual.widgets import Footer, Input, TabbedContent, Tree
 from workbench.model.errors import WorkbenchError
 from workbench.tui.bindings import MAIN_BINDINGS
 from workbench.tui.messages import EditRequested
-from workbench.tui.previews import Previews, compute_previews
+from workbench.tui.previews import FullPreviews, QuickPreviews, compute_full, compute_quick, finding_counts
 from workbench.tui.widgets.command_tree import CommandTree, CommandTreePanel
 from workbench.tui.widgets.inspector import Inspector
 from workbench.tui.widgets.preview_tabs import TABS, PreviewTabs
@@ -32,11 +32,23 @@ DEBOUNCE_S = 0.03
 
 
 @dataclass
-class PreviewsReady(Message):
-    """A worker finished computing the previews for `generation`."""
+class QuickReady(Message):
+    """The quick pass finished for `generation`."""
 
     generation: int
-    previews: Previews
+    quick: QuickPreviews
+
+
+@dataclass
+class FullReady(Message):
+    """The full pass finished for `generation`."""
+
+    generation: int
+    full: FullPreviews
+
+
+def _unexpected(error: Exception) -> str:
+    return f"building the surface failed unexpectedly ({type(error).__name__}); please report it"
 
 
 class MainScreen(Screen[None]):
@@ -49,8 +61,12 @@ class MainScreen(Screen[None]):
         self.workspace = workspace
         self.selected: str = workspace.tree.root.path_str
         self.generation = 0
-        self.shown_generation = -1
-        self.previews: Previews | None = None
+        self.quick_generation = self.full_generation = -1
+        self.quick: QuickPreviews | None = None
+        self.full: FullPreviews | None = None
+        self.base_surface = None
+        """The last surface shown; the quick pass updates it for the commands in `changed`."""
+        self.changed: set[str] | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):
@@ -70,44 +86,50 @@ class MainScreen(Screen[None]):
 
     @property
     def is_current(self) -> bool:
-        """True when the previews on screen match the config as it is now."""
-        return self.previews is not None and self.shown_generation == self.generation
+        """True when every preview on screen matches the config as it is now."""
+        return self.full_generation == self.quick_generation == self.generation
 
     def show_command(self, same_command: bool = False) -> None:
         command = self.workspace.tree.find(self.selected)
         if command is None:
             return
-        status = self.previews.statuses.get(self.selected) if self.previews else None
+        status = self.quick.statuses.get(self.selected) if self.quick else None
         served = self._served_flags(status.tool if status else None)
         self.query_one(Inspector).show(self.workspace.tree, command, self.workspace.command_choices(self.selected),
                                        status, served, same_command=same_command)
-        if self.previews is not None:
-            self.query_one(PreviewTabs).show_tool(self.previews, self.selected)
+        if self.quick is not None and self.quick_generation == self.generation:
+            self.query_one(PreviewTabs).show_tool(self.quick, self.selected)
 
     def _select_first_tool(self) -> None:
         """On opening, highlight the first command that is served as a tool."""
-        assert self.previews is not None
+        assert self.quick is not None
         exposed = next((c.path_str for c in self.workspace.tree.walk()
-                        if (s := self.previews.statuses.get(c.path_str)) and s.exposed), None)
+                        if (s := self.quick.statuses.get(c.path_str)) and s.exposed), None)
         if exposed is not None:
             self.selected = exposed
             tree = self.query_one(CommandTree)
             self.call_after_refresh(tree.select_path, exposed)
 
     def _served_flags(self, tool_name: str | None) -> set[str]:
-        if not tool_name or self.previews is None or self.previews.surface is None:
+        if not tool_name or self.quick is None or self.quick.surface is None:
             return set()
-        tool = self.previews.surface.tool(tool_name)
+        tool = self.quick.surface.tool(tool_name)
         return {a.spelling for a in tool.binding.args if a.source == "flag"} if tool else set()
 
     # --- recompute ---------------------------------------------------------------------------
 
+    def note_change(self, scope: str | None) -> None:
+        """Remember which commands changed since the last surface (None: something wider)."""
+        if scope is None or self.changed is None:
+            self.changed = None
+        else:
+            self.changed.add(scope)
+
     def recompute(self, debounce: bool = True) -> None:
         """Mark everything stale now; compute the new previews after a short pause."""
         self.generation += 1
-        self.query_one(PreviewTabs).set_stale(True)
-        self.query_one(StatusLine).set_stale(dirty_hint=bool(self.workspace.undo_stack) or
-                                             (self.previews.dirty if self.previews else False))
+        self.query_one(PreviewTabs).set_stale()
+        self.query_one(StatusLine).set_stale()
         generation = self.generation
         if debounce:
             self.set_timer(DEBOUNCE_S, lambda: self._start(generation), name="recompute")
@@ -118,30 +140,58 @@ class MainScreen(Screen[None]):
         if generation != self.generation:
             return  # a later edit scheduled its own recompute
         ws = self.workspace
-        saved = "on disk" if ws.on_disk else "as loaded"
-        self._compute(generation, ws.tree, copy_choices(ws.config), ws.saved_text, f"{ws.path} ({saved})")
+        changed = None if self.changed is None else set(self.changed)
+        counts = finding_counts(self.quick.statuses) if self.quick else {}
+        self._compute_quick(generation, self.base_surface, ws.tree, copy_choices(ws.config), changed,
+                            ws.looks_dirty(), counts)
 
-    @work(thread=True, exclusive=True, group="surface", exit_on_error=False)
-    def _compute(self, generation: int, tree, config, saved_text: str, saved_label: str) -> None:
+    @work(thread=True, exclusive=True, group="quick", exit_on_error=False)
+    def _compute_quick(self, generation: int, base, tree, config, changed, dirty: bool, counts) -> None:
         try:
-            previews = compute_previews(tree, config, saved_text, saved_label)
+            quick = compute_quick(base, tree, config, changed, dirty, counts)
         except Exception as error:  # a bug must not kill the session: show it as the surface error
-            previews = Previews(surface=None, error=f"building the surface failed unexpectedly "
-                                f"({type(error).__name__}); please report it", toml="", diff="", dirty=True)
-        self.post_message(PreviewsReady(generation, previews))
+            quick = QuickPreviews(surface=None, error=_unexpected(error), dirty=dirty)
+        self.post_message(QuickReady(generation, quick))
 
-    def on_previews_ready(self, message: PreviewsReady) -> None:
+    @work(thread=True, exclusive=True, group="full", exit_on_error=False)
+    def _compute_full(self, generation: int, tree, config, saved_text: str, saved_label: str) -> None:
+        try:
+            full = compute_full(tree, config, saved_text, saved_label)
+        except Exception as error:
+            full = FullPreviews(quick=QuickPreviews(surface=None, error=_unexpected(error)), toml="", diff="",
+                                dirty=True)
+        self.post_message(FullReady(generation, full))
+
+    def on_quick_ready(self, message: QuickReady) -> None:
         if message.generation != self.generation:
             return  # computed for an older config: never shown
-        first_time = self.previews is None
-        self.previews = message.previews
+        first_time = self.quick is None
+        self._show_quick(message.generation, message.quick)
         if first_time:
             self._select_first_tool()
-        self.shown_generation = message.generation
-        self.query_one(PreviewTabs).show(self.previews, self.selected)
-        self.query_one(CommandTree).show_statuses(self.previews.statuses)
-        self.query_one(StatusLine).show(self.previews, self.workspace.path, self.workspace.on_disk)
+        ws = self.workspace
+        saved = "on disk" if ws.on_disk else "as loaded"
+        self._compute_full(message.generation, ws.tree, copy_choices(ws.config), ws.saved_text,
+                           f"{ws.path} ({saved})")
+
+    def _show_quick(self, generation: int, quick: QuickPreviews) -> None:
+        self.quick, self.quick_generation = quick, generation
+        if quick.surface is not None:
+            self.base_surface, self.changed = quick.surface, set()
+        self.query_one(PreviewTabs).show_quick(quick, self.selected)
+        self.query_one(CommandTree).show_statuses(quick.statuses)
+        self.query_one(StatusLine).show_quick(quick, self.workspace.path, self.workspace.on_disk)
         self.show_command(same_command=True)
+
+    def on_full_ready(self, message: FullReady) -> None:
+        if message.generation != self.generation:
+            return
+        full = message.full
+        self.full, self.full_generation = full, message.generation
+        self.query_one(PreviewTabs).show_full(full)
+        self.query_one(StatusLine).show_full(full)
+        if full.quick.error is not None or full.quick.surface is not None:
+            self._show_quick(message.generation, full.quick)  # authoritative: replaces the quick pass
 
     # --- messages up -------------------------------------------------------------------------
 
@@ -154,7 +204,7 @@ class MainScreen(Screen[None]):
 
     @on(CommandTree.ToggleInclude)
     def _toggle_include(self, event: CommandTree.ToggleInclude) -> None:
-        status = self.previews.statuses.get(event.path) if self.previews else None
+        status = self.quick.statuses.get(event.path) if self.quick else None
         choices = self.workspace.command_choices(event.path)
         included = not choices.exclude and not (status is not None and status.reason == "selector")
         claimed = not (status is not None and status.reason == "selector")
@@ -164,7 +214,7 @@ class MainScreen(Screen[None]):
     @on(EditRequested)
     def _edit(self, event: EditRequested) -> None:
         event.stop()
-        if event.refused is not None and (self.previews is None or self.previews.error is None):
+        if event.refused is not None and (self.quick is None or self.quick.error is None):
             problem = self._trial(event)
             if problem is not None:
                 event.refused(problem)
@@ -174,18 +224,20 @@ class MainScreen(Screen[None]):
 
     def _trial(self, event: EditRequested) -> str | None:
         """Why the edit would break the surface, or None (tried on a copy of the choices)."""
-        from workbench.model.surface import build_surface
+        from workbench.tui.incremental import update_surface
 
         ws = self.workspace
         trial = Workspace(tree=ws.tree, config=copy_choices(ws.config), path=ws.path, saved_text=ws.saved_text)
         try:
             event.apply(trial)
-            build_surface(trial.tree, trial.config)
+            changed = None if self.changed is None or trial.last_scope is None else {*self.changed, trial.last_scope}
+            update_surface(self.base_surface, trial.tree, trial.config, changed)
         except WorkbenchError as error:
             return str(error)
         return None
 
     def _changed(self) -> None:
+        self.note_change(self.workspace.last_scope)
         self.show_command(same_command=True)
         self.recompute()
 

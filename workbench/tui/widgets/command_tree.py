@@ -90,7 +90,10 @@ class CommandTree(Tree[str]):
             self._refresh_all_labels()
 
     def _refresh_all_labels(self) -> None:
-        self._invalidate()
+        # Repaint the visible lines with the new marks; rebuilding every line (2,000 commands)
+        # on each edit is what would make edits slow, and the widths hardly change.
+        self._updates += 1
+        self.refresh()
 
     def render_label(self, node: TreeNode[str], base_style: Style, style: Style) -> Text:
         text = super().render_label(node, base_style, style)

@@ -1,8 +1,8 @@
 """The right pane: tabs previewing this tool, all tools, the prompt, mcp.toml, its diff, lint.
 
-Every text comes from one `Previews` (computed from `build_surface` + `dump_config`). While a
-recompute is pending the pane is marked stale ("updating…", dimmed) so output that no longer
-matches the config is never shown as current.
+Every text comes from `previews.py` (B's `build_surface` + `dump_config`). After an edit every
+view is marked stale ("updating…", dimmed) until its own pass (quick: tool and prompt; full:
+tool list, mcp.toml, diff, lint) has delivered output for the config as it is now.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import TabbedContent, TabPane
 
-from workbench.tui.previews import Previews
+from workbench.tui.previews import FullPreviews, QuickPreviews
 from workbench.tui.widgets.code_view import CodeView
 
 TABS = (
@@ -25,7 +25,7 @@ TABS = (
 
 
 class PreviewTabs(Vertical):
-    """Tabs of CodeViews; `show(previews, command_path)` fills them."""
+    """Tabs of CodeViews; `show_quick` and `show_full` fill them."""
 
     DEFAULT_CSS = """
     PreviewTabs { width: 2fr; border: round $border-blurred; border-title-color: $text-muted; }
@@ -46,41 +46,68 @@ class PreviewTabs(Vertical):
     def view(self, view_id: str) -> CodeView:
         return self.query_one(f"#{view_id}", CodeView)
 
+    QUICK_VIEWS = ("view-tool", "view-prompt")
+    FULL_VIEWS = ("view-tools", "view-toml", "view-diff", "view-lint")
+
     @property
     def is_stale(self) -> bool:
-        return self.border_subtitle == "updating…"
+        """True while any view shows output older than the config."""
+        return any(view.has_class("-stale") for view in self.query(CodeView))
 
-    def set_stale(self, stale: bool) -> None:
-        """Dim the views and say so; classes go on the views only (restyling the whole
-        pane on every keystroke costs more than the recompute)."""
-        for view in self.query(CodeView):
-            view.set_class(stale, "-stale")
-        if stale:
-            self.border_subtitle = "updating…"
+    def set_stale(self, view_ids=QUICK_VIEWS + FULL_VIEWS) -> None:
+        """Dim the views that no longer match the config, and say so. Classes go on the views
+        only: restyling the whole pane on every keystroke costs more than the recompute."""
+        for view_id in view_ids:
+            self.view(view_id).set_class(True, "-stale")
+        self.border_subtitle = "updating…"
 
-    def show(self, previews: Previews, command_path: str | None) -> None:
-        """Show `previews` as current; `command_path` picks the Tool tab's tool."""
-        self.set_stale(False)
-        self.border_subtitle = "✗ cannot build the surface" if previews.error else "current"
-        if previews.error is not None:
-            message = f"The config cannot produce a tool surface:\n\n{previews.error}\n"
-            for view_id in ("view-tool", "view-tools", "view-prompt", "view-lint"):
-                self.view(view_id).show(message, "text")
+    def _fresh(self, view_id: str, text: str, language: str) -> None:
+        view = self.view(view_id)
+        view.show(text, language)
+        view.set_class(False, "-stale")
+
+    def _subtitle(self, error: str | None) -> None:
+        if error:
+            self.border_subtitle = "✗ cannot build the surface"
+        elif not self.is_stale:
+            self.border_subtitle = "current"
+
+    def show_quick(self, quick: QuickPreviews, command_path: str | None) -> None:
+        """Show the tool and prompt for the config as it is now."""
+        if quick.error is not None:
+            message = error_text(quick.error)
+            self._fresh("view-tool", message, "text")
+            self._fresh("view-prompt", message, "text")
         else:
-            self.show_tool(previews, command_path)
-            self.view("view-tools").show(previews.tools_json, "json")
-            self.view("view-prompt").show(previews.prompt, "markdown")
-            self.view("view-lint").show(previews.lint_text, "text")
-        self.view("view-toml").show(previews.toml, "toml")
-        self.view("view-diff").show(previews.diff or "No unsaved changes.\n", "diff")
+            self.show_tool(quick, command_path)
+            self._fresh("view-prompt", quick.prompt, "markdown")
+        self._subtitle(quick.error)
 
-    def show_tool(self, previews: Previews, command_path: str | None) -> None:
-        if previews.error is not None:
+    def show_full(self, full: FullPreviews) -> None:
+        """Show the tool list, mcp.toml, diff and lint of a full build."""
+        if full.quick.error is not None:
+            message = error_text(full.quick.error)
+            self._fresh("view-tools", message, "text")
+            self._fresh("view-lint", message, "text")
+        else:
+            self._fresh("view-tools", full.tools_json, "json")
+            self._fresh("view-lint", full.lint_text, "text")
+        self._fresh("view-toml", full.toml, "toml")
+        self._fresh("view-diff", full.diff or "No unsaved changes.\n", "diff")
+        self._subtitle(full.quick.error)
+
+    def show_tool(self, quick: QuickPreviews, command_path: str | None) -> None:
+        if quick.error is not None:
             return
-        text = previews.tool_json.get(command_path or "")
-        if text is not None:
-            self.view("view-tool").show(text, "json")
-            return
-        status = previews.statuses.get(command_path or "")
-        why = status.why if status is not None else "not a tool"
-        self.view("view-tool").show(f"`{command_path}` is not a tool.\n\nWhy: {why}.\n", "text")
+        text = quick.tool_text(command_path or "")
+        if text is None:
+            status = quick.statuses.get(command_path or "")
+            why = status.why if status is not None else "not a tool"
+            text = f"`{command_path}` is not a tool.\n\nWhy: {why}.\n"
+            self._fresh("view-tool", text, "text")
+        else:
+            self._fresh("view-tool", text, "json")
+
+
+def error_text(error: str) -> str:
+    return f"The config cannot produce a tool surface:\n\n{error}\n"

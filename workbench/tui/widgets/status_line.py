@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from workbench.tui.previews import Previews
+from workbench.tui.previews import FullPreviews, QuickPreviews
 
 
 class StatusLine(Static):
@@ -20,42 +20,58 @@ class StatusLine(Static):
 
     def __init__(self, **kwargs) -> None:
         super().__init__("", **kwargs)
-        self.previews: Previews | None = None
+        self.quick: QuickPreviews | None = None
+        self.full: FullPreviews | None = None
         self.path: Path | None = None
         self.on_disk = True
-        self.stale = True
+        self.quick_stale = True
+        self.full_stale = True
 
-    def show(self, previews: Previews, path: Path, on_disk: bool = True) -> None:
-        self.previews, self.path, self.on_disk, self.stale = previews, path, on_disk, False
-        self.set_class(False, "-stale")
-        self.set_class(previews.error is not None, "-error")
+    def set_stale(self) -> None:
+        self.quick_stale = self.full_stale = True
+        self._render_now()
+
+    def show_quick(self, quick: QuickPreviews, path: Path, on_disk: bool) -> None:
+        self.quick, self.path, self.on_disk, self.quick_stale = quick, path, on_disk, False
+        self._render_now()
+
+    def show_full(self, full: FullPreviews) -> None:
+        self.full, self.full_stale = full, False
+        self._render_now()
+
+    def _render_now(self) -> None:
+        stale = self.quick_stale or self.full_stale
+        error = self.quick is not None and self.quick.error is not None and not self.quick_stale
+        self.set_class(stale, "-stale")
+        self.set_class(error, "-error")
         self.update(self.describe())
 
-    def set_stale(self, dirty_hint: bool = True) -> None:
-        self.stale = True
-        self.set_class(True, "-stale")
-        self.update(self.describe(dirty_hint=dirty_hint))
-
-    def describe(self, dirty_hint: bool | None = None) -> str:
+    def describe(self) -> str:
         """The status text (also what tests read)."""
-        p = self.previews
+        q = self.quick
         parts: list[str] = []
-        if p is None:
+        if q is None:
             parts.append("computing the surface…")
-        elif p.error is not None:
+        elif q.error is not None:
             parts.append("✗ cannot build the surface (see the previews)")
         else:
-            label = f" ({p.token_label})" if p.token_label else ""
-            parts.append(f"{p.tool_count} tools")
-            parts.append(f"{p.tokens:,} tokens{label}")
-            parts.append(f"{len(p.findings)} findings")
-        dirty = p.dirty if (p is not None and not self.stale) else dirty_hint
+            label = f" ({q.token_label})" if q.token_label else ""
+            parts.append(f"{q.tool_count} tools")
+            parts.append(f"{q.tokens:,} tokens{label}")
+            if self.full is not None and not self.full_stale:
+                parts.append(f"{len(self.full.findings)} findings")
+            else:
+                parts.append("… findings")
+        if self.full is not None and not self.full_stale:
+            dirty = self.full.dirty
+        else:
+            dirty = q.dirty if q is not None else False
         if dirty:
             parts.append("● unsaved")
-        elif p is not None and not self.stale:
+        elif q is not None and not self.quick_stale:
             parts.append("saved" if self.on_disk else "not saved yet")
         if self.path is not None:
             parts.append(str(self.path))
-        if self.stale:
+        if self.quick_stale or self.full_stale:
             parts.append("updating…")
         return "  ·  ".join(parts)
