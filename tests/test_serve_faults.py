@@ -160,7 +160,8 @@ async def test_eight_calls_with_max_concurrency_four_come_back_in_two_waves(faul
 
 
 @pytest.mark.anyio
-async def test_sigterm_with_calls_in_flight_kills_children_and_exits(faultcli_config, tmp_path):
+@pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+async def test_a_stop_signal_with_calls_in_flight_kills_children_and_exits(stop_signal, faultcli_config, tmp_path):
     pidfiles = [tmp_path / f"hang{i}.pids" for i in range(2)]
     with anyio.fail_after(30):
         async with Client(serve(faultcli_config), mode="legacy", read_timeout_seconds=30) as client:
@@ -175,7 +176,7 @@ async def test_sigterm_with_calls_in_flight_kills_children_and_exits(faultcli_co
                     group.start_soon(hang, pidfile)
                 pids = [pid for pidfile in pidfiles for pid in await pids_in(pidfile)]
                 server_pid = parent_of(pids[0])
-                os.kill(server_pid, signal.SIGTERM)
+                os.kill(server_pid, stop_signal)
                 assert await gone(pids, within=1.9)  # before the 2 s call timeout could do it
                 assert await gone([server_pid], within=5)
                 group.cancel_scope.cancel()

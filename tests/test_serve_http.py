@@ -37,21 +37,22 @@ def anyio_backend():
 
 
 @contextlib.contextmanager
-def http_server(config: Path, tmp_path: Path, *extra: str):
-    """A running `serve --http` subprocess; yields its /mcp URL; SIGTERM and a clean exit after."""
+def http_server(config: Path, tmp_path: Path, *extra: str, address: str = "0"):
+    """A running `serve --http ADDRESS` subprocess; yields a loopback /mcp URL to reach it;
+    SIGTERM and a clean exit after."""
     log = tmp_path / f"serve-{time.monotonic_ns()}.log"
     with log.open("w") as sink:
         process = subprocess.Popen(
-            [sys.executable, "-m", "workbench.cli", "serve", str(config), "--http", "0", *extra],
+            [sys.executable, "-m", "workbench.cli", "serve", str(config), "--http", address, *extra],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=sink,
             env={"PATH": "/usr/bin:/bin", "WORKBENCH_SAMPLE_HOME": str(tmp_path / "home")},
         )
     try:
         deadline = time.monotonic() + 30
-        while not (found := re.search(r"serving MCP on (http://127\.0\.0\.1:\d+/mcp)", log.read_text())):
+        while not (found := re.search(r"serving MCP on http://[^:/]+:(\d+)/mcp", log.read_text())):
             assert process.poll() is None and time.monotonic() < deadline, log.read_text()
             time.sleep(0.05)
-        yield found.group(1)
+        yield f"http://127.0.0.1:{found.group(1)}/mcp"
     finally:
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=15) == 0, log.read_text()
@@ -100,8 +101,8 @@ def test_a_bad_host_header_gets_421_and_a_bad_origin_403(sample_config, tmp_path
 
 
 @pytest.mark.anyio
-async def test_with_a_token_every_request_needs_it(sample_config, tmp_path):
-    with http_server(sample_config("deployctl"), tmp_path, "--token", "s3cret-token") as url:
+async def test_with_a_token_every_request_needs_it_even_on_all_interfaces(sample_config, tmp_path):
+    with http_server(sample_config("deployctl"), tmp_path, "--token", "s3cret-token", address="0.0.0.0:0") as url:
         assert httpx2.post(url, json=INITIALIZE, headers=MCP_HEADERS).status_code == 401
         wrong = {**MCP_HEADERS, "authorization": "Bearer s3cret-tokeN"}
         response = httpx2.post(url, json=INITIALIZE, headers=wrong)
@@ -111,6 +112,8 @@ async def test_with_a_token_every_request_needs_it(sample_config, tmp_path):
         http = create_mcp_http_client(headers={"Authorization": "Bearer s3cret-token"})
         async with Client(streamable_http_client(url, http_client=http), mode="legacy") as client:
             assert len((await client.list_tools()).tools) == 8
+        evil_host = {**MCP_HEADERS, "authorization": "Bearer s3cret-token", "host": "evil.example"}
+        assert httpx2.post(url, json=INITIALIZE, headers=evil_host).status_code == 421  # still rebinding-protected
 
 
 def test_a_non_loopback_bind_without_a_token_is_refused(sample_config, capsys):
