@@ -221,3 +221,32 @@ async def test_over_http_a_cancel_and_then_sigterm_kill_the_calls(mode, faultcli
                 os.kill(parent_of(pids[0]), signal.SIGTERM)
                 assert await gone(pids, within=1.9)
                 group.cancel_scope.cancel()
+
+
+def test_a_host_that_closes_stdin_mid_call_leaves_no_process(faultcli_config, tmp_path):
+    """A desktop host quitting: stdin closes while a call runs; the server exits, the CLI dies,
+    and nothing but JSON-RPC ever reached stdout."""
+    import subprocess
+
+    server = subprocess.Popen(
+        [sys.executable, "-m", "workbench.cli", "serve", str(faultcli_config)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+    )
+
+    def send(message: dict) -> None:
+        server.stdin.write((json.dumps(message) + "\n").encode())
+        server.stdin.flush()
+
+    pidfile = tmp_path / "eof.pids"
+    send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+          "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}})
+    first = server.stdout.readline()
+    send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    send({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+          "params": {"name": "faultcli_hang", "arguments": {"pidfile": str(pidfile)}}})
+    pids = anyio.run(pids_in, pidfile)
+    server.stdin.close()
+    assert anyio.run(gone, pids, 1.9)  # by the server's shutdown, before the 2 s timeout
+    assert server.wait(timeout=10) == 0
+    for line in [first, *server.stdout.read().splitlines()]:
+        assert json.loads(line)["jsonrpc"] == "2.0"
