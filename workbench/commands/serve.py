@@ -52,6 +52,8 @@ def run(args: argparse.Namespace) -> int:
         config, surface = surface_from_file(config_path)  # the same path as `tools` and `prompt`
     level = args.log_level or config.server.log_level
     _configure_logging(level)
+    for warning in surface.warnings:
+        logging.getLogger("workbench.serve").warning("%s", warning)
     runner = ToolRunner(config, surface, config_path.resolve().parent)
     server = build_server(config, surface, runner=runner)
     if address is None:

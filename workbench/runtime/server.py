@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,8 @@ def build_server(
         except CallEnvError as error:
             return _error_result(str(error))
         outcome = await runner.call(params.name, params.arguments, env=env)
+        if outcome.argv:
+            log.debug("ran %s", shlex.join(outcome.argv))  # debug only: values may be secrets
         log.info(
             "called %s: %s in %d ms", params.name, "error" if outcome.is_error else "ok", outcome.duration_ms
         )
