@@ -114,3 +114,13 @@ async def test_stdin_is_closed_and_cwd_and_env_are_applied(tmp_path):
         tmp_path, env=env,
     )
     assert result.stdout.strip() == f'["", "{tmp_path}", "calm"]'
+
+
+@pytest.mark.anyio
+async def test_a_cli_that_ignores_sigterm_is_killed_after_the_grace(tmp_path):
+    pidfile = tmp_path / "pids"
+    started = time.monotonic()
+    result = await run([*FAULTCLI, "hang", "--ignore-term", "--pidfile", str(pidfile)], tmp_path, timeout_s=1)
+    assert result.timed_out and result.exit_code == -9  # SIGKILL, after SIGTERM was ignored
+    assert time.monotonic() - started < 4
+    assert not any(alive(pid) for pid in [int(p) for p in pidfile.read_text().split()])
