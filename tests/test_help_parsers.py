@@ -284,7 +284,7 @@ def test_git_options_untitled_and_under_headings_with_optional_values():
 
 def test_gnu_usage_and_equals_metavars():
     parsed = read("gnu_ls.txt", ["ls"])
-    assert [f.key for f in parsed.flags] == ["all", "block-size", "color", "width", "help"]
+    assert [f.key for f in parsed.flags] == ["all", "block-size", "color", "width"]  # --help is left out
     assert flag(parsed, "block-size").metavar == "SIZE"
     assert flag(parsed, "block-size").help.startswith("with -l, scale sizes by SIZE when printing them; e.g.,")
     assert flag(parsed, "width").short == "w"
@@ -302,13 +302,13 @@ def test_garbage_yields_nothing_invented():
 def test_flags_named_only_in_the_usage_synopsis():
     parsed = read("bsd_usage.txt", ["rcp"])
     assert [f.key for f in parsed.flags] == [
-        "4", "6", "C", "q", "v", "B", "c", "J", "l", "o", "P", "color", "help",
-    ]
+        "4", "6", "C", "q", "v", "B", "c", "J", "l", "o", "P", "color", "version",
+    ]  # `[-h | --help]` is left out
     assert all(flag(parsed, k).kind is FlagKind.BOOLEAN for k in ("4", "6", "C", "q", "v"))
     assert (flag(parsed, "B").kind, flag(parsed, "B").metavar) == (FlagKind.VALUE, "bind_address")
     assert flag(parsed, "J").metavar == "[user@]host[:port]"
     assert (flag(parsed, "color").kind, flag(parsed, "color").metavar) == (FlagKind.VALUE, "when")
-    assert flag(parsed, "help").short == "h"
+    assert (flag(parsed, "version").short, flag(parsed, "version").kind) == ("V", FlagKind.BOOLEAN)
     assert "flags read from the usage line (the help lists no options)" in parsed.notes
 
 
@@ -363,7 +363,7 @@ def test_urfave_cli_sections_values_defaults_and_env():
     assert parsed.runnable is False
     lang = flag(parsed, "lang")
     assert (lang.short, lang.kind, lang.default, lang.env_var) == ("l", FlagKind.VALUE, "english", "APP_LANG")
-    assert flag(parsed, "help").kind is FlagKind.BOOLEAN
+    assert "help" not in [f.key for f in parsed.flags]
 
 
 def test_oclif_uppercase_headings_topics_and_dollar_usage():
@@ -375,10 +375,11 @@ def test_oclif_uppercase_headings_topics_and_dollar_usage():
 
 def test_docopt_space_separated_spellings_and_defaults_with_a_full_stop():
     parsed = read("docopt.txt", ["naval_fate"])
-    assert [(f.short, f.name) for f in parsed.flags] == [("h", "help"), (None, "speed"), (None, "moored")]
+    assert [(f.short, f.name) for f in parsed.flags] == [(None, "speed"), (None, "moored")]
     speed = flag(parsed, "speed")
-    assert (speed.kind, speed.metavar, speed.default) == (FlagKind.VALUE, "kn", "10")
-    assert flag(parsed, "help").kind is FlagKind.BOOLEAN
+    assert (speed.kind, speed.metavar, speed.default) == (FlagKind.VALUE, "kn", 10)
+    assert speed.value_type is ValueType.INTEGER  # a placeholder name, but the default is a whole number
+    assert (flag(parsed, "moored").kind, flag(parsed, "moored").default) == (FlagKind.BOOLEAN, False)
 
 
 def test_go_flag_package_single_dash_names_with_type_words():
@@ -407,7 +408,7 @@ def test_listed_arguments_are_kept_with_the_command_entry():
 
 def test_indented_group_headings_inside_an_options_section():
     parsed = read("nested_headings.txt", ["grab"])
-    assert [f.key for f in parsed.flags] == ["help", "ignore-errors", "proxy", "socket-timeout"]
+    assert [f.key for f in parsed.flags] == ["ignore-errors", "proxy", "socket-timeout"]
     assert flag(parsed, "ignore-errors").help.endswith("even if the postprocessing fails")
     assert flag(parsed, "socket-timeout").metavar == "SECONDS"
 

@@ -3,7 +3,8 @@
 `usage: prog [-h] [-o FILE] src [dst ...]` (lower-case positional names), `positional
 arguments:`, `options:`/`optional arguments:`, `-o FILE, --output FILE`, `{a,b}` choices,
 `(default: x)`, and the subparsers block: a `{install,list}` row (or a metavar row) followed by
-one deeper-indented row per subcommand, `install (i)` naming aliases.
+one deeper-indented row per subcommand, `install (i)` naming aliases; with
+`add_subparsers(metavar="COMMAND")` the block starts with that word instead.
 """
 
 from __future__ import annotations
@@ -28,7 +29,13 @@ def take_subparsers(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> N
             stripped = line.strip()
             indent = len(line) - len(line.lstrip())
             head = stripped.split("  ")[0]
-            if not re.fullmatch(r"\{[^{}]+\}", head):
+            following = lines[index + 1] if index + 1 < len(lines) else ""
+            metavar_head = (
+                re.fullmatch(r"[A-Za-z][\w-]*", stripped) is not None
+                and len(following) - len(following.lstrip()) == indent + 2
+                and bool(following.strip())
+            )
+            if not (re.fullmatch(r"\{[^{}]+\}", head) or metavar_head):
                 index += 1
                 continue
             end = index + 1
@@ -47,7 +54,8 @@ def take_subparsers(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> N
                 if command is not None:
                     parsed.subcommands.append(command)
             named = {c.name for c in parsed.subcommands} | {a for c in parsed.subcommands for a in c.aliases}
-            for name in (c.strip() for c in head.strip("{}").split(",")):
+            listed = [c.strip() for c in head.strip("{}").split(",")] if head.startswith("{") else []
+            for name in listed:
                 if name not in named:  # a subcommand registered without help
                     parsed.subcommands.append(CommandEntry(name))
             del lines[index:end]

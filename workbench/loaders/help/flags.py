@@ -24,6 +24,13 @@ _NAME = re.compile(r"^(--?|\+)(\[no-\])?([A-Za-z0-9?#@][\w?#@]*(?:[.-][\w?#@]+)*
 _BRACKET_TAIL = re.compile(r"\s*\[([^\[\]]*)\]\.?\s*$")
 _PAREN_DEFAULT = re.compile(r"\s*\(default:?\s+((?:\"[^\"]*\"|'[^']*'|[^()]|\([^()]*\))*)\)\s*\.?\s*$", re.IGNORECASE)
 _DEPRECATED = re.compile(r"^\s*\(?deprecated\b[:)]?|\((?:deprecated|DEPRECATED)\b[^)]*\)|\[deprecated\b[^\]]*\]", re.IGNORECASE)
+_REPEATS = re.compile(
+    r"\b(repeatable|repeat(ed)? for more|option is additive|multiple allowed"
+    r"|(may|can) be (given|repeated|used|specified|passed) (more than once|multiple times|several times|up to \d+ times)"
+    r"|(use|specify|give|pass) (it )?(multiple|several) times)\b",
+    re.IGNORECASE,
+)
+"""Help text saying a flag may be given several times: a switch counts, a value repeats."""
 _ENV_DOLLAR = re.compile(r"\s*\[\$([A-Z_][A-Z0-9_]*)(?:,\s*\$[A-Z_][A-Z0-9_]*)*\]\s*$")
 
 
@@ -83,6 +90,9 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
             value = rest
     if not names and not shorts:
         return None
+    if len(names) > 1 and any(f"no-{n}" in names for n in names):
+        negatable = True  # argparse's BooleanOptionalAction: `--color, --no-color`
+        names = [n for n in names if not (n.startswith("no-") and n[3:] in names)]
     for secondary in secondaries:
         match = _NAME.match(secondary.strip())
         if match and match.group(1) == "--" and names and match.group(3) == f"no-{names[0]}":
@@ -100,20 +110,28 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     hinted = value is None and (found.kind in ("string", "number", "array") or bool(found.choices))
     if hinted:
         value = found.kind or "string"  # yargs names the type only in the description
+    repeats = bool(_REPEATS.search(clean)) or bool(shorts and re.search(rf"\(-{shorts[0]}{shorts[0]}+\b", clean))
     if value is None:
-        flag.kind = FlagKind.COUNT if count or found.kind == "count" else FlagKind.BOOLEAN
+        counts = count or found.kind == "count" or repeats
+        flag.kind = FlagKind.COUNT if counts else FlagKind.BOOLEAN
+        if counts:
+            flag.value_type = ValueType.INTEGER
         default = (found.default or "").lower()
         if default in ("true", "false"):
             flag.default = default == "true"
         elif long_name and default in (long_name, f"no-{long_name}"):  # click's `[default: no-debug]`
             flag.default = default == long_name
+        elif counts:
+            flag.default = 0  # a count not given is zero
+        elif not negatable:
+            flag.default = False  # a plain switch not given is off
         return flag
     flag.kind = FlagKind.VALUE
     typing, metavar, repeatable = _value_typing(value, style)
     flag.value_type = typing.value_type
     flag.type_name = value if style.type_words or typing.value_type is not ValueType.STRING else None
     flag.metavar = metavar
-    flag.repeatable = repeatable or typing.repeatable
+    flag.repeatable = repeatable or typing.repeatable or repeats
     choices = found.choices or (list(typing.choices) if typing.choices else None)
     if choices:
         flag.choices = choices
@@ -122,6 +140,13 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         flag.metavar, flag.type_name = None, found.kind
         flag.repeatable = found.kind == "array"
     if found.default is not None:
+        if flag.value_type is ValueType.STRING and not style.type_words and not hinted and flag.metavar and (
+            flag.metavar.lower() not in ("text", "string", "str")
+        ):  # a placeholder name says nothing; a default of `10` says integer
+            if re.fullmatch(r"-?\d+", found.default.strip()):
+                flag.value_type = ValueType.INTEGER
+            elif re.fullmatch(r"-?\d+\.\d+", found.default.strip()):
+                flag.value_type = ValueType.NUMBER
         flag.default = _default_value(found.default, flag)
     return flag
 

@@ -94,11 +94,12 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
             parsed.flags.extend(_flags(section, rules))
     if trailing := re.search(r"^aliases?:[ \t]+(\S.*)$", text, re.MULTILINE | re.IGNORECASE):
         parsed.aliases = parsed.aliases or aliases_named(trailing.group(1), path)  # npm: `aliases: i, add`
-    parsed.flags = _unique(parsed.flags)
+    listed = bool(parsed.flags)
+    parsed.flags = [f for f in _unique(parsed.flags) if not _is_help_flag(f)]
     parsed.inherited = [f for f in _unique(parsed.inherited) if f.key not in {g.key for g in parsed.flags}]
     parsed.deprecated = bool(DEPRECATED_TEXT.search(parsed.description.split("\n")[0] if parsed.description else ""))
     values_from_usage(parsed.flags, "\n".join([*doc.usage, *(l for s in doc.sections for l in s.lines)]))
-    if not parsed.flags and (from_usage := synopsis_flags(doc.usage)):
+    if not listed and (from_usage := [f for f in synopsis_flags(doc.usage) if f.key not in ("h", "?", "help")]):
         parsed.flags = from_usage
         parsed.notes.append("flags read from the usage line (the help lists no options)")
     read_positionals(
@@ -118,6 +119,14 @@ def _flags(section: Section, rules: Rules) -> list[Flag]:
         if flag is not None:
             flags.append(flag)
     return flags
+
+
+def _is_help_flag(flag: Flag) -> bool:
+    """`-h, --help` itself: like the exact loaders, the tree leaves it out (it never becomes a
+    tool property, and `-h` alone is kept when it means something else)."""
+    if flag.name is not None:
+        return flag.name == "help"
+    return flag.short in ("h", "?") and "help" in flag.help.lower()
 
 
 def _unique(flags: list[Flag]) -> list[Flag]:

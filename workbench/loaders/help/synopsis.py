@@ -55,7 +55,7 @@ def synopsis_flags(forms: list[str]) -> list[Flag]:
             flags.setdefault(flag.key, flag)
         for pair in _PAIR.finditer(form):  # `[-v | --version]`: one flag, two spellings
             short, long = pair.groups()
-            if long[0] == short and short in flags and long in flags and flags[short].kind is flags[long].kind:
+            if long[0].lower() == short.lower() and short in flags and long in flags and flags[short].kind is flags[long].kind:
                 del flags[short]
                 flags[long].short = short
     return list(flags.values())

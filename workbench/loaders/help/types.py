@@ -137,9 +137,9 @@ def choice_list(text: str) -> tuple[str, ...] | None:
     if not match:
         return None
     inner = next(group for group in match.groups() if group is not None)
-    separator = "," if match.group(1) is not None else "|"
-    if separator not in inner:
-        return None
+    separator = "|" if "|" in inner else ","
+    if separator == "," and match.group(1) is None:
+        return None  # `[a,b]` and `<a,b>` are not choice lists; `{a,b}` is (argparse)
     items = [item.strip() for item in inner.split(separator)]
     if any(not re.fullmatch(r"[\w.+:/@-]+", item) for item in items):
         return None

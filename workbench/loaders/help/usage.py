@@ -98,7 +98,7 @@ def read_usage(
             skip_value = token.startswith("-") and "=" not in token
             continue
         command_word = bare.lower().strip("<>").rstrip(".")
-        subparsers = token.startswith(("{", "[{")) and index < len(rest) and rest[index] == "..."
+        subparsers = index < len(rest) and rest[index] == "..."  # argparse: `{a,b} ...`, `ACTION ...`
         if has_subcommands and (command_word in _COMMAND_WORDS or subparsers):
             reading.takes_command = True
             optional = token.startswith("[") and not bracketed_command_required
