@@ -417,3 +417,27 @@ def test_long_first_spellings_under_a_heading_without_colon():
     parsed = read("rsync_like.txt", ["sync"])
     assert [(f.name, f.short) for f in parsed.flags] == [("verbose", "v"), ("info", None), ("archive", "a")]
     assert flag(parsed, "info").metavar == "FLAGS"
+
+
+# --- usage lines ---------------------------------------------------------------------------------
+
+
+def test_usage_positionals_with_suffixes_alternatives_and_nesting():
+    from workbench.loaders.help.usage import read_usage
+
+    def positionals(form, path, **options):
+        reading = read_usage(form, path, has_subcommands=False, **options)
+        return reading.understood, [(p.name, p.required, p.variadic) for p in reading.positionals]
+
+    assert positionals("docker pull [OPTIONS] NAME[:TAG|@DIGEST]", ["docker", "pull"]) == (True, [("NAME", True, False)])
+    assert positionals("docker images [OPTIONS] [REPOSITORY[:TAG]]", ["docker", "images"]) == (
+        True, [("REPOSITORY", False, False)])
+    assert positionals("docker build [OPTIONS] PATH | URL | -", ["docker", "build"]) == (True, [("PATH", True, False)])
+    assert positionals("psql [OPTION]... [DBNAME [USERNAME]]", ["psql"]) == (
+        True, [("DBNAME", False, False), ("USERNAME", False, False)])
+    assert positionals("make [options] [target] ...", ["make"]) == (True, [("target", False, True)])
+    assert positionals("prog [-h] [-o FILE] src [dst ...]", ["prog"], lowercase_positionals=True) == (
+        True, [("src", True, False), ("dst", False, True)])
+    assert positionals("kubectl scale --replicas=COUNT (-f FILENAME | TYPE NAME)", ["kubectl", "scale"])[0] is False
+    assert positionals("docker run [OPTIONS] IMAGE [COMMAND] [ARG...]", ["docker", "run"]) == (
+        True, [("IMAGE", True, False), ("COMMAND", False, False), ("ARG", False, True)])

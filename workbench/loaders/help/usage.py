@@ -107,6 +107,9 @@ def read_usage(
         if re.fullmatch(r"[a-z][a-z0-9-]*", token) and not lowercase_positionals:
             reading.about_other_command = True
             return reading
+        if token == "|" and reading.positionals:  # `PATH | URL | -`: one positional, several forms
+            index += 1
+            continue
         if token == "..." and reading.positionals:  # `[target] ...`
             reading.positionals[-1].variadic = True
             continue
@@ -153,6 +156,12 @@ def _positional(token: str, following: str | None) -> tuple[Positional, bool] | 
             variadic, text = True, text[:-3].strip()
         if text.endswith("]...") or text.endswith(" ..."):
             text = text[: -4 if text.endswith(" ...") else -3]
+    if suffixed := re.fullmatch(r"([A-Z][A-Z0-9_-]*)(\[[^\s\[\]]*(\[[^\s\[\]]*\])?[^\s\[\]]*\])+", text):
+        text = suffixed.group(1)  # docker's `NAME[:TAG|@DIGEST]`, `REPOSITORY[:TAG]`
+    if "|" in text and not text.startswith(("{", "<", "(")):
+        first = text.split("|")[0]
+        if re.fullmatch(r"[A-Za-z][\w.:/-]*", first):
+            text = first  # `DEST_PATH|-`, `file|URL|-`: named by the first form
     nested = re.fullmatch(r"(<[^<>]+>|[A-Za-z][\w-]*) \[\1\s*\.\.\.\]", text)
     if nested:  # `<pkg> [<pkg> ...]`
         text, variadic = nested.group(1), True
