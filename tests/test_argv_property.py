@@ -1,6 +1,7 @@
 """SPEC §11.3 and §11.4 as property tests against the sample CLIs' own parsers, in process.
 
-For every tool of every sample (click `deployctl`, typer `notes`, argparse `pkgtool`), any
+For every tool of every sample (click `deployctl`, typer `notes`, argparse `pkgtool`, and two
+short-option-only CLIs from tests/fixtures/runtime/shortflags.py), any
 arguments valid under the tool's schema, with hostile strings mixed in, become argv that the
 CLI's parser (click `make_context` / argparse `parse_args`) reads back as exactly those values:
 every given property has the value we sent (after the CLI's own type conversion), every absent
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import enum
+import importlib.util
 import io
 import sys
 from pathlib import Path, PurePath
@@ -47,11 +49,25 @@ def _tree(target: str, name: str) -> CommandTree:
     return load(target, name=name).tree
 
 
+def _fixture_module(name: str) -> Any:
+    """tests/fixtures/runtime/<name>.py, importable as `name` (so `load("name:attr")` finds it)."""
+    path = Path(__file__).parent / "fixtures" / "runtime" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 NOTES = typer.main.get_command(sample_clis.notes.app)
+SHORT = _fixture_module("shortflags")
 SAMPLES = {
     "deployctl": (_tree("sample_clis.deployctl:cli", "deployctl"), sample_clis.deployctl.cli),
     "notes": (_tree("sample_clis.notes:app", "notes"), NOTES),
     "pkgtool": (_tree("sample_clis.pkgtool:build_parser", "pkgtool"), sample_clis.pkgtool.build_parser()),
+    # short-only options (`-nVALUE`), which the samples do not have
+    "shortclick": (_tree("shortflags:click_cli", "shortclick"), SHORT.click_cli),
+    "shortargs": (_tree("shortflags:build_parser", "shortargs"), SHORT.build_parser()),
 }
 CASES = [
     (sample, tool)
@@ -221,7 +237,7 @@ def test_valid_arguments_read_back_exactly(sample, tool, data):
 
 
 def test_every_sample_has_tools_under_test():
-    assert {sample for sample, _ in CASES} == {"deployctl", "notes", "pkgtool"}
+    assert {sample for sample, _ in CASES} == {"deployctl", "notes", "pkgtool", "shortclick", "shortargs"}
     assert len(CASES) >= 15
 
 
