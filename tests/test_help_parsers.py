@@ -74,6 +74,8 @@ def test_cobra_type_words_map_to_types_and_unknown_words_stay_unknown():
     labels = flag(parsed, "labels")
     assert (labels.repeatable, labels.type_name) == (True, "strings")
     assert flag(parsed, "tags").repeatable is True
+    hosts = flag(parsed, "hosts")
+    assert (hosts.repeatable, hosts.value_type, hosts.type_name) == (True, ValueType.STRING, "[]string")
     quota = flag(parsed, "quota")
     assert (quota.value_type, quota.type_name) == (ValueType.UNKNOWN, "quantity")
     verbose = flag(parsed, "verbose")
