@@ -128,3 +128,15 @@ async def test_eight_calls_with_max_concurrency_four_run_in_two_waves(tmp_path):
     ends = sorted(t for t, kind in events if kind == "end")
     assert max(starts[:4]) < min(ends)  # wave one starts together
     assert min(starts[4:]) >= min(ends)  # wave two waits for a free slot
+
+
+@pytest.mark.anyio
+@pytest.mark.skipif(sys.version_info >= (3, 13), reason="argparse keeps `--opt=--` from Python 3.13 on")
+async def test_an_argparse_cli_is_not_handed_a_flag_value_it_would_drop(tmp_path):
+    runner = runner_for(tmp_path)
+    runner.config.source.loader = "argparse"
+    outcome = await runner.call("faultcli_nap", {"log": "--"})
+    assert outcome.is_error and outcome.argv == []
+    assert outcome.text == (
+        "Invalid arguments for `faultcli_nap`: `log` cannot be exactly `--`: argparse (Python < 3.13) drops that value."
+    )

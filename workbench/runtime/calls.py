@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import anyio
 
-from workbench.model.config import Config
+from workbench.model.config import Config, Loader
 from workbench.model.errors import WorkbenchError
 from workbench.model.surface_types import Surface, Tool
 from workbench.runtime.argv import ArgvError, build_argv
@@ -83,6 +84,7 @@ class ToolRunner:
             return CallOutcome(text=problems, is_error=True)
         try:
             argv = build_argv(tool.binding, list(self.config.source.command), arguments)
+            self._check_argparse_double_dash(tool, arguments)
         except ArgvError as error:
             return CallOutcome(text=f"Invalid arguments for `{name}`: {error}", is_error=True)
         if not argv:
@@ -97,6 +99,18 @@ class ToolRunner:
                 groups=self.groups,
             )
         return outcome_of(execution, argv, self.config.runtime.timeout_s, self.config.runtime.max_output_bytes)
+
+    def _check_argparse_double_dash(self, tool: Tool, arguments: dict[str, Any]) -> None:
+        """argparse before Python 3.13 deletes `--` even from `--opt=--`, so such a CLI would get
+        an empty value instead: refuse it with the reason rather than pass wrong data."""
+        if self.config.source.loader is not Loader.ARGPARSE or sys.version_info >= (3, 13):
+            return
+        for arg in tool.binding.args:
+            value = arguments.get(arg.property)
+            if arg.source == "flag" and (value == "--" or isinstance(value, list) and "--" in value):
+                raise ArgvError(
+                    f"`{arg.property}` cannot be exactly `--`: argparse (Python < 3.13) drops that value."
+                )
 
     def _environment(self, per_call: dict[str, str] | None) -> dict[str, str]:
         env = dict(os.environ)
