@@ -101,13 +101,17 @@ class ToolRunner:
         return outcome_of(execution, argv, self.config.runtime.timeout_s, self.config.runtime.max_output_bytes)
 
     def _check_argparse_double_dash(self, tool: Tool, arguments: dict[str, Any]) -> None:
-        """argparse before Python 3.13 deletes `--` even from `--opt=--`, so such a CLI would get
-        an empty value instead: refuse it with the reason rather than pass wrong data."""
+        """argparse before Python 3.13 deletes a `--` from option values (`--opt=--`) and from the
+        values of every positional but the first, so such a CLI would get an empty value instead:
+        refuse those with the reason rather than pass wrong data."""
         if self.config.source.loader is not Loader.ARGPARSE or sys.version_info >= (3, 13):
             return
+        positionals = [arg for arg in tool.binding.args if arg.source == "positional"]
         for arg in tool.binding.args:
+            if arg.source == "positional" and arg is positionals[0]:
+                continue
             value = arguments.get(arg.property)
-            if arg.source == "flag" and (value == "--" or isinstance(value, list) and "--" in value):
+            if value == "--" or isinstance(value, list) and "--" in value:
                 raise ArgvError(
                     f"`{arg.property}` cannot be exactly `--`: argparse (Python < 3.13) drops that value."
                 )
