@@ -443,3 +443,17 @@ def test_usage_positionals_with_suffixes_alternatives_and_nesting():
     assert positionals("kubectl scale --replicas=COUNT (-f FILENAME | TYPE NAME)", ["kubectl", "scale"])[0] is False
     assert positionals("docker run [OPTIONS] IMAGE [COMMAND] [ARG...]", ["docker", "run"]) == (
         True, [("IMAGE", True, False), ("COMMAND", False, False), ("ARG", False, True)])
+
+
+def test_clap_long_help_with_paragraphs_and_a_possible_values_list():
+    parsed = read("clap_long.txt", ["seek"])
+    assert [f.key for f in parsed.flags] == ["color", "max-count", "type"]
+    color = flag(parsed, "color")
+    assert (color.value_type, color.choices, color.default) == (
+        ValueType.CHOICE, ["auto", "always", "never"], "auto")
+    assert color.help.startswith("When to use colours")
+    assert flag(parsed, "max-count").value_type is ValueType.INTEGER
+    assert flag(parsed, "type").env_var == "SEEK_TYPE"
+    assert [(p.name, p.required, p.variadic) for p in parsed.positionals] == [
+        ("PATTERN", True, False), ("PATH", False, True)]
+    assert parsed.positionals[1].help.startswith("Files or directories to search")

@@ -21,7 +21,8 @@ from workbench.model.tree import Flag, FlagKind, ValueType
 _ALTERNATIVE_SPLIT = re.compile(r"\s*,\s*(?=-)|\s*\|\s*(?=-)|\s+/\s+(?=-)|\s+(?=--?[A-Za-z])")
 _SLASH = re.compile(r"\s+/\s+(?=-)")
 _NAME = re.compile(r"^(--?|\+)(\[no-\])?([A-Za-z0-9?#@][\w?#@]*(?:[.-][\w?#@]+)*)(.*)$")
-_BRACKET_TAIL = re.compile(r"\s*\[([^\[\]]*)\]\.?\s*$")
+_BRACKET = re.compile(r"\[([^\[\]]*)\]")
+_POSSIBLE_VALUES = re.compile(r"Possible values:\s*((?:- [^\s:]+:?.*?)+)$", re.IGNORECASE | re.DOTALL)
 _PAREN_DEFAULT = re.compile(r"\s*\(default:?\s+((?:\"[^\"]*\"|'[^']*'|[^()]|\([^()]*\))*)\)\s*\.?\s*$", re.IGNORECASE)
 _DEPRECATED = re.compile(r"^\s*\(?deprecated\b[:)]?|\((?:deprecated|DEPRECATED)\b[^)]*\)|\[deprecated\b[^\]]*\]", re.IGNORECASE)
 _REPEATS = re.compile(
@@ -181,13 +182,15 @@ def _annotations(text: str) -> tuple[str, _Annotations]:
     """The help text without its machine-readable annotations, and those annotations."""
     found = _Annotations()
     text = text.strip()
+    if listing := _POSSIBLE_VALUES.search(text):  # clap's long help: `Possible values: - auto: …`
+        found.choices = re.findall(r"(?:^|\s)- ([^\s:]+):?", listing.group(1))
+        text = (text[: listing.start()] + " " + text[listing.end() :]).strip()
+    for match in reversed(list(_BRACKET.finditer(text))):
+        if _take_bracket(match.group(1), found):
+            text = (text[: match.start()].rstrip() + " " + text[match.end() :].lstrip()).strip()
     changed = True
     while changed:
         changed = False
-        if match := _BRACKET_TAIL.search(text):
-            if _take_bracket(match.group(1), found):
-                text = text[: match.start()].rstrip()
-                changed = True
         if match := _PAREN_DEFAULT.search(text):
             found.default = match.group(1).strip()
             text = text[: match.start()].rstrip()
@@ -196,7 +199,8 @@ def _annotations(text: str) -> tuple[str, _Annotations]:
             found.env_var = match.group(1)
             text = text[: match.start()].rstrip()
             changed = True
-    if match := _DEPRECATED.search(text):
+    text = re.sub(r"\s+\.$", ".", text)
+    if _DEPRECATED.search(text):
         found.deprecated = True
     return text, found
 
