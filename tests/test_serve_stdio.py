@@ -91,6 +91,26 @@ async def test_list_and_call_every_sample(sample, mode, sample_config, tmp_path)
                 assert word in text
             assert result.structured_content["exit_code"] == 0
             assert result.structured_content["stdout"].rstrip("\n") == text
+        if mode == "auto":
+            for tool in listed:  # every exposed tool reaches its CLI (which may refuse the dummy values)
+                result = await client.call_tool(tool.name, minimal_arguments(tool.input_schema))
+                ran = result.structured_content
+                assert ran is not None, f"{tool.name} did not run: {result.content[0].text}"
+                assert result.is_error is (ran["exit_code"] != 0), result.content[0].text
+                assert "Traceback" not in ran["stderr"], f"{tool.name}: {ran['stderr']}"
+
+
+def minimal_arguments(schema: dict) -> dict:
+    """The required properties only, each with a plain value of its type."""
+    def value(prop: dict):
+        if "enum" in prop:
+            return prop["enum"][0]
+        kind = prop.get("type")
+        if kind == "array":
+            return [value(prop.get("items", {}))]
+        return {"integer": 1, "number": 1, "boolean": True}.get(kind, "x")
+
+    return {name: value(schema["properties"][name]) for name in schema.get("required", [])}
 
 
 @pytest.mark.anyio
