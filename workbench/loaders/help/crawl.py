@@ -15,36 +15,22 @@ import re
 import shutil
 import tempfile
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from workbench.loaders.help.assemble import CrawledCommand, build_tree
 from workbench.loaders.help.cache import cache_key, executable_identity, load_cached, store_cached
 from workbench.loaders.help.detect import detect_style, parser_for
-from workbench.loaders.help.fetch import Fetched, fetch_help
-from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
+from workbench.loaders.help.fetch import fetch_help
+from workbench.loaders.help.parsed import CommandEntry
 from workbench.loaders.help.run import run_help
-from workbench.loaders.help.usage import read_usage
 from workbench.model.errors import LoadError
-from workbench.model.tree import Command, CommandTree, Flag, Positional
+from workbench.model.tree import CommandTree
 
 DEFAULT_TIMEOUT_S = 10.0
 DEFAULT_MAX_DEPTH = 4
 MAX_COMMANDS = 3000
 _VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?)")
-
-
-@dataclass
-class _Node:
-    path: list[str]
-    """Below the root: `["container", "ls"]`."""
-    entry: CommandEntry | None
-    ancestors: list[str]
-    """Help texts of the ancestors, root first."""
-    fetched: Fetched | None = None
-    parsed: ParsedHelp | None = None
-    children: list["_Node"] = field(default_factory=list)
-    note: str | None = None
 
 
 def resolve_executable(executable: str) -> str:
@@ -92,19 +78,19 @@ def crawl(
                 pass
     with tempfile.TemporaryDirectory(prefix="workbench-crawl-") as workdir:
         root = _crawl_nodes(path, root_name, report, timeout_s, max_depth, max_workers, workdir)
-    tree = _build_tree(root, root_name, _cli_version(version_call))
+    tree = build_tree(root, root_name, _cli_version(version_call))
     if key:
         store_cached(key, tree.to_data(), cache_dir)
     report(f"{root_name}: {sum(1 for _ in tree.walk())} commands read")
     return tree
 
 
-def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_workers, workdir) -> _Node:
-    root = _Node([], None, [])
+def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_workers, workdir) -> CrawledCommand:
+    root = CrawledCommand([], None, [])
     workers = max_workers or min(16, (os.cpu_count() or 2) * 4)
     seen = 0
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="help-crawl") as pool:
-        pending: dict[Future, _Node] = {pool.submit(_fetch_and_parse, executable, root, timeout_s, None, workdir): root}
+        pending: dict[Future, CrawledCommand] = {pool.submit(_fetch_and_parse, executable, root, timeout_s, None, workdir): root}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in sorted(done, key=lambda f: pending[f].path):
@@ -121,7 +107,7 @@ def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_worker
                         )
                     continue
                 for entry in _unique_entries(node.parsed.subcommands):
-                    child = _Node([*node.path, entry.name], entry, [*node.ancestors, node.fetched.text])
+                    child = CrawledCommand([*node.path, entry.name], entry, [*node.ancestors, node.fetched.text])
                     node.children.append(child)
                     if len(child.path) > max_depth:
                         child.note = f"not crawled: deeper than the depth limit ({max_depth})"
@@ -134,7 +120,7 @@ def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_worker
     return root
 
 
-def _fetch_and_parse(executable: str, node: _Node, timeout_s: float, parent_style: str | None, cwd: str) -> None:
+def _fetch_and_parse(executable: str, node: CrawledCommand, timeout_s: float, parent_style: str | None, cwd: str) -> None:
     """Get and read one node's help (runs on a pool thread; touches only `node`)."""
     node.fetched = fetch_help(executable, node.path, node.ancestors, timeout_s, cwd=cwd)
     if node.fetched.text is None:
@@ -155,63 +141,6 @@ def _unique_entries(entries: list[CommandEntry]) -> list[CommandEntry]:
             seen.add(entry.name)
             result.append(entry)
     return result
-
-
-def _build_tree(root: _Node, root_name: str, cli_version: str | None) -> CommandTree:
-    notes: list[str] = []
-    command = _build_command(root, [root_name], notes, [])
-    return CommandTree(root=command, cli_version=cli_version, notes=notes)
-
-
-def _build_command(node: _Node, path: list[str], notes: list[str], ancestors: list[Command]) -> Command:
-    parsed = node.parsed
-    entry = node.entry
-    label = " ".join(path)
-    if node.note:
-        notes.append(f"{label}: {node.note}")
-    if parsed is None:  # listed by its parent, help unreadable or not crawled: a leaf as listed
-        return Command(
-            path=path,
-            short_help=entry.summary if entry else "",
-            aliases=list(entry.aliases) if entry else [],
-            deprecated=bool(entry and entry.deprecated),
-            positionals=_listed_positionals(entry),
-        )
-    notes.extend(f"{label}: {note}" for note in parsed.notes)
-    aliases = list(dict.fromkeys([*(entry.aliases if entry else []), *parsed.aliases]))
-    command = Command(
-        path=path,
-        short_help=(entry.summary if entry and entry.summary else parsed.summary),
-        help=parsed.description,
-        examples=parsed.examples,
-        aliases=[a for a in aliases if a != path[-1]],
-        deprecated=parsed.deprecated or bool(entry and entry.deprecated),
-        runnable=parsed.runnable,
-        flags=[*parsed.flags, *(_inherited(flag, ancestors) for flag in parsed.inherited)],
-        positionals=list(parsed.positionals),
-    )
-    lineage = [*ancestors, command]
-    command.subcommands = [_build_command(child, [*path, child.path[-1]], notes, lineage) for child in node.children]
-    return command
-
-
-def _listed_positionals(entry: CommandEntry | None) -> list[Positional]:
-    """The positionals a parent's listing shows after the name (`start UNIT...`)."""
-    if entry is None or not entry.arguments:
-        return []
-    reading = read_usage(f"{entry.name} {entry.arguments}", [entry.name], has_subcommands=False)
-    return reading.positionals if reading.understood else []
-
-
-def _inherited(flag: Flag, ancestors: list[Command]) -> Flag:
-    """A `Global Flags:` entry, marked with the ancestor that declares it (else the root)."""
-    declaring = next(
-        (a for a in ancestors if any(f.key == flag.key and f.inherited_from is None for f in a.flags)),
-        ancestors[0] if ancestors else None,
-    )
-    copy = flag.model_copy()
-    copy.inherited_from = declaring.path_str if declaring else None
-    return copy
 
 
 def _cli_version(call) -> str | None:

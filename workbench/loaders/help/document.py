@@ -56,10 +56,6 @@ class HelpDocument:
     sections: list[Section] = field(default_factory=list)
     epilog: str = ""
 
-    def find(self, *keys: str) -> list[Section]:
-        """The sections whose lowercased title equals one of `keys`."""
-        return [s for s in self.sections if s.key in keys]
-
 
 def normalize(text: str) -> str:
     """Plain text: no colour codes, no overstrike, no tabs, no rich boxes, `\\n` line ends."""
@@ -183,6 +179,8 @@ def _read_usage(lines: list[str], index: int, rest: str, forms: list[str]) -> in
 
 
 def _is_heading(lines: list[str], index: int) -> bool:
+    """A section title: `Title:` flush left, an all-caps `OPTIONS`, or (git) a short flush-left
+    line after a blank line with an indented entry right under it."""
     line = lines[index]
     if not line.strip() or _indent(line) > 1:
         return False

@@ -1,0 +1,86 @@
+"""Turning a finished crawl into a `CommandTree`: commands in the order their parents list
+them, listed-but-unread commands as leaves (with the arguments their listing shows), cobra's
+`Global Flags:` marked with the ancestor that declares them, and every note collected.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from workbench.loaders.help.fetch import Fetched
+from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
+from workbench.loaders.help.usage import read_usage
+from workbench.model.tree import Command, CommandTree, Flag, Positional
+
+
+@dataclass
+class CrawledCommand:
+    """One command during a crawl: where it is, how its parent listed it, what its help said."""
+
+    path: list[str]
+    """Below the root: `["container", "ls"]`."""
+    entry: CommandEntry | None
+    ancestors: list[str]
+    """Help texts of the ancestors, root first."""
+    fetched: Fetched | None = None
+    parsed: ParsedHelp | None = None
+    children: list["CrawledCommand"] = field(default_factory=list)
+    note: str | None = None
+
+
+def build_tree(root: CrawledCommand, root_name: str, cli_version: str | None) -> CommandTree:
+    """The command tree of a finished crawl, in listed order, with every note on the tree."""
+    notes: list[str] = []
+    command = _build_command(root, [root_name], notes, [])
+    return CommandTree(root=command, cli_version=cli_version, notes=notes)
+
+
+def _build_command(node: CrawledCommand, path: list[str], notes: list[str], ancestors: list[Command]) -> Command:
+    parsed = node.parsed
+    entry = node.entry
+    label = " ".join(path)
+    if node.note:
+        notes.append(f"{label}: {node.note}")
+    if parsed is None:  # listed by its parent, help unreadable or not crawled: a leaf as listed
+        return Command(
+            path=path,
+            short_help=entry.summary if entry else "",
+            aliases=list(entry.aliases) if entry else [],
+            deprecated=bool(entry and entry.deprecated),
+            positionals=_listed_positionals(entry),
+        )
+    notes.extend(f"{label}: {note}" for note in parsed.notes)
+    aliases = list(dict.fromkeys([*(entry.aliases if entry else []), *parsed.aliases]))
+    command = Command(
+        path=path,
+        short_help=(entry.summary if entry and entry.summary else parsed.summary),
+        help=parsed.description,
+        examples=parsed.examples,
+        aliases=[a for a in aliases if a != path[-1]],
+        deprecated=parsed.deprecated or bool(entry and entry.deprecated),
+        runnable=parsed.runnable,
+        flags=[*parsed.flags, *(_inherited(flag, ancestors) for flag in parsed.inherited)],
+        positionals=list(parsed.positionals),
+    )
+    lineage = [*ancestors, command]
+    command.subcommands = [_build_command(child, [*path, child.path[-1]], notes, lineage) for child in node.children]
+    return command
+
+
+def _listed_positionals(entry: CommandEntry | None) -> list[Positional]:
+    """The positionals a parent's listing shows after the name (`start UNIT...`)."""
+    if entry is None or not entry.arguments:
+        return []
+    reading = read_usage(f"{entry.name} {entry.arguments}", [entry.name], has_subcommands=False)
+    return reading.positionals if reading.understood else []
+
+
+def _inherited(flag: Flag, ancestors: list[Command]) -> Flag:
+    """A `Global Flags:` entry, marked with the ancestor that declares it (else the root)."""
+    declaring = next(
+        (a for a in ancestors if any(f.key == flag.key and f.inherited_from is None for f in a.flags)),
+        ancestors[0] if ancestors else None,
+    )
+    copy = flag.model_copy()
+    copy.inherited_from = declaring.path_str if declaring else None
+    return copy
