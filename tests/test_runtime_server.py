@@ -75,3 +75,36 @@ async def test_a_crash_in_a_call_is_logged_and_the_client_gets_a_generic_message
                 await client.call_tool("nope", {})
             assert unknown.value.code == -32602
     assert "secret path" in caplog.text  # the details are in the server's log
+
+
+class SlowRunner(ToolRunner):
+    async def call(self, name, arguments, *, env=None):
+        import anyio
+
+        from workbench.runtime.calls import CallOutcome
+
+        await anyio.sleep(0.55)
+        return CallOutcome(text="done", is_error=False, structured={
+            "exit_code": 0, "stdout": "done", "stderr": "", "truncated": False, "duration_ms": 550})
+
+
+@pytest.mark.anyio
+async def test_a_long_call_reports_progress_when_asked(monkeypatch):
+    import workbench.runtime.server as server_module
+
+    monkeypatch.setattr(server_module, "PROGRESS_EVERY_S", 0.1)
+    config = Config(source=SourceConfig(command=["demo"]))
+    surface = surface_of(tool())
+    server = build_server(config, surface, runner=SlowRunner(config, surface, Path(".")))
+    reported: list[tuple[float, str | None]] = []
+
+    async def on_progress(progress, total, message):
+        reported.append((progress, message))
+
+    async with Client(server, mode="legacy") as client:
+        result = await client.call_tool("demo_run", {}, progress_callback=on_progress)
+    assert result.content[0].text == "done"
+    assert len(reported) >= 3
+    progress = [p for p, _ in reported]
+    assert all(a < b for a, b in zip(progress, progress[1:]))  # MCP requires it to increase
+    assert reported[0][1] == "running for 0 s"

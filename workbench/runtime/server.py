@@ -15,6 +15,7 @@ import shlex
 from pathlib import Path
 from typing import Any
 
+import anyio
 import mcp_types as types
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
@@ -33,6 +34,9 @@ CALL_ENV_META_KEY = "workbench/env"
 """The `_meta` key under which a client may pass per-call environment variables."""
 
 TOOL_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+PROGRESS_EVERY_S = 5.0
+"""How often a running call reports progress (when the client sent a progress token)."""
 
 INTERNAL_ERROR_TEXT = "Internal error in the mcp-workbench server; the details are in its log."
 
@@ -66,7 +70,10 @@ def build_server(
             env = check_call_env((params.meta or {}).get(CALL_ENV_META_KEY))
         except CallEnvError as error:
             return _error_result(str(error))
-        outcome = await runner.call(params.name, params.arguments, env=env)
+        async with anyio.create_task_group() as group:
+            group.start_soon(_heartbeat, ctx)
+            outcome = await runner.call(params.name, params.arguments, env=env)
+            group.cancel_scope.cancel()
         if outcome.argv:
             log.debug("ran %s", shlex.join(outcome.argv))  # debug only: values may be secrets
         log.info(
@@ -129,6 +136,20 @@ def _check_schema(name: str, key: str, schema: Any) -> None:
 def _first_problem(error: ValidationError) -> str:
     first = error.errors()[0]
     return f"{'.'.join(str(part) for part in first['loc'])}: {first['msg']}"
+
+
+async def _heartbeat(ctx: Any) -> None:
+    """While a call runs, report progress every PROGRESS_EVERY_S (elapsed seconds), so hosts that
+    reset their request timeout on progress keep waiting. A no-op unless the client asked for
+    progress; a failure to report only stops the heartbeat, never the call."""
+    started = anyio.current_time()
+    try:
+        while True:
+            await anyio.sleep(PROGRESS_EVERY_S)
+            elapsed = anyio.current_time() - started
+            await ctx.session.report_progress(round(elapsed, 1), None, f"running for {elapsed:.0f} s")
+    except Exception:
+        log.debug("progress report failed; no more progress for this call", exc_info=True)
 
 
 def _error_result(text: str) -> types.CallToolResult:
