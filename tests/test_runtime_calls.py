@@ -112,7 +112,7 @@ async def test_eight_calls_with_max_concurrency_four_run_in_two_waves(tmp_path):
     outcomes = []
 
     async def one() -> None:
-        outcomes.append(await runner.call("faultcli_nap", {"seconds": 0.8, "log": str(log)}))
+        outcomes.append(await runner.call("faultcli_nap", {"seconds": 1.2, "log": str(log)}))
 
     async with anyio.create_task_group() as group:
         for _ in range(8):

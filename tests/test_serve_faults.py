@@ -141,7 +141,7 @@ async def test_eight_calls_with_max_concurrency_four_come_back_in_two_waves(faul
     results = []
     async with Client(serve(faultcli_config), mode="auto", read_timeout_seconds=30) as client:
         async def nap() -> None:
-            results.append(await client.call_tool("faultcli_nap", {"seconds": 1.0, "log": str(log)}))
+            results.append(await client.call_tool("faultcli_nap", {"seconds": 1.5, "log": str(log)}))
 
         async with anyio.create_task_group() as group:
             for _ in range(8):

@@ -81,7 +81,7 @@ def build_server(
         )
         return result_of(outcome)
 
-    server = Server(
+    return Server(
         surface.server_name or config.server.name or "mcp-workbench",
         version=surface.server_version or config.server.version or "",
         title=surface.server_title or config.server.title,
@@ -90,7 +90,6 @@ def build_server(
         on_list_tools=_guarded("tools/list", on_list_tools),
         on_call_tool=_guarded("tools/call", on_call_tool),
     )
-    return server
 
 
 def checked_tools(surface: Surface) -> list[types.Tool]:
