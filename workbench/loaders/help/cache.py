@@ -1,13 +1,14 @@
 """The crawl cache: a crawled tree stored per executable version, so reopening is instant.
 
 Keyed by the executable's real path, size and mtime, its `--version` output, the crawl
-options and the crawler's own version; stored as JSON under the user's cache directory
+options and a digest of the crawler's own source; stored as JSON under the user's cache directory
 (`$XDG_CACHE_HOME/mcp-workbench/help/`, else `~/.cache/mcp-workbench/help/`). Best effort:
 an unreadable or unwritable cache is a miss, never an error.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -15,8 +16,15 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-CRAWLER_VERSION = 1
-"""Bump when parsing changes, so trees crawled by an older crawler are not reused."""
+@functools.lru_cache(maxsize=1)
+def crawler_fingerprint() -> str:
+    """A digest of the crawler's own source: any change to how help is read or parsed makes
+    older cached trees misses, so a cached tree always equals a fresh crawl (`check` relies on it)."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def default_cache_dir() -> Path:
@@ -30,7 +38,7 @@ def executable_identity(executable: str, version_output: str, **options: Any) ->
     real = os.path.realpath(executable)
     stat = os.stat(real)
     return {
-        "crawler": CRAWLER_VERSION,
+        "crawler": crawler_fingerprint(),
         "path": real,
         "size": stat.st_size,
         "mtime_ns": stat.st_mtime_ns,
