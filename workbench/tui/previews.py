@@ -108,6 +108,8 @@ class FullPreviews:
     findings: list[Any] = field(default_factory=list)
     lint_text: str = ""
     warnings: tuple[str, ...] = ()
+    baseline_text: str = ""
+    """The text the diff and the unsaved marker compared with."""
 
 
 def tools_text(surface: Any) -> str:
@@ -150,11 +152,14 @@ def compute_quick(previous: Any | None, tree: CommandTree, config: Config, chang
     return quick_from_surface(surface, dirty, finding_counts)
 
 
-def compute_full(tree: CommandTree, config: Config, saved_text: str, saved_label: str = "saved") -> FullPreviews:
-    """Full build, tool list, mcp.toml, diff and lint for (tree, config)."""
+def compute_full(tree: CommandTree, config: Config, saved_text: str | Config, saved_label: str = "saved") -> FullPreviews:
+    """Full build, tool list, mcp.toml, diff and lint for (tree, config); `saved_text` is the
+    baseline text, or the baseline config to dump."""
     from workbench.model.config_file import dump_config
     from workbench.model.surface import build_surface
 
+    if isinstance(saved_text, Config):
+        saved_text = dump_config(saved_text)
     try:
         toml = dump_config(config)
     except WorkbenchError as error:
@@ -166,13 +171,13 @@ def compute_full(tree: CommandTree, config: Config, saved_text: str, saved_label
         surface = build_surface(tree, config)
     except WorkbenchError as error:
         return FullPreviews(quick=QuickPreviews(surface=None, error=str(error), dirty=dirty),
-                            toml=toml, diff=diff, dirty=dirty)
+                            toml=toml, diff=diff, dirty=dirty, baseline_text=saved_text)
     findings = _lint(surface, tree, config)
     counts = _findings_per_command(findings, surface)
     return FullPreviews(
         quick=quick_from_surface(surface, dirty, counts), toml=toml, diff=diff, dirty=dirty,
         tools_json=tools_text(surface), findings=findings, lint_text=_lint_text(findings),
-        warnings=tuple(surface.warnings),
+        warnings=tuple(surface.warnings), baseline_text=saved_text,
     )
 
 

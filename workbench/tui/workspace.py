@@ -56,9 +56,10 @@ class Workspace:
     config: Config
     path: Path
     """Where save writes `mcp.toml`."""
-    saved_text: str
+    saved_text: str | None
     """The config text as last read from or written to `path` (or as first loaded): the
-    baseline for the unsaved marker."""
+    baseline for the unsaved marker. None until first needed for a fresh load (see
+    `baseline_text`)."""
     on_disk: bool = False
     """Whether `path` holds this session's config (reopened or saved at least once)."""
     undo_stack: list[UndoEntry] = field(default_factory=list)
@@ -68,19 +69,22 @@ class Workspace:
     """The baseline's choices as data: a cheap first answer to "unsaved?" while the text
     comparison (the exact answer) is computed."""
 
+    baseline_config: Config | None = None
+    """The choices as first loaded, kept until the baseline text has been computed."""
+
     def __post_init__(self) -> None:
         self.baseline_choices = choices_data(self.config)
+        if self.saved_text is None:
+            self.baseline_config = copy_choices(self.config)
 
     @classmethod
     def create(cls, tree: CommandTree, config: Config, path: Path, *, on_disk: bool = False,
                saved_text: str | None = None) -> Workspace:
-        """A session whose baseline is `saved_text`, or the config as given."""
-        from workbench.model.config_file import dump_config
-
+        """A session whose baseline is `saved_text` (the file as read), or the config as given
+        (its text is then computed on first need: dumping a 2,000-command snapshot takes a while)."""
         if config.snapshot is None:
             config = config.model_copy(update={"snapshot": tree})
-        baseline = saved_text if saved_text is not None else dump_config(config)
-        return cls(tree=tree, config=config, path=Path(path), saved_text=baseline, on_disk=on_disk)
+        return cls(tree=tree, config=config, path=Path(path), saved_text=saved_text, on_disk=on_disk)
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -90,9 +94,18 @@ class Workspace:
 
         return dump_config(self.config)
 
+    def baseline_text(self) -> str:
+        """The text the unsaved marker compares with (computed once for a fresh load)."""
+        if self.saved_text is None:
+            from workbench.model.config_file import dump_config
+
+            self.saved_text = dump_config(self.baseline_config)  # type: ignore[arg-type]
+            self.baseline_config = None
+        return self.saved_text
+
     def is_dirty(self) -> bool:
         """True when save would write something other than the baseline."""
-        return self.text() != self.saved_text
+        return self.text() != self.baseline_text()
 
     def command_choices(self, path: str) -> CommandConfig:
         return self.config.command(path)
@@ -108,7 +121,7 @@ class Workspace:
 
         text = self.text()
         save_config(self.config, self.path)
-        self.saved_text = text
+        self.saved_text, self.baseline_config = text, None
         self.baseline_choices = choices_data(self.config)
         self.on_disk = True
         return self.path
