@@ -457,3 +457,22 @@ def test_clap_long_help_with_paragraphs_and_a_possible_values_list():
     assert [(p.name, p.required, p.variadic) for p in parsed.positionals] == [
         ("PATTERN", True, False), ("PATH", False, True)]
     assert parsed.positionals[1].help.startswith("Files or directories to search")
+
+
+def test_gh_uppercase_sections_skip_help_topics():
+    parsed = read("gh_root.txt", ["gh"])
+    assert [c.name for c in parsed.subcommands] == ["auth", "issue", "pr", "run"]
+    assert parsed.subcommands[2].summary == "Manage pull requests"
+    assert parsed.runnable is False
+    assert parsed.examples.startswith("$ gh issue create")
+    assert [f.key for f in parsed.flags] == ["version"]
+
+
+def test_gh_leaf_aliases_inherited_flags_and_prose_arguments():
+    parsed = read("gh_pr_create.txt", ["gh", "pr", "create"])
+    assert parsed.aliases == ["new"]
+    assert [f.key for f in parsed.flags] == ["assignee", "base", "draft", "limit", "title"]
+    limit = flag(parsed, "limit")
+    assert (limit.value_type, limit.default) == (ValueType.INTEGER, 30)
+    assert [f.key for f in parsed.inherited] == ["repo"]
+    assert parsed.positionals == []  # the ARGUMENTS section is prose, not a list of names

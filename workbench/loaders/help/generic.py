@@ -96,7 +96,9 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
         parsed.aliases = parsed.aliases or aliases_named(trailing.group(1), path)  # npm: `aliases: i, add`
     listed = bool(parsed.flags)
     parsed.flags = [f for f in _unique(parsed.flags) if not _is_help_flag(f)]
-    parsed.inherited = [f for f in _unique(parsed.inherited) if f.key not in {g.key for g in parsed.flags}]
+    parsed.inherited = [
+        f for f in _unique(parsed.inherited) if f.key not in {g.key for g in parsed.flags} and not _is_help_flag(f)
+    ]
     parsed.deprecated = bool(DEPRECATED_TEXT.search(parsed.description.split("\n")[0] if parsed.description else ""))
     values_from_usage(parsed.flags, "\n".join([*doc.usage, *(l for s in doc.sections for l in s.lines)]))
     if not listed and (from_usage := [f for f in synopsis_flags(doc.usage) if f.key not in ("h", "?", "help")]):

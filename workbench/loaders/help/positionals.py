@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 from workbench.loaders.help.document import Entry
 from workbench.loaders.help.parsed import ParsedHelp
 from workbench.loaders.help.types import placeholder
 from workbench.loaders.help.usage import read_usage
 from workbench.model.tree import Positional, ValueType
+
+_NAME = re.compile(r"\{[^{}]+\}|[+A-Za-z_][\w.:+-]*")
+"""An argument row's name: one word (`FILE`, `src`, `+toolchain`) or argparse's `{a,b}`."""
 
 
 def read_positionals(
@@ -52,8 +57,8 @@ def _positionals_from_section(arguments: list[Entry], readings) -> list[Position
         required = not term.startswith("[")
         variadic = term.endswith("...")
         name = term.strip("[]").rstrip(".").strip("[]<>")
-        if not name or name.startswith("-"):
-            continue
+        if not name or name.startswith("-") or not _NAME.fullmatch(name):
+            continue  # prose (gh: `A pull request can be supplied as …`), or an option
         choices = None
         value_type = placeholder(name).value_type
         if name.startswith("{"):
