@@ -5,8 +5,9 @@ flat memory, failures and missing programs come back as results. Real subprocess
 
 from __future__ import annotations
 
+import json
 import os
-import resource
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -74,16 +75,23 @@ async def test_a_cancelled_call_kills_the_process_group(tmp_path):
     assert len(groups) == 0
 
 
-@pytest.mark.anyio
-async def test_a_flood_is_capped_and_memory_stays_flat(tmp_path):
-    peak_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
-    result = await run([*FAULTCLI, "flood", "--mb", "128"], tmp_path, max_output_bytes=1_000_000)
-    peak_growth_mib = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak_before) / 1024
-    assert result.exit_code == 0
-    assert result.truncated
-    assert len(result.stdout.encode()) == 1_000_000
-    assert result.stderr == "flooded\n"  # the other pipe was still read to the end
-    assert peak_growth_mib < 40, f"peak RSS grew by {peak_growth_mib:.0f} MiB for a 128 MiB flood"
+def test_a_flood_is_capped_and_memory_stays_flat(tmp_path):
+    """Measured in a fresh interpreter, so no earlier test's peak memory can hide a regression."""
+    probe = f"""
+import anyio, json, os, resource, sys
+from pathlib import Path
+from workbench.runtime.execute import run_cli
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+result = anyio.run(lambda: run_cli({[*FAULTCLI, "flood", "--mb", "128"]!r}, cwd=Path("."), env=dict(os.environ),
+                                   timeout_s=60, max_output_bytes=1_000_000))
+growth = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+print(json.dumps([result.exit_code, result.truncated, len(result.stdout.encode()), result.stderr, growth]))
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    exit_code, truncated, kept, stderr, growth_kib = json.loads(done.stdout)
+    assert (exit_code, truncated, kept) == (0, True, 1_000_000)
+    assert stderr == "flooded\n"  # the other pipe was still read to the end
+    assert growth_kib / 1024 < 40, f"peak RSS grew by {growth_kib / 1024:.0f} MiB for a 128 MiB flood"
 
 
 @pytest.mark.anyio
