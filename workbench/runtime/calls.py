@@ -1,4 +1,4 @@
-"""The one call path: validate → argv → run → what a client gets (`CallOutcome`).
+"""The one call path: validate → argv → run → what a client gets (`CallOutcome`, re-exported).
 
 `serve` and the TUI's try-it both go through `ToolRunner.call`, so what a user tries in the
 workbench is exactly what a model gets. At most `[runtime] max_concurrency` calls run at once;
@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,8 @@ from workbench.model.config import Config, Loader
 from workbench.model.errors import WorkbenchError
 from workbench.model.surface_types import Surface, Tool
 from workbench.runtime.argv import ArgvError, build_argv
-from workbench.runtime.execute import Execution, ProcessGroups, run_cli
+from workbench.runtime.execute import ProcessGroups, run_cli
+from workbench.runtime.outcome import CallOutcome, outcome_of
 from workbench.runtime.validate import ArgumentChecker, edit_distance
 
 ENV_NAME = re.compile(r"^[A-Z_][A-Z0-9_]*$")
@@ -33,20 +33,6 @@ class UnknownToolError(WorkbenchError):
 
 class CallEnvError(WorkbenchError):
     """The per-call environment is not a map of NAME → string."""
-
-
-@dataclass(frozen=True)
-class CallOutcome:
-    """What a client gets for one call."""
-
-    text: str
-    """The text content: stdout, then stderr under a heading when there is any, or the reason."""
-    is_error: bool
-    structured: dict[str, Any] | None = None
-    """`{exit_code, stdout, stderr, truncated, duration_ms}` when the CLI ran; None otherwise."""
-    duration_ms: int = 0
-    argv: list[str] = field(default_factory=list)
-    """The command line that ran (empty when none did)."""
 
 
 class ToolRunner:
@@ -175,37 +161,6 @@ def closest_names(name: str, known: list[str], count: int = 3) -> list[str]:
         near = [other for distance, other in ranked if distance <= cutoff]
     contains = [other for other in known if len(name) >= 3 and name in other]
     return list(dict.fromkeys(near + contains))[:count]
-
-
-def outcome_of(execution: Execution, argv: list[str], timeout_s: float, cap: int) -> CallOutcome:
-    """The client's view of one run: text, structured result, error flag."""
-    if execution.start_error is not None:
-        return CallOutcome(text=execution.start_error, is_error=True, duration_ms=execution.duration_ms, argv=argv)
-    exit_code = execution.exit_code if execution.exit_code is not None else -1
-    structured = {
-        "exit_code": exit_code,
-        "stdout": execution.stdout,
-        "stderr": execution.stderr,
-        "truncated": execution.truncated,
-        "duration_ms": execution.duration_ms,
-    }
-    parts = [execution.stdout] if execution.stdout else []
-    if execution.stderr:
-        parts.append(f"stderr:\n{execution.stderr}")
-    if execution.truncated:
-        parts.append(f"[output truncated: each stream is capped at {cap} bytes]")
-    if execution.timed_out:
-        parts.append(f"[timed out after {timeout_s:g} s; the command and its children were killed]")
-    elif exit_code != 0:
-        parts.append(f"[exit code {exit_code}]")
-    text = "\n\n".join(part.rstrip("\n") for part in parts) or "(no output)"
-    return CallOutcome(
-        text=text,
-        is_error=execution.timed_out or exit_code != 0,
-        structured=structured,
-        duration_ms=execution.duration_ms,
-        argv=argv,
-    )
 
 
 def _current_loop() -> object:
