@@ -281,3 +281,22 @@ async def test_loading_a_target_runs_in_a_worker_and_a_bad_target_is_one_sentenc
         await settle(pilot)
     assert bad.return_code == 2
     assert "missing.toml does not exist" in bad.load_error
+
+
+async def test_groups_open_on_demand_and_the_filter_finds_commands_fast(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        tree = app.screen.query_one(CommandTree)
+        tree.focus()
+        tree.move_cursor(tree.nodes_by_path["deployctl secrets"])
+        await pilot.press("space")  # expand the group
+        await pilot.pause()
+        assert "deployctl secrets set" in tree.nodes_by_path
+        await pilot.press("slash")
+        assert app.focused is app.screen.query_one("#filter")
+        await pilot.press(*"delete")
+        await pilot.pause(0.3)
+        shown = {node.data for node in tree.nodes_by_path.values()}
+        assert "deployctl secrets delete" in shown and "deployctl deploy" not in shown
+        await pilot.press("enter")  # back to the tree, on the match
+        assert app.focused is tree

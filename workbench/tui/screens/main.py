@@ -82,8 +82,10 @@ class MainScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(CommandTreePanel).show_tree(self.workspace.tree)
         self.show_command()
-        self.recompute(debounce=False)
         self.query_one(CommandTree).focus()
+        self.query_one(PreviewTabs).set_stale()
+        # Paint the tree first; the first surface of a big CLI takes a moment.
+        self.call_after_refresh(self.recompute, False)
 
     # --- state → widgets ---------------------------------------------------------------------
 

@@ -55,13 +55,18 @@ class CommandTree(Tree[str]):
     def __init__(self, **kwargs) -> None:
         self.statuses: dict[str, CommandStatus] = {}
         self.nodes_by_path: dict[str, TreeNode[str]] = {}
+        self.pending: dict[str, Command] = {}
+        """Groups whose children are not added yet (they are, on first expand)."""
         super().__init__("commands", **kwargs)
         self.guide_depth = 3
 
     def populate(self, model: TreeModel, visible: set[str] | None = None) -> None:
-        """Rebuild the nodes from the command tree; `visible` limits them (filter), expanding all."""
+        """Rebuild the nodes from the command tree. Unfiltered, a group's children are added when
+        it is first expanded (a 2,000-command CLI opens with a few dozen nodes); filtered by
+        `visible`, every match is added and shown expanded."""
         self.clear()
         self.nodes_by_path = {}
+        self.pending: dict[str, Command] = {}
         root = model.root
         self.root.set_label(root.name)
         self.root.data = root.path_str
@@ -77,10 +82,23 @@ class CommandTree(Tree[str]):
                 continue
             if sub.subcommands:
                 child = node.add(sub.name, data=sub.path_str)
-                self._add_children(child, sub, visible)
+                if visible is None:
+                    self.pending[sub.path_str] = sub
+                else:
+                    self._add_children(child, sub, visible)
             else:
                 child = node.add_leaf(sub.name, data=sub.path_str)
             self.nodes_by_path[sub.path_str] = child
+
+    def _add_pending(self, path: str) -> None:
+        command = self.pending.pop(path, None)
+        node = self.nodes_by_path.get(path)
+        if command is not None and node is not None:
+            self._add_children(node, command, None)
+
+    def on_tree_node_expanded(self, event: Tree.NodeExpanded) -> None:
+        if event.node.data in self.pending:
+            self._add_pending(event.node.data)
 
     def show_statuses(self, statuses: dict[str, CommandStatus]) -> None:
         """Re-render the marks; only nodes whose status changed are refreshed."""
@@ -116,7 +134,10 @@ class CommandTree(Tree[str]):
             self.post_message(self.ToggleInclude(self, node.data))
 
     def select_path(self, path: str) -> None:
-        """Move the cursor to `path`, expanding its parents."""
+        """Move the cursor to `path`, adding and expanding its parents."""
+        segments = path.split(" ")
+        for depth in range(1, len(segments)):
+            self._add_pending(" ".join(segments[:depth]))
         node = self.nodes_by_path.get(path)
         if node is None:
             return
