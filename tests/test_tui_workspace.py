@@ -1,0 +1,98 @@
+"""The editing session without the UI: every change is undoable, toggling back restores the
+exact file, and the quick (incremental) surface equals a full `build_surface` after each edit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tui_support import sample_workspace
+
+from workbench.model.config import Selector
+from workbench.model.config_file import dump_config, load_config
+from workbench.model.surface import build_surface
+from workbench.tui.incremental import update_surface
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("ws")
+    return lambda sample="deployctl": sample_workspace(folder / "mcp.toml", sample)
+
+
+def test_toggling_on_and_off_leaves_the_file_byte_identical(fresh):
+    ws = fresh()
+    before = ws.text()
+    ws.set_included("deployctl deploy", False)
+    ws.set_flag_type("deployctl deploy", "timeout", "integer")
+    assert ws.text() != before and ws.is_dirty()
+    ws.set_included("deployctl deploy", True)
+    ws.set_flag_type("deployctl deploy", "timeout", None)
+    assert ws.text() == before and not ws.is_dirty() and not ws.looks_dirty()
+
+
+def test_every_change_is_undone_one_at_a_time(fresh):
+    ws = fresh()
+    texts = [ws.text()]
+    ws.set_deprecated("deployctl status", True)
+    texts.append(ws.text())
+    ws.set_description("deployctl deploy", "Ship it.")
+    texts.append(ws.text())
+    ws.set_flag_schema("deployctl deploy", "replicas", {"type": "integer", "maximum": 9})
+    assert ws.undo() == "schema of --replicas of deployctl deploy"
+    assert ws.text() == texts.pop()
+    assert ws.undo() == "description of deployctl deploy"
+    assert ws.text() == texts.pop()
+    ws.undo()
+    assert ws.text() == texts.pop() and ws.undo() is None
+
+
+def test_including_a_command_no_selector_claims_adds_a_selector_for_it(fresh):
+    ws = fresh()
+    ws.config.selectors = [Selector(commands=["deployctl deploy"])]
+    ws.set_included("deployctl status", True, claimed_by_selector=False)
+    assert [s.commands for s in ws.config.selectors] == [["deployctl deploy"], ["deployctl status"]]
+    names = {t.name for t in build_surface(ws.tree, ws.config).tools}
+    assert names == {"deployctl_deploy", "deployctl_status"}
+    assert ws.last_scope is None  # a selector change is wider than one command
+
+
+def test_save_writes_the_file_and_becomes_the_baseline(fresh, tmp_path: Path):
+    ws = fresh()
+    ws.path = tmp_path / "out.toml"
+    ws.set_annotation("deployctl secrets delete", "destructive", True)
+    assert ws.is_dirty()
+    ws.save()
+    assert not ws.is_dirty() and ws.path.read_text() == ws.text()
+    assert load_config(ws.path).commands["deployctl secrets delete"].destructive is True
+
+
+EDITS = [
+    ("deployctl deploy", lambda ws, p: ws.set_included(p, False)),
+    ("deployctl secrets", lambda ws, p: ws.set_deprecated(p, True)),
+    ("deployctl status", lambda ws, p: ws.set_description_mode(p, "short")),
+    ("deployctl undeploy", lambda ws, p: ws.set_annotation(p, "destructive", True)),
+    ("deployctl deploy", lambda ws, p: ws.set_flag_schema(p, "replicas", {"type": "integer", "minimum": 1})),
+    ("deployctl deploy", lambda ws, p: ws.set_flag_excluded(p, "dry-run", True)),
+    ("deployctl secrets", lambda ws, p: ws.set_deprecated(p, False)),
+    ("deployctl deploy", lambda ws, p: ws.set_included(p, True)),
+]
+
+
+@pytest.mark.parametrize("sample", ["deployctl", "notes", "pkgtool"])
+def test_the_quick_surface_equals_a_full_build_after_each_edit(fresh, sample):
+    ws = fresh(sample)
+    surface = build_surface(ws.tree, ws.config)
+    paths = [c.path_str for c in ws.tree.walk()]
+    edits = EDITS if sample == "deployctl" else [
+        (paths[i % len(paths)], lambda ws, p: ws.set_included(p, False)) for i in range(1, 5)
+    ] + [(paths[2], lambda ws, p: ws.set_description(p, "Overridden."))]
+    for path, edit in edits:
+        edit(ws, path)
+        quick = update_surface(surface, ws.tree, ws.config, {ws.last_scope})
+        full = build_surface(ws.tree, ws.config)
+        assert quick.tools_list() == full.tools_list()
+        assert (quick.prompt, quick.prompt_tokens) == (full.prompt, full.prompt_tokens)
+        assert sorted(quick.exclusions, key=lambda e: e.path) == sorted(full.exclusions, key=lambda e: e.path)
+        surface = quick
+    assert dump_config(ws.config) == ws.text()
