@@ -300,3 +300,34 @@ async def test_groups_open_on_demand_and_the_filter_finds_commands_fast(app):
         assert "deployctl secrets delete" in shown and "deployctl deploy" not in shown
         await pilot.press("enter")  # back to the tree, on the match
         assert app.focused is tree
+
+
+def test_a_missing_config_target_is_one_sentence_and_exit_2(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "workbench.cli", str(tmp_path / "nope.toml")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        f"mcp-workbench: {tmp_path / 'nope.toml'} does not exist; pass an existing mcp.toml, or a CLI to start a new one."
+    ]
+
+
+async def test_help_lists_every_binding_and_the_palette_jumps_to_a_command(app):
+    from workbench.tui.bindings import APP_BINDINGS, MAIN_BINDINGS
+    from workbench.tui.screens.help import HelpScreen
+
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.query_one("#help-text")._markdown
+        for binding in [*APP_BINDINGS, *MAIN_BINDINGS, *CommandTree.BINDINGS]:
+            assert binding.id and binding.tooltip and binding.id in text
+        await pilot.press("escape")
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"secrets delete")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.main_screen.selected == "deployctl secrets delete"

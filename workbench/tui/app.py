@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from textual import work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.message import Message
 from textual.theme import Theme
 
 from workbench.model.errors import LoadError, WorkbenchError
 from workbench.tui.bindings import APP_BINDINGS
-from workbench.tui.loading import Opened, OpenRequest, open_workspace
+from workbench.tui.loading import Opened, OpenRequest, check_request, open_workspace
 from workbench.tui.screens.help import HelpScreen
 from workbench.tui.screens.loading import LoadingScreen
 from workbench.tui.screens.main import MainScreen
@@ -131,6 +131,13 @@ class WorkbenchApp(App[None]):
         self.load_error = message.error
         self.exit(return_code=2)
 
+    def get_system_commands(self, screen):
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, MainScreen):
+            yield SystemCommand("Save", "Write mcp.toml (ctrl+s)", screen.save)
+            yield SystemCommand("Undo", "Undo the last change (ctrl+z)", screen.action_undo)
+        yield SystemCommand("Help", "Keys and what each pane does (F1)", self.action_help)
+
     # --- app-wide actions --------------------------------------------------------------------
 
     @property
@@ -165,6 +172,7 @@ def make_app(request: OpenRequest | None = None, *, workspace: Workspace | None 
 def run_app(args: argparse.Namespace) -> int:
     """Open the TUI for `mcp-workbench [TARGET]`; a TARGET that cannot load is one sentence, exit 2."""
     request = OpenRequest(target=args.target, name=args.name, command=args.command, output=args.output)
+    check_request(request)
     app = make_app(request)
     app.run()
     if app.load_error:

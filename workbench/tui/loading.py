@@ -43,6 +43,12 @@ class Opened:
     notices: list[str] = field(default_factory=list)
 
 
+def check_request(request: OpenRequest) -> None:
+    """Fail before the app starts for what needs no loading to know (a config that is not there)."""
+    if request.is_config and not Path(request.target).is_file():  # type: ignore[arg-type]
+        raise LoadError(f"{request.target} does not exist; pass an existing mcp.toml, or a CLI to start a new one.")
+
+
 def open_workspace(request: OpenRequest, progress: Callable[[str], None] | None = None) -> Opened:
     """Load the request's TARGET; raises a WorkbenchError (one sentence) when it cannot."""
     from workbench.tui.workspace import Workspace
@@ -70,8 +76,7 @@ def _reopen(path: Path, report: Callable[[str], None]) -> Opened:
     from workbench.tui.workspace import Workspace
 
     report(f"Reading {path}…")
-    if not path.is_file():
-        raise LoadError(f"{path} does not exist; pass an existing mcp.toml, or a CLI to start a new one.")
+    check_request(OpenRequest(target=str(path)))
     config = load_config(path)
     if config.snapshot is None:
         raise LoadError(f"{path} has no [snapshot] of the command tree; recreate it with "

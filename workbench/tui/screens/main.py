@@ -20,6 +20,7 @@ from textual.widgets import Footer, Input, TabbedContent, Tree
 from workbench.model.errors import WorkbenchError
 from workbench.tui.bindings import MAIN_BINDINGS
 from workbench.tui.messages import EditRequested
+from workbench.tui.palette import GoToCommand
 from workbench.tui.previews import FullPreviews, QuickPreviews, compute_full, compute_quick, finding_counts
 from workbench.tui.widgets.command_tree import CommandTree, CommandTreePanel
 from workbench.tui.widgets.inspector import Inspector
@@ -58,6 +59,7 @@ class MainScreen(Screen[None]):
     """Tree | inspector | previews, status line, footer."""
 
     BINDINGS = MAIN_BINDINGS
+    COMMANDS = {GoToCommand}
 
     def __init__(self, workspace: Workspace) -> None:
         super().__init__()
@@ -285,6 +287,12 @@ class MainScreen(Screen[None]):
             return
         self.notify(f"Undid: {label}")
         self._changed()
+
+    def go_to_command(self, path: str) -> None:
+        """Highlight `path` in the tree (from the command palette)."""
+        tree = self.query_one(CommandTree)
+        tree.focus()
+        tree.select_path(path)
 
     def action_focus_filter(self) -> None:
         self.query_one("#filter", Input).focus()
