@@ -223,7 +223,7 @@ def _words(value: Any) -> set[Any]:
 
 
 @pytest.mark.parametrize(("sample", "tool"), CASES, ids=[t.name for _, t in CASES])
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(data=st.data())
 def test_valid_arguments_read_back_exactly(sample, tool, data):
     arguments = data.draw(arguments_strategy(tool.input_schema))

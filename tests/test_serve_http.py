@@ -58,6 +58,22 @@ def http_server(config: Path, tmp_path: Path, *extra: str, address: str = "0"):
         assert process.wait(timeout=15) == 0, log.read_text()
 
 
+@pytest.fixture(scope="module")
+def served(sample_config, tmp_path_factory):
+    """`served("deployctl")` → the URL of a plain `serve --http 0` of that sample, started once
+    per module (each test still opens its own client)."""
+    with contextlib.ExitStack() as stack:
+        urls: dict[str, str] = {}
+
+        def get(sample: str) -> str:
+            if sample not in urls:
+                folder = tmp_path_factory.mktemp(f"http-{sample}")
+                urls[sample] = stack.enter_context(http_server(sample_config(sample), folder))
+            return urls[sample]
+
+        yield get
+
+
 def printed(*argv: str) -> str:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
@@ -75,29 +91,28 @@ CALLS = {
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("sample", ["deployctl", "notes", "pkgtool"])
-async def test_list_and_call_over_http_in_both_eras(sample, sample_config, tmp_path):
-    config = sample_config(sample)
-    expected_tools = json.loads(printed("tools", str(config)))
+async def test_list_and_call_over_http_in_both_eras(sample, sample_config, served):
+    expected_tools = json.loads(printed("tools", str(sample_config(sample))))
     name, arguments, words = CALLS[sample]
-    with http_server(config, tmp_path) as url:
-        for mode in ("legacy", "auto"):
-            async with Client(url, mode=mode, read_timeout_seconds=30) as client:
-                listed = (await client.list_tools()).tools
-                assert [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in listed] == expected_tools
-                result = await client.call_tool(name, arguments)
-                assert result.is_error is False, result.content[0].text
-                assert words in result.content[0].text
+    url = served(sample)
+    for mode in ("legacy", "auto"):
+        async with Client(url, mode=mode, read_timeout_seconds=30) as client:
+            listed = (await client.list_tools()).tools
+            assert [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in listed] == expected_tools
+            result = await client.call_tool(name, arguments)
+            assert result.is_error is False, result.content[0].text
+            assert words in result.content[0].text
 
 
-def test_a_bad_host_header_gets_421_and_a_bad_origin_403(sample_config, tmp_path):
-    with http_server(sample_config("deployctl"), tmp_path) as url:
-        port = url.rsplit(":", 1)[1].split("/")[0]
-        bad_host = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "host": "evil.example"})
-        assert bad_host.status_code == 421
-        bad_origin = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "origin": "http://evil.example"})
-        assert bad_origin.status_code == 403
-        good = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "host": f"localhost:{port}"})
-        assert good.status_code == 200
+def test_a_bad_host_header_gets_421_and_a_bad_origin_403(served):
+    url = served("deployctl")
+    port = url.rsplit(":", 1)[1].split("/")[0]
+    bad_host = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "host": "evil.example"})
+    assert bad_host.status_code == 421
+    bad_origin = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "origin": "http://evil.example"})
+    assert bad_origin.status_code == 403
+    good = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "host": f"localhost:{port}"})
+    assert good.status_code == 200
 
 
 @pytest.mark.anyio
