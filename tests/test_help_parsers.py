@@ -476,3 +476,19 @@ def test_gh_leaf_aliases_inherited_flags_and_prose_arguments():
     assert (limit.value_type, limit.default) == (ValueType.INTEGER, 30)
     assert [f.key for f in parsed.inherited] == ["repo"]
     assert parsed.positionals == []  # the ARGUMENTS section is prose, not a list of names
+
+
+def test_manual_style_sections_synopsis_groups_and_prose_flag_lists():
+    group = read("gcloud_like.txt", ["cloudctl", "config"])
+    assert group.description == "view and edit properties"
+    assert group.usage == ["cloudctl config GROUP | COMMAND [WIDE_FLAG ...]"]
+    assert [(c.name, c.summary) for c in group.subcommands] == [
+        ("configurations", "Manage the set of named configurations."),
+        ("get", "Print the value of a property."),
+        ("set", "Set a property."),
+    ]
+    assert group.runnable is False
+    assert group.flags == []  # the WIDE FLAGS prose names flags but lists none
+    leaf = read("gcloud_set.txt", ["cloudctl", "config", "set"])
+    assert [(p.name, p.required) for p in leaf.positionals] == [("SECTION/PROPERTY", True), ("VALUE", True)]
+    assert [(f.key, f.kind) for f in leaf.flags] == [("installation", FlagKind.BOOLEAN)]

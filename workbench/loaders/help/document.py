@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 _OVERSTRIKE = re.compile(r".\x08")
-_USAGE = re.compile(r"^\s{0,2}(?:usage\s*:|USAGE$)\s*(.*)$", re.IGNORECASE)
+_USAGE = re.compile(r"^\s{0,2}(?:usage\s*:|USAGE$|SYNOPSIS$)\s*(.*)$", re.IGNORECASE)
 _COLON_HEADING = re.compile(r"^ ?([^\s\-\[<(#][^:]{0,70}):\s*$")
 _BOX_TOP = re.compile(r"^[╭┌+]─+ ?(.*?) ?─*[╮┐+]\s*$")
 _BOX_ROW = re.compile(r"^[│|] ?(.*?)\s*[│|]\s*$")

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from workbench.loaders.help.document import read_document
 from workbench.loaders.help.run import HelpCall, run_help
 
-_MAN_PAGE = re.compile(r"\A\s*\S+\(\d\w*\)\s.*\S+\(\d\w*\)\s*$|^NAME\n.*^SYNOPSIS\n", re.MULTILINE | re.DOTALL)
+_MAN_PAGE = re.compile(r"\A\s*\S+\(\d\w*\)\s.*?\S+\(\d\w*\)\s*$", re.MULTILINE)
+"""The `GIT-COMMIT(1)   Git Manual   GIT-COMMIT(1)` header of a page `man` rendered."""
 _ERROR_START = re.compile(r"\A\s*(error|fatal|unknown (command|flag|option)|unrecognized|invalid)\b", re.IGNORECASE)
 
 

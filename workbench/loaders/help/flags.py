@@ -62,6 +62,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         term, _, kubectl_default = term[:-1].partition("=")
     elif term.endswith(":"):
         term = term[:-1]  # kpt: `--image, i:` over an indented description
+    if term.endswith(",") or (term.endswith(".") and not term.endswith("...")) or term.count(", -") > 3:
+        return None  # prose listing flags (`These flags are available: --account, --project, …`)
     primary, secondaries = _split_secondary(term)
     names: list[str] = []
     shorts: list[str] = []

@@ -52,7 +52,7 @@ class Rules:
         key = section.key
         if "help topic" in key or key.startswith("additional help"):
             return False
-        if ("command" in key or key == "topics") and "option" not in key and "flag" not in key:
+        if ("command" in key or key in ("topics", "groups")) and "option" not in key and "flag" not in key:
             return True
         return self.commands_by_shape and _shaped_like_commands(section)
 

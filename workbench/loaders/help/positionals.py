@@ -10,7 +10,7 @@ from workbench.loaders.help.types import placeholder
 from workbench.loaders.help.usage import read_usage
 from workbench.model.tree import Positional, ValueType
 
-_NAME = re.compile(r"\{[^{}]+\}|[+A-Za-z_][\w.:+-]*")
+_NAME = re.compile(r"\{[^{}]+\}|[+A-Za-z_][\w.:/+-]*")
 """An argument row's name: one word (`FILE`, `src`, `+toolchain`) or argparse's `{a,b}`."""
 
 

@@ -15,7 +15,7 @@ from workbench.model.tree import Positional, ValueType
 
 _OPEN = {"[": "]", "<": ">", "(": ")", "{": "}"}
 _OPTIONS_WORDS = {"options", "option", "flags", "flag", "global options", "global flags", "opts", "args-and-options"}
-_COMMAND_WORDS = {"command", "subcommand", "cmd", "commands", "<command>", "<subcommand>"}
+_COMMAND_WORDS = {"command", "subcommand", "cmd", "commands", "group", "<command>", "<subcommand>"}
 _NAME = re.compile(r"[A-Za-z_][\w.:/=-]*( [a-z][\w-]*)*")
 
 
