@@ -54,6 +54,17 @@ class _Annotations:
     """yargs's `[boolean]`, `[number]`, `[string]`, `[array]`, `[count]`."""
 
 
+@dataclass
+class _Spelling:
+    """What an entry's term says: the names, and the value part as printed."""
+
+    names: list[str]
+    shorts: list[str]
+    value: str | None = None
+    count: bool = False
+    negatable: bool = False
+
+
 def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     """The flag an options entry describes, or None when the term names no flag."""
     term = term.strip()
@@ -64,42 +75,11 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         term = term[:-1]  # kpt: `--image, i:` over an indented description
     if term.endswith(",") or (term.endswith(".") and not term.endswith("...")) or term.count(", -") > 3:
         return None  # prose listing flags (`These flags are available: --account, --project, …`)
-    primary, secondaries = _split_secondary(term)
-    names: list[str] = []
-    shorts: list[str] = []
-    value: str | None = None
-    count = False
-    negatable = False
-    for alternative in _ALTERNATIVE_SPLIT.split(primary):
-        match = _NAME.match(alternative.strip())
-        if not match:
-            continue
-        dashes, no_prefix, name, rest = match.groups()
-        if dashes == "-" and len(name) == 1:
-            shorts.append(name)
-        else:
-            names.append(name)  # `--name`, or Go's single-dash `-name`
-        negatable = negatable or bool(no_prefix)
-        rest = rest.strip()
-        if rest.startswith("[=") and rest.endswith("]"):
-            value = rest[2:-1]  # an optional value (`--color[=WHEN]`)
-        elif rest.startswith("="):
-            value = rest[1:]
-        elif rest.startswith(","):
-            pass  # kpt's dashless short spelling (`--env, e`): not a value
-        elif rest == "..." or re.fullmatch(r"(\|\w+)+", rest):
-            count = True  # clap `-v...`, cleo `-v|vv|vvv`
-        elif rest:
-            value = rest
-    if not names and not shorts:
+    spelling = _spelling(term)
+    if spelling is None:
         return None
-    if len(names) > 1 and any(f"no-{n}" in names for n in names):
-        negatable = True  # argparse's BooleanOptionalAction: `--color, --no-color`
-        names = [n for n in names if not (n.startswith("no-") and n[3:] in names)]
-    for secondary in secondaries:
-        match = _NAME.match(secondary.strip())
-        if match and match.group(1) == "--" and names and match.group(3) == f"no-{names[0]}":
-            negatable = True
+    names, shorts, value = spelling.names, spelling.shorts, spelling.value
+    count, negatable = spelling.count, spelling.negatable
     long_name = names[0] if names else None
     clean, found = _annotations(text)
     flag = Flag(name=long_name, short=shorts[0] if shorts else None, help=clean)
@@ -152,6 +132,44 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
                 flag.value_type = ValueType.NUMBER
         flag.default = _default_value(found.default, flag)
     return flag
+
+
+def _spelling(term: str) -> _Spelling | None:
+    """Names, value and switches of a term (`-f, --file <FILE>`, `--[no-]x`, `-v...`)."""
+    primary, secondaries = _split_secondary(term)
+    spelling = _Spelling([], [])
+    for alternative in _ALTERNATIVE_SPLIT.split(primary):
+        match = _NAME.match(alternative.strip())
+        if not match:
+            continue
+        dashes, no_prefix, name, rest = match.groups()
+        if dashes == "-" and len(name) == 1:
+            spelling.shorts.append(name)
+        else:
+            spelling.names.append(name)  # `--name`, or Go's single-dash `-name`
+        spelling.negatable = spelling.negatable or bool(no_prefix)
+        rest = rest.strip()
+        if rest.startswith("[=") and rest.endswith("]"):
+            spelling.value = rest[2:-1]  # an optional value (`--color[=WHEN]`)
+        elif rest.startswith("="):
+            spelling.value = rest[1:]
+        elif rest.startswith(","):
+            pass  # kpt's dashless short spelling (`--env, e`): not a value
+        elif rest == "..." or re.fullmatch(r"(\|\w+)+", rest):
+            spelling.count = True  # clap `-v...`, cleo `-v|vv|vvv`
+        elif rest:
+            spelling.value = rest
+    if not spelling.names and not spelling.shorts:
+        return None
+    names = spelling.names
+    if len(names) > 1 and any(f"no-{n}" in names for n in names):
+        spelling.negatable = True  # argparse's BooleanOptionalAction: `--color, --no-color`
+        spelling.names = [n for n in names if not (n.startswith("no-") and n[3:] in names)]
+    for secondary in secondaries:
+        match = _NAME.match(secondary.strip())
+        if match and match.group(1) == "--" and spelling.names and match.group(3) == f"no-{spelling.names[0]}":
+            spelling.negatable = True
+    return spelling
 
 
 def _split_secondary(term: str) -> tuple[str, list[str]]:
