@@ -36,6 +36,8 @@ class Context:
     repeat: int
     """Timed runs per side of a row (each row may scale it)."""
     quick: bool = False
+    explicit: bool = False
+    """The rows were named with --only (a slow row then runs even with --quick)."""
     _built: dict = field(default_factory=dict)
 
     def sample_home(self) -> Path:
