@@ -81,13 +81,13 @@ async def test_a_description_override_changes_the_tool_json(app):
         await settle(pilot)
         await highlight_command(pilot, "deployctl deploy")
         await click(pilot, "#description")
-        await pilot.press(*"Roll out one release.")
+        await pilot.press(*"Roll out [one] release.")
         await click(pilot, "#apply-description")
         await settle(pilot)
         tool = json.loads(view_text(app, "view-tool"))
         assert tool["name"] == "deployctl_deploy"
-        assert tool["description"].startswith("Roll out one release.")
-        assert app.main_screen.workspace.config.commands["deployctl deploy"].description == "Roll out one release."
+        assert tool["description"].startswith("Roll out [one] release.")  # brackets are text, not markup
+        assert app.main_screen.workspace.config.commands["deployctl deploy"].description == "Roll out [one] release."
 
 
 async def click(pilot, selector: str) -> None:

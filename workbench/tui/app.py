@@ -79,11 +79,11 @@ class WorkbenchApp(App[None]):
         for theme in loaded.themes.values():
             self.register_theme(theme)
         for failure in loaded.failures:
-            self.notify(failure, title="Theme not loaded", severity="warning", timeout=10)
+            self.notify(failure, title="Theme not loaded", severity="warning", timeout=10, markup=False)
         wanted = self.requested_theme or self.settings.theme
         if wanted not in self.available_themes:
             if wanted != DEFAULT_THEME:
-                self.notify(f"Theme `{wanted}` is not available; using the default.", severity="warning")
+                self.notify(f"Theme `{wanted}` is not available; using the default.", severity="warning", markup=False)
             wanted = DEFAULT_THEME if DEFAULT_THEME in self.available_themes else FALLBACK_THEME
         self.theme = wanted
         self.theme_changed_signal.subscribe(self, self._remember_theme)
@@ -94,7 +94,7 @@ class WorkbenchApp(App[None]):
         self.settings.theme = theme.name
         problem = self.settings.save(self.settings_file)
         if problem:
-            self.notify(problem, severity="warning")
+            self.notify(problem, severity="warning", markup=False)
 
     # --- loading -----------------------------------------------------------------------------
 
@@ -125,7 +125,7 @@ class WorkbenchApp(App[None]):
     def on_load_finished(self, message: LoadFinished) -> None:
         self.switch_screen(MainScreen(message.opened.workspace))  # type: ignore[arg-type]
         for notice in message.opened.notices:
-            self.notify(notice, severity="warning", timeout=10)
+            self.notify(notice, severity="warning", timeout=10, markup=False)
 
     def on_load_failed(self, message: LoadFailed) -> None:
         self.load_error = message.error

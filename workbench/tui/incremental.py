@@ -40,6 +40,15 @@ def tree_slice(tree: CommandTree, paths: Iterable[str]) -> tuple[CommandTree, se
     return tree.model_copy(update={"root": root}), decided
 
 
+def slice_size(tree: CommandTree, paths: Iterable[str]) -> int:
+    """How many commands a quick update of `paths` rebuilds (to decide where to run it)."""
+    total = 0
+    for path in paths:
+        command = tree.find(path)
+        total += sum(1 for _ in command.walk()) if command is not None else 0
+    return total
+
+
 def update_surface(previous: Surface | None, tree: CommandTree, config: Config,
                    changed: set[str] | None) -> Surface:
     """The surface for (tree, config); reuses `previous` when only `changed` commands' choices

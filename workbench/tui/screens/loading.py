@@ -22,9 +22,9 @@ class LoadingScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"Opening {self.label}", id="what")
+            yield Static(f"Opening {self.label}", id="what", markup=False)
             yield LoadingIndicator()
-            yield Static("", id="progress")
+            yield Static("", id="progress", markup=False)
         yield Footer()
 
     def show_progress(self, text: str) -> None:

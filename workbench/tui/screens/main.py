@@ -19,6 +19,7 @@ from textual.widgets import Footer, Input, TabbedContent, Tree
 
 from workbench.model.errors import WorkbenchError
 from workbench.tui.bindings import MAIN_BINDINGS
+from workbench.tui.incremental import slice_size
 from workbench.tui.messages import EditRequested
 from workbench.tui.palette import GoToCommand
 from workbench.tui.previews import FullPreviews, QuickPreviews, compute_full, compute_quick, finding_counts
@@ -30,6 +31,8 @@ from workbench.tui.workspace import Workspace, copy_choices
 
 DEBOUNCE_S = 0.01
 """How long edits may pile up before one recompute (key repeat, quick clicks)."""
+QUICK_ON_UI_LIMIT = 300
+"""Up to this many commands in the edited slice, the quick pass runs on the UI thread."""
 FULL_DELAY_S = 0.1
 """Pause between showing the quick pass and starting the full one, so the quick result is
 painted before the full pass (CPU-bound, in a thread) competes for the interpreter."""
@@ -102,8 +105,11 @@ class MainScreen(Screen[None]):
             return
         status = self.quick.statuses.get(self.selected) if self.quick else None
         served = self._served_flags(status.tool if status else None)
-        self.query_one(Inspector).show(self.workspace.tree, command, self.workspace.command_choices(self.selected),
-                                       status, served, same_command=same_command)
+        inspector = self.query_one(Inspector)
+        inspector.show(self.workspace.tree, command, self.workspace.command_choices(self.selected),
+                       status, served, same_command=same_command)
+        if self.full is not None:
+            inspector.show_findings([f for f in self.full.findings if getattr(f, "command", "") == self.selected])
         if self.quick is not None and self.quick_generation == self.generation:
             self.query_one(PreviewTabs).show_tool(self.quick, self.selected)
 
@@ -149,7 +155,7 @@ class MainScreen(Screen[None]):
         ws = self.workspace
         changed = None if self.changed is None else set(self.changed)
         counts = finding_counts(self.quick.statuses) if self.quick else {}
-        if self.base_surface is not None and changed is not None:
+        if self.base_surface is not None and changed is not None and slice_size(ws.tree, changed) <= QUICK_ON_UI_LIMIT:
             # An incremental update costs milliseconds even with 1,000 tools: doing it here
             # avoids a thread hand-off that, under load, cost more than the work itself.
             try:
@@ -274,18 +280,18 @@ class MainScreen(Screen[None]):
         try:
             path = self.workspace.save()
         except (WorkbenchError, OSError) as error:
-            self.notify(f"Not saved: {error}", severity="error", timeout=8)
+            self.notify(f"Not saved: {error}", severity="error", timeout=8, markup=False)
             return False
-        self.notify(f"Saved {path}", title="Saved")
+        self.notify(f"Saved {path}", title="Saved", markup=False)
         self.recompute(debounce=False)
         return True
 
     def action_undo(self) -> None:
         label = self.workspace.undo()
         if label is None:
-            self.notify("Nothing to undo.", severity="warning")
+            self.notify("Nothing to undo.", severity="warning", markup=False)
             return
-        self.notify(f"Undid: {label}")
+        self.notify(f"Undid: {label}", markup=False)
         self._changed()
 
     def go_to_command(self, path: str) -> None:

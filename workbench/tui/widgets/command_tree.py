@@ -68,7 +68,7 @@ class CommandTree(Tree[str]):
         self.nodes_by_path = {}
         self.pending: dict[str, Command] = {}
         root = model.root
-        self.root.set_label(root.name)
+        self.root.set_label(Text(root.name))
         self.root.data = root.path_str
         self.nodes_by_path[root.path_str] = self.root
         self._add_children(self.root, root, visible)
@@ -81,13 +81,13 @@ class CommandTree(Tree[str]):
             if visible is not None and sub.path_str not in visible:
                 continue
             if sub.subcommands:
-                child = node.add(sub.name, data=sub.path_str)
+                child = node.add(Text(sub.name), data=sub.path_str)
                 if visible is None:
                     self.pending[sub.path_str] = sub
                 else:
                     self._add_children(child, sub, visible)
             else:
-                child = node.add_leaf(sub.name, data=sub.path_str)
+                child = node.add_leaf(Text(sub.name), data=sub.path_str)
             self.nodes_by_path[sub.path_str] = child
 
     def _add_pending(self, path: str) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -85,8 +86,8 @@ class FlagEditor(Vertical):
         self.columns = [table.add_column(label, width=width) for label, width in COLUMNS]
         yield table
         with Vertical(id="flag-form", classes="-none"):
-            yield Static("", id="flag-name")
-            yield Static("", id="flag-help")
+            yield Static("", id="flag-name", markup=False)
+            yield Static("", id="flag-help", markup=False)
             with Horizontal(classes="row"):
                 yield Switch(id="flag-include", tooltip="Whether this flag may become a property of the tool")
                 yield Label("Include")
@@ -95,7 +96,7 @@ class FlagEditor(Vertical):
                              tooltip="Change only the coarse JSON type of the derived schema")
             yield Label("JSON Schema override (replaces the derived schema)")
             yield TextArea(id="flag-schema", soft_wrap=True, compact=True, placeholder='{"type": "integer", "minimum": 1}')
-            yield Static("", id="schema-status")
+            yield Static("", id="schema-status", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Apply schema", id="apply-schema", variant="primary", compact=True,
                              tooltip="Use the schema above for this flag (only when it is valid)")
@@ -120,7 +121,7 @@ class FlagEditor(Vertical):
         # reused key (two commands sharing `--env`) showed the previous command's row.
         self.built += 1
         for row in self.rows:
-            table.add_row(*self._cells(row), key=self._row_key(row))
+            table.add_row(*(Text(cell) for cell in self._cells(row)), key=self._row_key(row))
         self.query_one("#no-flags").display = not self.rows
         table.display = bool(self.rows)
         if self.rows:
@@ -137,8 +138,8 @@ class FlagEditor(Vertical):
         """Update only the cells that changed (no rebuild: keeps the cursor and is cheap)."""
         for row in self.rows:
             for column, value in zip(self.columns, self._cells(row)):
-                if table.get_cell(self._row_key(row), column) != value:
-                    table.update_cell(self._row_key(row), column, value)
+                if str(table.get_cell(self._row_key(row), column)) != value:
+                    table.update_cell(self._row_key(row), column, Text(value))
 
     def _cells(self, row: FlagRow) -> tuple[str, str, str, str]:
         flag = row.flag

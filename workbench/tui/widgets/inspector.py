@@ -48,6 +48,8 @@ class Inspector(VerticalScroll):
     Inspector #status-line { margin-top: 1; }
     Inspector #status-line.-exposed { color: $wb-exposed; }
     Inspector #status-line.-filtered { color: $wb-filtered; }
+    Inspector #findings { color: $wb-lint; }
+    Inspector #findings.-none { display: none; }
     Inspector .row { height: auto; }
     Inspector .row Label { padding: 1 2 0 1; }
     Inspector #description { height: 4; margin: 1 0; background: $boost; }
@@ -67,8 +69,9 @@ class Inspector(VerticalScroll):
         self.status: CommandStatus | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="about")
-        yield Static("", id="status-line")
+        yield Static("", id="about", markup=False)
+        yield Static("", id="status-line", markup=False)
+        yield Static("", id="findings", markup=False)
         with Horizontal(classes="row"):
             yield Switch(id="include", tooltip="Whether this command becomes a tool (x in the tree)")
             yield Label("Include as a tool")
@@ -124,11 +127,17 @@ class Inspector(VerticalScroll):
         if status is None:
             text = ""
         elif status.exposed:
-            found = f"  ⚠ {status.findings} lint finding(s)" if status.findings else ""
-            text = f"● served as tool `{status.tool}`{found}"
+            text = f"● served as tool `{status.tool}`"
         else:
             text = f"○ not a tool: {status.why}"
         self._update(line, text)
+
+    def show_findings(self, findings: list[Any]) -> None:
+        """The lint findings about this command, each with its fix."""
+        text = "\n".join(f"⚠ {f.code} {f.message} Fix: {f.fix}" for f in findings)
+        widget = self.query_one("#findings", Static)
+        widget.set_class(not findings, "-none")
+        self._update(widget, text)
 
     @staticmethod
     def _update(static: Static, text: str) -> None:

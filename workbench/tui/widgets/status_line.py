@@ -19,7 +19,7 @@ class StatusLine(Static):
     """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__("", **kwargs)
+        super().__init__("", markup=False, **kwargs)
         self.quick: QuickPreviews | None = None
         self.full: FullPreviews | None = None
         self.path: Path | None = None
