@@ -81,13 +81,13 @@ async def test_a_description_override_changes_the_tool_json(app):
         await settle(pilot)
         await highlight_command(pilot, "deployctl deploy")
         await click(pilot, "#description")
-        await pilot.press(*"Roll out [one] release.")
+        await pilot.press(*"Ship [it].")
         await click(pilot, "#apply-description")
         await settle(pilot)
         tool = json.loads(view_text(app, "view-tool"))
         assert tool["name"] == "deployctl_deploy"
-        assert tool["description"].startswith("Roll out [one] release.")  # brackets are text, not markup
-        assert app.main_screen.workspace.config.commands["deployctl deploy"].description == "Roll out [one] release."
+        assert tool["description"].startswith("Ship [it].")  # brackets are text, not markup
+        assert app.main_screen.workspace.config.commands["deployctl deploy"].description == "Ship [it]."
 
 
 async def click(pilot, selector: str) -> None:
@@ -122,7 +122,7 @@ async def test_invalid_json_or_schema_is_refused_inline_and_a_valid_schema_appli
         status = app.screen.query_one("#schema-status")
 
         await click(pilot, "#flag-schema")
-        await pilot.press(*'{"type": x}')
+        await pilot.press(*"{x")
         await pilot.pause()
         assert "Not valid JSON" in str(status.content) and status.has_class("-invalid")
         await click(pilot, "#apply-schema")

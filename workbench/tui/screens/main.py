@@ -282,7 +282,11 @@ class MainScreen(Screen[None]):
         except (WorkbenchError, OSError) as error:
             self.notify(f"Not saved: {error}", severity="error", timeout=8, markup=False)
             return False
-        self.notify(f"Saved {path}", title="Saved", markup=False)
+        if self.quick is not None and self.quick.error is not None:
+            self.notify(f"Saved {path}, but it cannot be served yet: {self.quick.error}", title="Saved",
+                        severity="warning", timeout=10, markup=False)
+        else:
+            self.notify(f"Saved {path}", title="Saved", markup=False)
         self.recompute(debounce=False)
         return True
 
