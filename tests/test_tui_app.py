@@ -268,6 +268,17 @@ async def test_output_for_an_older_config_is_never_shown_as_current(app):
         await settle(pilot)
         assert not app.screen.query_one("#previews").is_stale
 
+        main.workspace.set_deprecated("deployctl deploy", True)
+        main.note_change("deployctl deploy")
+        main.recompute(debounce=False)  # the quick pass is done, the full pass is pending
+        views = {v: app.screen.query_one(f"#{v}") for v in ("view-tool", "view-tools", "view-toml")}
+        assert not views["view-tool"].has_class("-stale") and "Why: deprecated" in views["view-tool"].text
+        assert views["view-tools"].has_class("-stale") and views["view-toml"].has_class("-stale")
+        assert "updating…" in app.screen.query_one("#status").describe()
+        await settle(pilot)
+        assert "deployctl_deploy" not in tool_names(app)
+        assert not any(v.has_class("-stale") for v in views.values())
+
 
 async def test_loading_a_target_runs_in_a_worker_and_a_bad_target_is_one_sentence(config_dir, tmp_path):
     good = make_app(OpenRequest(target="sample_clis.pkgtool:build_parser", output=str(tmp_path / "p.toml")),
