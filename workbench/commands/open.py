@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-DEFAULT_TARGET = "sample_clis.deployctl:cli"
+from workbench.tui.loading import DEFAULT_TARGET  # no Textual: loading.py is plain Python
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -18,7 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--name", help="the root command's name (first path segment, tool prefix)")
     parser.add_argument("--command", help="how to run the CLI, a shell-style string (never run by a shell)")
-    parser.add_argument("-o", "--output", default="mcp.toml", help="where save writes (default: mcp.toml)")
+    parser.add_argument("-o", "--output", default="mcp.toml", help="where save writes for a CLI TARGET (default: mcp.toml); an mcp.toml TARGET is saved in place")
 
 
 def run(args: argparse.Namespace) -> int:
