@@ -33,6 +33,7 @@ from workbench.model.config import (
 )
 from workbench.model.config_errors import explain, key_path
 from workbench.model.errors import ConfigError
+from workbench.model.gc_pause import collector_paused
 from workbench.model.tree import CommandTree
 
 FULL_SECTIONS = ("source", "server", "tools", "runtime")
@@ -63,13 +64,14 @@ def load_config(path: str | os.PathLike[str]) -> Config:
 def parse_config(text: str, *, source: str = "mcp.toml") -> Config:
     """Validate the TOML `text`; `source` names the file in errors."""
     try:
-        data = tomllib.loads(text)
+        with collector_paused():  # a big [snapshot] reads in linear time (workbench.model.gc_pause)
+            data = tomllib.loads(text)
+            config = Config.model_validate(data)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{source} is not valid TOML: {error}; fix the syntax there") from None
-    try:
-        return Config.model_validate(data)
     except ValidationError as error:
         raise ConfigError(explain(error, text, source)) from None
+    return config
 
 
 def require_snapshot(config: Config, source: str = "the config") -> CommandTree:

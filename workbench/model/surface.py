@@ -16,6 +16,7 @@ from typing import Any
 
 from workbench.model.config import CommandConfig, Config, Loader
 from workbench.model.describe import describe
+from workbench.model.gc_pause import collector_paused
 from workbench.model.naming import snake_case, tool_name
 from workbench.model.prompt import order_tools, render_prompt
 from workbench.model.schema import ToolFlag, build_input_schema
@@ -54,6 +55,11 @@ ANNOTATION_KEYS = (
 
 def build_surface(tree: CommandTree, config: Config) -> Surface:
     """The tools and prompt that `config` makes of `tree`. Raises SurfaceError (one sentence)."""
+    with collector_paused():  # linear cost on big CLIs (workbench.model.gc_pause)
+        return _build_surface(tree, config)
+
+
+def _build_surface(tree: CommandTree, config: Config) -> Surface:
     builder = _Builder(tree, config)
     builder.visit(tree.root, [], None)
     builder.check_leftovers()
