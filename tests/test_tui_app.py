@@ -342,3 +342,20 @@ async def test_help_lists_every_binding_and_the_palette_jumps_to_a_command(app):
         await pilot.press("enter")
         await settle(pilot)
         assert app.main_screen.selected == "deployctl secrets delete"
+
+
+async def test_x_on_a_group_excludes_its_commands_and_one_undo_brings_them_back(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = tool_names(app)
+        await highlight_command(pilot, "deployctl secrets")
+        await pilot.press("x")
+        await settle(pilot)
+        assert not [name for name in tool_names(app) if name.startswith("deployctl_secrets_")]
+        assert [name for name in before if not name.startswith("deployctl_secrets_")] == tool_names(app)
+        await pilot.press("x")  # nothing under it is served now: include them all again
+        await settle(pilot)
+        assert tool_names(app) == before
+        await pilot.press("ctrl+z", "ctrl+z")
+        await settle(pilot)
+        assert tool_names(app) == before and not app.main_screen.workspace.config.commands

@@ -191,6 +191,23 @@ class Workspace:
         self._change(f"{'include' if included else 'exclude'} {path}", apply,
                      scope=None if adds_selector else path)
 
+    def set_group_included(self, group: str, paths: list[str], included: bool) -> None:
+        """Include or exclude every command in `paths` (the runnable commands under `group`)
+        as one change, so one undo restores them all."""
+
+        def apply(config: Config) -> None:
+            commands = dict(config.commands)
+            for path in paths:
+                entry = (commands.get(path) or CommandConfig()).model_copy(deep=True)
+                entry.exclude = not included
+                if entry == CommandConfig():
+                    commands.pop(path, None)
+                else:
+                    commands[path] = entry
+            config.commands = commands
+
+        self._change(f"{'include' if included else 'exclude'} every command under {group}", apply, scope=group)
+
     def set_deprecated(self, path: str, deprecated: bool) -> None:
         self._edit_command(path, f"{'deprecate' if deprecated else 'undeprecate'} {path}",
                            lambda c: setattr(c, "deprecated", deprecated))

@@ -18,7 +18,8 @@ then serve it with `mcp-workbench serve mcp.toml`.
 
 - **Left, the command tree.** `●` a command served as a tool; `○` filtered, with the reason (hidden,
   deprecated, group only, safety filter, no selector, excluded by you); `⚠n` lint findings.
-  `/` filters the tree; `x` includes or excludes the highlighted command.
+  `/` filters the tree; `x` includes or excludes the highlighted command (on a group, all of its
+  commands).
 - **Centre, the command.** Include and deprecate switches, description mode and override, title and
   annotations, and its flags: include, type override, and a JSON Schema override checked as you type
   (invalid text is shown in red and never applied).

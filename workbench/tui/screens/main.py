@@ -234,11 +234,25 @@ class MainScreen(Screen[None]):
 
     @on(CommandTree.ToggleInclude)
     def _toggle_include(self, event: CommandTree.ToggleInclude) -> None:
+        command = self.workspace.tree.find(event.path)
+        if command is not None and command.subcommands:
+            self._toggle_group(command)
+            return
         status = self.quick.statuses.get(event.path) if self.quick else None
         choices = self.workspace.command_choices(event.path)
         included = not choices.exclude and not (status is not None and status.reason == "selector")
         claimed = not (status is not None and status.reason == "selector")
         self.workspace.set_included(event.path, not included, claimed_by_selector=claimed)
+        self._changed()
+
+    def _toggle_group(self, group) -> None:
+        """`x` on a group: exclude all its commands when any is served, else include them all."""
+        paths = [c.path_str for c in group.walk() if c.runnable]
+        statuses = self.quick.statuses if self.quick else {}
+        served = any((s := statuses.get(p)) is not None and s.exposed for p in paths)
+        if not paths:
+            return
+        self.workspace.set_group_included(group.path_str, paths, included=not served)
         self._changed()
 
     @on(EditRequested)

@@ -38,7 +38,7 @@ class CommandTree(Tree[str]):
     """
     BINDINGS = [
         Binding("x", "toggle_include", "Include", id="tree.toggle-include",
-                tooltip="Include or exclude the highlighted command from the tool list"),
+                tooltip="Include or exclude the highlighted command (on a group: all its commands)"),
     ]
 
     @dataclass
