@@ -52,3 +52,22 @@ def test_a_config_that_fails_to_read_still_resumes_the_collector(collector_state
     with pytest.raises(ConfigError):
         parse_config("version = 2\n")
     assert gc.isenabled()
+
+
+def test_skipping_token_counts_serves_exactly_the_same_tools_and_prompt(sample_tree) -> None:
+    tree = sample_tree("deployctl")
+    counted = build_surface(tree, Config())
+    uncounted = build_surface(tree, Config(), token_counts=False)
+    assert uncounted.tools_list() == counted.tools_list()
+    assert uncounted.prompt == counted.prompt
+    assert all(t.tokens > 0 for t in counted.tools) and counted.prompt_tokens > 0
+    assert all(t.tokens == 0 for t in uncounted.tools) and uncounted.prompt_tokens == 0
+
+
+def test_a_config_file_can_be_read_without_token_counts(sample_config) -> None:
+    from workbench.model.surface import surface_from_file
+
+    _, counted = surface_from_file(sample_config("deployctl"))
+    _, uncounted = surface_from_file(sample_config("deployctl"), token_counts=False)
+    assert uncounted.tools_list() == counted.tools_list() and uncounted.prompt == counted.prompt
+    assert sum(t.tokens for t in uncounted.tools) == 0 < sum(t.tokens for t in counted.tools)

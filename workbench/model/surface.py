@@ -53,13 +53,16 @@ ANNOTATION_KEYS = (
 )
 
 
-def build_surface(tree: CommandTree, config: Config) -> Surface:
-    """The tools and prompt that `config` makes of `tree`. Raises SurfaceError (one sentence)."""
+def build_surface(tree: CommandTree, config: Config, *, token_counts: bool = True) -> Surface:
+    """The tools and prompt that `config` makes of `tree`. Raises SurfaceError (one sentence).
+
+    With `token_counts=False` every `Tool.tokens` and `Surface.prompt_tokens` stays 0: for a
+    caller that never shows them (`serve`), which saves about a third of a big CLI's build."""
     with collector_paused():  # linear cost on big CLIs (workbench.model.gc_pause)
-        return _build_surface(tree, config)
+        return _build_surface(tree, config, token_counts)
 
 
-def _build_surface(tree: CommandTree, config: Config) -> Surface:
+def _build_surface(tree: CommandTree, config: Config, token_counts: bool) -> Surface:
     builder = _Builder(tree, config)
     builder.visit(tree.root, [], None)
     builder.check_leftovers()
@@ -67,16 +70,17 @@ def _build_surface(tree: CommandTree, config: Config) -> Surface:
     prompt = render_prompt(config, tree, ordered)
     from workbench.model.tokens import count_tokens
 
-    counted = tuple(dataclasses.replace(t, tokens=_tool_tokens(t)) for t in ordered)
+    if token_counts:
+        ordered = [dataclasses.replace(t, tokens=_tool_tokens(t)) for t in ordered]
     return Surface(
-        tools=counted,
+        tools=tuple(ordered),
         prompt=prompt,
         server_name=config.server.name or tree.root.name,
         server_version=config.server.version or tree.cli_version or "0.0.0",
         server_title=config.server.title,
         exclusions=tuple(builder.exclusions),
         warnings=tuple(builder.warnings),
-        prompt_tokens=count_tokens(prompt),
+        prompt_tokens=count_tokens(prompt) if token_counts else 0,
     )
 
 
@@ -304,15 +308,16 @@ def _close(name: str, known) -> str:
 
 
 
-def surface_from_file(path) -> tuple[Config, Surface]:
+def surface_from_file(path, *, token_counts: bool = True) -> tuple[Config, Surface]:
     """Load the mcp.toml at `path` and build its surface from its own `[snapshot]` (no other
-    file, no CLI import): what `tools`, `prompt` and `serve` show."""
+    file, no CLI import): what `tools`, `prompt` and `serve` show. `token_counts` as for
+    `build_surface` (`serve` never shows them)."""
     from workbench.model.config_file import load_config, require_snapshot
 
     config = load_config(path)
     tree = require_snapshot(config, str(path))
     try:
-        return config, build_surface(tree, config)
+        return config, build_surface(tree, config, token_counts=token_counts)
     except SurfaceError as error:
         raise SurfaceError(f"{_where(path, error.key_path)}: {error}", key_path=error.key_path) from None
 
