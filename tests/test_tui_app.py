@@ -359,3 +359,22 @@ async def test_x_on_a_group_excludes_its_commands_and_one_undo_brings_them_back(
         await pilot.press("ctrl+z", "ctrl+z")
         await settle(pilot)
         assert tool_names(app) == before and not app.main_screen.workspace.config.commands
+
+
+async def test_project_settings_on_the_root_rename_every_tool_and_set_the_persona(app, tmp_path):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await highlight_command(pilot, "deployctl")
+        await click(pilot, "#prefix")
+        await pilot.press(*"dc", "enter")
+        await settle(pilot)
+        assert tool_names(app) and all(name.startswith("dc_") for name in tool_names(app))
+        await click(pilot, "#persona")
+        await pilot.press(*"You ship.")
+        await click(pilot, "#apply-persona")
+        await settle(pilot)
+        assert "You ship." in view_text(app, "view-prompt")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    saved = load_config(tmp_path / "mcp.toml")
+    assert (saved.tools.prefix, saved.prompt.persona) == ("dc", "You ship.")

@@ -232,9 +232,23 @@ class Workspace:
         value = title.strip() if title and title.strip() else None
         self._edit_command(path, f"title of {path}", lambda c: setattr(c, "title", value))
 
+    # --- project-wide choices (every tool may change: no scope) -------------------------------
+
     def set_global_description_mode(self, mode: DescriptionMode | str) -> None:
         value = DescriptionMode(mode)
         self._change("global description mode", lambda c: setattr(c.tools, "description_mode", value))
+
+    def set_prefix(self, prefix: str | None) -> None:
+        """The tool name prefix; None (or empty) means the root command's name."""
+        value = prefix.strip() if prefix and prefix.strip() else None
+        self._change("tool prefix", lambda c: setattr(c.tools, "prefix", value))
+
+    def set_server_name(self, name: str) -> None:
+        self._change("server name", lambda c: setattr(c.server, "name", name.strip()))
+
+    def set_persona(self, persona: str) -> None:
+        """The `deployment:persona` prompt section (`prompt.persona`)."""
+        self._change("persona", lambda c: setattr(c.prompt, "persona", persona.strip()))
 
     # --- flag choices ------------------------------------------------------------------------
 

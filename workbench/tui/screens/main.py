@@ -106,6 +106,7 @@ class MainScreen(Screen[None]):
         status = self.quick.statuses.get(self.selected) if self.quick else None
         served = self._served_flags(status.tool if status else None)
         inspector = self.query_one(Inspector)
+        inspector.config = self.workspace.config
         inspector.show(self.workspace.tree, command, self.workspace.command_choices(self.selected),
                        status, served, same_command=same_command)
         if self.full is not None:

@@ -20,6 +20,7 @@ from workbench.model.tree import Command, CommandTree
 from workbench.tui.messages import EditRequested
 from workbench.tui.previews import CommandStatus
 from workbench.tui.widgets.flag_editor import FlagEditor
+from workbench.tui.widgets.project_panel import ProjectPanel
 from workbench.tui.workspace import ANNOTATIONS
 
 ANNOTATION_LABELS = {
@@ -67,8 +68,11 @@ class Inspector(VerticalScroll):
         self.command: Command | None = None
         self.choices = CommandConfig()
         self.status: CommandStatus | None = None
+        self.config = None
+        """The whole config, for the project panel (shown when the root is highlighted)."""
 
     def compose(self) -> ComposeResult:
+        yield ProjectPanel(id="project", classes="-hidden")
         yield Static("", id="about", markup=False)
         yield Static("", id="status-line", markup=False)
         yield Static("", id="findings", markup=False)
@@ -105,6 +109,11 @@ class Inspector(VerticalScroll):
         self.choices = choices
         self.status = status
         self.border_title = command.path_str
+        project = self.query_one(ProjectPanel)
+        is_root = len(command.path) == 1
+        project.set_class(not is_root, "-hidden")
+        if is_root and self.config is not None:
+            project.show(self.config, command.name)
         about = command.short_help or command.help.split("\n\n")[0] or "(no description)"
         self._update(self.query_one("#about", Static), about)
         self.show_status(status)
