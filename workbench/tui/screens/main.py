@@ -27,6 +27,7 @@ from workbench.tui.widgets.command_tree import CommandTree, CommandTreePanel
 from workbench.tui.widgets.inspector import Inspector
 from workbench.tui.widgets.preview_tabs import TABS, PreviewTabs
 from workbench.tui.widgets.status_line import StatusLine
+from workbench.tui.widgets.try_it import TryIt
 from workbench.tui.workspace import Workspace, copy_choices
 
 DEBOUNCE_S = 0.01
@@ -113,6 +114,14 @@ class MainScreen(Screen[None]):
             inspector.show_findings([f for f in self.full.findings if getattr(f, "command", "") == self.selected])
         if self.quick is not None and self.quick_generation == self.generation:
             self.query_one(PreviewTabs).show_tool(self.quick, self.selected)
+            self._show_try(status)
+
+    def _show_try(self, status) -> None:
+        """Hand the try-it pane the highlighted command's tool, as the current surface has it."""
+        surface = self.quick.surface if self.quick else None
+        tool = surface.tool(status.tool) if (surface is not None and status is not None and status.tool) else None
+        ws = self.workspace
+        self.query_one(TryIt).show_tool(tool, ws.config, surface, ws.path.resolve().parent)
 
     def _select_first_tool(self) -> None:
         """On opening, highlight the first command that is served as a tool."""

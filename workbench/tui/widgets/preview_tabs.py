@@ -13,6 +13,7 @@ from textual.widgets import TabbedContent, TabPane
 
 from workbench.tui.previews import FullPreviews, QuickPreviews
 from workbench.tui.widgets.code_view import CodeView
+from workbench.tui.widgets.try_it import TryIt
 
 TABS = (
     ("tab-tool", "Tool", "view-tool"),
@@ -21,6 +22,7 @@ TABS = (
     ("tab-toml", "mcp.toml", "view-toml"),
     ("tab-diff", "Diff", "view-diff"),
     ("tab-lint", "Lint", "view-lint"),
+    ("tab-try", "Try it", "view-try"),
 )
 
 
@@ -38,7 +40,7 @@ class PreviewTabs(Vertical):
         with TabbedContent(id="preview-tabs"):
             for tab_id, title, view_id in TABS:
                 with TabPane(title, id=tab_id):
-                    yield CodeView(id=view_id)
+                    yield TryIt(id="try-it") if tab_id == "tab-try" else CodeView(id=view_id)
 
     def on_mount(self) -> None:
         self.border_title = "Preview"
@@ -51,8 +53,8 @@ class PreviewTabs(Vertical):
 
     @property
     def is_stale(self) -> bool:
-        """True while any view shows output older than the config."""
-        return any(view.has_class("-stale") for view in self.query(CodeView))
+        """True while any preview shows output older than the config."""
+        return any(self.view(v).has_class("-stale") for v in self.QUICK_VIEWS + self.FULL_VIEWS)
 
     def set_stale(self, view_ids=QUICK_VIEWS + FULL_VIEWS) -> None:
         """Dim the views that no longer match the config, and say so. Classes go on the views

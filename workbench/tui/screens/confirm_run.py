@@ -1,0 +1,47 @@
+"""Asked before the try-it pane runs a tool marked destructive."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ConfirmRun(ModalScreen[bool]):
+    """Dismisses with True to run, False to cancel."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="confirm-run.cancel", tooltip="Do not run it")]
+    DEFAULT_CSS = """
+    ConfirmRun { align: center middle; background: $background 60%; }
+    ConfirmRun > Vertical { width: 70; height: auto; border: thick $error; background: $surface; padding: 1 2; }
+    ConfirmRun Horizontal { height: auto; align-horizontal: right; margin-top: 1; }
+    ConfirmRun Button { margin-left: 1; }
+    """
+
+    def __init__(self, tool: str, arguments: dict[str, Any]) -> None:
+        super().__init__()
+        self.tool, self.arguments = tool, arguments
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"`{self.tool}` is marked destructive. Run it for real with these arguments?\n\n"
+                         + json.dumps(self.arguments, ensure_ascii=False), markup=False)
+            with Horizontal():
+                yield Button("Run it", id="run", variant="error")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#cancel", Button).focus()
+
+    @on(Button.Pressed)
+    def _chosen(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "run")
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
