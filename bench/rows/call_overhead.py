@@ -10,7 +10,7 @@ from __future__ import annotations
 import subprocess
 import time
 
-from bench.context import Context, workbench_argv
+from bench.context import Context
 from bench.measure import Row, interleaved
 from bench.wire import StdioServer, bench_env
 
@@ -29,7 +29,7 @@ def run(ctx: Context) -> Row:
     argv = build_argv(tool.binding, list(config.source.command), {})
     env = bench_env(WORKBENCH_SAMPLE_HOME=str(ctx.sample_home()))
     repeat = max(5, ctx.repeat * 3)
-    with StdioServer(workbench_argv("serve", str(config_path)), env=env) as server:
+    with StdioServer(ctx.serve_argv(config_path), env=env) as server:
         server.handshake()
         server.request("tools/list", {})
 

@@ -12,7 +12,7 @@ import textwrap
 import threading
 import time
 
-from bench.context import Context, workbench_argv
+from bench.context import Context
 from bench.measure import Row, median
 from bench.wire import StdioServer, bench_env, rss_kib
 
@@ -48,7 +48,7 @@ def run(ctx: Context) -> Row:
     repeat = 1 if ctx.quick else max(2, ctx.repeat)
     idle_values, peak_values, durations = [], [], []
     for _ in range(repeat):
-        with StdioServer(workbench_argv("serve", str(config)), env=bench_env()) as server:
+        with StdioServer(ctx.serve_argv(config), env=bench_env()) as server:
             server.handshake()
             server.request("tools/list", {})
             time.sleep(0.2)

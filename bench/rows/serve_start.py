@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bench.context import MINIMAL_SERVER, Context, workbench_argv
+from bench.context import MINIMAL_SERVER, Context
 from bench.measure import Row, interleaved
 from bench.wire import bench_env, cold_start
 
@@ -23,7 +23,7 @@ REFERENCE = "minimal low-level SDK server, same tools"
 def _compare(ctx: Context, config: Path, repeat: int, *, warm: bool) -> tuple[float, float]:
     tools, prompt = ctx.listing_files(config)
     env = bench_env(WORKBENCH_SAMPLE_HOME=str(ctx.sample_home()))
-    ours = workbench_argv("serve", str(config))
+    ours = ctx.serve_argv(config)
     reference = [sys.executable, str(MINIMAL_SERVER), str(tools), str(prompt)]
     if warm:  # the OS file cache and .pyc files, for both sides
         cold_start(ours, env=env)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from bench.context import MINIMAL_SERVER, Context, workbench_argv
+from bench.context import MINIMAL_SERVER, Context
 from bench.measure import Row, median
 from bench.wire import StdioServer, bench_env
 
@@ -20,8 +20,8 @@ def run(ctx: Context) -> Row:
     big = ctx.generated_config(1000)
     tools_json, prompt = ctx.listing_files(big)
     servers = {
-        "1000": StdioServer(workbench_argv("serve", str(big)), env=bench_env()),
-        "10": StdioServer(workbench_argv("serve", str(ctx.generated_config(10))), env=bench_env()),
+        "1000": StdioServer(ctx.serve_argv(big), env=bench_env()),
+        "10": StdioServer(ctx.serve_argv(ctx.generated_config(10)), env=bench_env()),
         "sdk": StdioServer([sys.executable, str(MINIMAL_SERVER), str(tools_json), str(prompt)], env=bench_env()),
     }
     times: dict[str, list[float]] = {key: [] for key in servers}
