@@ -1,9 +1,11 @@
 """The main screen: owns the Workspace, applies edits, and keeps the previews current.
 
-Widgets post `EditRequested` up; the screen applies it to the workspace (one undo entry),
-marks every preview stale at once, and after a short debounce recomputes everything from
-`build_surface` + `dump_config` in a thread worker. Each recompute carries a generation number;
-a result older than the latest edit is dropped, so stale output is never shown as current.
+Widgets post `EditRequested` up; the screen applies it to the workspace (one undo entry) and
+marks every preview stale at once. After a short debounce, two passes follow (see previews.py):
+the quick one (incremental surface: this tool, prompt, tree marks, status) and, once that is
+painted, the full one in a thread worker (tool list, mcp.toml, diff, lint). Each recompute
+carries a generation number; a result older than the latest edit is dropped, so stale output
+is never shown as current.
 """
 
 from __future__ import annotations
