@@ -71,3 +71,56 @@ def test_a_config_file_can_be_read_without_token_counts(sample_config) -> None:
     _, uncounted = surface_from_file(sample_config("deployctl"), token_counts=False)
     assert uncounted.tools_list() == counted.tools_list() and uncounted.prompt == counted.prompt
     assert sum(t.tokens for t in uncounted.tools) == 0 < sum(t.tokens for t in counted.tools)
+
+
+@pytest.fixture
+def big_config_text(tmp_path, monkeypatch) -> str:
+    """A generated 1,000-command mcp.toml's text (large enough for the parse cache), with the
+    cache in a fresh folder."""
+    from bench.generate import generated_tree, write_config
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("WORKBENCH_TOML_CACHE", raising=False)
+    return write_config(generated_tree(1000), tmp_path / "big.toml").read_text(encoding="utf-8")
+
+
+def test_a_big_config_is_parsed_once_then_read_from_the_cache(big_config_text, monkeypatch) -> None:
+    import tomllib
+
+    from workbench.model import toml_cache
+
+    first = parse_config(big_config_text)
+    assert len(list(toml_cache.cache_dir().glob("*.json"))) == 1
+
+    def must_not_parse(text: str) -> dict:
+        raise AssertionError("the big config was parsed again")
+
+    monkeypatch.setattr(tomllib, "loads", must_not_parse)
+    again = parse_config(big_config_text)
+    assert again == first and len(again.snapshot.root.subcommands) == 20
+
+
+def test_a_corrupt_cache_entry_is_a_miss(big_config_text) -> None:
+    from workbench.model import toml_cache
+
+    first = parse_config(big_config_text)
+    (entry,) = toml_cache.cache_dir().glob("*.json")
+    entry.write_text("{not json", encoding="utf-8")
+    assert parse_config(big_config_text) == first
+
+
+def test_a_big_invalid_config_gets_tomllibs_error_and_is_not_cached(big_config_text) -> None:
+    from workbench.model import toml_cache
+
+    broken = big_config_text + "\n[server\n"
+    with pytest.raises(ConfigError, match="is not valid TOML"):
+        parse_config(broken)
+    assert not list(toml_cache.cache_dir().glob("*.json"))
+
+
+def test_small_configs_do_not_touch_the_cache(tmp_path, monkeypatch) -> None:
+    from workbench.model import toml_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    parse_config('version = 1\n[server]\nname = "x"\n')
+    assert not toml_cache.cache_dir().exists()

@@ -34,6 +34,7 @@ from workbench.model.config import (
 from workbench.model.config_errors import explain, key_path
 from workbench.model.errors import ConfigError
 from workbench.model.gc_pause import collector_paused
+from workbench.model.toml_cache import parse_toml
 from workbench.model.tree import CommandTree
 
 FULL_SECTIONS = ("source", "server", "tools", "runtime")
@@ -65,7 +66,7 @@ def parse_config(text: str, *, source: str = "mcp.toml") -> Config:
     """Validate the TOML `text`; `source` names the file in errors."""
     try:
         with collector_paused():  # a big [snapshot] reads in linear time (workbench.model.gc_pause)
-            data = tomllib.loads(text)
+            data = parse_toml(text)  # tomllib.loads, cached by text for big files
             config = Config.model_validate(data)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{source} is not valid TOML: {error}; fix the syntax there") from None
