@@ -246,6 +246,11 @@ class Workspace:
     def set_server_name(self, name: str) -> None:
         self._change("server name", lambda c: setattr(c.server, "name", name.strip()))
 
+    def set_selectors(self, selectors: list[Selector]) -> None:
+        """Replace the selectors (their order matters: first match wins)."""
+        value = [s.model_copy(deep=True) for s in selectors]
+        self._change("selectors", lambda c: setattr(c, "selectors", value))
+
     def set_persona(self, persona: str) -> None:
         """The `deployment:persona` prompt section (`prompt.persona`)."""
         self._change("persona", lambda c: setattr(c.prompt, "persona", persona.strip()))

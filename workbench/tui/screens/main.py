@@ -28,6 +28,7 @@ from workbench.tui.previews import FullPreviews, QuickPreviews, compute_full, co
 from workbench.tui.widgets.command_tree import CommandTree, CommandTreePanel
 from workbench.tui.widgets.inspector import Inspector
 from workbench.tui.widgets.preview_tabs import TABS, PreviewTabs
+from workbench.tui.widgets.selectors_pane import SelectorsPane
 from workbench.tui.widgets.status_line import StatusLine
 from workbench.tui.widgets.try_it import TryIt
 from workbench.tui.workspace import Workspace, copy_choices
@@ -219,6 +220,7 @@ class MainScreen(Screen[None]):
         if quick.surface is not None:
             self.base_surface, self.changed = quick.surface, set()
         self.query_one(PreviewTabs).show_quick(quick, self.selected)
+        self.query_one(SelectorsPane).show(self.workspace.config, quick.statuses)
         self.query_one(CommandTree).show_statuses(quick.statuses)
         self.query_one(StatusLine).show_quick(quick, self.workspace.path, self.workspace.on_disk)
         self.show_command(same_command=True)

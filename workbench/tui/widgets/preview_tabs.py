@@ -13,17 +13,21 @@ from textual.widgets import TabbedContent, TabPane
 
 from workbench.tui.previews import FullPreviews, QuickPreviews
 from workbench.tui.widgets.code_view import CodeView
+from workbench.tui.widgets.selectors_pane import SelectorsPane
 from workbench.tui.widgets.try_it import TryIt
 
 TABS = (
     ("tab-tool", "Tool", "view-tool"),
-    ("tab-tools", "All tools", "view-tools"),
+    ("tab-tools", "Tools", "view-tools"),
     ("tab-prompt", "Prompt", "view-prompt"),
     ("tab-toml", "mcp.toml", "view-toml"),
     ("tab-diff", "Diff", "view-diff"),
     ("tab-lint", "Lint", "view-lint"),
-    ("tab-try", "Try it", "view-try"),
+    ("tab-selectors", "Selectors", "view-claims"),
+    ("tab-try", "Try", "view-try"),
 )
+PANES = {"tab-try": TryIt, "tab-selectors": SelectorsPane}
+"""Tabs holding a pane of their own instead of a single CodeView."""
 
 
 class PreviewTabs(Vertical):
@@ -40,7 +44,8 @@ class PreviewTabs(Vertical):
         with TabbedContent(id="preview-tabs"):
             for tab_id, title, view_id in TABS:
                 with TabPane(title, id=tab_id):
-                    yield TryIt(id="try-it") if tab_id == "tab-try" else CodeView(id=view_id)
+                    pane = PANES.get(tab_id)
+                    yield pane() if pane is not None else CodeView(id=view_id)
 
     def on_mount(self) -> None:
         self.border_title = "Preview"

@@ -1,0 +1,97 @@
+"""The selectors as editable TOML, and which commands each one claims (no Textual here).
+
+The editor shows `[[selectors]]` exactly as mcp.toml stores them; what the user types is read
+with tomllib and validated with the config model, so the errors are the config's own (unknown
+key, wrong type), in one sentence. Claims are computed with the surface's compiled selectors
+(`workbench.model.selectors`), first match wins, over the commands the surface says passed the
+filters, so the list agrees with the tool list.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from typing import Any
+
+import tomli_w
+from pydantic import ValidationError
+
+from workbench.model.config import Config, Selector
+
+
+class SelectorsInputError(ValueError):
+    """The typed text is not a valid list of selectors."""
+
+
+def selectors_text(config: Config) -> str:
+    """`[[selectors]]` tables as mcp.toml writes them (empty text when there are none)."""
+    if not config.selectors:
+        return ""
+    data = [s.model_dump(mode="json", exclude_defaults=True, exclude_none=True) for s in config.selectors]
+    return tomli_w.dumps({"selectors": data})
+
+
+def parse_selectors(text: str) -> list[Selector]:
+    """The selectors the text describes; empty text means none (every command passes)."""
+    if not text.strip():
+        return []
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise SelectorsInputError(f"Not valid TOML: {error}.") from None
+    extra = sorted(set(data) - {"selectors"})
+    if extra:
+        raise SelectorsInputError(f"Only [[selectors]] tables belong here, not `{extra[0]}`.")
+    items = data.get("selectors", [])
+    selectors = []
+    for number, item in enumerate(items, 1):
+        try:
+            selectors.append(Selector.model_validate(item))
+        except ValidationError as error:
+            problem = error.errors()[0]
+            where = ".".join(str(p) for p in problem["loc"]) or "the table"
+            raise SelectorsInputError(f"Selector {number}: `{where}`: {problem['msg']}.") from None
+    return selectors
+
+
+@dataclass(frozen=True)
+class Claims:
+    """Per selector, the commands it claims; and the commands none claims."""
+
+    claimed: list[list[str]]
+    unclaimed: list[str]
+
+
+def claims(config: Config, statuses: dict[str, Any]) -> Claims:
+    """Which selector claims which command, given the surface's command statuses."""
+    from workbench.model.selectors import CompiledSelector
+
+    compiled = [CompiledSelector.compile(n, s) for n, s in enumerate(config.selectors, 1)]
+    claimed: list[list[str]] = [[] for _ in compiled]
+    unclaimed: list[str] = []
+    for path, status in statuses.items():
+        if not (status.exposed or status.reason == "selector"):
+            continue  # filtered before selectors are asked
+        index = next((i for i, s in enumerate(compiled) if s.commands.match(path)), None)
+        if index is None:
+            unclaimed.append(path)
+        else:
+            claimed[index].append(path)
+    return Claims([sorted(c) for c in claimed], sorted(unclaimed))
+
+
+def claims_text(config: Config, statuses: dict[str, Any]) -> str:
+    """The claims as the Selectors tab shows them."""
+    if not config.selectors:
+        return ("No selectors: every command that passes the filters becomes a tool.\n\n"
+                "Add one above to choose, first match wins, e.g.\n\n"
+                '[[selectors]]\ncommands = ["mycli deploy*", "mycli status"]\nexclude_flags = ["token"]\n')
+    result = claims(config, statuses)
+    lines = []
+    for number, (selector, paths) in enumerate(zip(config.selectors, result.claimed), 1):
+        lines.append(f"selector {number}: {', '.join(selector.commands) or '(no patterns)'}")
+        lines.append(f"  claims {len(paths)}" + (":" if paths else ": nothing"))
+        lines.extend(f"    {path}" for path in paths)
+    lines.append(f"no selector claims {len(result.unclaimed)}" + (":" if result.unclaimed else ""))
+    lines.extend(f"    {path}" for path in result.unclaimed)
+    return "\n".join(lines) + "\n"
