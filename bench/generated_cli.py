@@ -32,5 +32,13 @@ def build_cli(groups: int = 40, per_group: int = 50) -> click.Group:
     return cli
 
 
-cli_2000 = build_cli(40, 50)
-cli_1000 = build_cli(20, 50)
+SIZES = {"cli_2000": (40, 50), "cli_1000": (20, 50)}
+
+
+def __getattr__(name: str) -> click.Group:
+    """`cli_2000` / `cli_1000`, built on first access (only the one a benchmark loads)."""
+    if name not in SIZES:
+        raise AttributeError(name)
+    cli = build_cli(*SIZES[name])
+    globals()[name] = cli
+    return cli
