@@ -106,7 +106,7 @@ class WorkbenchApp(App[None]):
             self.push_screen(LoadingScreen(self.request.label))
             self._load(self.request)
 
-    @work(thread=True, exclusive=True, group="load", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="load", exit_on_error=False, description="load the target")
     def _load(self, request: OpenRequest) -> None:
         try:
             opened = open_workspace(request, progress=lambda text: self.post_message(LoadProgress(text)))

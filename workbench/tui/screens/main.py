@@ -180,7 +180,8 @@ class MainScreen(Screen[None]):
         self._compute_quick(generation, self.base_surface, ws.tree, copy_choices(ws.config), changed,
                             ws.looks_dirty(), counts)
 
-    @work(thread=True, exclusive=True, group="quick", exit_on_error=False)
+    # A description, so Textual does not repr() the arguments (a 2,000-command tree) per run.
+    @work(thread=True, exclusive=True, group="quick", exit_on_error=False, description="quick pass")
     def _compute_quick(self, generation: int, base, tree, config, changed, dirty: bool, counts) -> None:
         try:
             quick = compute_quick(base, tree, config, changed, dirty, counts)
@@ -188,7 +189,7 @@ class MainScreen(Screen[None]):
             quick = QuickPreviews(surface=None, error=_unexpected(error), dirty=dirty)
         self.post_message(QuickReady(generation, quick))
 
-    @work(thread=True, exclusive=True, group="full", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="full", exit_on_error=False, description="full pass")
     def _compute_full(self, generation: int, tree, config, saved_text, saved_label: str) -> None:
         try:
             full = compute_full(tree, config, saved_text, saved_label)

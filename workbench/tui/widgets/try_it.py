@@ -148,7 +148,7 @@ class TryIt(Vertical):
         self.runs += 1
         self._run(tool.name, arguments, self.config, self.surface, self.config_dir)
 
-    @work(exclusive=True, group="try-it", exit_on_error=False)
+    @work(exclusive=True, group="try-it", exit_on_error=False, description="try-it call")
     async def _run(self, name: str, arguments: dict[str, Any], config: Any, surface: Any, config_dir: Path) -> None:
         from workbench.runtime.calls import ToolRunner
         from workbench.runtime.outcome import CallOutcome
