@@ -1,1 +1,7 @@
-"""Benchmarks (run by hand, not by pytest): `python -m bench.<name>`."""
+"""Benchmarks of mcp-workbench against its limits and its peers (issue 9); not shipped.
+
+`python -m bench` runs every row of the performance table (one module per row in
+bench/rows/; docs/performance.md has the method, the figures and the command lines).
+`python -m bench.tui_open_and_edit` is the TUI's own quick check (issue 5). pytest does not run
+the benchmarks; tests/test_bench_smoke.py runs one quick row so they keep working.
+"""
