@@ -378,3 +378,38 @@ async def test_project_settings_on_the_root_rename_every_tool_and_set_the_person
         await settle(pilot)
     saved = load_config(tmp_path / "mcp.toml")
     assert (saved.tools.prefix, saved.prompt.persona) == ("dc", "You ship.")
+
+
+async def test_undo_restores_the_form_and_recomputes_keep_unapplied_typing(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await highlight_command(pilot, "deployctl deploy")
+        area = app.screen.query_one("#description")
+        await click(pilot, "#description")
+        await pilot.press(*"Ship.")
+        await click(pilot, "#apply-description")
+        await settle(pilot)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert area.text == ""  # the undone override left the form too
+        await click(pilot, "#title")
+        await pilot.press(*"Half")
+        app.main_screen.recompute()  # e.g. a full pass landing while the user types
+        await settle(pilot)
+        assert app.screen.query_one("#title").value == "Half"
+
+
+async def test_undoing_a_schema_override_clears_the_schema_editor(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await highlight_command(pilot, "deployctl deploy")
+        await select_flag(pilot, "replicas")
+        area = app.screen.query_one("#flag-schema")
+        await click(pilot, "#flag-schema")
+        await paste(pilot, area, '{"type": "integer", "maximum": 9}')
+        await click(pilot, "#apply-schema")
+        await settle(pilot)
+        assert area.text == '{"type": "integer", "maximum": 9}'  # as typed, not reformatted
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert area.text == "" and "replicas" not in app.main_screen.workspace.config.command("deployctl deploy").flags

@@ -8,6 +8,7 @@ JSON Schema override that is checked as typed; invalid text is shown inline and 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +79,8 @@ class FlagEditor(Vertical):
         self.current: FlagRow | None = None
         self.columns: list = []
         self.built = 0
+        self.shown_schema = ""
+        """The schema text last loaded into the editor (to tell the user's typing apart)."""
         """How many times the table was rebuilt (part of every row key)."""
 
     def compose(self) -> ComposeResult:
@@ -158,14 +161,29 @@ class FlagEditor(Vertical):
         choice = self.choices.flags.get(flag.key) or FlagConfig()
         self.query_one("#flag-include", Switch).value = not choice.exclude
         self.query_one("#flag-type", Select).value = choice.type or "derived"
+        area = self.query_one("#flag-schema", TextArea)
         if keep_text:
+            self._sync_schema_text(area, choice.schema_)
             return
         self.query_one("#flag-form").remove_class("-none")
         self.query_one("#flag-name", Static).update(flag.spelling)
         origin = f"  (inherited from {row.inherited_from})" if row.inherited_from else ""
         self.query_one("#flag-help", Static).update((flag.help or "(no help text)") + origin)
-        self.query_one("#flag-schema", TextArea).load_text(schema_text(choice.schema_))
+        self.shown_schema = schema_text(choice.schema_)
+        area.load_text(self.shown_schema)
         self._set_schema_status("", None)
+
+    def _sync_schema_text(self, area: TextArea, schema: dict[str, Any] | None) -> None:
+        """After a recompute: keep what the user is typing; otherwise follow the model (undo)."""
+        try:
+            typed = json.loads(area.text) if area.text.strip() else None
+        except ValueError:
+            typed = area  # unparsable: certainly being typed
+        if typed == schema:
+            self.shown_schema = area.text  # in sync with the model, however it is formatted
+        elif area.text == self.shown_schema:
+            self.shown_schema = schema_text(schema)
+            area.load_text(self.shown_schema)
 
     def _set_schema_status(self, text: str, valid: bool | None) -> None:
         status = self.query_one("#schema-status", Static)

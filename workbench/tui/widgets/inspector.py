@@ -21,6 +21,7 @@ from workbench.tui.messages import EditRequested
 from workbench.tui.previews import CommandStatus
 from workbench.tui.widgets.flag_editor import FlagEditor
 from workbench.tui.widgets.project_panel import ProjectPanel
+from workbench.tui.widgets.typed_fields import TypedFields
 from workbench.tui.workspace import ANNOTATIONS
 
 ANNOTATION_LABELS = {
@@ -70,6 +71,8 @@ class Inspector(VerticalScroll):
         self.status: CommandStatus | None = None
         self.config = None
         """The whole config, for the project panel (shown when the root is highlighted)."""
+        self.typed = TypedFields()
+        """Keeps the user's unapplied typing when a recompute re-shows the form."""
 
     def compose(self) -> ComposeResult:
         yield ProjectPanel(id="project", classes="-hidden")
@@ -121,13 +124,14 @@ class Inspector(VerticalScroll):
         self.query_one("#deprecated", Switch).value = choices.deprecated
         mode = choices.description_mode.value if choices.description_mode else "global"
         self.query_one("#description-mode", Select).value = mode
-        area = self.query_one("#description", TextArea)
-        if not same_command or area.text == (choices.description or ""):
-            area.load_text(choices.description or "")
-        self.query_one("#title", Input).value = choices.title or ""
+        self._load_typed("#description", choices.description or "", same_command)
+        self._load_typed("#title", choices.title or "", same_command)
         for name in ANNOTATIONS:
             self.query_one(f"#ann-{name}", Select).value = _tri(getattr(choices, name))
         self.query_one(FlagEditor).show(tree, command, choices, served, same_command=same_command)
+
+    def _load_typed(self, selector: str, value: str, same_command: bool) -> None:
+        self.typed.load(self.query_one(selector), value, keep_typing=same_command)
 
     def show_status(self, status: CommandStatus | None) -> None:
         line = self.query_one("#status-line", Static)

@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Select, TextArea
 
 from workbench.model.config import Config
 from workbench.tui.messages import EditRequested
+from workbench.tui.widgets.typed_fields import TypedFields
 
 
 class ProjectPanel(Vertical):
@@ -37,6 +38,7 @@ class ProjectPanel(Vertical):
         super().__init__(**kwargs)
         self.config: Config | None = None
         self.root_name = ""
+        self.typed = TypedFields()
 
     def compose(self) -> ComposeResult:
         yield Label("Project (the whole server)", classes="heading")
@@ -58,13 +60,11 @@ class ProjectPanel(Vertical):
 
     def show(self, config: Config, root_name: str) -> None:
         self.config, self.root_name = config, root_name
-        self.query_one("#server-name", Input).value = config.server.name
-        self.query_one("#prefix", Input).value = config.tools.prefix or ""
+        self.typed.load(self.query_one("#server-name", Input), config.server.name)
+        self.typed.load(self.query_one("#prefix", Input), config.tools.prefix or "")
         self.query_one("#prefix", Input).placeholder = f"enter to apply; empty = {root_name}"
         self.query_one("#global-mode", Select).value = config.tools.description_mode.value
-        area = self.query_one("#persona", TextArea)
-        if area.text.strip() != config.prompt.persona:
-            area.load_text(config.prompt.persona)
+        self.typed.load(self.query_one("#persona", TextArea), config.prompt.persona)
 
     def _edit(self, apply) -> None:
         self.post_message(EditRequested(self, apply, refused=lambda problem: self.notify(
