@@ -124,3 +124,44 @@ def test_small_configs_do_not_touch_the_cache(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     parse_config('version = 1\n[server]\nname = "x"\n')
     assert not toml_cache.cache_dir().exists()
+
+
+def _one_dump(config: Config) -> str:
+    """The whole config written by one tomli_w call, as dump_config did before it reused the
+    snapshot's text."""
+    import tomli_w
+
+    from workbench.model.config_file import _without_null_keys, config_data
+
+    data = config_data(Config.model_validate(config_data(config, snapshot=False)), snapshot=False)
+    data["snapshot"] = _without_null_keys(config.snapshot.to_data())
+    return tomli_w.dumps(data, multiline_strings=True)
+
+
+@pytest.mark.parametrize("sample", ["deployctl", "notes", "pkgtool"])
+def test_dumping_reuses_the_snapshot_text_and_writes_the_same_bytes(sample, sample_config) -> None:
+    from workbench.model.config import CommandConfig, PromptSection, Selector
+    from workbench.model.config_file import dump_config, load_config
+
+    config = load_config(sample_config(sample))
+    root = config.snapshot.root.name
+    config.selectors = [Selector(commands=[f"{root} *"], exclude_flags=["verbose"])]
+    config.commands[f"{root} x"] = CommandConfig(read_only=True, description="Reads x.")
+    config.prompt.sections = [PromptSection(name="rules", order=150, text="Be careful.\nAsk first.")]
+    first = dump_config(config)
+    assert first == _one_dump(config)
+    config.commands[f"{root} x"].read_only = False  # an edit: the snapshot text is reused
+    second = dump_config(config)
+    assert second == _one_dump(config) and second != first
+    assert parse_config(second) == config
+
+
+def test_a_changed_tree_gets_its_own_snapshot_text(sample_config) -> None:
+    from workbench.model.config_file import dump_config, load_config
+
+    config = load_config(sample_config("deployctl"))
+    before = dump_config(config)
+    config.snapshot.root.subcommands[0].short_help = "Changed in place."
+    after = dump_config(config)
+    assert "Changed in place." in after and "Changed in place." not in before
+    assert after == _one_dump(config)
