@@ -30,6 +30,7 @@ ANNOTATION_LABELS = {
     "idempotent": "idempotent",
     "open_world": "open-world",
 }
+INCLUDE_TIP = "Whether this command becomes a tool (x in the tree)"
 TRI_STATE = [("unset", "unset"), ("yes", "yes"), ("no", "no")]
 TRI_VALUE = {"unset": None, "yes": True, "no": False}
 
@@ -80,7 +81,7 @@ class Inspector(VerticalScroll):
         yield Static("", id="status-line", markup=False)
         yield Static("", id="findings", markup=False)
         with Horizontal(classes="row"):
-            yield Switch(id="include", tooltip="Whether this command becomes a tool (x in the tree)")
+            yield Switch(id="include", tooltip=INCLUDE_TIP)
             yield Label("Include as a tool")
             yield Switch(id="deprecated", tooltip="Treat as deprecated: filtered out like a deprecated command")
             yield Label("Deprecated")
@@ -120,7 +121,12 @@ class Inspector(VerticalScroll):
         about = command.short_help or command.help.split("\n\n")[0] or "(no description)"
         self._update(self.query_one("#about", Static), about)
         self.show_status(status)
-        self.query_one("#include", Switch).value = self._included(choices, status)
+        include = self.query_one("#include", Switch)
+        include.value = self._included(choices, status)
+        include.disabled = not command.runnable  # a group: `x` in the tree toggles all its commands
+        include.tooltip = (INCLUDE_TIP if command.runnable else
+                           "A group has no action of its own: press x on it in the tree to include or "
+                           "exclude all its commands")
         self.query_one("#deprecated", Switch).value = choices.deprecated
         mode = choices.description_mode.value if choices.description_mode else "global"
         self.query_one("#description-mode", Select).value = mode
