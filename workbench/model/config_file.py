@@ -16,6 +16,7 @@ import os
 import re
 import stat
 import tempfile
+import threading
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -148,6 +149,8 @@ def dump_config(config: Config) -> str:
 _SNAPSHOT_TEXTS: dict[str, str] = {}
 """`[snapshot]` TOML texts by the tree's JSON text (at most `_SNAPSHOT_TEXTS_KEPT`)."""
 _SNAPSHOT_TEXTS_KEPT = 4
+_SNAPSHOT_TEXTS_LOCK = threading.Lock()
+"""The TUI dumps on worker threads."""
 
 
 def _snapshot_toml(tree: CommandTree) -> str:
@@ -160,9 +163,10 @@ def _snapshot_toml(tree: CommandTree) -> str:
         data = {"snapshot": _without_null_keys(tree.to_data())}
         _check_no_null(data, ())
         text = tomli_w.dumps(data, multiline_strings=True)
-        while len(_SNAPSHOT_TEXTS) >= _SNAPSHOT_TEXTS_KEPT:
-            _SNAPSHOT_TEXTS.pop(next(iter(_SNAPSHOT_TEXTS)))
-        _SNAPSHOT_TEXTS[key] = text
+        with _SNAPSHOT_TEXTS_LOCK:
+            while len(_SNAPSHOT_TEXTS) >= _SNAPSHOT_TEXTS_KEPT:
+                _SNAPSHOT_TEXTS.pop(next(iter(_SNAPSHOT_TEXTS)))
+            _SNAPSHOT_TEXTS[key] = text
     return text
 
 
