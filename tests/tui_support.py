@@ -3,6 +3,7 @@ until the app's previews are current (workers finished, no pending debounce)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from workbench.loaders import load
@@ -16,9 +17,15 @@ SAMPLES = {
 }
 
 
+@lru_cache(maxsize=None)
+def _loaded(sample: str):
+    return load(SAMPLES[sample])  # the tree is never changed by a session, so tests may share it
+
+
 def sample_workspace(path: Path, sample: str = "deployctl") -> Workspace:
-    """A fresh session on a bundled sample CLI (loaded with the real loader), saving to `path`."""
-    loaded = load(SAMPLES[sample])
+    """A fresh session (new config, empty undo) on a bundled sample CLI loaded with the real
+    loader, saving to `path`."""
+    loaded = _loaded(sample)
     return Workspace.create(loaded.tree, config_from_loaded(loaded), path)
 
 
