@@ -3,13 +3,13 @@
 Every row reports a `Row`: the median of repeated runs of the product and of its reference,
 measured in the same run of the bench (machines here are shared and noisy, so the ratio is the
 figure that counts), or an absolute figure against an absolute limit where the issue has no
-reference. `median_of(fn, repeat)` times a callable; `Row.verdict` says whether the target is met.
+reference. `interleaved(product, reference, repeat)` runs the two sides turn about and returns
+their medians; `Row.verdict` says whether the target is met.
 """
 
 from __future__ import annotations
 
 import statistics
-import time
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -62,18 +62,6 @@ class Row:
 
 def median(values: list[float]) -> float:
     return statistics.median(values)
-
-
-def timed(fn: Callable[[], object]) -> float:
-    """Seconds one call of `fn` takes."""
-    started = time.perf_counter()
-    fn()
-    return time.perf_counter() - started
-
-
-def median_of(fn: Callable[[], object], repeat: int) -> float:
-    """The median of `repeat` timed calls of `fn`, in seconds."""
-    return median([timed(fn) for _ in range(max(1, repeat))])
 
 
 def interleaved(product: Callable[[], float], reference: Callable[[], float], repeat: int) -> tuple[float, float]:
