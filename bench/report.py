@@ -38,9 +38,11 @@ def text_table(rows: list[Row]) -> str:
     lines = []
     for row in rows:
         name, measured, reference, ratio, target, verdict, runs = cells(row)
-        lines.append(f"{verdict.upper() if verdict == 'met' else verdict:8} {name}")
+        lines.append(f"{row.verdict.upper() if row.verdict == 'met' else row.verdict:8} {row.name}")
         if row.skipped is None:
             lines.append(f"         {measured} vs {reference}: ratio {ratio}, target {target}, {runs} runs")
+        else:
+            lines.append(f"         {row.skipped}")
         for note in row.notes:
             lines.append(f"         · {note}")
     return "\n".join(lines)

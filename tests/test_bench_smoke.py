@@ -39,3 +39,13 @@ def test_an_unknown_row_is_refused_with_the_list_of_rows() -> None:
                           cwd=ROOT, capture_output=True, text=True, timeout=30)
     assert done.returncode == 2
     assert "invalid choice: 'everything'" in done.stderr and "serve-start" in done.stderr
+
+
+def test_the_kubectl_rows_say_why_they_are_skipped_when_kubectl_is_absent(tmp_path: Path) -> None:
+    env = {"PATH": str(tmp_path), "HOME": str(tmp_path)}  # no kubectl anywhere on this PATH
+    done = subprocess.run([sys.executable, "-m", "bench", "--only", "crawl"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.count("kubectl is not installed on this machine (not on PATH)") == 2
+    assert "skipped  help crawl of kubectl\n" in done.stdout
+    assert "skipped  help crawl of kubectl, cached\n" in done.stdout
