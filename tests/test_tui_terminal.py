@@ -58,6 +58,9 @@ class Terminal:
                 return True
         return False
 
+    def pause(self, seconds: float) -> None:
+        self._read(seconds)
+
     def press(self, keys: bytes) -> None:
         os.write(self.fd, keys)
 
@@ -78,7 +81,7 @@ def test_open_exclude_save_quit_and_reopen_in_a_real_terminal(tmp_path: Path, sa
     app = Terminal([], tmp_path, config_dir)
     assert app.wait_for("not saved yet"), "the status line never showed the computed surface"
     app.wait_for("served as tool", limit=5)  # the first served command is highlighted
-    app.wait_for("no such text", limit=0.5)  # let the tree cursor settle on it
+    app.pause(0.5)  # let the tree cursor settle on it
     app.press(b"x")  # exclude it
     assert app.wait_for("unsaved")
     app.press(b"\x13")  # ctrl+s
