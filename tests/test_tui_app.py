@@ -413,3 +413,12 @@ async def test_undoing_a_schema_override_clears_the_schema_editor(app):
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert area.text == "" and "replicas" not in app.main_screen.workspace.config.command("deployctl deploy").flags
+
+
+async def test_f2_zooms_the_focused_pane_and_restores_it(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")  # the tree has the focus
+        assert app.screen.maximized is app.screen.query_one("#commands")
+        await pilot.press("f2")
+        assert app.screen.maximized is None

@@ -27,6 +27,8 @@ MAIN_BINDINGS = [
             tooltip="Type to narrow the command tree"),
     Binding("escape", "focus_tree", "Tree", id="main.tree", show=False,
             tooltip="Back to the command tree"),
+    Binding("f2", "zoom", "Zoom", id="main.zoom",
+            tooltip="Let the focused pane fill the screen (again to restore): handy in small terminals"),
     Binding("right_square_bracket", "next_tab", "Next tab", id="main.next-tab", key_display="]",
             tooltip="Show the next preview tab"),
     Binding("left_square_bracket", "previous_tab", "Prev tab", id="main.previous-tab", key_display="[",

@@ -333,6 +333,13 @@ class MainScreen(Screen[None]):
         tree.focus()
         tree.select_path(path)
 
+    def action_zoom(self) -> None:
+        """Maximize the pane that has the focus, or restore the layout."""
+        if self.maximized is not None:
+            self.minimize()
+        elif self.focused is not None:
+            self.maximize(self.focused)
+
     def action_focus_filter(self) -> None:
         self.query_one("#filter", Input).focus()
 

@@ -24,7 +24,6 @@ class CodeView(ScrollView, can_focus=True):
 
     DEFAULT_CSS = """
     CodeView { background: $surface; }
-    CodeView:focus { background-tint: $foreground 3%; }
     """
 
     def __init__(self, text: str = "", language: str = "text", **kwargs) -> None:

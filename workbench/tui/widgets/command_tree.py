@@ -152,6 +152,8 @@ class CommandTree(Tree[str]):
 class CommandTreePanel(Vertical):
     """The filter box above the command tree."""
 
+    ALLOW_MAXIMIZE = True  # F2 (zoom) lets the whole pane fill the screen
+
     DEFAULT_CSS = """
     CommandTreePanel { width: 1fr; min-width: 24; }
     CommandTreePanel > Input { margin: 0; border: tall $border-blurred; }

@@ -42,6 +42,8 @@ def _tri(value: bool | None) -> str:
 class Inspector(VerticalScroll):
     """The form for one command: include, deprecate, description, annotations, flags."""
 
+    ALLOW_MAXIMIZE = True  # F2 (zoom) lets the whole pane fill the screen
+
     DEFAULT_CSS = """
     Inspector { width: 2fr; min-width: 40; border: round $border-blurred; padding: 0 1;
                 border-title-color: $text-muted; scrollbar-gutter: stable; }

@@ -33,6 +33,8 @@ PANES = {"tab-try": TryIt, "tab-selectors": SelectorsPane}
 class PreviewTabs(Vertical):
     """Tabs of CodeViews; `show_quick` and `show_full` fill them."""
 
+    ALLOW_MAXIMIZE = True  # F2 (zoom) lets the whole pane fill the screen
+
     DEFAULT_CSS = """
     PreviewTabs { width: 2fr; border: round $border-blurred; border-title-color: $text-muted; }
     PreviewTabs:focus-within { border: round $border; }
