@@ -96,3 +96,13 @@ def test_the_quick_surface_equals_a_full_build_after_each_edit(fresh, sample):
         assert sorted(quick.exclusions, key=lambda e: e.path) == sorted(full.exclusions, key=lambda e: e.path)
         surface = quick
     assert dump_config(ws.config) == ws.text()
+
+
+def test_a_rejected_value_changes_nothing_and_leaves_no_undo_entry(fresh):
+    ws = fresh()
+    before = ws.text()
+    with pytest.raises(ValueError):
+        ws.set_flag_type("deployctl deploy", "timeout", "decimal")
+    with pytest.raises(ValueError):  # rejected by the config model while being applied
+        ws.set_flag_schema("deployctl deploy", "replicas", "not a schema")  # type: ignore[arg-type]
+    assert ws.text() == before and ws.undo() is None

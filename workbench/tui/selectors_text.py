@@ -43,6 +43,8 @@ def parse_selectors(text: str) -> list[Selector]:
     if extra:
         raise SelectorsInputError(f"Only [[selectors]] tables belong here, not `{extra[0]}`.")
     items = data.get("selectors", [])
+    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+        raise SelectorsInputError("Write each selector as a [[selectors]] table.")
     selectors = []
     for number, item in enumerate(items, 1):
         try:

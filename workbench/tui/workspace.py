@@ -140,8 +140,13 @@ class Workspace:
         return entry.label
 
     def _change(self, label: str, mutate: Callable[[Config], None], scope: str | None = None) -> None:
-        self.undo_stack.append(UndoEntry(label, copy_choices(self.config), scope))
-        mutate(self.config)
+        entry = UndoEntry(label, copy_choices(self.config), scope)
+        try:
+            mutate(self.config)
+        except Exception:
+            self.config = entry.config  # a rejected value leaves the choices as they were
+            raise
+        self.undo_stack.append(entry)
         self.last_scope = scope
 
     def _edit_command(self, path: str, label: str, mutate: Callable[[CommandConfig], None]) -> None:

@@ -278,7 +278,11 @@ class MainScreen(Screen[None]):
             if problem is not None:
                 event.refused(problem)
                 return
-        event.apply(self.workspace)
+        try:
+            event.apply(self.workspace)
+        except (ValueError, WorkbenchError) as error:  # a value the config model rejects
+            self.notify(f"Not applied: {error}", severity="error", timeout=8, markup=False)
+            return
         self._changed()
 
     def _trial(self, event: EditRequested) -> str | None:

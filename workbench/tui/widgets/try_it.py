@@ -113,6 +113,10 @@ class TryIt(Vertical):
             line.update(f"✗ {error}")
             line.add_class("-invalid")
             return
+        except (TypeError, ValueError):  # values of the wrong shape; Run reports them exactly
+            line.update("✗ These values do not fit the tool's schema; Run shows what a client would be told.")
+            line.add_class("-invalid")
+            return
         line.remove_class("-invalid")
         line.update("$ " + shlex.join(argv))
 
