@@ -57,7 +57,6 @@ class TryIt(Vertical):
         self.config: Any = None
         self.surface: Any = None
         self.config_dir = Path(".")
-        self.runs = 0
 
     def compose(self) -> ComposeResult:
         yield Static("No tool selected: highlight a command that is served as a tool.", id="try-tool", markup=False)
@@ -149,7 +148,6 @@ class TryIt(Vertical):
 
     def _start(self, tool: Any, arguments: dict[str, Any]) -> None:
         self._state("running…", None)
-        self.runs += 1
         self._run(tool.name, arguments, self.config, self.surface, self.config_dir)
 
     @work(exclusive=True, group="try-it", exit_on_error=False, description="try-it call")
