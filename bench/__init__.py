@@ -2,6 +2,6 @@
 
 `python -m bench` runs every row of the performance table (one module per row in
 bench/rows/; docs/performance.md has the method, the figures and the command lines).
-`python -m bench.tui_open_and_edit` is the TUI's own quick check (issue 5). pytest does not run
-the benchmarks; tests/test_bench_smoke.py runs one quick row so they keep working.
+`python -m bench --only tui` is the TUI's rows (issue 5's targets). pytest does not run the
+benchmarks; tests/test_bench_smoke.py runs one quick row so they keep working.
 """
