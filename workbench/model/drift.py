@@ -92,38 +92,36 @@ def _tree_findings(snapshot: CommandTree, live: CommandTree) -> list[Finding]:
 
 
 def _flag_findings(old: Command, new: Command) -> list[Finding]:
-    findings: list[Finding] = []
-    before: dict[str, Flag] = {f.key: f for f in old.flags}
-    after: dict[str, Flag] = {f.key: f for f in new.flags}
-    path = old.path_str
-    for key in after.keys() - before.keys():
-        findings.append(_finding("WB911", f"{path} {after[key].spelling}",
-                                 f"`{path}` has a new flag `{after[key].spelling}`."))
-    for key in before.keys() - after.keys():
-        findings.append(_finding("WB912", f"{path} {before[key].spelling}",
-                                 f"`{path}` no longer has the flag `{before[key].spelling}`."))
-    for key in before.keys() & after.keys():
-        changes = _changes(before[key], after[key], _FLAG_FIELDS)
-        if changes:
-            findings.append(_finding("WB913", f"{path} {after[key].spelling}",
-                                     f"The flag `{after[key].spelling}` of `{path}` changed: {changes}."))
-    return findings
+    return _member_findings(old.path_str, "flag", ("WB911", "WB912", "WB913"), _FLAG_FIELDS,
+                            {f.key: f for f in old.flags}, {f.key: f for f in new.flags},
+                            lambda flag: flag.spelling)
 
 
 def _positional_findings(old: Command, new: Command) -> list[Finding]:
+    return _member_findings(old.path_str, "argument", ("WB921", "WB922", "WB923"),
+                            _POSITIONAL_FIELDS, {p.name: p for p in old.positionals},
+                            {p.name: p for p in new.positionals}, lambda positional: positional.name)
+
+
+def _member_findings(path: str, noun: str, codes: tuple[str, str, str], fields: tuple[str, ...],
+                     before: dict[str, Flag | Positional], after: dict[str, Flag | Positional],
+                     label: Any) -> list[Finding]:
+    """Added, removed and changed flags (or positionals) of one command, by key."""
+    added, removed, changed = codes
     findings: list[Finding] = []
-    before: dict[str, Positional] = {p.name: p for p in old.positionals}
-    after: dict[str, Positional] = {p.name: p for p in new.positionals}
-    path = old.path_str
-    for name in after.keys() - before.keys():
-        findings.append(_finding("WB921", f"{path} {name}", f"`{path}` has a new argument `{name}`."))
-    for name in before.keys() - after.keys():
-        findings.append(_finding("WB922", f"{path} {name}", f"`{path}` no longer has the argument `{name}`."))
-    for name in before.keys() & after.keys():
-        changes = _changes(before[name], after[name], _POSITIONAL_FIELDS)
+    for key in after.keys() - before.keys():
+        shown = label(after[key])
+        findings.append(_finding(added, f"{path} {shown}", f"`{path}` has a new {noun} `{shown}`."))
+    for key in before.keys() - after.keys():
+        shown = label(before[key])
+        findings.append(_finding(removed, f"{path} {shown}",
+                                 f"`{path}` no longer has the {noun} `{shown}`."))
+    for key in before.keys() & after.keys():
+        changes = _changes(before[key], after[key], fields)
         if changes:
-            findings.append(_finding("WB923", f"{path} {name}",
-                                     f"The argument `{name}` of `{path}` changed: {changes}."))
+            shown = label(after[key])
+            findings.append(_finding(changed, f"{path} {shown}",
+                                     f"The {noun} `{shown}` of `{path}` changed: {changes}."))
     return findings
 
 
