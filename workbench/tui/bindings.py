@@ -33,6 +33,19 @@ MAIN_BINDINGS = [
             tooltip="Show the next preview tab"),
     Binding("left_square_bracket", "previous_tab", "Prev tab", id="main.previous-tab", key_display="[",
             show=False, tooltip="Show the previous preview tab"),
+    Binding("f3", "open_selectors", "Selectors", id="main.selectors",
+            tooltip="Edit the selectors: which commands become tools, first match wins"),
+    Binding("f4", "open_prompt", "Prompt", id="main.prompt",
+            tooltip="Edit the prompt: persona, sections, variables, tool order"),
+]
+
+EDITOR_BINDINGS = [
+    Binding("escape", "close", "Back", id="editor.close", tooltip="Back to the main screen"),
+    Binding("ctrl+z", "undo", "Undo", id="editor.undo", tooltip="Undo the last change of this session"),
+    Binding("shift+up", "move_up", "Move up", id="editor.move-up", key_display="⇧↑",
+            tooltip="Move the highlighted entry up (first match / first place)"),
+    Binding("shift+down", "move_down", "Move down", id="editor.move-down", key_display="⇧↓",
+            tooltip="Move the highlighted entry down"),
 ]
 
 HELP_BINDINGS = [

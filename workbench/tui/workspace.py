@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from workbench.model.config import CommandConfig, Config, DescriptionMode, FlagConfig, Selector
+from workbench.model.config import CommandConfig, Config, DescriptionMode, FlagConfig, PromptSection, Selector
 from workbench.model.tree import CommandTree
 
 ANNOTATIONS = ("read_only", "destructive", "idempotent", "open_world")
@@ -259,6 +259,22 @@ class Workspace:
     def set_persona(self, persona: str) -> None:
         """The `deployment:persona` prompt section (`prompt.persona`)."""
         self._change("persona", lambda c: setattr(c.prompt, "persona", persona.strip()))
+
+    def set_prompt_sections(self, sections: list[PromptSection], label: str = "prompt sections") -> None:
+        """Replace the user's prompt sections (`[[prompt.sections]]`: name, order, text)."""
+        value = [s.model_copy(deep=True) for s in sections]
+        self._change(label, lambda c: setattr(c.prompt, "sections", value))
+
+    def set_prompt_variables(self, variables: dict[str, str], label: str = "prompt variables") -> None:
+        """Replace `[prompt.variables]`."""
+        value = dict(variables)
+        self._change(label, lambda c: setattr(c.prompt, "variables", value))
+
+    def set_tool_order(self, order: list[str] | None) -> None:
+        """The model-facing tool order (`prompt.tool_order`, with `<unlisted-tools>` once);
+        None orders the tools by name."""
+        value = list(order) if order is not None else None
+        self._change("tool order", lambda c: setattr(c.prompt, "tool_order", value))
 
     # --- flag choices ------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-from workbench.tui.bindings import APP_BINDINGS, HELP_BINDINGS, MAIN_BINDINGS
+from workbench.tui.bindings import APP_BINDINGS, EDITOR_BINDINGS, HELP_BINDINGS, MAIN_BINDINGS
 
 INTRO = """\
 # mcp-workbench
@@ -39,7 +39,7 @@ def keys_markdown() -> str:
     from workbench.tui.widgets.command_tree import CommandTree
 
     rows = ["| key | does | id |", "|---|---|---|"]
-    for binding in [*MAIN_BINDINGS, *CommandTree.BINDINGS, *APP_BINDINGS]:
+    for binding in [*MAIN_BINDINGS, *CommandTree.BINDINGS, *APP_BINDINGS, *EDITOR_BINDINGS]:
         if isinstance(binding, Binding):
             rows.append(f"| `{_key(binding)}` | {binding.tooltip} | `{binding.id}` |")
     rows.append("| `tab` / `shift+tab` | Move between fields | |")

@@ -273,17 +273,33 @@ class MainScreen(Screen[None]):
     @on(EditRequested)
     def _edit(self, event: EditRequested) -> None:
         event.stop()
+        self.apply_edit(event)
+
+    def apply_edit(self, event: EditRequested) -> bool:
+        """Apply one edit (one undo entry) unless it would break the surface or the config model
+        rejects it; True when applied. The editor screens call this directly (their messages do
+        not reach this screen)."""
         if event.refused is not None and (self.quick is None or self.quick.error is None):
             problem = self._trial(event)
             if problem is not None:
                 event.refused(problem)
-                return
+                return False
         try:
             event.apply(self.workspace)
         except (ValueError, WorkbenchError) as error:  # a value the config model rejects
-            self.notify(f"Not applied: {error}", severity="error", timeout=8, markup=False)
-            return
+            if event.refused is not None:
+                event.refused(str(error))
+            else:
+                self.notify(f"Not applied: {error}", severity="error", timeout=8, markup=False)
+            return False
         self._changed()
+        return True
+
+    @property
+    def tools(self) -> tuple:
+        """The tools of the last surface shown (empty while the config cannot produce one)."""
+        surface = self.base_surface
+        return tuple(surface.tools) if surface is not None else ()
 
     def _trial(self, event: EditRequested) -> str | None:
         """Why the edit would break the surface, or None (tried on a copy of the choices)."""
@@ -336,6 +352,16 @@ class MainScreen(Screen[None]):
         tree = self.query_one(CommandTree)
         tree.focus()
         tree.select_path(path)
+
+    def action_open_prompt(self) -> None:
+        from workbench.tui.screens.prompt_editor import PromptEditor
+
+        self.app.push_screen(PromptEditor(self))
+
+    def action_open_selectors(self) -> None:
+        from workbench.tui.screens.selectors_editor import SelectorsEditor
+
+        self.app.push_screen(SelectorsEditor(self))
 
     def action_zoom(self) -> None:
         """Maximize the pane that has the focus, or restore the layout."""
