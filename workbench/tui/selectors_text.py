@@ -97,3 +97,43 @@ def claims_text(config: Config, statuses: dict[str, Any]) -> str:
     lines.append(f"no selector claims {len(result.unclaimed)}" + (":" if result.unclaimed else ""))
     lines.extend(f"    {path}" for path in result.unclaimed)
     return "\n".join(lines) + "\n"
+
+
+# --- the selectors editor's form (one selector's patterns as comma-separated fields) ---------
+
+PATTERN_FIELDS = (
+    ("commands", "command globs", "deployctl deploy*, deployctl status"),
+    ("include_flags", "only these flags (empty: all)", "env, tag"),
+    ("exclude_flags", "never these flags", "token"),
+    ("include_inherited_flags", "only these inherited flags (empty: all)", "verbose"),
+    ("exclude_inherited_flags", "never these inherited flags", "config"),
+)
+"""Each pattern list of a selector: its key, what the form calls it, an example."""
+
+OPTIONAL_FIELDS = {"include_flags", "include_inherited_flags"}
+"""Lists where "empty" means "no restriction" (None), not "nothing"."""
+
+
+def field_text(selector: Selector, key: str) -> str:
+    """One pattern list of `selector` as the form shows it (comma-separated)."""
+    return ", ".join(getattr(selector, key) or [])
+
+
+def selector_from_fields(values: dict[str, str]) -> Selector:
+    """The selector the form's fields describe; a field is comma- or line-separated patterns."""
+    data: dict[str, Any] = {}
+    for key, _label, _example in PATTERN_FIELDS:
+        patterns = [p.strip() for p in values.get(key, "").replace("\n", ",").split(",") if p.strip()]
+        if patterns or key not in OPTIONAL_FIELDS:
+            data[key] = patterns
+    if not data["commands"]:
+        raise SelectorsInputError("Give the selector at least one command glob, such as `mycli deploy*`.")
+    try:
+        return Selector.model_validate(data)
+    except ValidationError as error:
+        raise SelectorsInputError(f"Not a valid selector: {error.errors()[0]['msg']}.") from None
+
+
+def selector_label(number: int, selector: Selector, claimed: int) -> str:
+    """One row of the editor's ordered list."""
+    return f"{number}. {', '.join(selector.commands) or '(no patterns)'}  → {claimed} command{'s' * (claimed != 1)}"
