@@ -84,6 +84,16 @@ async def test_invalid_arguments_do_not_run_anything(tmp_path):
 
 
 @pytest.mark.anyio
+async def test_a_tool_gets_its_validator_on_its_first_call_and_keeps_it(tmp_path):
+    runner = runner_for(tmp_path)
+    assert runner._checkers == {}  # startup builds none (a big CLI has thousands of tools)
+    first = await runner.call("faultcli_nap", {"second": 1})
+    checker = runner._checkers["faultcli_nap"]
+    again = await runner.call("faultcli_nap", {"second": 1})
+    assert again.text == first.text and runner._checkers == {"faultcli_nap": checker}
+
+
+@pytest.mark.anyio
 async def test_a_cli_that_cannot_start_is_an_error_with_the_reason(tmp_path):
     outcome = await runner_for(tmp_path, command=["/nonexistent/faultcli"]).call("faultcli_fail", {})
     assert outcome.is_error

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -142,10 +143,11 @@ async def test_mistakes_get_instructive_answers(sample_config, tmp_path):
         assert "DEPLOYCTL_CONFIG=/etc/x.toml" in with_env.content[0].text  # per-call env reached the CLI
 
 
-def test_serve_imports_no_textual_loaders_or_pygments(sample_config, tmp_path):
+def test_serve_imports_no_textual_loaders_pygments_or_jsonschema(sample_config, tmp_path):
+    """Start-up cost: jsonschema (~30 ms with its dependencies) waits for the first call."""
     probe = (
         "import sys; from workbench.cli import main; rc = main(['serve', sys.argv[1]]);"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'pygments', 'rich')"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'pygments', 'rich', 'jsonschema')"
         " or m.startswith(('workbench.loaders', 'workbench.tui', 'sample_clis')));"
         "sys.stderr.write(f'RC={rc} BAD={bad}')"
     )
@@ -165,3 +167,38 @@ def test_a_config_that_cannot_be_served_is_one_sentence(tmp_path):
     assert done.returncode == 2
     assert done.stderr.startswith("mcp-workbench: ") and "missing.toml" in done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_repeated_tools_list_is_byte_identical_and_the_sdk_checks_still_apply(sample_config, tmp_path):
+    """The tools/list cache (runtime/server.py) on the wire a desktop host speaks: every answer
+    equals the first byte for byte (whatever the params), and a request the SDK rejects (before
+    initialize, malformed params) is still rejected once the cache is filled."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "workbench.cli", "serve", str(sample_config("deployctl"))],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        env={**os.environ, "WORKBENCH_SAMPLE_HOME": str(tmp_path)},
+    )
+
+    def ask(request_id: int, method: str, params: dict | None = None) -> bytes:
+        message = {"jsonrpc": "2.0", "id": request_id, "method": method}
+        if params is not None:
+            message["params"] = params
+        process.stdin.write(json.dumps(message).encode() + b"\n")
+        process.stdin.flush()
+        return process.stdout.readline().replace(b'"id":%d,' % request_id, b'"id":0,')
+
+    try:
+        rejected = b'{"jsonrpc":"2.0","id":0,"error":{"code":-32602,"message":"Invalid request parameters","data":""}}\n'
+        assert ask(1, "tools/list") == rejected  # before initialize
+        ask(2, "initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
+                              "clientInfo": {"name": "test", "version": "1"}})
+        process.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+        answers = [ask(10 + n, "tools/list", params) for n, params in
+                   enumerate([None, None, {}, {"cursor": "x"}, {"_meta": {"progressToken": 1}}])]
+        assert len(set(answers)) == 1
+        listed = json.loads(answers[0])["result"]["tools"]
+        assert listed == json.loads(printed("tools", str(sample_config("deployctl"))))
+        assert ask(20, "tools/list", {"cursor": 5}) == rejected
+    finally:
+        process.stdin.close()
+        process.wait(timeout=30)

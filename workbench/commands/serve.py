@@ -7,12 +7,10 @@ Reads only the config (no loaders, no Textual, no pygments): the surface comes f
 from __future__ import annotations
 
 import argparse
-import contextlib
 import logging
 import os
 import sys
 from pathlib import Path
-from typing import Iterator
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
 
@@ -48,8 +46,8 @@ def run(args: argparse.Namespace) -> int:
         address = parse_http_address(args.http)
         check_bind(address[0], token)
     config_path = Path(args.config)
-    with _estimated_token_counts():
-        config, surface = surface_from_file(config_path)  # the same path as `tools` and `prompt`
+    # The same path as `tools` and `prompt`; token counts are never served, so none are made.
+    config, surface = surface_from_file(config_path, token_counts=False)
     level = args.log_level or config.server.log_level
     _configure_logging(level)
     for warning in surface.warnings:
@@ -61,21 +59,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         anyio.run(serve_http, server, runner, *address, token, level)
     return 0
-
-
-@contextlib.contextmanager
-def _estimated_token_counts() -> Iterator[None]:
-    """Token counts are never served: skip loading the exact tokenizer (about 0.4 s of startup).
-    Uses the tokens module's documented opt-out, restored after so the CLI's env is untouched."""
-    previous = os.environ.get("WORKBENCH_TOKENIZER")
-    os.environ["WORKBENCH_TOKENIZER"] = "estimate"
-    try:
-        yield
-    finally:
-        if previous is None:
-            del os.environ["WORKBENCH_TOKENIZER"]
-        else:
-            os.environ["WORKBENCH_TOKENIZER"] = previous
 
 
 def _configure_logging(level: str) -> None:

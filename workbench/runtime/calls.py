@@ -1,8 +1,9 @@
 """The one call path: validate → argv → run → what a client gets (`CallOutcome`, re-exported).
 
 `serve` and the TUI's try-it both go through `ToolRunner.call`, so what a user tries in the
-workbench is exactly what a model gets. At most `[runtime] max_concurrency` calls run at once;
-the rest wait in arrival order.
+workbench is exactly what a model gets. A tool's argument validator is built on its first call
+(not for every tool at startup). At most `[runtime] max_concurrency` calls run at once; the rest
+wait in arrival order.
 """
 
 from __future__ import annotations
@@ -44,7 +45,9 @@ class ToolRunner:
         self.cwd = (Path(config_dir) / config.runtime.cwd).resolve()
         self.groups = ProcessGroups()
         self._tools = {tool.name: tool for tool in surface.tools}
-        self._checkers = {tool.name: ArgumentChecker(tool.name, tool.input_schema) for tool in surface.tools}
+        self._checkers: dict[str, ArgumentChecker] = {}
+        """Built on each tool's first call, so startup pays neither for them (~16 ms at 1,000 tools)
+        nor for importing jsonschema (~30 ms)."""
         self._limiter: anyio.CapacityLimiter | None = None
         self._limiter_loop: object = None
 
@@ -65,7 +68,7 @@ class ToolRunner:
         """Validate, build argv, run the CLI (queued behind `max_concurrency`), report."""
         tool = self.tool(name)
         arguments = {} if arguments is None else arguments
-        problems = self._checkers[name].problems(arguments)
+        problems = self._checker(tool).problems(arguments)
         if problems is not None:
             return CallOutcome(text=problems, is_error=True)
         try:
@@ -85,6 +88,12 @@ class ToolRunner:
                 groups=self.groups,
             )
         return outcome_of(execution, argv, self.config.runtime.timeout_s, self.config.runtime.max_output_bytes)
+
+    def _checker(self, tool: Tool) -> ArgumentChecker:
+        checker = self._checkers.get(tool.name)
+        if checker is None:
+            checker = self._checkers[tool.name] = ArgumentChecker(tool.name, tool.input_schema)
+        return checker
 
     def _check_argparse_double_dash(self, tool: Tool, arguments: dict[str, Any]) -> None:
         """argparse before Python 3.13 deletes a `--` from option values (`--opt=--`) and from the

@@ -1,7 +1,8 @@
 """Tool arguments checked against the tool's input schema, with messages a model can act on.
 
 The low-level MCP server does not validate `arguments`; we do, with one Draft 2020-12 validator
-per tool built once. A failure lists each problem, the expected fields with the required ones
+per tool, built once (on the tool's first call; `jsonschema` is imported then too, off the
+server's startup path). A failure lists each problem, the expected fields with the required ones
 marked, the allowed values of an enum, and `did you mean` for a key within two edits of a
 field (SPEC §8). The schema itself is never changed.
 """
@@ -9,10 +10,10 @@ field (SPEC §8). The schema itself is never changed.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
 
 MAX_PROBLEMS = 10
 """Problems listed per call; more are summarised as a count."""
@@ -27,6 +28,8 @@ class ArgumentChecker:
     """Validates one tool's arguments; build once per tool, call per request."""
 
     def __init__(self, tool_name: str, schema: dict[str, Any]) -> None:
+        from jsonschema import Draft202012Validator  # ~30 ms with its dependencies: not at import
+
         self.tool_name = tool_name
         self._validator = Draft202012Validator(schema)
         properties = schema.get("properties")
