@@ -1,10 +1,9 @@
-"""`python -m bench [--quick] [--only NAME]… [--repeat N] [--proposed] [--markdown FILE]`: run the benchmarks.
+"""`python -m bench [--quick] [--only NAME]… [--repeat N] [--markdown FILE]`: run the benchmarks.
 
 Runs every row of the performance table (bench.rows.ROWS) in this one process and the
 processes it spawns, prints each row as it finishes (median of repeated runs, the reference
 measured in the same run, their ratio, the target), then the whole table. `--quick` is the
-smoke version (one run per side, under a minute); `--proposed` spawns `serve` with the
-runtime fixes proposed in docs/performance.md applied; `--markdown` also writes the table as
+smoke version (one run per side, under a minute); `--markdown` also writes the table as
 Markdown. Exit status 1 when a row could not be measured because something failed.
 """
 
@@ -32,8 +31,6 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                         help=f"run only this row (repeatable): {', '.join(ROWS)}")
     parser.add_argument("--repeat", type=int, default=None, metavar="N",
                         help="timed runs per side (rows scale it; default 3, 1 with --quick)")
-    parser.add_argument("--proposed", action="store_true",
-                        help="spawn serve with the proposed runtime fixes applied (bench/proposed_fixes.py)")
     parser.add_argument("--markdown", metavar="FILE", help="also write the table as Markdown to FILE")
     return parser.parse_args(argv)
 
@@ -72,13 +69,12 @@ def main(argv: list[str] | None = None) -> int:
     repeat = args.repeat or (1 if args.quick else 3)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mcp-workbench-bench-") as folder:
-        ctx = Context(Path(folder), repeat=repeat, quick=args.quick, explicit=bool(args.only),
-                      proposed=args.proposed)
+        ctx = Context(Path(folder), repeat=repeat, quick=args.quick, explicit=bool(args.only))
         rows = [row for name in names for row in run_row(name, ctx)]
     elapsed = time.perf_counter() - started
     machine = f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}, " \
               f"{_cpus()} CPUs, load {_load()}"
-    flags = "".join(f" --{flag}" for flag in ("quick", "proposed") if getattr(args, flag))
+    flags = "".join(f" --{flag}" for flag in ("quick",) if getattr(args, flag))
     print(f"\nmcp-workbench bench{flags}: {len(rows)} rows in {elapsed:.0f} s ({machine})\n")
     print(text_table(rows))
     if args.markdown:

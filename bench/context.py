@@ -19,7 +19,6 @@ from bench.generate import generated_tree, write_config
 
 BENCH_DIR = Path(__file__).resolve().parent
 MINIMAL_SERVER = BENCH_DIR / "minimal_server.py"
-PROPOSED_FIXES = BENCH_DIR / "proposed_fixes.py"
 
 
 def workbench_argv(*args: str) -> list[str]:
@@ -39,14 +38,10 @@ class Context:
     quick: bool = False
     explicit: bool = False
     """The rows were named with --only (a slow row then runs even with --quick)."""
-    proposed: bool = False
-    """Spawn `serve` with the proposed runtime fixes applied (bench/proposed_fixes.py)."""
     _built: dict = field(default_factory=dict)
 
     def serve_argv(self, config: Path) -> list[str]:
-        """How the rows spawn `mcp-workbench serve CONFIG` (with --proposed: through the patches)."""
-        if self.proposed:
-            return [sys.executable, str(PROPOSED_FIXES), "serve", str(config)]
+        """How the rows spawn `mcp-workbench serve CONFIG`."""
         return workbench_argv("serve", str(config))
 
     def sample_home(self) -> Path:
