@@ -13,6 +13,10 @@ PURE = [
     "workbench.tui.loading",
     "workbench.tui.schema_input",
     "workbench.tui.settings",
+    "workbench.tui.prompt_edit",
+    "workbench.tui.selectors_text",
+    "workbench.tui.try_form",
+    "workbench.tui.try_args",
     "workbench.commands.open",
 ]
 

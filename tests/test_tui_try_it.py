@@ -1,18 +1,23 @@
-"""The try-it tab runs the real sample CLI through the runtime's call path and shows what a
-client would get; a destructive tool asks first."""
+"""The try-it tab: a form generated from the tool's input schema makes the exact argv, runs the
+real sample CLI through the runtime's call path and shows what a client gets (exit code, output);
+a tool that is not read-only or is destructive asks first; Cancel kills the running child."""
 
 from __future__ import annotations
 
 import json
+import os
+import sys
+import time
 from pathlib import Path
 
 import pytest
-from textual.widgets import TabbedContent
+from textual.widgets import Input, Select, Switch, TabbedContent, TextArea
 from tui_support import sample_workspace, settle
 
 from workbench.tui.app import make_app
 from workbench.tui.screens.confirm_run import ConfirmRun
 from workbench.tui.widgets.command_tree import CommandTree
+from workbench.tui.widgets.try_it import TryIt
 
 pytestmark = pytest.mark.anyio
 SIZE = (170, 50)
@@ -29,47 +34,119 @@ async def open_try_it(pilot, path: str) -> None:
     await pilot.pause()
 
 
-async def run_and_wait(pilot) -> dict:
+def field(app, name: str):
+    """The form widget for the property `name`."""
+    widget = app.screen.query_one(TryIt).field_for(name)
+    assert widget is not None, f"no field for {name}"
+    return widget
+
+
+def argv_line(app) -> str:
+    return str(app.screen.query_one("#try-argv").content)
+
+
+async def run_and_wait(pilot, confirm: bool = True) -> dict:
     app = pilot.app
     await pilot.click("#try-run")
+    await pilot.pause()
     if isinstance(app.screen, ConfirmRun):
-        return {}
+        if not confirm:
+            return {}
+        await pilot.click("#run")
+        await pilot.pause()
     await app.workers.wait_for_complete()
     await pilot.pause()
     return json.loads(app.screen.query_one("#view-try").text)
 
 
-async def test_try_it_shows_the_argv_and_the_result_a_client_gets(tmp_path: Path, sample_home: Path):
+async def test_the_form_makes_the_argv_and_a_run_shows_exit_code_and_output(tmp_path: Path, sample_home: Path):
     workspace = sample_workspace(tmp_path / "mcp.toml")
+    workspace.set_annotation("deployctl status", "read_only", True)
     app = make_app(workspace=workspace, config_dir=tmp_path / "cfg")
     async with app.run_test(size=SIZE) as pilot:
-        await open_try_it(pilot, "deployctl status")
-        argv = str(app.screen.query_one("#try-argv").content)
-        assert argv.startswith("$ ") and argv.endswith(" status")
-        result = await run_and_wait(pilot)
-        assert result["isError"] is False
-        assert result["structuredContent"]["exit_code"] == 0
-
-        area = app.screen.query_one("#try-args")
-        area.load_text('{"nope": 1}')
+        await open_try_it(pilot, "deployctl deploy")
+        kinds = {name: type(field(app, name)) for name in ("tag", "services", "dry-run", "env", "replicas")}
+        assert kinds == {"tag": Input, "services": TextArea, "dry-run": Switch, "env": Select, "replicas": Input}
+        field(app, "tag").value = "v2"
+        field(app, "services").load_text("web\napi\n")
+        field(app, "dry-run").value = True
+        field(app, "env").value = "staging"
         await pilot.pause()
-        assert "nope" in str(app.screen.query_one("#try-argv").content)
+        line = argv_line(app)
+        assert line.startswith("$ ") and "--env=staging deploy" in line
+        assert line.endswith(" --tag=v2 --dry-run web api")
+        field(app, "replicas").focus()
+        await pilot.press("x", "3")  # the integer input refuses the letter
+        assert field(app, "replicas").value == "3"
+        assert " --replicas=3 " in argv_line(app)
+
         result = await run_and_wait(pilot)
+        assert result["isError"] is False and result["structuredContent"]["exit_code"] == 0
+        assert "would deploy web@v2 to staging" in result["structuredContent"]["stdout"]
+        assert "exit code 0" in str(app.screen.query_one("#try-state").content)
+
+        await open_try_it(pilot, "deployctl status")  # read-only: runs without asking
+        assert argv_line(app).endswith(" status")
+        app.screen.query_one("#try-args").load_text('{"nope": 1}')
+        await pilot.pause()
+        assert "nope" in argv_line(app)
+        await pilot.click("#try-run")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        result = json.loads(app.screen.query_one("#view-try").text)
         assert result["isError"] is True and "nope" in result["content"][0]["text"]
 
 
-async def test_a_destructive_tool_asks_before_running(tmp_path: Path, sample_home: Path):
+async def test_a_tool_that_may_change_things_asks_before_running(tmp_path: Path, sample_home: Path):
     workspace = sample_workspace(tmp_path / "mcp.toml")
     workspace.set_annotation("deployctl secrets delete", "destructive", True)
     app = make_app(workspace=workspace, config_dir=tmp_path / "cfg")
     async with app.run_test(size=SIZE) as pilot:
         await open_try_it(pilot, "deployctl secrets delete")
-        app.screen.query_one("#try-args").load_text('{"name": "db-password"}')
+        field(app, "names").load_text("db-password")
         await pilot.pause()
         await pilot.click("#try-run")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmRun)
+        assert "destructive" in str(app.screen.query_one("Static").content)
         await pilot.press("escape")
         await pilot.pause()
         assert "Not run." in str(app.screen.query_one("#try-state").content)
         assert app.screen.query_one("#view-try").text == ""
+
+
+CHILD = "import os, sys, time; open(os.environ['PIDFILE'], 'w').write(str(os.getpid())); time.sleep(60)"
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+async def test_cancel_kills_the_running_child(tmp_path: Path, sample_home: Path):
+    workspace = sample_workspace(tmp_path / "mcp.toml")
+    workspace.config.source.command = [sys.executable, "-c", CHILD]  # a CLI that hangs
+    pidfile = tmp_path / "child.pid"
+    workspace.config.env = {"PIDFILE": str(pidfile)}
+    workspace.set_annotation("deployctl status", "read_only", True)
+    app = make_app(workspace=workspace, config_dir=tmp_path / "cfg")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_try_it(pilot, "deployctl status")
+        await pilot.click("#try-run")
+        deadline = time.monotonic() + 10
+        while not (pidfile.exists() and pidfile.read_text()) and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+        pid = int(pidfile.read_text())
+        assert alive(pid)
+        await pilot.click("#try-cancel")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Cancelled" in str(app.screen.query_one("#try-state").content)
+        deadline = time.monotonic() + 5
+        while alive(pid) and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+        assert not alive(pid)
+        assert not app.screen.query_one("#try-run").disabled

@@ -1,4 +1,4 @@
-"""Asked before the try-it pane runs a tool marked destructive."""
+"""Asked before the try-it pane runs a tool marked destructive or not marked read-only."""
 
 from __future__ import annotations
 
@@ -24,13 +24,13 @@ class ConfirmRun(ModalScreen[bool]):
     ConfirmRun Button { margin-left: 1; }
     """
 
-    def __init__(self, tool: str, arguments: dict[str, Any]) -> None:
+    def __init__(self, tool: str, arguments: dict[str, Any], reason: str = "is marked destructive") -> None:
         super().__init__()
-        self.tool, self.arguments = tool, arguments
+        self.tool, self.arguments, self.reason = tool, arguments, reason
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"`{self.tool}` is marked destructive. Run it for real with these arguments?\n\n"
+            yield Static(f"`{self.tool}` {self.reason}. Run it for real with these arguments?\n\n"
                          + json.dumps(self.arguments, ensure_ascii=False), markup=False)
             with Horizontal():
                 yield Button("Run it", id="run", variant="error")
