@@ -1,4 +1,6 @@
-"""Command palette entries (ctrl+p): jump to any command of the CLI by typing part of its path.
+"""Command palette entries (ctrl+p): jump to any command of the CLI by typing part of its path,
+include/exclude a command, and the workbench's own actions (export, serve, the selectors and
+prompt editors).
 
 The app-wide actions (save, undo, help, theme, quit) come from `WorkbenchApp.get_system_commands`.
 """
@@ -6,32 +8,75 @@ The app-wide actions (save, undo, help, theme, quit) come from `WorkbenchApp.get
 from __future__ import annotations
 
 from functools import partial
+from typing import Callable
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 
-class GoToCommand(Provider):
-    """Fuzzy search over the command paths of the open CLI."""
-
+class _MainScreenProvider(Provider):
     def _paths(self) -> list[tuple[str, str]]:
-        screen = self.screen
-        workspace = getattr(screen, "workspace", None)
+        workspace = getattr(self.screen, "workspace", None)
         if workspace is None:
             return []
         return [(c.path_str, c.short_help) for c in workspace.tree.walk()]
 
-    def _go(self, path: str) -> None:
-        go = getattr(self.screen, "go_to_command", None)
-        if go is not None:
-            go(path)
+    def _call(self, method: str, *args) -> None:
+        target = getattr(self.screen, method, None)
+        if target is not None:
+            target(*args)
+
+
+class GoToCommand(_MainScreenProvider):
+    """Fuzzy search over the command paths of the open CLI."""
 
     async def discover(self) -> Hits:
         for path, short in self._paths()[:20]:
-            yield DiscoveryHit(f"Go to {path}", partial(self._go, path), help=short or None)
+            yield DiscoveryHit(f"Go to {path}", partial(self._call, "go_to_command", path), help=short or None)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for path, short in self._paths():
             score = matcher.match(path)
             if score > 0:
-                yield Hit(score, matcher.highlight(path), partial(self._go, path), help=short or None)
+                yield Hit(score, matcher.highlight(path), partial(self._call, "go_to_command", path),
+                          help=short or None)
+
+
+class ToggleCommand(_MainScreenProvider):
+    """`Include/exclude PATH`: the same change as `x` on that command in the tree."""
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for path, _short in self._paths():
+            text = f"Include/exclude {path}"
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), partial(self._call, "toggle_include", path),
+                          help="Serve it as a tool, or stop serving it (undo: ctrl+z)")
+
+
+ACTIONS: tuple[tuple[str, str, str], ...] = (
+    ("Export (save as)…", "export_as", "Write mcp.toml to another file; ctrl+s then saves there"),
+    ("Serve…", "show_serve", "The command line that serves this config, and a client config snippet"),
+    ("Open the selectors editor", "action_open_selectors", "Which commands become tools (F3)"),
+    ("Open the prompt editor", "action_open_prompt", "Persona, sections, variables, tool order (F4)"),
+)
+"""The workbench's own palette actions: title, MainScreen method, help."""
+
+
+class WorkbenchActions(_MainScreenProvider):
+    """Export, serve, and the editors."""
+
+    def _hits(self) -> list[tuple[str, Callable[[], None], str]]:
+        return [(title, partial(self._call, method), help_text) for title, method, help_text in ACTIONS]
+
+    async def discover(self) -> Hits:
+        for title, run, help_text in self._hits():
+            yield DiscoveryHit(title, run, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, run, help_text in self._hits():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), run, help=help_text)

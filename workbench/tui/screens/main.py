@@ -23,10 +23,11 @@ from workbench.model.errors import WorkbenchError
 from workbench.tui.bindings import MAIN_BINDINGS
 from workbench.tui.incremental import slice_size
 from workbench.tui.messages import EditRequested
-from workbench.tui.palette import GoToCommand
+from workbench.tui.palette import GoToCommand, ToggleCommand, WorkbenchActions
 from workbench.tui.previews import FullPreviews, QuickPreviews, compute_full, compute_quick, finding_counts
 from workbench.tui.widgets.command_tree import CommandTree, CommandTreePanel
 from workbench.tui.widgets.inspector import Inspector
+from workbench.tui.widgets.lint_pane import JumpToCommand
 from workbench.tui.widgets.preview_tabs import TABS, PreviewTabs
 from workbench.tui.widgets.selectors_pane import SelectorsPane
 from workbench.tui.widgets.status_line import StatusLine
@@ -66,7 +67,7 @@ class MainScreen(Screen[None]):
     """Tree | inspector | previews, status line, footer."""
 
     BINDINGS = MAIN_BINDINGS
-    COMMANDS = {GoToCommand}
+    COMMANDS = {GoToCommand, ToggleCommand, WorkbenchActions}
 
     def __init__(self, workspace: Workspace) -> None:
         super().__init__()
@@ -249,15 +250,24 @@ class MainScreen(Screen[None]):
 
     @on(CommandTree.ToggleInclude)
     def _toggle_include(self, event: CommandTree.ToggleInclude) -> None:
-        command = self.workspace.tree.find(event.path)
+        self.toggle_include(event.path)
+
+    @on(JumpToCommand)
+    def _jump(self, event: JumpToCommand) -> None:
+        event.stop()
+        self.go_to_command(event.path)
+
+    def toggle_include(self, path: str) -> None:
+        """Include or exclude a command (on a group: all its commands), one undoable change."""
+        command = self.workspace.tree.find(path)
         if command is not None and command.subcommands:
             self._toggle_group(command)
             return
-        status = self.quick.statuses.get(event.path) if self.quick else None
-        choices = self.workspace.command_choices(event.path)
+        status = self.quick.statuses.get(path) if self.quick else None
+        choices = self.workspace.command_choices(path)
         included = not choices.exclude and not (status is not None and status.reason == "selector")
         claimed = not (status is not None and status.reason == "selector")
-        self.workspace.set_included(event.path, not included, claimed_by_selector=claimed)
+        self.workspace.set_included(path, not included, claimed_by_selector=claimed)
         self._changed()
 
     def _toggle_group(self, group) -> None:
@@ -352,6 +362,27 @@ class MainScreen(Screen[None]):
         tree = self.query_one(CommandTree)
         tree.focus()
         tree.select_path(path)
+
+    def export_as(self) -> None:
+        """Ask for a path, then save there; that file is where ctrl+s writes from then on."""
+        from workbench.tui.screens.save_as import SaveAs
+
+        def chosen(path) -> None:
+            if path is None:
+                return
+            previous = (self.workspace.path, self.workspace.on_disk)
+            self.workspace.path = path
+            if not self.save():
+                self.workspace.path, self.workspace.on_disk = previous
+
+        self.app.push_screen(SaveAs(self.workspace.path), chosen)
+
+    def show_serve(self) -> None:
+        """The `serve` command line for the saved file and a client config snippet."""
+        from workbench.tui.screens.serve_info import ServeInfo
+
+        ws = self.workspace
+        self.app.push_screen(ServeInfo(ws.config, ws.path, unsaved=not ws.on_disk or ws.looks_dirty()))
 
     def action_open_prompt(self) -> None:
         from workbench.tui.screens.prompt_editor import PromptEditor

@@ -13,6 +13,7 @@ from textual.widgets import TabbedContent, TabPane
 
 from workbench.tui.previews import FullPreviews, QuickPreviews
 from workbench.tui.widgets.code_view import CodeView
+from workbench.tui.widgets.lint_pane import LintPane
 from workbench.tui.widgets.selectors_pane import SelectorsPane
 from workbench.tui.widgets.try_it import TryIt
 
@@ -26,7 +27,7 @@ TABS = (
     ("tab-selectors", "Selectors", "view-claims"),
     ("tab-try", "Try", "view-try"),
 )
-PANES = {"tab-try": TryIt, "tab-selectors": SelectorsPane}
+PANES = {"tab-try": TryIt, "tab-selectors": SelectorsPane, "tab-lint": LintPane}
 """Tabs holding a pane of their own instead of a single CodeView."""
 
 
@@ -101,6 +102,7 @@ class PreviewTabs(Vertical):
         else:
             self._fresh("view-tools", full.tools_json, "json")
             self._fresh("view-lint", full.lint_text, "text")
+            self.query_one(LintPane).show_findings(full.findings)
         self._fresh("view-toml", full.toml, "toml")
         self._fresh("view-diff", full.diff or "No unsaved changes.\n", "diff")
         self._subtitle(full.quick.error)

@@ -1,0 +1,74 @@
+"""The "Lint" tab: every finding with its code, severity and fix, as a list you can select —
+enter or a click on a finding about a command jumps to that command in the tree — above the
+findings as `check` reports them.
+
+Attributes down: `show_findings(findings, text)`. Messages up: `JumpToCommand(path)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from workbench.tui.widgets.code_view import CodeView
+
+MARKS = {"error": "✗", "warning": "⚠", "info": "ℹ"}
+
+
+@dataclass
+class JumpToCommand(Message):
+    """Highlight this command in the tree."""
+
+    path: str
+
+
+def finding_line(finding: Any) -> str:
+    """One finding as a list row: mark, code, severity, subject, message, fix."""
+    severity = str(getattr(finding, "severity", ""))
+    severity = getattr(getattr(finding, "severity", None), "value", severity)
+    mark = MARKS.get(str(severity).lower(), "•")
+    fix = f"  Fix: {finding.fix}" if getattr(finding, "fix", "") else ""
+    return f"{mark} {finding.code} {severity} · {finding.subject}: {finding.message}{fix}"
+
+
+class LintPane(Vertical):
+    """Findings to select (and jump from), then the full report."""
+
+    DEFAULT_CSS = """
+    LintPane { height: 1fr; }
+    LintPane #lint-list { height: 1fr; max-height: 60%; }
+    LintPane #view-lint { height: 1fr; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.findings: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        yield OptionList(id="lint-list", compact=True)
+        yield CodeView(id="view-lint")
+
+    def show_findings(self, findings: list[Any]) -> None:
+        if list(findings) == self.findings:
+            return
+        self.findings = list(findings)
+        options = self.query_one("#lint-list", OptionList)
+        options.clear_options()
+        options.add_options([Option(finding_line(f), id=str(i)) for i, f in enumerate(self.findings)])
+
+    @on(OptionList.OptionSelected, "#lint-list")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        finding = self.findings[event.option_index] if event.option_index < len(self.findings) else None
+        path = getattr(finding, "command", "") if finding is not None else ""
+        if path:
+            self.post_message(JumpToCommand(path))
+        else:
+            self.notify("This finding is about the config as a whole, not one command.", markup=False)
