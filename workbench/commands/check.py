@@ -77,7 +77,7 @@ def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict
     drift_findings = None
     if drift_check:
         with contextlib.redirect_stdout(sys.stderr):  # a CLI that prints on import must not corrupt --json
-            live = load_live(config, snapshot.root.name)
+            live = load_live(config, snapshot.root.name, path.parent / config.runtime.cwd)
         live_version = live.cli_version
         drift_findings = finalize(drift(snapshot, live, config, surface), config)
     counts = {s: sum(f.severity == s for f in findings) for s in ("error", "warning", "info")}
@@ -120,8 +120,9 @@ def machine_findings(config, config_dir: Path, *, executable: bool) -> list:
     return findings
 
 
-def load_live(config, root_name: str):
-    """The live CLI's command tree, loaded the way `[source]` records (exit 2 when it cannot be)."""
+def load_live(config, root_name: str, run_dir: Path | None = None):
+    """The live CLI's command tree, loaded the way `[source]` records (exit 2 when it cannot be);
+    a module target is imported from `run_dir` (`[runtime] cwd`) too, where its calls run."""
     from workbench.model.config import Loader
 
     source = config.source
@@ -140,7 +141,7 @@ def load_live(config, root_name: str):
             raise ConfigError("[source] target is empty, so the live CLI cannot be re-loaded; set it "
                               "or pass --no-drift.")
         command = shlex.join(source.command) if source.command else None
-        return load(source.target, name=root_name, command=command).tree
+        return load(source.target, name=root_name, command=command, import_from=run_dir).tree
     except WorkbenchError as error:
         raise WorkbenchError(f"cannot re-load the live CLI to check drift: {error} "
                              "(pass --no-drift to lint the snapshot only)") from None

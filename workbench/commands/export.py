@@ -67,8 +67,8 @@ def run(args: argparse.Namespace) -> int:
                 f"--refresh reloads an existing config, but {args.target} is not an mcp.toml; "
                 "drop --refresh or pass the config file"
             )
-        config = _fresh(args)
         default_output = "mcp.toml"
+        config = _fresh(args, args.output or default_output)
 
     surface = build_surface(config.snapshot, config)
     for warning in surface.warnings:
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _fresh(args: argparse.Namespace):
+def _fresh(args: argparse.Namespace, output: str):
     from workbench.loaders import load
     from workbench.model.config_file import config_from_loaded
 
@@ -99,7 +99,11 @@ def _fresh(args: argparse.Namespace):
     config = config_from_loaded(
         loaded, prefix=args.prefix, select=args.select,
         description_mode=args.description_mode,
+        config_path=None if output == "-" else output,
     )
+    if config.runtime.cwd != ".":
+        _progress(f"{loaded.source.target} imports only from {loaded.run_from}, so its calls run there "
+                  f"([runtime] cwd = \"{config.runtime.cwd}\")")
     _apply_exclude(config, args.exclude)
     return config
 
@@ -123,7 +127,7 @@ def _reopen(args: argparse.Namespace):
         if command is None and config.source.command:
             command = shlex.join(config.source.command)
         loaded = load(config.source.target, name=args.name or tree.root.name, command=command,
-                      progress=_progress)
+                      progress=_progress, import_from=Path(args.target).parent / config.runtime.cwd)
         config.snapshot = loaded.tree
         if args.command is not None:
             config.source.command = list(loaded.source.command)

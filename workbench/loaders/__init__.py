@@ -36,6 +36,10 @@ class LoadedCLI:
 
     tree: CommandTree
     source: SourceConfig
+    run_from: str | None = None
+    """The folder `source.command` must run in: set for a module importable only from the
+    folder it was loaded from (not installed, not on PYTHONPATH), since `python -m` finds it
+    there only. A config written elsewhere points `[runtime] cwd` at it."""
 
 
 def load(
@@ -44,8 +48,13 @@ def load(
     name: str | None = None,
     command: str | None = None,
     progress: Progress | None = None,
+    import_from: str | os.PathLike[str] | None = None,
 ) -> LoadedCLI:
-    """Load TARGET into a command tree; `name` sets the root command's name, `command` how to run it."""
+    """Load TARGET into a command tree; `name` sets the root command's name, `command` how to run it.
+
+    A module target is imported from the current folder, as `python -m` would, and from
+    `import_from` first when given (a config's `[runtime] cwd`, where its calls run).
+    """
     from workbench.loaders import targets
 
     report = progress or (lambda _text: None)
@@ -57,7 +66,7 @@ def load(
         raise LoadError(f"--name {name!r} is empty or contains whitespace; give the one word users type "
                         "for the CLI, e.g. --name mycli")
     if targets.is_module_target(target):
-        return _load_python(target, name, run_as, report)
+        return _load_python(target, name, run_as, report, import_from)
     found = targets.find_executable(target)
     if found is None:
         script = targets.script_in_this_environment(target) if os.sep not in target else None
@@ -109,20 +118,25 @@ def _is_python_module(target: str) -> bool:
 # --- Python targets, in this interpreter --------------------------------------------------------
 
 
-def _load_python(target: str, name: str | None, run_as: list[str] | None, report: Progress) -> LoadedCLI:
+def _load_python(target: str, name: str | None, run_as: list[str] | None, report: Progress,
+                 import_from: str | os.PathLike[str] | None = None) -> LoadedCLI:
     from workbench.loaders import introspect
     from workbench.model.config import Loader, SourceConfig
 
     report(f"Importing {target}…")
-    _importable_from_cwd()
+    folder = os.path.abspath(import_from) if import_from is not None else os.getcwd()
+    _importable_from(os.getcwd())
+    _importable_from(folder)
     try:
         info = introspect.describe(target, name)
     except introspect.IntrospectError as error:
         raise LoadError(f"cannot load {target}: {error}; check the import target (package.module:attr)") from None
     tree = _tree(info["tree"], target)
     module = info["module"]
+    run_from = None
     if run_as is None:
         run_as = [sys.executable, "-m", module]
+        run_from = _only_importable_from(module, folder)
         if not _runs_as_main(module):
             tree.notes.append(
                 f"{tree.root.name}: `python -m {module}` may not run the CLI (no `if __name__ == \"__main__\"` and no "
@@ -131,14 +145,32 @@ def _load_python(target: str, name: str | None, run_as: list[str] | None, report
     source = SourceConfig(command=run_as, loader=Loader(info["loader"]), target=target,
                           cli_version=info["cli_version"])
     report(f"Loaded {tree.root.name}: {sum(1 for _ in tree.walk())} commands ({info['loader']})")
-    return LoadedCLI(tree, source)
+    return LoadedCLI(tree, source, run_from)
 
 
-def _importable_from_cwd() -> None:
-    """Let `mcp-workbench mypkg.cli:app` import from the folder it is run in, as `python -m` would."""
-    cwd = os.getcwd()
-    if cwd not in sys.path and "" not in sys.path:
-        sys.path.insert(0, cwd)
+def _importable_from(folder: str) -> None:
+    """Let `mcp-workbench mypkg.cli:app` import from `folder` (the one it is run in, as `python -m`
+    would, or a config's `[runtime] cwd`)."""
+    if folder not in sys.path and not (folder == os.getcwd() and "" in sys.path):
+        sys.path.insert(0, folder)
+
+
+def _only_importable_from(module: str, folder: str) -> str | None:
+    """`folder` when `module`'s top package is found there and on no other `sys.path` entry, so
+    `python -m module` works only when run in that folder; else None."""
+    from importlib.machinery import PathFinder
+
+    top = module.split(".")[0]
+    here = os.path.realpath(folder)
+    if any(os.path.realpath(p) == here for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p):
+        return None  # on PYTHONPATH: found wherever the CLI runs with this environment
+    elsewhere = [p or os.getcwd() for p in sys.path if os.path.realpath(p or os.getcwd()) != here]
+    try:
+        if top in sys.builtin_module_names or PathFinder.find_spec(top, elsewhere) is not None:
+            return None
+        return folder if PathFinder.find_spec(top, [folder]) is not None else None
+    except (ImportError, ValueError, OSError):
+        return None
 
 
 def _runs_as_main(module: str) -> bool:

@@ -237,12 +237,15 @@ def config_from_loaded(
     select: list[str] | None = None,
     exclude: list[str] | None = None,
     description_mode: str | DescriptionMode | None = None,
+    config_path: str | os.PathLike[str] | None = None,
 ) -> Config:
     """A new config for a freshly loaded CLI (`loaded.tree`, `loaded.source`).
 
     `name` is the MCP server name (default: the root command's name); `select` becomes one
     selector claiming those command globs; `exclude` marks every command whose path matches
-    one of those globs as excluded; the tree goes into `[snapshot]`.
+    one of those globs as excluded; the tree goes into `[snapshot]`. `config_path` is where
+    the config will be written: when the CLI must run in another folder (`loaded.run_from`, a
+    module importable only from where it was loaded), `[runtime] cwd` points there from it.
     """
     tree: CommandTree = loaded.tree
     root_name = tree.root.name
@@ -265,6 +268,13 @@ def config_from_loaded(
         snapshot=tree,
     )
     apply_excludes(config, tree, exclude or [])
+    run_from = getattr(loaded, "run_from", None)
+    if run_from and config_path is not None:
+        config_dir = Path(config_path).absolute().parent
+        if os.path.realpath(run_from) != os.path.realpath(config_dir):
+            shared = os.path.commonpath([os.path.abspath(run_from), str(config_dir)])
+            relative = shared != os.path.dirname(shared)  # more in common than the file system root
+            config.runtime.cwd = Path(os.path.relpath(run_from, config_dir) if relative else run_from).as_posix()
     return config
 
 
