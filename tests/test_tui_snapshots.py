@@ -22,3 +22,61 @@ SIZE = (150, 42)
 def test_main_screen(theme: str, snap_compare, tmp_path: Path):
     app = make_app(workspace=sample_workspace(Path("mcp.toml")), config_dir=tmp_path, theme=theme)
     assert snap_compare(app, terminal_size=SIZE, run_before=settle)
+
+
+def _workspace():
+    workspace = sample_workspace(Path("mcp.toml"))
+    workspace.config.source.command = ["deployctl"]  # the argv line must not name this machine's paths
+    return workspace
+
+
+def test_prompt_editor(snap_compare, tmp_path: Path):
+    from workbench.model.config import PromptSection
+
+    workspace = _workspace()
+    workspace.set_persona("You help the release team ship {{cli}} deploys safely.")
+    workspace.set_prompt_variables({"team": "release"})
+    workspace.set_prompt_sections([PromptSection(name="rules", order=50, text="Ask the {{team}} team first.")])
+
+    async def open_editor(pilot):
+        await settle(pilot)
+        await pilot.press("f4")
+        await pilot.pause()
+
+    app = make_app(workspace=workspace, config_dir=tmp_path)
+    assert snap_compare(app, terminal_size=SIZE, run_before=open_editor)
+
+
+def test_selectors_editor(snap_compare, tmp_path: Path):
+    from workbench.model.config import Selector
+
+    workspace = _workspace()
+    workspace.set_selectors([Selector(commands=["deployctl secrets *"], exclude_flags=["yes"]),
+                             Selector(commands=["deployctl *"])])
+
+    async def open_editor(pilot):
+        await settle(pilot)
+        await pilot.press("f3")
+        await pilot.pause()
+
+    app = make_app(workspace=workspace, config_dir=tmp_path)
+    assert snap_compare(app, terminal_size=SIZE, run_before=open_editor)
+
+
+@pytest.mark.parametrize("tab", ["tab-try", "tab-lint"])
+def test_main_screen_tabs(tab: str, snap_compare, tmp_path: Path):
+    from textual.widgets import TabbedContent
+
+    from workbench.tui.widgets.command_tree import CommandTree
+
+    async def show_tab(pilot):
+        await settle(pilot)
+        tree = pilot.app.screen.query_one(CommandTree)
+        tree.focus()
+        tree.select_path("deployctl deploy")
+        await settle(pilot)
+        pilot.app.screen.query_one("#preview-tabs", TabbedContent).active = tab
+        await pilot.pause()
+
+    app = make_app(workspace=_workspace(), config_dir=tmp_path)
+    assert snap_compare(app, terminal_size=SIZE, run_before=show_tab)

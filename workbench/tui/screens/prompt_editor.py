@@ -20,7 +20,6 @@ from workbench.model.config import REST_ENTRY, Config, PromptSection
 from workbench.tui import prompt_edit
 from workbench.tui.bindings import EDITOR_BINDINGS
 from workbench.tui.messages import EditRequested
-from workbench.tui.widgets.code_view import CodeView
 
 if TYPE_CHECKING:
     from workbench.tui.screens.main import MainScreen
@@ -51,7 +50,7 @@ class PromptEditor(Screen[None]):
     PromptEditor #prompt-state { height: auto; padding: 0 1; }
     PromptEditor #prompt-state.-invalid { color: $text-error; }
     PromptEditor #prompt-state.-valid { color: $text-success; }
-    PromptEditor #prompt-rendered { height: 1fr; }
+    PromptEditor #prompt-rendered { height: 1fr; background: $surface; }
     """
 
     def __init__(self, main: MainScreen) -> None:
@@ -101,7 +100,8 @@ class PromptEditor(Screen[None]):
                     yield Button("By name", id="order-reset", compact=True,
                                  tooltip="Remove prompt.tool_order: tools by name")
                 yield Static("", id="prompt-state", markup=False)
-                yield CodeView(id="prompt-rendered")
+                yield Label("The prompt as served (MCP instructions)")
+                yield TextArea(id="prompt-rendered", read_only=True, soft_wrap=True, compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -135,7 +135,9 @@ class PromptEditor(Screen[None]):
             text = prompt_edit.render(self.config, self.main.workspace.tree, self.main.tools)
         except Exception as error:  # the config as it is cannot render: say so, where
             text = f"(the prompt cannot render: {error})"
-        self.query_one("#prompt-rendered", CodeView).show(text + "\n", "markdown")
+        area = self.query_one("#prompt-rendered", TextArea)
+        if area.text != text:
+            area.load_text(text)
 
     def _state(self, text: str, valid: bool | None) -> None:
         state = self.query_one("#prompt-state", Static)

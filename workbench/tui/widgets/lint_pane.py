@@ -43,7 +43,8 @@ class LintPane(Vertical):
 
     DEFAULT_CSS = """
     LintPane { height: 1fr; }
-    LintPane #lint-list { height: 1fr; max-height: 60%; }
+    LintPane #lint-list { height: 1fr; max-height: 50%; border-bottom: solid $border-blurred; }
+    LintPane #lint-list.-stale { text-opacity: 55%; }
     LintPane #view-lint { height: 1fr; }
     """
 
@@ -55,7 +56,12 @@ class LintPane(Vertical):
         yield OptionList(id="lint-list", compact=True)
         yield CodeView(id="view-lint")
 
+    def set_stale(self, stale: bool) -> None:
+        """Dim the list while it shows findings older than the config."""
+        self.query_one("#lint-list", OptionList).set_class(stale, "-stale")
+
     def show_findings(self, findings: list[Any]) -> None:
+        self.set_stale(False)
         if list(findings) == self.findings:
             return
         self.findings = list(findings)

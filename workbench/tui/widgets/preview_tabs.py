@@ -69,6 +69,8 @@ class PreviewTabs(Vertical):
         only: restyling the whole pane on every keystroke costs more than the recompute."""
         for view_id in view_ids:
             self.view(view_id).set_class(True, "-stale")
+        if "view-lint" in view_ids:
+            self.query_one(LintPane).set_stale(True)
         self.border_subtitle = "updating…"
 
     def _fresh(self, view_id: str, text: str, language: str) -> None:
