@@ -43,7 +43,7 @@ def keys_markdown() -> str:
         if isinstance(binding, Binding):
             rows.append(f"| `{_key(binding)}` | {binding.tooltip} | `{binding.id}` |")
     rows.append("| `tab` / `shift+tab` | Move between fields | |")
-    rows.append("| `ctrl+p` | Command palette (themes, keys, quit) | |")
+    rows.append("| `ctrl+p` | Command palette: go to, include/exclude, export, serve, editors, theme | |")
     return "\n## Keys\n\n" + "\n".join(rows) + "\n"
 
 
