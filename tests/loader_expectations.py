@@ -236,7 +236,13 @@ def _argparse_key(action: argparse.Action) -> str:
 
 
 def _check_argparse_value(item: Any, action: argparse.Action, where: str) -> None:
-    if action.choices is not None:
+    numeric = action.choices is not None and (
+        action.type is int and all(type(c) is int for c in action.choices)
+        or action.type is float and all(type(c) in (int, float) for c in action.choices))
+    if numeric:  # `type=int, choices=[1, 2]`: typed choices
+        assert item.value_type is (ValueType.INTEGER if action.type is int else ValueType.NUMBER), where
+        assert item.choices == [str(c) for c in action.choices], where
+    elif action.choices is not None:
         assert item.value_type is ValueType.CHOICE, where
         assert item.choices == [str(c) for c in action.choices], where
     elif action.type is int:
@@ -251,7 +257,7 @@ def _check_argparse_value(item: Any, action: argparse.Action, where: str) -> Non
     if default is None or default == argparse.SUPPRESS or default in ([], ()):
         assert item.default is None, where
     elif isinstance(default, (str, int, float)) and not isinstance(default, bool):
-        expected = str(default) if action.choices is not None else default
+        expected = str(default) if action.choices is not None and not numeric else default
         assert item.default == expected, where
 
 

@@ -118,7 +118,7 @@ def test_a_parser_with_every_action_shape(monkeypatch: pytest.MonkeyPatch) -> No
     flags = {f.key: f for f in tree.root.flags}
     assert flags["name"].required and flags["name"].help.startswith("who")
     assert "(default: 2)" in flags["level"].help and flags["level"].choices == ["1", "2", "3"]
-    assert flags["level"].default == "2"
+    assert flags["level"].default == 2 and flags["level"].value_type is ValueType.INTEGER  # typed choices
     assert flags["out"].value_type is ValueType.PATH
     assert flags["tag"].repeatable and flags["mode"].kind is FlagKind.BOOLEAN
     assert flags["hidden"].hidden and flags["skip"].default is None

@@ -298,6 +298,9 @@ def _type_info(action: argparse.Action, where: str, notes: list[str]) -> dict[st
         except TypeError:
             choices = None
         if choices is not None and len(choices) <= _MAX_CHOICES:
+            numeric = _numeric_choices(kind, choices)
+            if numeric is not None:  # `type=int, choices=[1, 2]`: an integer that must be one of these
+                return {"value_type": numeric, "choices": [str(c) for c in choices], "type_name": None}
             return {"value_type": "choice", "choices": [_choice_str(c) for c in choices], "type_name": type_name}
         notes.append(f"{where}: {action.dest} accepts {len(choices) if choices else 'many'} values; choices not listed")
     if kind in (None, str):
@@ -311,6 +314,16 @@ def _type_info(action: argparse.Action, where: str, notes: list[str]) -> dict[st
     if isinstance(kind, argparse.FileType):
         return {"value_type": "path", "type_name": "file"}
     return {"value_type": "string", "type_name": type_name}
+
+
+def _numeric_choices(kind: Any, choices: list[Any]) -> str | None:
+    """`integer` or `number` when the action converts with `int`/`float` and every choice is
+    such a number (so the schema can offer them as numbers), else None."""
+    if kind is int and all(type(c) is int for c in choices):
+        return "integer"
+    if kind is float and all(type(c) in (int, float) and math.isfinite(c) for c in choices):
+        return "number"
+    return None
 
 
 def _choice_str(choice: Any) -> str:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from workbench.model.config import FlagConfig
-from workbench.model.naming import snake_case, unique_name
+from workbench.model.naming import property_name, snake_case, unique_name
 from workbench.model.surface_types import ArgBinding, SurfaceError
 from workbench.model.tree import Flag, FlagKind, Positional, ValueType
 
@@ -227,7 +227,8 @@ def build_input_schema(
     """The input schema and bindings of one tool.
 
     `flags` come in argv order (root level first, then each level down), already filtered and
-    de-shadowed; positionals follow. Flags are named by key verbatim; positionals by their
+    de-shadowed; positionals follow. Flags are named by key (verbatim when it is a valid
+    property name, else `naming.property_name`); positionals by their
     metavar in snake_case, suffixed `_arg` (then `_arg2`…) when that name is taken. Overrides
     are keyed by flag key, or by a positional's property name.
 
@@ -242,7 +243,7 @@ def build_input_schema(
 
     for chosen in flags:
         flag = chosen.flag
-        name = unique_name(flag.key, taken, "flag")
+        name = unique_name(property_name(flag.key), taken, "flag")
         override = overrides.get(flag.key)
         shared = shared_flags.get((id(flag), chosen.level)) if override is None and shared_flags is not None else None
         if shared is not None and shared[1].property == name:
