@@ -21,7 +21,8 @@ from typing import Callable
 from workbench.loaders.help.assemble import CrawledCommand, build_tree
 from workbench.loaders.help.cache import cache_key, executable_identity, load_cached, store_cached
 from workbench.loaders.help.detect import detect_style, parser_for
-from workbench.loaders.help.fetch import fetch_help
+from workbench.loaders.help.cleo import LIST_HELP
+from workbench.loaders.help.fetch import fetch_help, fetch_listing
 from workbench.loaders.help.parsed import CommandEntry
 from workbench.loaders.help.run import run_help
 from workbench.model.errors import LoadError
@@ -123,6 +124,11 @@ def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_worker
 def _fetch_and_parse(executable: str, node: CrawledCommand, timeout_s: float, parent_style: str | None, cwd: str) -> None:
     """Get and read one node's help (runs on a pool thread; touches only `node`)."""
     node.fetched = fetch_help(executable, node.path, node.ancestors, timeout_s, cwd=cwd)
+    root_list_help = not node.path and node.fetched.text is not None and LIST_HELP.search(node.fetched.text)
+    if root_list_help or (parent_style == "cleo" and node.fetched.text is None):
+        listing = fetch_listing(executable, node.path, timeout_s, cwd=cwd)  # cleo: `CLI list [namespace]`
+        if listing is not None:
+            node.fetched = listing
     if node.fetched.text is None:
         node.note = f"help unavailable: {node.fetched.problem}"
         return

@@ -2,7 +2,7 @@
 
 Each style scores the signs it prints (cobra's `Available Commands:` and `Global Flags:`,
 clap's `Print help` and `<FILE>` placeholders, click's `Show this message and exit.`,
-argparse's `show this help message and exit`, git's command headings); the highest score
+argparse's `show this help message and exit`, cleo's `-v|vv|vvv`, git's command headings); the highest score
 wins, ties go to the style the root command was written in, and a text with no clear sign is
 read by the generic parser.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-STYLES = ("cobra", "clap", "click", "argparse", "gnu", "generic")
+STYLES = ("cobra", "clap", "click", "argparse", "cleo", "gnu", "generic")
 
 _SIGNS: dict[str, list[tuple[str, int]]] = {
     "cobra": [
@@ -48,6 +48,13 @@ _SIGNS: dict[str, list[tuple[str, int]]] = {
         (r"^positional arguments:\s*$", 2),
         (r"^(options|optional arguments):\s*$", 2),
     ],
+    "cleo": [
+        (r"display help for the list command\.", 4),
+        (r"^\s+-v\|vv\|vvv, --verbose", 3),
+        (r"^Available commands( for the \"[^\"]+\" namespace)?:\s*$", 2),
+        (r"^Description:\s*$", 1),
+        (r"^Help:\s*$", 1),
+    ],
     "gnu": [
         (r"^usage: git ", 3),
         (r"These are common Git commands", 3),
@@ -76,13 +83,14 @@ def _score(text: str, signs: list[tuple[str, int]]) -> int:
 
 def parser_for(style: str):
     """The `parse(text, path)` function of a style."""
-    from workbench.loaders.help import argparse_style, clap, click_style, cobra, generic, gnu
+    from workbench.loaders.help import argparse_style, clap, cleo, click_style, cobra, generic, gnu
 
     return {
         "cobra": cobra.parse,
         "clap": clap.parse,
         "click": click_style.parse,
         "argparse": argparse_style.parse,
+        "cleo": cleo.parse,
         "gnu": gnu.parse,
         "generic": generic.parse,
     }[style]

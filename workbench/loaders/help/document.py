@@ -241,7 +241,34 @@ def option_entries(section: Section) -> list[Entry]:
     A line starting with `-` is a new entry unless it sits at or right of the previous
     entry's description column (then it is wrapped description text).
     """
-    return _entries(section.lines, lambda stripped, indent, base, column: stripped.startswith("-") and (column is None or indent < column))
+    lines = _join_continued_terms(section.lines)
+    entries = _entries(lines, lambda stripped, indent, base, column: stripped.startswith("-") and (column is None or indent < column))
+    for entry in entries:
+        if split := _ONE_SPACE_DESCRIPTION.match(entry.term):
+            entry.term, entry.text = split.group(1), f"{split.group(2)} {entry.text}".strip()
+    return entries
+
+
+_ONE_SPACE_DESCRIPTION = re.compile(
+    r"^(--?[\w-]+(?:=\S+|\[=\S+\])?)"  # the flag, its value attached (`--x=FILE`, `--x[=N]`)
+    r" ((?:(?<=\S=\S)|(?<=\])|(?=[a-z]+ [a-z]+ [a-z]))[a-z][^-]*)$"
+)
+"""GNU argp prints a long term and its description one space apart (`--exclude-caches-under
+exclude everything under …`): after a `=VALUE`, or when three lower-case words follow."""
+
+
+def _join_continued_terms(lines: list[str]) -> list[str]:
+    """grep's `--color[=WHEN],` over `--colour[=WHEN]  use markers…`: a term line ending in a
+    comma continues on the next line, which starts with another spelling."""
+    joined: list[str] = []
+    for line in lines:
+        stripped = line.strip()
+        previous = joined[-1].strip() if joined else ""
+        if previous.startswith("-") and previous.endswith(",") and stripped.startswith("-") and not _TWO_COLUMNS.match(previous):
+            joined[-1] = f"{joined[-1].rstrip()} {stripped}"
+        else:
+            joined.append(line)
+    return joined
 
 
 def item_entries(section: Section) -> list[Entry]:
@@ -259,11 +286,16 @@ def _entries(lines: list[str], starts_entry) -> list[Entry]:
     column: int | None = None
     parts: list[str] = []
     entry_indent: int | None = None
+    after_blank = False
     for line in lines:
         stripped = line.strip()
         if not stripped:
+            after_blank = True
             continue
         indent = _indent(line)
+        if after_blank and column is not None and column == entry_indent == indent:
+            column = None  # tsc: flush-left `--watch, -w` over a flush-left description
+        after_blank = False
         if current is not None and entry_indent is not None and indent < entry_indent and stripped.endswith(":") and not stripped.startswith("-"):
             current.text = " ".join(parts)  # a group heading inside the section (`  Network Options:`)
             current, parts, column = None, [], None

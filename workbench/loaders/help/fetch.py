@@ -61,6 +61,16 @@ def fetch_help(
     return Fetched(None, argv, summary, tuple(calls))
 
 
+def fetch_listing(executable: str, path: list[str], timeout_s: float, *, cwd: str | None = None) -> Fetched | None:
+    """cleo's `CLI list [namespace…]`: the command listing `--help` does not show, or None."""
+    from workbench.loaders.help.cleo import LISTING
+
+    call = run_help([executable, "list", *path], timeout_s, cwd=cwd)
+    if call.error or call.timed_out or not LISTING.search(call.text):
+        return None
+    return Fetched(call.text, call.argv, calls=(call,))
+
+
 def _problem(call: HelpCall, path: list[str], ancestor_texts: list[str]) -> str | None:
     """Why `call`'s output is not this command's help, or None when it is."""
     if call.error:

@@ -23,15 +23,27 @@ _SLASH = re.compile(r"\s+/\s+(?=-)")
 _NAME = re.compile(r"^(--?|\+)(\[no-\])?([A-Za-z0-9?#@][\w?#@]*(?:[.-][\w?#@]+)*)(.*)$")
 _BRACKET = re.compile(r"\[([^\[\]]*)\]")
 _POSSIBLE_VALUES = re.compile(r"Possible values:\s*((?:- [^\s:]+:?.*?)+)$", re.IGNORECASE | re.DOTALL)
-_PAREN_DEFAULT = re.compile(r"\s*\(default:?\s+((?:\"[^\"]*\"|'[^']*'|[^()]|\([^()]*\))*)\)\s*\.?\s*$", re.IGNORECASE)
+_PAREN_DEFAULT = re.compile(
+    r"\s*\(default:?\s+((?:\"[^\"]*\"|'[^']*'|(?!\.\s+[A-Z])[^()]|\([^()]*\))*)\)\s*\.?\s*$", re.IGNORECASE
+)
+"""`(default: x)` ending the text, not spanning sentences (httpie's `(default is "auto"). It can be …)`)."""
 _DEPRECATED = re.compile(r"^\s*\(?deprecated\b[:)]?|\((?:deprecated|DEPRECATED)\b[^)]*\)|\[deprecated\b[^\]]*\]", re.IGNORECASE)
 _REPEATS = re.compile(
-    r"\b(repeatable|repeat(ed)? for more|option is additive|multiple allowed"
+    r"\b(repeatable(?! [a-z])|repeat(ed)? for more|option is additive|multiple allowed"
     r"|(may|can) be (given|repeated|used|specified|passed) (more than once|multiple times|several times|up to \d+ times)"
-    r"|(use|specify|give|pass) (it )?(multiple|several) times)\b",
+    r"|(use|specify|give|pass) (it )?(multiple|several) times|multiple values allowed)\b",
     re.IGNORECASE,
 )
 """Help text saying a flag may be given several times: a switch counts, a value repeats."""
+TSC_TAIL = re.compile(
+    r"(?:^|(?<=[.)\w])\s)(?:type: (?P<type>boolean|string|number)|one of: (?P<one>[\w./-]+(?:, [\w./-]+)+)"
+    r"|one or more: (?P<more>[\w./-]+(?:, [\w./-]+)+))(?:\s+default: (?P<default>.+?))?\s*$"
+)
+"""tsc's lines under a description: `type: boolean`, `one of: es5, es6`, then `default: x`."""
+_DEFAULTS_TO = re.compile(r"(?:^|(?<=\.)\s+)Defaults to ([\w.-]+?)\.?\s*$")
+"""prettier's last sentence `Defaults to always.`"""
+TYPE_LINE = re.compile(r"(?:^|(?<=[.)\w])\s)type: (?:boolean|string|number)(?:\s+default: \S.*)?$")
+"""An entry that states its type the way tsc does."""
 _ENV_DOLLAR = re.compile(r"\s*\[\$([A-Z_][A-Z0-9_]*)(?:,\s*\$[A-Z_][A-Z0-9_]*)*\]\s*$")
 
 
@@ -75,6 +87,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         term = term[:-1]  # kpt: `--image, i:` over an indented description
     if term.endswith(",") or (term.endswith(".") and not term.endswith("...")) or term.count(", -") > 3:
         return None  # prose listing flags (`These flags are available: --account, --project, …`)
+    if re.fullmatch(r"-[A-Z]{2,}", term):
+        return None  # grep's `-NUM  same as --context=NUM`: a placeholder, not a flag's name
     spelling = _spelling(term)
     if spelling is None:
         return None
@@ -93,7 +107,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     hinted = value is None and (found.kind in ("string", "number", "array") or bool(found.choices))
     if hinted:
         value = found.kind or "string"  # yargs names the type only in the description
-    repeats = bool(_REPEATS.search(clean)) or bool(shorts and re.search(rf"\(-{shorts[0]}{shorts[0]}+\b", clean))
+    repeats = bool(_REPEATS.search(clean)) or bool(shorts and re.search(rf"\(-{re.escape(shorts[0])}{re.escape(shorts[0])}+\b", clean))
     if value is None:
         counts = count or found.kind == "count" or repeats
         flag.kind = FlagKind.COUNT if counts else FlagKind.BOOLEAN
@@ -208,11 +222,24 @@ def _annotations(text: str) -> tuple[str, _Annotations]:
     for match in reversed(list(_BRACKET.finditer(text))):
         if _take_bracket(match.group(1), found):
             text = (text[: match.start()].rstrip() + " " + text[match.end() :].lstrip()).strip()
+    if tail := TSC_TAIL.search(text):  # tsc: `type: boolean`, `one of: a, b`, `default: x` lines
+        if tail.group("type"):
+            found.kind = tail.group("type")
+        listed = tail.group("one") or tail.group("more")
+        if listed:
+            found.choices = [c.strip() for c in listed.split(",") if c.strip()]
+            found.kind = "array" if tail.group("more") else None
+        if (default := tail.group("default")) and default != "undefined" and re.fullmatch(r"[\w./-]+", default):
+            found.default = default
+        text = text[: tail.start()].rstrip()
+    elif defaults := _DEFAULTS_TO.search(text):  # prettier: `Defaults to always.`
+        found.default = defaults.group(1)
+        text = text[: defaults.start()].rstrip()
     changed = True
     while changed:
         changed = False
-        if match := _PAREN_DEFAULT.search(text):
-            found.default = match.group(1).strip()
+        if (match := _PAREN_DEFAULT.search(text)) and not re.search(r"\.\s+[A-Z]", match.group(1)):
+            found.default = re.split(r",\s+(?:i\.e\.|e\.g\.)", match.group(1))[0].strip()  # `(default 0, i.e., no limit)`
             text = text[: match.start()].rstrip()
             changed = True
         if match := _ENV_DOLLAR.search(text):

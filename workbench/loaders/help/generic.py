@@ -20,12 +20,12 @@ from workbench.loaders.help.document import (
     option_entries,
     read_document,
 )
-from workbench.loaders.help.flags import FlagStyle, parse_flag
+from workbench.loaders.help.flags import TSC_TAIL, TYPE_LINE, FlagStyle, parse_flag
 from workbench.loaders.help.listing import DEPRECATED_TEXT, aliases_named, command_entries
 from workbench.loaders.help.parsed import ParsedHelp
 from workbench.loaders.help.positionals import read_positionals
 from workbench.loaders.help.synopsis import synopsis_flags, values_from_usage
-from workbench.model.tree import Flag
+from workbench.model.tree import Flag, FlagKind, ValueType
 
 _COMMAND_NAME = re.compile(r"[A-Za-z0-9][\w.:+-]*")
 _ALIASES_TAIL = re.compile(r"\s*\[(?:visible )?aliases?:\s*([^\]]*)\]\s*$", re.IGNORECASE)
@@ -116,10 +116,16 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
 
 def _flags(section: Section, rules: Rules) -> list[Flag]:
     flags = []
-    for entry in option_entries(section):
+    entries = option_entries(section)
+    typed_section = any(TYPE_LINE.search(e.text) for e in entries)
+    for entry in entries:
         flag = parse_flag(entry.term, entry.text, rules.flag_style)
-        if flag is not None:
-            flags.append(flag)
+        if flag is None:
+            continue
+        if typed_section and not TSC_TAIL.search(entry.text) and flag.kind is FlagKind.BOOLEAN and not entry.term.endswith(":"):
+            # tsc states `type: boolean` for its switches; an entry without a type line takes a value
+            flag.kind, flag.value_type, flag.default = FlagKind.VALUE, ValueType.STRING, None
+        flags.append(flag)
     return flags
 
 

@@ -59,6 +59,8 @@ def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry |
     arguments: list[str] = []
     while len(words) > 1 and _is_placeholder(words[-1]):
         arguments.insert(0, words.pop())
+    if path and words and words[0] == path[0]:
+        return None  # `tsc app.ts  Compiles the files`: an example of the program itself
     term = " ".join(words)
     paren = re.fullmatch(r"(\S+)\s+\(([^)]*)\)", term)
     if paren:

@@ -76,6 +76,7 @@ def values_from_usage(flags: list[Flag], text: str) -> None:
             continue
         value = match.group(1)
         flag.kind = FlagKind.VALUE
+        flag.default = None  # the switch's implied `false` is no value's default
         flag.metavar = value.strip("<>")
         choices = choice_list(value)
         if choices:

@@ -141,6 +141,8 @@ def choice_list(text: str) -> tuple[str, ...] | None:
     if separator == "," and match.group(1) is None:
         return None  # `[a,b]` and `<a,b>` are not choice lists; `{a,b}` is (argparse)
     items = [item.strip() for item in inner.split(separator)]
+    if len(items) < 2:
+        return None  # one name in braces is a placeholder (GNU sed's `{script-only-if-no-other-script}`)
     if any(not re.fullmatch(r"[\w.+:/@-]+", item) for item in items):
         return None
     return tuple(items)

@@ -158,6 +158,8 @@ def _positional(token: str, following: str | None) -> tuple[Positional, bool] | 
             text = text[: -4 if text.endswith(" ...") else -3]
     if suffixed := re.fullmatch(r"([A-Z][A-Z0-9_-]*)(\[[^\s\[\]]*(\[[^\s\[\]]*\])?[^\s\[\]]*\])+", text):
         text = suffixed.group(1)  # docker's `NAME[:TAG|@DIGEST]`, `REPOSITORY[:TAG]`
+    if re.fullmatch(r"[a-z][\w-]*(\|[a-z][\w-]*)+", text):  # git bisect's `[help|start|bad|…]`: literal words
+        return Positional(name="choice", choices=text.split("|"), value_type=ValueType.CHOICE, required=required, variadic=variadic), False
     if "|" in text and not text.startswith(("{", "<", "(")):
         first = text.split("|")[0]
         if re.fullmatch(r"[A-Za-z][\w.:/-]*", first):

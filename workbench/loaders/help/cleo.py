@@ -1,0 +1,62 @@
+"""cleo (Python: poetry) and Symfony Console help texts.
+
+A command's help: `Description:`, `Usage:` (`add [options] [--] <name>...`, without the
+program's name), `Arguments:`, `Options:` with `-G, --group=GROUP`, `-v|vv|vvv, --verbose`
+(a count), `[default: "main"]`, `(multiple values allowed)`, and a `Help:` section of prose.
+
+The commands are not in any `--help`: `CLI --help` prints the help of the `list` command, and
+the listing comes from `CLI list` (`Available commands:`, namespaced rows `cache clear` under a
+` cache` heading) and, for a namespace, `CLI list cache` (`Available commands for the "cache"
+namespace:`). A namespace has no help of its own; it is a group of the rows that name it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from workbench.loaders.help.document import HelpDocument, item_entries
+from workbench.loaders.help.generic import Rules, parse as _parse
+from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
+
+LIST_HELP = re.compile(r"^Usage:\s*\n\s+list \[options\] \[--\] \[<namespace>\]\s*$", re.MULTILINE)
+"""The usage of cleo's `list` command, which `CLI --help` prints at the root."""
+LISTING = re.compile(r"^Available commands( for the \"[^\"]+\" namespace)?:\s*$", re.MULTILINE)
+"""The heading of what `CLI list [namespace]` prints."""
+
+
+def take_listing(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None:
+    """Read `CLI list [namespace]`'s rows into subcommands; a namespace is not runnable."""
+    if not any(LISTING.match(f"{s.title}:") for s in doc.sections):
+        doc.sections = [s for s in doc.sections if s.key != "help"]  # prose, not options
+        parsed.usage = [u if u.split()[0] == path[0] else f"{path[0]} {u}" for u in parsed.usage if u.strip()]
+        return
+    prefix = path[1:]
+    names: dict[str, CommandEntry] = {}
+    kept = []
+    for section in doc.sections:
+        if section.key == "options" or section.key.startswith("usage"):
+            kept.append(section)
+            continue
+        for entry in item_entries(section):
+            words = entry.term.split()
+            if words[: len(prefix)] != prefix or len(words) == len(prefix):
+                continue
+            rest = words[len(prefix) :]
+            name = rest[0]
+            if name not in names:
+                names[name] = CommandEntry(name, entry.text if len(rest) == 1 else "")
+    doc.sections = kept
+    doc.usage = []
+    parsed.usage = []
+    parsed.subcommands.extend(names.values())
+
+
+RULES = Rules(name="cleo", hooks=[take_listing])
+
+
+def parse(text: str, path: list[str]) -> ParsedHelp:
+    """Read one cleo help text (or `list` output) of the command at `path`."""
+    parsed = _parse(text, path, RULES)
+    if LISTING.search(text):
+        parsed.runnable = not path[1:]  # `CLI` alone lists the commands; `CLI cache` is an error
+    return parsed
