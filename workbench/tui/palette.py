@@ -42,6 +42,11 @@ class GoToCommand(_MainScreenProvider):
                           help=short or None)
 
 
+TOGGLE_WEIGHT = 0.5
+"""Toggle hits rank below Go-to hits for the same path: typing a path means "go there"; type
+`exclude …` (letters no path has) to toggle."""
+
+
 class ToggleCommand(_MainScreenProvider):
     """`Include/exclude PATH`: the same change as `x` on that command in the tree."""
 
@@ -51,7 +56,7 @@ class ToggleCommand(_MainScreenProvider):
             text = f"Include/exclude {path}"
             score = matcher.match(text)
             if score > 0:
-                yield Hit(score, matcher.highlight(text), partial(self._call, "toggle_include", path),
+                yield Hit(score * TOGGLE_WEIGHT, matcher.highlight(text), partial(self._call, "toggle_include", path),
                           help="Serve it as a tool, or stop serving it (undo: ctrl+z)")
 
 
