@@ -106,3 +106,26 @@ def test_a_rejected_value_changes_nothing_and_leaves_no_undo_entry(fresh):
     with pytest.raises(ValueError):  # rejected by the config model while being applied
         ws.set_flag_schema("deployctl deploy", "replicas", "not a schema")  # type: ignore[arg-type]
     assert ws.text() == before and ws.undo() is None
+
+
+def test_prompt_changes_are_one_undo_each_and_undoing_all_restores_the_file(fresh):
+    from workbench.model.config import PromptSection
+
+    ws = fresh()
+    before = ws.text()
+    ws.set_prompt_variables({"team": "release"})
+    ws.set_prompt_sections([PromptSection(name="rules", order=50, text="Ask {{team}}.")])
+    ws.set_tool_order(["deployctl_status", "<unlisted-tools>"])
+    saved = load_config_text(ws.text())
+    assert saved.prompt.tool_order == ["deployctl_status", "<unlisted-tools>"]
+    assert [s.name for s in saved.prompt.sections] == ["rules"] and saved.prompt.variables == {"team": "release"}
+    assert [ws.undo(), ws.undo(), ws.undo()] == ["tool order", "prompt sections", "prompt variables"]
+    assert ws.text() == before
+
+
+def load_config_text(text: str):
+    import tomllib
+
+    from workbench.model.config import Config
+
+    return Config.model_validate(tomllib.loads(text))

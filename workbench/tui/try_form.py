@@ -100,7 +100,7 @@ def field_value(spec: FormField, raw: Any) -> Any:
     argument is then not sent). Switches give a bool; selects the chosen value or None."""
     where = f"`{spec.name}`"
     if spec.kind == "boolean":
-        return None if raw == spec.default and not spec.required else bool(raw)
+        return None if raw is None or (raw == bool(spec.default) and not spec.required) else bool(raw)
     if spec.kind == "enum":
         return None if raw is None or (raw == spec.default and not spec.required) else raw
     text = str(raw or "")
