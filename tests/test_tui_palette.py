@@ -102,3 +102,10 @@ async def test_selecting_a_lint_finding_jumps_to_its_command(tmp_path: Path):
         tree = app.screen.query_one(CommandTree)
         assert tree.cursor_node.data == "deployctl undeploy"
         assert app.main_screen.selected == "deployctl undeploy"
+
+        assert findings[0].command not in ("", "deployctl undeploy")
+        options.scroll_home(animate=False)
+        await pilot.pause()
+        await pilot.click("#lint-list", offset=(4, 0))  # the mouse: a click on the first finding
+        await pilot.pause()
+        assert app.main_screen.selected == findings[0].command
