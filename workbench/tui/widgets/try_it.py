@@ -275,6 +275,9 @@ class TryIt(Vertical):
         self.query_one("#try-run", Button).disabled = self.tool is None
         self.query_one("#try-cancel", Button).disabled = True
         outcome = message.outcome
+        if self.tool is None or message.tool != self.tool.name:  # the user moved on meanwhile
+            self._state(f"{message.tool} finished; highlight its command again to run it anew.", None)
+            return
         if outcome is None:
             self._state("Cancelled: the command was stopped.", False)
             self.query_one("#view-try", CodeView).show("", "text")
