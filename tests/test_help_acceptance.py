@@ -6,7 +6,9 @@ Each fixture is the CLI's own output (trimmed): GNU tar's argp (`-?`, one-space 
 grep's two-line `--color[=WHEN],` term, sed's `{script-only-if-no-other-script}`, cleo's
 `list` output and command help (poetry), tsc's flush-left entries with `type:` lines,
 prettier's `Defaults to x.`, httpie's prose defaults, pip's "repeatable installs", npm's
-values named only in the synopsis, and git bisect's `[help|start|…]`.
+values and switches named only in the synopsis, closed value lists in prose (git's
+`optional modes: a, b.`, kubectl's `Must be "a", "b", or "c".`), and git bisect's
+`[help|start|…]`.
 """
 
 from __future__ import annotations
@@ -134,6 +136,21 @@ def test_npm_values_named_in_the_synopsis_have_no_false_default():
     assert flags["install-strategy"].choices == ["hoisted", "nested", "shallow", "linked"]
     assert flags["install-strategy"].default is None
     assert flags["save"].default is False
+
+
+def test_npm_spellings_only_the_option_synopsis_shows_are_switches():
+    flags = flags_of(parsed("npm_synopsis_values.txt", ["npm", "install"]))
+    assert {"save-prod", "save-dev", "save-optional", "save-peer", "save-bundle"} <= set(flags)
+    assert flags["save-dev"].kind is FlagKind.BOOLEAN
+    assert flags["save"].negatable  # `--no-save`
+    assert "no-save" not in flags
+
+
+def test_closed_value_lists_in_the_description():
+    git = flags_of(parsed("git_commit.txt", ["git", "commit"]))["untracked-files"]
+    assert (git.choices, git.default) == (["all", "normal", "no"], "all")
+    kubectl = flags_of(parsed("kubectl_dry_run.txt", ["kubectl", "scale"]))["dry-run"]
+    assert (kubectl.choices, kubectl.default) == (["none", "server", "client"], "none")
 
 
 def test_git_bisect_literal_alternatives_are_choices():

@@ -44,6 +44,12 @@ _DEFAULTS_TO = re.compile(r"(?:^|(?<=\.)\s+)Defaults to ([\w.-]+?)\.?\s*$")
 """prettier's last sentence `Defaults to always.`"""
 TYPE_LINE = re.compile(r"(?:^|(?<=[.)\w])\s)type: (?:boolean|string|number)(?:\s+default: \S.*)?$")
 """An entry that states its type the way tsc does."""
+_PROSE_CHOICES = re.compile(
+    r"(?:\boptional (?:modes|when): |\bMust be (?:one of:? )?)"
+    r"((?:\"[\w.-]+\"|[\w.-]+)(?:, (?:or )?(?:\"[\w.-]+\"|[\w.-]+))+)\.(?:\s|$)"
+)
+"""A closed list of values in the description: git's `optional modes: all, normal, no.`,
+kubectl's `Must be "none", "server", or "client".`"""
 _ENV_DOLLAR = re.compile(r"\s*\[\$([A-Z_][A-Z0-9_]*)(?:,\s*\$[A-Z_][A-Z0-9_]*)*\]\s*$")
 
 
@@ -103,6 +109,9 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     flag.negatable = negatable
     if kubectl_default is not None:
         _apply_literal_default(flag, kubectl_default)
+        if flag.kind is FlagKind.VALUE and not flag.repeatable and (prose := _PROSE_CHOICES.search(clean)):
+            flag.choices = _prose_choices(prose)
+            flag.value_type = ValueType.CHOICE
         return flag
     hinted = value is None and (found.kind in ("string", "number", "array") or bool(found.choices))
     if hinted:
@@ -130,6 +139,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     flag.metavar = metavar
     flag.repeatable = repeatable or typing.repeatable or repeats
     choices = found.choices or (list(typing.choices) if typing.choices else None)
+    if not choices and (prose := _PROSE_CHOICES.search(clean)):
+        choices = _prose_choices(prose)
     if choices:
         flag.choices = choices
         flag.value_type = ValueType.CHOICE
@@ -146,6 +157,10 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
                 flag.value_type = ValueType.NUMBER
         flag.default = _default_value(found.default, flag)
     return flag
+
+
+def _prose_choices(match: re.Match) -> list[str]:
+    return [c.strip().strip('"') for c in re.split(r",\s*(?:or\s+)?", match.group(1))]
 
 
 def _spelling(term: str) -> _Spelling | None:

@@ -101,6 +101,8 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
     ]
     parsed.deprecated = bool(DEPRECATED_TEXT.search(parsed.description.split("\n")[0] if parsed.description else ""))
     values_from_usage(parsed.flags, "\n".join([*doc.usage, *(l for s in doc.sections for l in s.lines)]))
+    if listed:
+        _switches_from_option_synopsis(parsed, doc, rules)
     if not listed and (from_usage := [f for f in synopsis_flags(doc.usage) if f.key not in ("h", "?", "help")]):
         parsed.flags = from_usage
         parsed.notes.append("flags read from the usage line (the help lists no options)")
@@ -127,6 +129,27 @@ def _flags(section: Section, rules: Rules) -> list[Flag]:
             flag.kind, flag.value_type, flag.default = FlagKind.VALUE, ValueType.STRING, None
         flags.append(flag)
     return flags
+
+
+def _switches_from_option_synopsis(parsed: ParsedHelp, doc: HelpDocument, rules: Rules) -> None:
+    """npm prints a synopsis atop its options (`[-S|--save|--no-save|--save-dev|…]`) and
+    describes only some of the spellings: the others are switches too, and `--no-x` of a
+    described `--x` makes it negatable."""
+    bracketed = [
+        line.strip() for s in doc.sections if rules.is_flags(s) for line in s.lines if line.strip().startswith("[-")
+    ]
+    if not bracketed:
+        return
+    known = {f.key: f for f in parsed.flags} | {f.short: f for f in parsed.flags if f.short}
+    for flag in synopsis_flags([" ".join(bracketed)]):
+        if not flag.name or flag.key in known or flag.kind is not FlagKind.BOOLEAN:
+            continue
+        if flag.name.startswith("no-") and flag.name[3:] in known:
+            known[flag.name[3:]].negatable = True
+            continue
+        flag.default = False
+        parsed.flags.append(flag)
+        known[flag.key] = flag
 
 
 def _is_help_flag(flag: Flag) -> bool:
