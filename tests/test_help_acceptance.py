@@ -7,8 +7,8 @@ grep's two-line `--color[=WHEN],` term, sed's `{script-only-if-no-other-script}`
 `list` output and command help (poetry), tsc's flush-left entries with `type:` lines,
 prettier's `Defaults to x.`, httpie's prose defaults, pip's "repeatable installs", npm's
 values and switches named only in the synopsis, closed value lists in prose (git's
-`optional modes: a, b.`, kubectl's `Must be "a", "b", or "c".`), and git bisect's
-`[help|start|…]`.
+`optional modes: a, b.`, kubectl's `Must be "a", "b", or "c".`), git bisect's
+`[help|start|…]`, and nl's value tables (`STYLE is one of:`) that are no commands.
 """
 
 from __future__ import annotations
@@ -151,6 +151,14 @@ def test_closed_value_lists_in_the_description():
     assert (git.choices, git.default) == (["all", "normal", "no"], "all")
     kubectl = flags_of(parsed("kubectl_dry_run.txt", ["kubectl", "scale"]))["dry-run"]
     assert (kubectl.choices, kubectl.default) == (["none", "server", "client"], "none")
+
+
+def test_gnu_value_tables_are_no_commands():
+    result = parsed("nl_value_lists.txt", ["nl"])
+    assert result.subcommands == []  # `STYLE is one of:  a  number all lines`, no COMMAND in the usage
+    assert flags_of(result)["body-numbering"].metavar == "STYLE"
+    git = parsed("git_root.txt", ["git"])
+    assert {"clone", "init"} <= {c.name for c in git.subcommands}  # git names `<command>`
 
 
 def test_git_bisect_literal_alternatives_are_choices():

@@ -9,7 +9,7 @@ two-column help shows and keeps the rest as notes.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from workbench.loaders.help.document import (
@@ -27,6 +27,8 @@ from workbench.loaders.help.positionals import read_positionals
 from workbench.loaders.help.synopsis import synopsis_flags, values_from_usage
 from workbench.model.tree import Flag, FlagKind, ValueType
 
+_NAMES_A_COMMAND = re.compile(r"<command>|\bCOMMAND\b|\[command\]|<subcommand>", re.IGNORECASE)
+"""A usage form with a subcommand placeholder: only then are shaped rows (git's) commands."""
 _COMMAND_NAME = re.compile(r"[A-Za-z0-9][\w.:+-]*")
 _ALIASES_TAIL = re.compile(r"\s*\[(?:visible )?aliases?:\s*([^\]]*)\]\s*$", re.IGNORECASE)
 DEPRECATED_TEXT = re.compile(r"^\s*[\[(]?deprecated\b|\((?:deprecated)\b[^)]*\)|\[deprecated\]", re.IGNORECASE)
@@ -69,6 +71,8 @@ GENERIC = Rules()
 def parse(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
     """Read one help text of the command at `path` (root first) with `rules`."""
     doc = read_document(text)
+    if rules.commands_by_shape and not any(_NAMES_A_COMMAND.search(form) for form in doc.usage):
+        rules = replace(rules, commands_by_shape=False)  # nl's `STYLE is one of:  a  number all lines`
     parsed = ParsedHelp(style=rules.name, usage=list(doc.usage))
     parsed.description = doc.description
     for hook in rules.hooks:
