@@ -11,11 +11,16 @@ positionals, and when any of them begins with `-` a `--` goes before them (only 
 changes meaning for some CLIs). A short-only flag whose value is empty or starts with `=` (which
 some parsers would read as `-n=`) gets its value as the next element; such a value cannot start
 with `-`.
+
+A command line larger than the system accepts (`ARG_MAX`) is refused with a sentence before it
+is built, so a hostile count (`{"verbose": 100000000}`) costs nothing instead of gigabytes.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import sys
 from typing import Any
 
 from workbench.model.errors import WorkbenchError
@@ -25,6 +30,26 @@ from workbench.model.tree import FlagKind
 
 class ArgvError(WorkbenchError):
     """The arguments cannot be written as a command line (one sentence, names the property)."""
+
+
+def _arg_max() -> int:
+    try:
+        limit = os.sysconf("SC_ARG_MAX")
+    except (AttributeError, ValueError, OSError):
+        limit = -1
+    return limit if limit > 0 else 2 * 1024 * 1024
+
+
+ARGV_LIMIT = _arg_max()
+"""Bytes a command line may take (each word, its NUL and its pointer; the environment shares it)."""
+
+WORD_LIMIT = 32 * 4096 if sys.platform.startswith("linux") else ARGV_LIMIT
+"""Bytes one argv word may take (Linux's MAX_ARG_STRLEN, with its NUL)."""
+
+
+def _cost(word: str) -> int:
+    """What one argv word takes of ARGV_LIMIT."""
+    return len(word.encode("utf-8", "surrogatepass")) + 1 + 8
 
 
 def build_argv(binding: ToolBinding, command: list[str], arguments: dict[str, Any]) -> list[str]:
@@ -48,6 +73,14 @@ def build_argv(binding: ToolBinding, command: list[str], arguments: dict[str, An
     if any(word.startswith("-") for word in positionals):
         argv.append("--")
     argv.extend(positionals)
+    longest = max(argv, key=len, default="")
+    if len(longest.encode("utf-8", "surrogatepass")) >= WORD_LIMIT:
+        raise ArgvError(f"one value makes a command-line word of {len(longest.encode('utf-8', 'surrogatepass')):,} "
+                        f"bytes, more than the system's limit of {WORD_LIMIT - 1:,} per word; send a shorter value.")
+    size = sum(map(_cost, argv))
+    if size > ARGV_LIMIT:
+        raise ArgvError(f"the arguments make a command line of {size:,} bytes, more than the system's "
+                        f"limit of {ARGV_LIMIT:,}; send shorter values or fewer items.")
     return argv
 
 
@@ -74,6 +107,9 @@ def _boolean_words(arg: ArgBinding, value: Any) -> list[str]:
 def _count(arg: ArgBinding, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ArgvError(f"`{arg.property}` counts repetitions: give a whole number ≥ 0, not {_show(value)}.")
+    if value * _cost(arg.spelling) > ARGV_LIMIT:
+        raise ArgvError(f"`{arg.property}` = {_show(value)} repeats `{arg.spelling}` more often than a command "
+                        f"line can carry; give a small number.")
     return value
 
 
@@ -120,16 +156,25 @@ def _text(arg: ArgBinding, value: Any) -> str:
 def _render(arg: ArgBinding, value: Any) -> str:
     """JSON for json-typed values and containers, `true`/`false` for booleans, else str()."""
     if arg.json_encoded or isinstance(value, (dict, list)):
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        try:
+            return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        except ValueError:  # an integer of more than 4300 digits
+            raise ArgvError(f"`{arg.property}` has more digits than a command line can carry.") from None
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
         return str(int(value)) if arg.value_type.value == "integer" else repr(value)
     if isinstance(value, (int, float, str)):
-        return str(value)
+        try:
+            return str(value)
+        except ValueError:  # an integer of more than 4300 digits
+            raise ArgvError(f"`{arg.property}` has more digits than a command line can carry.") from None
     raise ArgvError(f"`{arg.property}` cannot take {_show(value)}.")
 
 
 def _show(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False, default=str)
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except ValueError:  # an integer of more than 4300 digits
+        return "a number that long"
     return text if len(text) <= 40 else text[:37] + "..."

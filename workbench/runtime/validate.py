@@ -38,7 +38,11 @@ class ArgumentChecker:
 
     def problems(self, arguments: Any) -> str | None:
         """None when `arguments` is valid, else the instructive message for the client."""
-        errors = sorted(self._validator.iter_errors(arguments), key=_error_order)
+        try:
+            errors = sorted(self._validator.iter_errors(arguments), key=_error_order)
+        except ValueError:  # jsonschema cannot print an integer of more than 4300 digits
+            return (f"Invalid arguments for `{self.tool_name}`: a number has too many digits to check.\n"
+                    f"Expected fields: {self.expected_fields()}.")
         if not errors:
             return None
         lines = []
@@ -134,14 +138,21 @@ def _property_names(schema: Any) -> list[str]:
 
 
 def _preview(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False, default=str)
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (ValueError, TypeError, RecursionError):  # e.g. an integer of more than 4300 digits
+        text = f"<a {type(value).__name__}>"
     return text if len(text) <= _VALUE_PREVIEW else text[: _VALUE_PREVIEW - 3] + "..."
 
 
 def _short_message(error: ValidationError) -> str:
-    """jsonschema's message with the offending value shortened (it may be huge)."""
-    rendered = repr(error.instance)
-    message = error.message
-    if len(rendered) > _VALUE_PREVIEW and rendered in message:
-        message = message.replace(rendered, _preview(error.instance))
+    """jsonschema's message with the offending value as JSON, as the client sent it (`true`,
+    `null`, `"3"`, not Python's `True`, `None`, `'3'`), and shortened (it may be huge)."""
+    try:
+        rendered = repr(error.instance)
+        message = error.message
+    except (ValueError, RecursionError):
+        return f"{_preview(error.instance)} does not fit the schema (`{error.validator}`)"
+    if rendered in message:
+        message = message.replace(rendered, _preview(error.instance), 1)
     return message if len(message) <= 300 else message[:297] + "..."
