@@ -182,6 +182,10 @@ def _flag_data(param: Any, ctx: Any, where: str, notes: list[str]) -> dict[str, 
         data["default"] = _value_default(param)
         if _arity(param) > 1:
             notes.append(f"{where}: {spelled} takes {_arity(param)} values at once; it is offered as one string")
+        if getattr(param, "_flag_needs_value", False):  # `--opt` alone means flag_value
+            data["optional_value"] = True
+            notes.append(f"{where}: {spelled} may be given without a value, so click reads a value starting "
+                         "with `-` as an option; such values are refused")
     return data
 
 

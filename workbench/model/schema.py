@@ -269,7 +269,7 @@ def build_input_schema(
         bindings.append(ArgBinding(
             property=name, source="positional", level=depth, spelling=positional.name,
             kind=FlagKind.VALUE, value_type=positional.value_type, default=positional.default,
-            variadic=positional.variadic,
+            variadic=positional.variadic, required=positional.required,
             json_encoded=_json_encoded(schema, positional.value_type, many=positional.variadic),
         ))
 
@@ -291,6 +291,7 @@ def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | Non
         kind=flag.kind, value_type=flag.value_type, negatable=flag.negatable,
         default=flag.default, repeatable=repeated, variadic=False,
         json_encoded=flag.kind is FlagKind.VALUE and _json_encoded(schema, flag.value_type, many=repeated),
+        optional_value=flag.kind is FlagKind.VALUE and flag.optional_value,
     )
     return schema, binding
 

@@ -45,6 +45,12 @@ class ArgBinding:
     json_encoded: bool = False
     """Serialize the value as JSON text (json-typed flags, or object/array overrides on a
     non-repeatable flag)."""
+    required: bool = False
+    """For positionals: the CLI needs it (the runtime may then leave out an empty variadic
+    positional before it, which click and argparse both read right)."""
+    optional_value: bool = False
+    """The flag's value is optional (`Flag.optional_value`): a value starting with `-` would be
+    read as an option, so the runtime refuses it."""
 
 
 @dataclass(frozen=True)

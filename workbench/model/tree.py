@@ -57,6 +57,9 @@ class Flag(_Node):
     """May be given several times, each with a value (click `multiple`, argparse `append`)."""
     negatable: bool = False
     """Has a `--no-<name>` form."""
+    optional_value: bool = False
+    """The value may be left out (click `is_flag=False, flag_value=…`): the CLI then reads a
+    value starting with `-` as the next option, even after `=`, so such values are refused."""
     hidden: bool = False
     deprecated: bool = False
     env_var: str | None = None

@@ -115,6 +115,9 @@ def _count(arg: ArgBinding, value: Any) -> int:
 
 def _valued(arg: ArgBinding, value: Any) -> list[str]:
     text = _text(arg, value)
+    if arg.optional_value and text.startswith("-"):
+        raise ArgvError(f"`{arg.property}` cannot start with `-`: its value is optional, so the CLI would "
+                        f"read {_show(text)} as an option instead.")
     if arg.spelling.startswith("--"):
         return [f"{arg.spelling}={text}"]
     if text == "" or text.startswith("="):
@@ -125,14 +128,18 @@ def _valued(arg: ArgBinding, value: Any) -> list[str]:
 def _positional_words(binding: ToolBinding, arguments: dict[str, Any]) -> list[str]:
     words: list[str] = []
     skipped: str | None = None
+    skipped_variadic = False
     for arg in binding.args:
         if arg.source != "positional":
             continue
         value = arguments.get(arg.property)
         if value is None or (arg.variadic and value == []):
             skipped = skipped or arg.property
+            skipped_variadic = arg.variadic and (skipped == arg.property or skipped_variadic)
             continue
-        if skipped is not None:
+        if skipped is not None and not (skipped_variadic and arg.required and not arg.variadic):
+            # an empty variadic (`FILES...`) before a required one is fine: both parsers fill
+            # the required one first; anything else would shift values to the wrong positional
             raise ArgvError(
                 f"`{arg.property}` needs `{skipped}` as well: positional arguments are read in order."
             )
