@@ -17,7 +17,7 @@ from typing import Any
 from workbench.model.config import CommandConfig, Config, Loader
 from workbench.model.describe import describe
 from workbench.model.gc_pause import collector_paused
-from workbench.model.naming import snake_case, tool_name
+from workbench.model.naming import property_name, snake_case, tool_name, unique_name
 from workbench.model.prompt import order_tools, render_prompt
 from workbench.model.schema import ToolFlag, build_input_schema
 from workbench.model.selectors import CompiledSelector, glob
@@ -233,8 +233,16 @@ class _Builder:
 
     def _check_flag_keys(self, command: Command, choices: CommandConfig, flags: list[ToolFlag]) -> None:
         known = {tf.flag.key for tf in flags}
-        known.update(snake_case(p.name) for p in command.positionals)
-        for key in choices.flags:
+        positionals = {snake_case(p.name) for p in command.positionals}
+        taken = {property_name(tf.flag.key) for tf in flags}  # a clash gives `name_arg`, as in the schema
+        positionals.update(unique_name(snake_case(p.name), taken, "arg") for p in command.positionals)
+        known |= positionals
+        for key, override in choices.flags.items():
+            if key in positionals and key not in {tf.flag.key for tf in flags} and override.exclude:
+                self.warnings.append(
+                    f'[commands."{command.path_str}".flags.{key}] excludes a positional argument, which '
+                    "the CLI reads by position, so it stays in the schema; remove `exclude`"
+                )
             if key not in known:
                 self.warnings.append(
                     f'[commands."{command.path_str}".flags.{key}] names no flag or positional of '
