@@ -52,7 +52,7 @@ read_only = true
 
 [prompt]
 persona = "You help {{team}} with {{cli}} ({{tool_count}} tools)."
-tool_order = ["acc_click_cloud-ops_delete", "<unlisted-tools>", "acc_click_uber-status"]
+tool_order = ["acc_click_cloud-ops_delete", "<unlisted-tools>", "acc_click__ber-status"]
 
 [prompt.variables]
 team = "ops {{cli}}"
@@ -110,7 +110,7 @@ def test_click_config_gives_the_tools_and_prompt_the_spec_describes(edited):
     code, out, err = run_main("tools", str(path))
     assert code == 0 and err == "", err
     tools = {tool["name"]: tool for tool in json.loads(out)}
-    assert list(tools) == ["acc_click_cloud-ops_delete", "acc_click_cloud-ops_copy_files", "acc_click_uber-status"]
+    assert list(tools) == ["acc_click_cloud-ops_delete", "acc_click_cloud-ops_copy_files", "acc_click__ber-status"]
 
     copy = tools["acc_click_cloud-ops_copy_files"]
     assert copy["description"] == "Copy files somewhere."  # short mode
@@ -127,7 +127,7 @@ def test_click_config_gives_the_tools_and_prompt_the_spec_describes(edited):
     assert delete["annotations"] == {"destructiveHint": True}
     assert list(delete["inputSchema"]["properties"]) == ["region", "profile", "name"]  # group's --profile shadows root's
 
-    status = tools["acc_click_uber-status"]
+    status = tools["acc_click__ber-status"]
     assert list(status["inputSchema"]["properties"]) == ["profile", "verbose", "color", "n", "force", "force_arg"]
     assert status["annotations"] == {"readOnlyHint": True}
 

@@ -69,14 +69,14 @@ TYPER_READ = {"root": {"config": "-c", "debug": True}, "sql": "--", "params": HO
 
 async def exercise(client: Client) -> None:
     names = {tool.name for tool in (await client.list_tools()).tools}
-    assert {"acc_click_uber-status", "acc_click_cloud-ops_copy_files", "acc_click_cloud-ops_delete"} == names
+    assert {"acc_click__ber-status", "acc_click_cloud-ops_copy_files", "acc_click_cloud-ops_delete"} == names
     assert received(await client.call_tool(*CLICK_CALL)) == CLICK_READ
-    shadow = received(await client.call_tool("acc_click_uber-status", {"force": True, "force_arg": "--force", "n": -5}))
+    shadow = received(await client.call_tool("acc_click__ber-status", {"force": True, "force_arg": "--force", "n": -5}))
     assert shadow[1]["params"] == {"n": -5, "x": False, "force": True, "force_value": "--force"}
     for hostile in ({"verbose": 100_000_000}, {"force_arg": "x" * 200_000}):
-        refused = await client.call_tool("acc_click_uber-status", hostile)
+        refused = await client.call_tool("acc_click__ber-status", hostile)
         assert refused.is_error and re.search("command.line", refused.content[0].text)
-    again = await client.call_tool("acc_click_uber-status", {"verbose": 1})
+    again = await client.call_tool("acc_click__ber-status", {"verbose": 1})
     assert received(again)[0]["params"]["verbose"] == 1
 
 

@@ -2,17 +2,16 @@
 positional's metavar becomes a name a client accepts.
 
 A tool name is the prefix (default: the root command's name) plus the rest of the path, joined
-by `_`, accents folded to ASCII (`über` → `uber`) and every other character outside
-`[A-Za-z0-9_-]` replaced by `_`. Collisions are checked by the surface, which knows both
-commands; here a name that cannot fit 64 characters is refused. A property name is a flag's key
-or a positional's metavar made to fit `^[A-Za-z0-9_.-]{1,64}$`, the property keys model APIs
-accept (Anthropic's rejects the whole tool list otherwise).
+by `_`, with every character outside `[A-Za-z0-9_-]` replaced by `_`. Collisions are checked by
+the surface, which knows both commands; here a name that cannot fit 64 characters is refused.
+A property name is a flag's key or a positional's metavar made to fit `^[A-Za-z0-9_.-]{1,64}$`,
+the property keys model APIs accept (Anthropic's rejects the whole tool list otherwise), by the
+same rule: other characters become `_`.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from workbench.model.surface_types import SurfaceError
 
@@ -31,25 +30,16 @@ MAX_PROPERTY_NAME = 64
 _NOT_PROPERTY_CHAR = re.compile(r"[^A-Za-z0-9_.-]")
 
 
-def ascii_folded(text: str) -> str:
-    """`text` with accents dropped where a letter has an ASCII base (`über` → `uber`, `Ü` → `U`);
-    other characters are kept for the caller to replace."""
-    if text.isascii():
-        return text
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
 def sanitize(text: str) -> str:
-    """`text` with accents folded and every other character a tool name may not contain
-    replaced by `_`."""
-    return _NOT_NAME_CHAR.sub("_", ascii_folded(text))
+    """`text` with every character a tool name may not contain replaced by `_`."""
+    return _NOT_NAME_CHAR.sub("_", text)
 
 
 def property_name(key: str) -> str:
     """A flag's key as an input property name: verbatim when it fits `^[A-Za-z0-9_.-]{1,64}$`
-    (`dry-run`, `n`), else folded and sanitized (`über` → `uber`, `x:y` → `x_y`), cut to 64."""
-    name = _NOT_PROPERTY_CHAR.sub("_", ascii_folded(key))[:MAX_PROPERTY_NAME]
+    (`dry-run`, `n`), else with every other character replaced by `_` (`über` → `_ber`,
+    `x:y` → `x_y`), cut to 64."""
+    name = _NOT_PROPERTY_CHAR.sub("_", key)[:MAX_PROPERTY_NAME]
     return name or "flag"
 
 
@@ -75,7 +65,7 @@ def tool_name(prefix: str, path: list[str] | tuple[str, ...]) -> str:
 def snake_case(text: str) -> str:
     """A positional's metavar as a property name: `FILE` → `file`, `source-dir` → `source_dir`,
     `fileName` → `file_name`, `FILE...` → `file`; `arg` when nothing is left."""
-    text = _CAMEL_BOUNDARY.sub("_", ascii_folded(text.strip()))
+    text = _CAMEL_BOUNDARY.sub("_", text.strip())
     name = _NOT_SNAKE_CHAR.sub("_", text.lower()).strip("_")
     if not name:
         return "arg"
