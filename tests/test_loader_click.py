@@ -168,6 +168,8 @@ def test_typer_function_target_and_single_command(tmp_path: Path, monkeypatch: p
             typer.run(main)
     '''))
     monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(sys.modules, "greeter", None)  # teardown removes the imported module again,
+    del sys.modules["greeter"]  # so test_crawl_foreign's "nothing imported here" check holds after it
     loaded = load("greeter:run")
     assert loaded.tree.root.name == "greeter"
     root = loaded.tree.root
