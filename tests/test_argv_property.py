@@ -15,6 +15,7 @@ import contextlib
 import enum
 import importlib.util
 import io
+import os
 import sys
 from pathlib import Path, PurePath
 from typing import Any
@@ -88,6 +89,9 @@ def value_strategy(schema: dict[str, Any]) -> st.SearchStrategy:
         return st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
     if kind == "array":
         return st.lists(value_strategy(schema.get("items", {})), min_size=schema.get("minItems", 0), max_size=4)
+    if "file system path" in schema.get("description", ""):
+        # click.Path(dir_okay=False) rejects an existing folder ("/", "tests"): the CLI's own check
+        return TEXT.filter(lambda text: not os.path.isdir(text))
     return TEXT
 
 
