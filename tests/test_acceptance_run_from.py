@@ -88,3 +88,24 @@ def test_module_on_pythonpath_keeps_cwd_dot(tmp_path, monkeypatch, isolated_impo
     code, _, err = run_main("export", "acc_argparse:build", "-o", str(tmp_path / "mcp.toml"))
     assert code == 0, err
     assert 'cwd = "."' in (tmp_path / "mcp.toml").read_text()
+
+
+def test_the_workbench_saving_elsewhere_also_runs_the_cli_where_it_imports(tmp_path, monkeypatch,
+                                                                           isolated_imports):
+    """The TUI's open path builds its config like `export`: saved away from the module's folder,
+    `[runtime] cwd` still points back there, so the saved file serves."""
+    from workbench.tui.loading import OpenRequest, open_workspace
+
+    monkeypatch.chdir(FIXTURES)
+    config_path = tmp_path / "configs" / "mcp.toml"
+    config_path.parent.mkdir()
+    opened = open_workspace(OpenRequest(target="acc_argparse:build", output=str(config_path)))
+    opened.workspace.save()
+
+    from workbench.model.config_file import load_config
+
+    config = load_config(config_path)
+    assert (config_path.parent / config.runtime.cwd).resolve() == FIXTURES.resolve()
+    monkeypatch.chdir(tmp_path)
+    outcome = call(config_path, "accargs_run", {"kind": "test", "count": 1, "targets": ["-x"]})
+    assert not outcome.is_error, outcome.text

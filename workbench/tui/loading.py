@@ -62,8 +62,8 @@ def open_workspace(request: OpenRequest, progress: Callable[[str], None] | None 
     report(f"Loading {request.label}…")
     loaded = load(request.label, name=request.name, command=request.command, progress=report)
     report("Building the tool surface…")
-    config = config_from_loaded(loaded)
     output = Path(request.output)
+    config = config_from_loaded(loaded, config_path=output)
     notices = []
     if output.exists():
         notices.append(f"{output} already exists; saving will replace it (to keep editing it, "
