@@ -14,6 +14,7 @@ PURE = [
     "workbench.tui.schema_input",
     "workbench.tui.settings",
     "workbench.tui.prompt_edit",
+    "workbench.tui.env_edit",
     "workbench.tui.selectors_text",
     "workbench.tui.try_form",
     "workbench.tui.try_args",

@@ -13,6 +13,7 @@ from tui_support import sample_workspace, settle
 
 from workbench.model.config_file import load_config
 from workbench.tui.app import make_app
+from workbench.tui.screens.env_editor import EnvEditor
 from workbench.tui.screens.prompt_editor import PromptEditor
 from workbench.tui.screens.selectors_editor import SelectorsEditor
 from workbench.tui.screens.serve_info import ServeInfo
@@ -62,6 +63,9 @@ async def test_palette_toggles_a_command_exports_and_opens_the_editors(tmp_path:
         await pilot.press("escape")
         await palette(pilot, "Open the prompt editor")
         assert isinstance(app.screen, PromptEditor)
+        await pilot.press("escape")
+        await palette(pilot, "Open the environment & runtime editor")
+        assert isinstance(app.screen, EnvEditor)
 
 
 async def test_palette_serve_shows_the_command_line_and_a_client_snippet(tmp_path: Path):

@@ -1,4 +1,5 @@
-"""Snapshots of the main screen on the deployctl sample, one per bundled theme.
+"""Snapshots of the main screen on the deployctl sample, one per bundled theme, and of the
+editors (prompt, selectors, environment & runtime) and the Try and Lint tabs.
 
 Baselines live in tests/__snapshots__/; after a deliberate UI change, look at the new screens
 and re-baseline with `pytest tests/test_tui_snapshots.py --snapshot-update`.
@@ -57,6 +58,23 @@ def test_selectors_editor(snap_compare, tmp_path: Path):
     async def open_editor(pilot):
         await settle(pilot)
         await pilot.press("f3")
+        await pilot.pause()
+
+    app = make_app(workspace=workspace, config_dir=tmp_path)
+    assert snap_compare(app, terminal_size=SIZE, run_before=open_editor)
+
+
+def test_env_editor(snap_compare, tmp_path: Path):
+    workspace = _workspace()
+    workspace.set_env({"LOG_FORMAT": "json", "DEPLOY_API_TOKEN": "s3cr3t"})
+    workspace.set_runtime(timeout_s=30, max_concurrency=2)
+
+    async def open_editor(pilot):
+        await settle(pilot)
+        await pilot.press("f5")
+        await pilot.pause()
+        pilot.app.screen.query_one("#env-list").highlighted = 1  # the secret-looking one: its warning shows
+        pilot.app.screen.query_one("#runtime-max-output-bytes").value = "0"  # refused inline
         await pilot.pause()
 
     app = make_app(workspace=workspace, config_dir=tmp_path)

@@ -129,3 +129,23 @@ def load_config_text(text: str):
     from workbench.model.config import Config
 
     return Config.model_validate(tomllib.loads(text))
+
+
+def test_env_and_runtime_changes_are_one_undo_each_and_bad_values_change_nothing(fresh):
+    ws = fresh()
+    before = ws.text()
+    ws.set_env({"LOG_FORMAT": "json"}, label="env LOG_FORMAT")
+    ws.set_runtime(label="runtime timeout_s, cwd", timeout_s=30, cwd="work")
+    saved = load_config_text(ws.text())
+    assert saved.env == {"LOG_FORMAT": "json"}
+    assert (saved.runtime.timeout_s, saved.runtime.cwd, saved.runtime.max_concurrency) == (30.0, "work", 4)
+    after = ws.text()
+    for bad in ({"timeout_s": 0}, {"max_concurrency": -1}, {"max_output_bytes": 1.5}, {"cwd": " "},
+                {"max_concurrency": True}, {"shell": "bash"}):
+        with pytest.raises(ValueError):
+            ws.set_runtime(**bad)
+    with pytest.raises(ValueError, match="not a valid variable name"):
+        ws.set_env({"LOG_FORMAT": "json", "2FAST": "x"})
+    assert ws.text() == after and len(ws.undo_stack) == 2
+    assert [ws.undo(), ws.undo()] == ["runtime timeout_s, cwd", "env LOG_FORMAT"]
+    assert ws.text() == before

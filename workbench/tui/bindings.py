@@ -37,11 +37,18 @@ MAIN_BINDINGS = [
             tooltip="Edit the selectors: which commands become tools, first match wins"),
     Binding("f4", "open_prompt", "Prompt", id="main.prompt",
             tooltip="Edit the prompt: persona, sections, variables, tool order"),
+    Binding("f5", "open_env", "Env/runtime", id="main.env",
+            tooltip="Edit [env] (variables every call gets) and [runtime] (timeout, output cap, concurrency, cwd)"),
 ]
 
-EDITOR_BINDINGS = [
+EDITOR_BASE_BINDINGS = [
     Binding("escape", "close", "Back", id="editor.close", tooltip="Back to the main screen"),
     Binding("ctrl+z", "undo", "Undo", id="editor.undo", tooltip="Undo the last change of this session"),
+]
+"""Every editor screen's keys; the environment & runtime editor has only these."""
+
+EDITOR_BINDINGS = [
+    *EDITOR_BASE_BINDINGS,
     Binding("shift+up", "move_up", "Move up", id="editor.move-up", key_display="⇧↑",
             tooltip="Move the highlighted entry up (first match / first place)"),
     Binding("shift+down", "move_down", "Move down", id="editor.move-down", key_display="⇧↓",

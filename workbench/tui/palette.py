@@ -1,6 +1,6 @@
 """Command palette entries (ctrl+p): jump to any command of the CLI by typing part of its path,
-include/exclude a command, and the workbench's own actions (export, serve, the selectors and
-prompt editors).
+include/exclude a command, and the workbench's own actions (export, serve, the selectors, prompt
+and environment & runtime editors).
 
 The app-wide actions (save, undo, help, theme, quit) come from `WorkbenchApp.get_system_commands`.
 """
@@ -65,6 +65,8 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("Serve…", "show_serve", "The command line that serves this config, and a client config snippet"),
     ("Open the selectors editor", "action_open_selectors", "Which commands become tools (F3)"),
     ("Open the prompt editor", "action_open_prompt", "Persona, sections, variables, tool order (F4)"),
+    ("Open the environment & runtime editor", "action_open_env",
+     "[env] variables, timeout, output cap, concurrency, cwd (F5)"),
 )
 """The workbench's own palette actions: title, MainScreen method, help."""
 

@@ -276,6 +276,46 @@ class Workspace:
         value = list(order) if order is not None else None
         self._change("tool order", lambda c: setattr(c.prompt, "tool_order", value))
 
+    def set_env(self, env: dict[str, str], label: str = "env") -> None:
+        """Replace `[env]` (the variables every call gets; a per-call env wins). Names must be
+        portable (`^[A-Za-z_][A-Za-z0-9_]*$`): a ValueError names the first that is not."""
+        from workbench.tui.env_edit import name_problem
+
+        value = {str(name): str(text) for name, text in env.items()}
+        for name in value:
+            problem = name_problem(name)
+            if problem is not None:
+                raise ValueError(problem)
+        self._change(label, lambda c: setattr(c, "env", value))
+
+    def set_runtime(self, label: str = "runtime", **values: Any) -> None:
+        """Set some of `[runtime]` (`timeout_s`, `max_output_bytes`, `max_concurrency` above 0;
+        `cwd` relative to the config file) as one change. A ValueError names a bad value."""
+        from workbench.tui.env_edit import LIMITS, RUNTIME_KEYS
+
+        unknown = sorted(set(values) - set(RUNTIME_KEYS))
+        if unknown:
+            raise ValueError(f"`{unknown[0]}` is not a [runtime] setting")
+        kinds = {key: kind for key, _, kind in LIMITS}
+        checked: dict[str, Any] = {}
+        for key, value in values.items():
+            if key == "cwd":
+                if not isinstance(value, str) or not value.strip():
+                    raise ValueError("`cwd` must name a folder (`.` is the config file's own folder)")
+                checked[key] = value.strip()
+            elif isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+                raise ValueError(f"`{key}` must be a number above 0")
+            elif kinds[key] is int and value != int(value):
+                raise ValueError(f"`{key}` must be a whole number above 0")
+            else:
+                checked[key] = kinds[key](value)
+
+        def apply(config: Config) -> None:
+            for key, value in checked.items():
+                setattr(config.runtime, key, value)
+
+        self._change(label, apply)
+
     # --- flag choices ------------------------------------------------------------------------
 
     def set_flag_excluded(self, path: str, flag: str, excluded: bool) -> None:

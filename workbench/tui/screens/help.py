@@ -27,6 +27,9 @@ then serve it with `mcp-workbench serve mcp.toml`.
   prompt, the `mcp.toml` save would write, its diff against the file, lint findings. While a change is
   being computed they are marked *updating…*.
 - **Bottom, the status line.** Tools, tokens (prompt + tools), findings, unsaved changes.
+- **Editors.** `F3` the selectors (which commands become tools), `F4` the prompt (persona, sections,
+  variables, tool order), `F5` the environment & runtime (`[env]` variables every call gets; the
+  timeout, output cap, calls at once and working folder). `escape` comes back; `ctrl+z` undoes there too.
 """
 
 

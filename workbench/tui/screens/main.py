@@ -289,7 +289,7 @@ class MainScreen(Screen[None]):
         """Apply one edit (one undo entry) unless it would break the surface or the config model
         rejects it; True when applied. The editor screens call this directly (their messages do
         not reach this screen)."""
-        if event.refused is not None and (self.quick is None or self.quick.error is None):
+        if event.refused is not None and event.trial and (self.quick is None or self.quick.error is None):
             problem = self._trial(event)
             if problem is not None:
                 event.refused(problem)
@@ -388,6 +388,11 @@ class MainScreen(Screen[None]):
         from workbench.tui.screens.prompt_editor import PromptEditor
 
         self.app.push_screen(PromptEditor(self))
+
+    def action_open_env(self) -> None:
+        from workbench.tui.screens.env_editor import EnvEditor
+
+        self.app.push_screen(EnvEditor(self))
 
     def action_open_selectors(self) -> None:
         from workbench.tui.screens.selectors_editor import SelectorsEditor
