@@ -69,10 +69,15 @@ def _check_click_command(tree: CommandTree, command: Any, path: list[str], paren
             assert flag.env_var == param.envvar, where
         if flag.kind is FlagKind.VALUE:
             _check_click_value(flag, param, where)
+            assert flag.nargs == (param.nargs if param.nargs > 1 else None), where
+            if flag.item_types is not None:
+                assert len(flag.item_types) == param.nargs, where
         elif flag.kind is FlagKind.BOOLEAN and getattr(param, "is_bool_flag", True):
             assert flag.default == (param.default is True), where
         elif flag.kind is FlagKind.COUNT:
             assert flag.value_type is ValueType.INTEGER and flag.default == (param.default or 0), where
+        if flag.kind is not FlagKind.VALUE:
+            assert flag.nargs is None, where
     assert len(node.positionals) == len(arguments), path
     for positional, param in zip(node.positionals, arguments):
         where = f"{' '.join(path)} {param.name}"
@@ -97,6 +102,16 @@ def _click_text(text: str | None) -> str:
     return "\n".join(line for line in lines if line != "\b").strip()
 
 
+def _one_value_type(annotation: Any) -> Any:
+    """`Optional[int]`, `list[int]` → int: the type of one value of a typer parameter."""
+    import typing
+
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if len(args) == 1 and typing.get_origin(annotation) is not typing.Literal:
+        return _one_value_type(args[0])
+    return annotation
+
+
 def _click_spelling(param: Any) -> str:
     longs = [o for o in param.opts if o.startswith("--")]
     return longs[0] if longs else param.opts[0]
@@ -116,10 +131,19 @@ def _check_click_value(item: Any, param: Any, where: str) -> None:
         default = param.default
         if isinstance(default, enum.Enum):
             default = default.value
+        info = param.type_descriptor.parameter_info
+        ranged = _one_value_type(param.type_descriptor.annotation) in (int, float) and not info.clamp
+        assert (item.minimum, item.maximum) == ((info.min, info.max) if ranged else (None, None)), where
     else:
         import click
 
         kind = param.type
+        if isinstance(kind, (click.IntRange, click.FloatRange)) and not kind.clamp:
+            assert (item.minimum, item.maximum) == (kind.min, kind.max), where
+            assert (item.exclusive_minimum, item.exclusive_maximum) == (kind.min_open and kind.min is not None,
+                                                                         kind.max_open and kind.max is not None), where
+        else:
+            assert (item.minimum, item.maximum) == (None, None), where
         if isinstance(kind, click.Choice):
             assert item.value_type is ValueType.CHOICE, where
             assert item.choices == [c.name if isinstance(c, enum.Enum) else str(c) for c in kind.choices], where
@@ -200,6 +224,11 @@ def _check_parser(tree: CommandTree, parser: argparse.ArgumentParser, path: list
         else:
             assert flag.kind is FlagKind.VALUE, where
             _check_argparse_value(flag, action, where)
+            extend = isinstance(action, argparse._ExtendAction)
+            several = action.nargs in ("+", "*") and not extend or isinstance(action.nargs, int) and (
+                action.nargs > 1 or action.nargs == 1 and not extend)
+            assert flag.nargs == (action.nargs if several else None), where
+        assert flag.minimum is None and flag.maximum is None, where  # argparse has no ranges
         if action.help not in (None, argparse.SUPPRESS) and "%(" not in action.help:
             assert flag.help.startswith(action.help.strip()), where  # formatters may append
     assert [p.name for p in node.positionals] == [a.metavar if isinstance(a.metavar, str) else a.dest for a in positionals], path

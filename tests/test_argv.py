@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from workbench.model.surface_types import ArgBinding, ToolBinding
-from workbench.model.tree import FlagKind
+from workbench.model.tree import FlagKind, ValueType
 from workbench.runtime.argv import ArgvError, build_argv
 
 COMMAND = ["deployctl"]
@@ -134,3 +134,55 @@ def test_text_no_command_line_can_carry_is_refused_with_a_reason(value, reason):
     binding = ToolBinding(("t",), (flag("tag", 1, "--tag"),))
     with pytest.raises(ArgvError, match=f"`tag` contains .*{reason}"):
         build_argv(binding, ["t"], {"tag": value})
+
+
+# -- flags taking several words (nargs) ------------------------------------------------------------
+
+SEVERAL = ToolBinding(
+    command_path=("t", "run"),
+    args=(
+        flag("mode", 1, "--mode"),
+        flag("point", 2, "--point", nargs=2, value_type=ValueType.NUMBER),
+        flag("tags", 2, "--tags", nargs="+"),
+        flag("corner", 2, "-c", nargs=2),
+        flag("span", 2, "--span", nargs=2, repeatable=True),
+        positional("files", level=2, variadic=True),
+    ),
+)
+
+
+def test_several_words_follow_the_flag_each_as_its_own_word():
+    argv = build_argv(SEVERAL, ["t"], {"point": [1.5, -2], "corner": ["a b", "x"], "span": [["p", "q"], ["r", "s"]]})
+    assert argv == ["t", "run", "--point", "1.5", "-2", "-c", "a b", "x", "--span", "p", "q", "--span", "r", "s"]
+
+
+def test_negative_numbers_are_words_without_an_exponent():
+    argv = build_argv(SEVERAL, ["t"], {"point": [-1e-05, -0.0]})
+    assert argv == ["t", "run", "--point", "-0.00001", "-0.0"]
+
+
+@pytest.mark.parametrize("word", ["-x", "--help", "--", "-", "-1e5"])
+def test_a_word_starting_with_a_dash_is_refused_in_one_sentence(word):
+    with pytest.raises(ArgvError, match=r"^`tags` cannot take .* as an option\.$"):
+        build_argv(SEVERAL, ["t"], {"tags": ["ok", word]})
+
+
+def test_an_open_ended_flag_goes_first_and_a_double_dash_ends_it_before_positionals():
+    argv = build_argv(SEVERAL, ["t"], {"corner": ["a", "b"], "tags": ["x", "y"], "files": ["f"]})
+    assert argv == ["t", "run", "--tags", "x", "y", "-c", "a", "b", "f"]  # `-c` ends `--tags`
+    argv = build_argv(SEVERAL, ["t"], {"tags": ["x"], "files": ["f"]})
+    assert argv == ["t", "run", "--tags", "x", "--", "f"]
+    assert build_argv(SEVERAL, ["t"], {"tags": ["x"]}) == ["t", "run", "--tags", "x"]
+
+
+def test_an_open_ended_flag_that_would_swallow_a_subcommand_is_refused():
+    binding = ToolBinding(command_path=("t", "run"), args=(flag("tags", 1, "--tags", nargs="*"),
+                                                          flag("mode", 1, "--mode")))
+    with pytest.raises(ArgvError, match="would read `run` as one of them"):
+        build_argv(binding, ["t"], {"tags": []})
+    assert build_argv(binding, ["t"], {"tags": [], "mode": "m"}) == ["t", "--tags", "--mode=m", "run"]
+
+
+def test_a_wrong_count_of_words_is_refused():
+    with pytest.raises(ArgvError, match="exactly 2 values"):
+        build_argv(SEVERAL, ["t"], {"point": [1]})

@@ -1,7 +1,8 @@
 """SPEC §11.3 and §11.4 as property tests against the sample CLIs' own parsers, in process.
 
-For every tool of every sample (click `deployctl`, typer `notes`, argparse `pkgtool`, and two
-short-option-only CLIs from tests/fixtures/runtime/shortflags.py), any
+For every tool of every sample (click `deployctl`, typer `notes`, argparse `pkgtool`, two
+short-option-only CLIs from tests/fixtures/runtime/shortflags.py, and two CLIs with ranges and
+options taking several words from tests/fixtures/runtime/multiword.py), any
 arguments valid under the tool's schema, with hostile strings mixed in, become argv that the
 CLI's parser (click `make_context` / argparse `parse_args`) reads back as exactly those values:
 every given property has the value we sent (after the CLI's own type conversion), every absent
@@ -16,6 +17,7 @@ import enum
 import importlib.util
 import io
 import os
+import re
 import sys
 from pathlib import Path, PurePath
 from typing import Any
@@ -33,7 +35,7 @@ from workbench.model.config import Config
 from workbench.model.surface import build_surface
 from workbench.model.surface_types import ArgBinding, Tool
 from workbench.model.tree import CommandTree, FlagKind
-from workbench.runtime.argv import build_argv
+from workbench.runtime.argv import ArgvError, build_argv
 from workbench.runtime.validate import ArgumentChecker
 
 HOSTILE = ["-rf", "--x=y", "--", "-", "$(reboot)", "`id`", "'", '"', "a b", "--help", "-h",
@@ -62,6 +64,7 @@ def _fixture_module(name: str) -> Any:
 
 NOTES = typer.main.get_command(sample_clis.notes.app)
 SHORT = _fixture_module("shortflags")
+MULTI = _fixture_module("multiword")
 SAMPLES = {
     "deployctl": (_tree("sample_clis.deployctl:cli", "deployctl"), sample_clis.deployctl.cli),
     "notes": (_tree("sample_clis.notes:app", "notes"), NOTES),
@@ -69,6 +72,9 @@ SAMPLES = {
     # short-only options (`-nVALUE`), which the samples do not have
     "shortclick": (_tree("shortflags:click_cli", "shortclick"), SHORT.click_cli),
     "shortargs": (_tree("shortflags:build_parser", "shortargs"), SHORT.build_parser()),
+    # ranges and options taking several words (`--point 1 2`, `--tags a b c`)
+    "multiclick": (_tree("multiword:click_cli", "multiclick"), MULTI.click_cli),
+    "multiargs": (_tree("multiword:build_parser", "multiargs"), MULTI.build_parser()),
 }
 CASES = [
     (sample, tool)
@@ -84,15 +90,26 @@ def value_strategy(schema: dict[str, Any]) -> st.SearchStrategy:
     if kind == "boolean":
         return st.booleans()
     if kind == "integer":
-        return st.integers(min_value=schema.get("minimum", -1000), max_value=schema.get("maximum", 1000))
+        low = schema["exclusiveMinimum"] + 1 if "exclusiveMinimum" in schema else schema.get("minimum", -1000)
+        high = schema["exclusiveMaximum"] - 1 if "exclusiveMaximum" in schema else schema.get("maximum", 1000)
+        return st.integers(min_value=low, max_value=high)
     if kind == "number":
-        return st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
+        return st.floats(min_value=schema.get("minimum", schema.get("exclusiveMinimum", -1e6)),
+                         max_value=schema.get("maximum", schema.get("exclusiveMaximum", 1e6)),
+                         exclude_min="exclusiveMinimum" in schema, exclude_max="exclusiveMaximum" in schema,
+                         allow_nan=False)
     if kind == "array":
-        return st.lists(value_strategy(schema.get("items", {})), min_size=schema.get("minItems", 0), max_size=4)
+        if "prefixItems" in schema:
+            return st.tuples(*map(value_strategy, schema["prefixItems"])).map(list)
+        return st.lists(value_strategy(schema.get("items", {})), min_size=schema.get("minItems", 0),
+                        max_size=schema.get("maxItems", 4))
+    text = TEXT
+    if "pattern" in schema:  # several words after a flag: no `-`-leading word but a negative number
+        text = text.filter(lambda word: re.search(schema["pattern"], word) is not None)
     if "file system path" in schema.get("description", ""):
         # click.Path(dir_okay=False) rejects an existing folder ("/", "tests"): the CLI's own check
-        return TEXT.filter(lambda text: not os.path.isdir(text))
-    return TEXT
+        return text.filter(lambda word: not os.path.isdir(word))
+    return text
 
 
 def arguments_strategy(schema: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
@@ -150,6 +167,8 @@ def check_click(tool: Tool, root: click.Command, arguments: dict[str, Any]) -> N
         if is_absent(arg, value):
             assert got == defaults.params[param.name], f"{arg.property} changed without being given: {got!r}"
         else:
+            if isinstance(getattr(param, "type", None), (click.IntRange, click.FloatRange)) and param.type.clamp:
+                value = param.type.convert(value, param, ctx)  # the CLI clamps: any number is valid
             assert same(got, value), f"{arg.property}: sent {value!r}, read {got!r}"
 
 
@@ -209,7 +228,7 @@ def check_argparse(tool: Tool, parser: argparse.ArgumentParser, tree: CommandTre
         got = getattr(namespace, action.dest)
         value = arguments.get(arg.property)
         if is_absent(arg, value) or (arg.kind is FlagKind.BOOLEAN and value is False and not arg.negatable):
-            unset = [] if action.nargs == "*" and action.default is None else action.default
+            unset = [] if action.nargs == "*" and action.default is None and not action.option_strings else action.default
             assert got == unset, f"{arg.property} changed without being given: {got!r}"
         elif isinstance(action, argparse._StoreConstAction):  # store_true / store_false / store_const
             assert got == action.const
@@ -220,7 +239,9 @@ def check_argparse(tool: Tool, parser: argparse.ArgumentParser, tree: CommandTre
 
 
 def _words(value: Any) -> set[Any]:
-    return set(value) if isinstance(value, list) else {value}
+    if isinstance(value, list):
+        return {word for item in value for word in _words(item)}
+    return {value}
 
 
 # -- the properties --------------------------------------------------------------------------------
@@ -241,35 +262,57 @@ def test_valid_arguments_read_back_exactly(sample, tool, data):
 
 
 def test_every_sample_has_tools_under_test():
-    assert {sample for sample, _ in CASES} == {"deployctl", "notes", "pkgtool", "shortclick", "shortargs"}
-    assert len(CASES) >= 15
+    assert {sample for sample, _ in CASES} == {"deployctl", "notes", "pkgtool", "shortclick", "shortargs",
+                                               "multiclick", "multiargs"}
+    assert len(CASES) >= 17
 
 
 def minimal_value(schema: dict[str, Any]) -> Any:
+    return filled(schema, "x")
+
+
+def filled(schema: dict[str, Any], text: str) -> Any:
+    """A value of `schema` whose free-text words are all `text` (arrays as short as allowed, one
+    item at least); numbers and enums take their smallest allowed value."""
     if "enum" in schema:
         return schema["enum"][0]
     kind = schema.get("type")
     if kind == "array":
-        return [minimal_value(schema.get("items", {}))]
-    return {"boolean": True, "integer": max(1, schema.get("minimum", 1)), "number": 1.5}.get(kind, "x")
+        if "prefixItems" in schema:
+            return [filled(item, text) for item in schema["prefixItems"]]
+        return [filled(schema.get("items", {}), text)] * max(1, schema.get("minItems", 1))
+    if kind == "integer":
+        return max(1, schema.get("minimum", 1), schema.get("exclusiveMinimum", 0) + 1)
+    if kind == "number":
+        return 0.5 if schema.get("exclusiveMaximum", 2) <= 1 else 1.5
+    return {"boolean": True}.get(kind, text)
+
+
+def has_text(schema: dict[str, Any]) -> bool:
+    if "enum" in schema:
+        return False
+    if schema.get("type") == "array":
+        return any(map(has_text, schema.get("prefixItems", []))) or has_text(schema.get("items", {}))
+    return schema.get("type") == "string"
 
 
 @pytest.mark.parametrize(("sample", "tool"), CASES, ids=[t.name for _, t in CASES])
 def test_hostile_strings_never_add_a_flag_or_a_command(sample, tool):
-    """Every hostile value in every free-text property (alone and in arrays) reads back as data."""
+    """Every hostile value in every free-text property (alone, in arrays, as each of several words
+    after a flag) reads back as data, or is refused by the schema and by argv alike."""
     schema = tool.input_schema
+    checker = ArgumentChecker(tool.name, schema)
     base = {name: minimal_value(schema["properties"][name]) for name in schema.get("required", [])}
-    text_properties = [
-        name for name, prop in schema["properties"].items()
-        if "enum" not in prop and (prop.get("type") == "string"
-                                   or prop.get("type") == "array" and "enum" not in prop.get("items", {}))
-    ]
+    text_properties = [name for name, prop in schema["properties"].items() if has_text(prop)]
     tree, cli = SAMPLES[sample]
     for name in text_properties:
         for hostile in HOSTILE:
-            value = [hostile] if schema["properties"][name].get("type") == "array" else hostile
-            arguments = {**base, name: value}
-            if isinstance(cli, argparse.ArgumentParser):
+            arguments = {**base, name: filled(schema["properties"][name], hostile)}
+            if checker.problems(arguments) is not None:
+                assert hostile.startswith("-"), f"{name}: {hostile!r} refused"
+                with pytest.raises(ArgvError, match="cannot take"):
+                    build_argv(tool.binding, [tool.binding.command_path[0]], arguments)
+            elif isinstance(cli, argparse.ArgumentParser):
                 if argparse_can_carry(tool, tree, arguments):
                     check_argparse(tool, cli, tree, arguments)
             else:

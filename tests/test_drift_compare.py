@@ -161,3 +161,15 @@ def test_each_finding_names_the_command_it_is_about():
         tree.cli_version = "2.0"
     about = {(f.code, f.command) for f in drift(snapshot(), edited(change), config)}
     assert about == {("WB912", "shop deploy"), ("WB942", "shop deploy"), ("WB931", "")}
+
+
+def test_bounds_and_words_per_flag_are_compared():
+    def change(tree):
+        flag(tree, "replicas").minimum = 1
+        flag(tree, "replicas").maximum = 9
+        flag(tree, "env").nargs = 2
+        deploy(tree).positionals[0].exclusive_maximum = True
+    messages = {f.subject: f.message for f in drift(snapshot(), edited(change), Config())}
+    assert messages["shop deploy --replicas"].endswith("changed: minimum none → 1; maximum none → 9.")
+    assert messages["shop deploy --env"].endswith("changed: nargs none → 2.")
+    assert messages["shop deploy SERVICE"].endswith("changed: exclusive maximum false → true.")

@@ -127,7 +127,8 @@ def test_a_parser_with_every_action_shape(monkeypatch: pytest.MonkeyPatch) -> No
     assert [(p.name, p.required, p.variadic, p.default) for p in tree.root.positionals] == [
         ("SRC", True, False, None), ("dst", False, False, "out"), ("pair", True, True, None)]
     assert tree.root.exclusive_groups == [["json", "yaml"]]
-    assert any("pair" in n for n in tree.notes) and any("--tag" in n for n in tree.notes)
+    assert any("pair" in n for n in tree.notes) and not any("--tag" in n for n in tree.notes)  # extend: exact
+    assert flags["tag"].nargs is None
 
 
 def test_shared_actions_without_recording_are_inherited() -> None:

@@ -143,7 +143,10 @@ def test_a_click_cli_with_every_parameter_shape() -> None:
     assert "keep   this\nlayout" in draw.help
     assert {f.key: f for f in draw.flags}["infile"].value_type is ValueType.PATH
     assert [p.variadic for p in draw.positionals] == [True, True]
-    assert any("--point takes 2 values" in n for n in tree.notes)
+    point = {f.key: f for f in draw.flags}["point"]
+    assert point.nargs == 2 and point.value_type is ValueType.INTEGER and point.item_types is None
+    assert not any("--point" in n for n in tree.notes)
+    assert (flags["level"].minimum, flags["level"].maximum) == (1, 5)
     assert {f.key: f for f in draw.flags}["point"].env_var == "TOOL_DRAW_POINT"
 
 

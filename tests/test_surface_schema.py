@@ -133,3 +133,55 @@ def test_exclusive_groups_become_a_description_note(sample_tree):
     tool = build_surface(sample_tree("pkgtool"), Config()).tool("pkgtool_install")
     assert tool.description.endswith("Give at most one of: `user`, `system`.")
     assert "oneOf" not in str(tool.input_schema)
+
+
+def test_ranges_become_bounds_and_a_clamping_range_none():
+    tree = CommandTree(root=Command(path=["t"], flags=[
+        Flag(name="depth", value_type=ValueType.INTEGER, minimum=0, maximum=9),
+        Flag(name="ratio", value_type=ValueType.NUMBER, minimum=0, maximum=1, exclusive_minimum=True,
+             exclusive_maximum=True),
+        Flag(name="clamped", value_type=ValueType.INTEGER),  # the loader records no bounds for clamp=True
+        Flag(name="sizes", value_type=ValueType.INTEGER, minimum=1, repeatable=True),
+    ], positionals=[Positional(name="COUNT", value_type=ValueType.INTEGER, maximum=100)]))
+    properties = build_surface(tree, Config()).tool("t").input_schema["properties"]
+    assert properties["depth"] == {"type": "integer", "minimum": 0, "maximum": 9}
+    assert properties["ratio"] == {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1}
+    assert properties["clamped"] == {"type": "integer"}
+    assert properties["sizes"] == {"type": "array", "items": {"type": "integer", "minimum": 1}}
+    assert properties["count"] == {"type": "integer", "maximum": 100}
+
+
+def test_flags_taking_several_words_are_arrays_of_exactly_that_many():
+    from workbench.model.schema import NOT_AN_OPTION
+
+    tree = CommandTree(root=Command(path=["t"], flags=[
+        Flag(name="point", value_type=ValueType.NUMBER, nargs=2),
+        Flag(name="pair", nargs=2, item_types=[ValueType.STRING, ValueType.INTEGER]),
+        Flag(name="tags", nargs="+"),
+        Flag(name="opt", nargs="*", value_type=ValueType.CHOICE, choices=["a", "b"]),
+        Flag(name="span", nargs=2, repeatable=True),
+    ]))
+    tool = build_surface(tree, Config()).tool("t")
+    properties = tool.input_schema["properties"]
+    word = {"type": "string", "pattern": NOT_AN_OPTION}
+    assert properties["point"] == {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
+    assert properties["pair"] == {"type": "array", "prefixItems": [word, {"type": "integer"}], "minItems": 2,
+                                  "maxItems": 2}
+    assert properties["tags"] == {"type": "array", "items": word, "minItems": 1}
+    assert properties["opt"] == {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}}
+    assert properties["span"] == {"type": "array", "items": {"type": "array", "items": word, "minItems": 2,
+                                                             "maxItems": 2}}
+    assert {a.property: a.nargs for a in tool.binding.args} == {"point": 2, "pair": 2, "tags": "+", "opt": "*",
+                                                                "span": 2}
+    assert not any(a.json_encoded for a in tool.binding.args)
+    Draft202012Validator.check_schema(tool.input_schema)
+    valid = Draft202012Validator(tool.input_schema)
+    assert valid.is_valid({"point": [-1.5, 2], "pair": ["-3", 4], "tags": ["a", "-2.5"], "span": [["x", "y"]]})
+    assert not valid.is_valid({"tags": ["-x"]}) and not valid.is_valid({"pair": ["--", 1]})
+    assert not valid.is_valid({"point": [1]}) and not valid.is_valid({"tags": []})
+
+
+def test_unset_new_fields_leave_the_tree_data_unchanged():
+    flag = Flag(name="plain")
+    assert flag.model_dump(exclude_defaults=True, exclude_none=True) == {"name": "plain"}
+    assert Positional(name="X").model_dump(exclude_defaults=True, exclude_none=True) == {"name": "X"}

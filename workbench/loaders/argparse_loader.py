@@ -8,7 +8,8 @@ the subparser's description as long help), each action by its class (store_true/
 store_const → boolean, count → count, append/extend → repeatable, BooleanOptionalAction →
 negatable boolean, version → boolean), choices, required, defaults (SUPPRESS → none), metavar,
 help with `%(default)s` and friends expanded the way `--help` shows them, `help=SUPPRESS` →
-hidden, mutually exclusive groups → `exclusive_groups`, and options that come from a parent
+hidden, an option's `nargs` (N, `+`, `*`: several words per occurrence) → `nargs`, mutually
+exclusive groups → `exclusive_groups`, and options that come from a parent
 parser (`parents=[...]`) → `inherited_from`. A parser with subcommands is runnable only when
 they are optional and it sets a callable default of its own (`set_defaults(func=...)`).
 
@@ -245,9 +246,25 @@ def _flag_data(parser: argparse.ArgumentParser, action: argparse.Action, where: 
         data["kind"] = "value"
         data.update(_type_info(action, where, notes))
         data["default"] = _default(action, data)
-        if action.nargs not in (None, "?", 1):
-            notes.append(f"{where}: {spelled} takes several values after one flag (nargs={action.nargs!r}); it is offered as one value per flag")
+        nargs = _option_nargs(action)
+        if nargs is not None:
+            data["nargs"] = nargs
+        elif action.nargs not in (None, "?") and not isinstance(action, argparse._ExtendAction):
+            notes.append(f"{where}: {spelled} takes the rest of the command line (nargs={action.nargs!r}); it is offered as one value")
     return data
+
+
+def _option_nargs(action: argparse.Action) -> int | str | None:
+    """How many words one occurrence of a valued option takes, when not exactly one plain value:
+    an int N (argparse returns a list even for `nargs=1`), `+` or `*`. `extend` with `+`/`*` stays
+    one value per occurrence, as does `extend` with 1 (the lists are joined, so `--tag=a --tag=b` reads the same)."""
+    nargs = action.nargs
+    extend = isinstance(action, argparse._ExtendAction)
+    if isinstance(nargs, int) and (nargs > 1 or nargs == 1 and not extend):
+        return nargs
+    if nargs in ("+", "*") and not extend:
+        return nargs
+    return None
 
 
 def _positional_data(parser: argparse.ArgumentParser, action: argparse.Action, where: str, notes: list[str]) -> dict[str, Any]:

@@ -10,7 +10,9 @@ them (they are its own flags; the surface marks them inherited for descendants);
 runnable only with `invoke_without_command`; `short_help` is what `--help` lists for the command
 (click's own shortening of the docstring when none is given); the epilog is the examples text;
 commands registered under several names get the extra names as aliases; defaults are JSON-safe
-(callables and unset sentinels become no default).
+(callables and unset sentinels become no default); an option taking several words (`nargs=N`, a
+tuple type) gets `nargs` and, for a tuple of simple types, `item_types`; a non-clamping
+`IntRange`/`FloatRange` (or typer `min=`/`max=`) gives `minimum`/`maximum`.
 """
 
 from __future__ import annotations
@@ -180,8 +182,10 @@ def _flag_data(param: Any, ctx: Any, where: str, notes: list[str]) -> dict[str, 
         data["kind"] = "value"
         data.update(_value_type(param))
         data["default"] = _value_default(param)
-        if _arity(param) > 1:
-            notes.append(f"{where}: {spelled} takes {_arity(param)} values at once; it is offered as one string")
+        data.update(_bounds(param))
+        if _arity(param) > 1:  # `nargs=N` or a tuple type: N words after the flag
+            data["nargs"] = _arity(param)
+            data.update(_item_types(param, _arity(param)))
         if getattr(param, "_flag_needs_value", False):  # `--opt` alone means flag_value
             data["optional_value"] = True
             notes.append(f"{where}: {spelled} may be given without a value, so click reads a value starting "
@@ -215,6 +219,7 @@ def _positional_data(param: Any, where: str, notes: list[str]) -> dict[str, Any]
         "default": _value_default(param),
     }
     data.update(_value_type(param))
+    data.update(_bounds(param))
     return data
 
 
@@ -312,6 +317,88 @@ def _click_value_type(param_type: Any) -> dict[str, Any]:
     if "Tuple" in classes:
         return {"value_type": "string", "type_name": " ".join(str(getattr(t, "name", t)) for t in param_type.types)}
     return {"value_type": "string", "type_name": name}
+
+
+_SIMPLE_ITEMS = ("string", "integer", "number", "path")
+
+
+def _item_types(param: Any, arity: int) -> dict[str, Any]:
+    """For a tuple type, each value's type (`item_types`) and their common `value_type`
+    (string when they differ, or when one is not simple: choice, bool, datetime…)."""
+    if hasattr(param, "type_descriptor"):
+        import typing
+
+        annotation = _unwrap_optional(param.type_descriptor.annotation)
+        args = typing.get_args(annotation) if typing.get_origin(annotation) is tuple else ()
+        kinds = [_python_item_type(a) for a in args]
+    else:
+        types = getattr(param.type, "types", None)
+        kinds = [_click_value_type(t)["value_type"] for t in types] if types else []
+    if len(kinds) != arity or any(k not in _SIMPLE_ITEMS for k in kinds):
+        if len(kinds) == arity:
+            return {"value_type": "string"}
+        return {}
+    common = kinds[0] if len(set(kinds)) == 1 else "string"
+    return {"item_types": kinds, "value_type": common}
+
+
+def _python_item_type(annotation: Any) -> str:
+    import pathlib
+
+    if annotation is bool:
+        return "choice"
+    if isinstance(annotation, type) and issubclass(annotation, int):
+        return "integer"
+    if annotation is float:
+        return "number"
+    if annotation is str:
+        return "string"
+    if isinstance(annotation, type) and issubclass(annotation, pathlib.PurePath):
+        return "path"
+    return "other"
+
+
+def _unwrap_optional(annotation: Any) -> Any:
+    import typing
+
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if typing.get_origin(annotation) is not tuple and len(args) == 1:
+        return _unwrap_optional(args[0])
+    return annotation
+
+
+def _bounds(param: Any) -> dict[str, Any]:
+    """The range the CLI enforces (click `IntRange`/`FloatRange`, typer `min=`/`max=`): `minimum`,
+    `maximum` and whether each end is open. A clamping range accepts any number and clamps it,
+    so it has no bounds; neither do infinite ends."""
+    if hasattr(param, "type_descriptor"):
+        info = param.type_descriptor.parameter_info
+        annotation = _unwrap(param.type_descriptor.annotation)
+        numeric = isinstance(annotation, type) and annotation is not bool and issubclass(annotation, (int, float))
+        if not numeric or getattr(info, "clamp", False):
+            return {}
+        low, high, low_open, high_open = getattr(info, "min", None), getattr(info, "max", None), False, False
+    else:
+        kind = getattr(param, "type", None)
+        classes = {klass.__name__ for klass in type(kind).__mro__}
+        if not ({"IntRange", "FloatRange"} & classes) or getattr(kind, "clamp", False):
+            return {}
+        low, high = getattr(kind, "min", None), getattr(kind, "max", None)
+        low_open, high_open = bool(getattr(kind, "min_open", False)), bool(getattr(kind, "max_open", False))
+    data: dict[str, Any] = {}
+    if _finite(low):
+        data["minimum"] = low
+        if low_open:
+            data["exclusive_minimum"] = True
+    if _finite(high):
+        data["maximum"] = high
+        if high_open:
+            data["exclusive_maximum"] = True
+    return data
+
+
+def _finite(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _range_name(name: str, param_type: Any) -> str:

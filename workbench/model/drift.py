@@ -40,9 +40,10 @@ DRIFT_RULES: dict[str, str] = {
 REFRESH = "Review the change, then run `mcp-workbench export CONFIG --refresh` to update the snapshot."
 
 _COMMAND_FIELDS = ("runnable", "hidden", "deprecated")
+_BOUNDS = ("minimum", "maximum", "exclusive_minimum", "exclusive_maximum")
 _FLAG_FIELDS = ("kind", "value_type", "choices", "default", "required", "repeatable", "negatable",
-                "hidden", "deprecated")
-_POSITIONAL_FIELDS = ("value_type", "choices", "default", "required", "variadic")
+                "hidden", "deprecated", "nargs", "item_types", *_BOUNDS)
+_POSITIONAL_FIELDS = ("value_type", "choices", "default", "required", "variadic", *_BOUNDS)
 _NOW_DANGLING = {"WB801": "WB941", "WB802": "WB942", "WB804": "WB944", "WB805": "WB945"}
 
 

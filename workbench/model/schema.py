@@ -54,6 +54,45 @@ def value_schema(value_type: ValueType, choices: list[str] | None) -> dict[str, 
     return {"type": "string"}
 
 
+NOT_AN_OPTION = r"^(?!-)|^-(\d+|\d*\.\d+)$"
+"""The values a flag taking several words accepts: anything not starting with `-`, except a
+negative number (argparse's own pattern for numbers that are no option)."""
+
+
+def bounded(schema: dict[str, Any], item: Flag | Positional) -> dict[str, Any]:
+    """`schema` (one numeric value, no enum) with the bounds the CLI enforces on `item`."""
+    if "enum" in schema or schema.get("type") not in ("integer", "number"):
+        return schema
+    if item.minimum is not None:
+        schema["exclusiveMinimum" if item.exclusive_minimum else "minimum"] = item.minimum
+    if item.maximum is not None:
+        schema["exclusiveMaximum" if item.exclusive_maximum else "maximum"] = item.maximum
+    return schema
+
+
+def _word_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """One of several words after a flag: free text may not look like an option."""
+    if schema.get("type") == "string" and "enum" not in schema:
+        return {**schema, "pattern": NOT_AN_OPTION}
+    return schema
+
+
+def words_schema(flag: Flag) -> dict[str, Any]:
+    """The schema of one occurrence of a flag with `nargs`: an array of its words, exactly
+    `nargs` long (at least one for `+`), typed per position for a tuple of simple types."""
+    item = _word_schema(bounded(value_schema(flag.value_type, flag.choices), flag))
+    schema: dict[str, Any] = {"type": "array"}
+    if flag.item_types and isinstance(flag.nargs, int) and len(flag.item_types) == flag.nargs:
+        schema["prefixItems"] = [_word_schema(value_schema(t, None)) for t in flag.item_types]
+    else:
+        schema["items"] = item
+    if isinstance(flag.nargs, int):
+        schema["minItems"] = schema["maxItems"] = flag.nargs
+    elif flag.nargs == "+":
+        schema["minItems"] = 1
+    return schema
+
+
 def _as_numbers(choices: list[str], *, integer: bool) -> list[int | float] | None:
     try:
         return [int(c) if integer else float(c) for c in choices]
@@ -97,7 +136,7 @@ def flag_schema(flag: Flag, description: str | None = None) -> dict[str, Any]:
     elif flag.kind is FlagKind.COUNT:
         schema = {"type": "integer", "minimum": 0}
     else:
-        schema = value_schema(flag.value_type, flag.choices)
+        schema = words_schema(flag) if flag.nargs is not None else bounded(value_schema(flag.value_type, flag.choices), flag)
         if flag.repeatable:
             schema = {"type": "array", "items": schema}
             if flag.required:
@@ -115,7 +154,7 @@ def flag_schema(flag: Flag, description: str | None = None) -> dict[str, Any]:
 
 def positional_schema(positional: Positional, description: str | None = None) -> dict[str, Any]:
     """The derived schema of `positional`."""
-    schema = value_schema(positional.value_type, positional.choices)
+    schema = bounded(value_schema(positional.value_type, positional.choices), positional)
     if positional.variadic:
         schema = {"type": "array", "items": schema}
         if positional.required:
@@ -208,7 +247,8 @@ def _json_encoded(schema: dict[str, Any], value_type: ValueType, *, many: bool) 
     """Whether the runtime passes the value (each item, for repeated words) as JSON text."""
     kind = schema.get("type")
     if many and kind == "array":
-        kind = schema.get("items", {}).get("type")
+        items = schema.get("items")
+        kind = items.get("type") if isinstance(items, dict) else None
     if value_type is ValueType.JSON:
         return kind != "string"
     return kind in ("object", "array")
@@ -286,12 +326,16 @@ def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | Non
     if override is not None:
         schema = _apply_override(schema, override, tool=tool, command=command, key=flag.key)
     repeated = flag.kind is FlagKind.VALUE and flag.repeatable
+    nargs = flag.nargs if flag.kind is FlagKind.VALUE else None
+    words = schema.get("items", {}) if repeated and isinstance(schema.get("items"), dict) else schema
     binding = ArgBinding(
         property=name, source="flag", level=level, spelling=flag.spelling,
         kind=flag.kind, value_type=flag.value_type, negatable=flag.negatable,
         default=flag.default, repeatable=repeated, variadic=False,
-        json_encoded=flag.kind is FlagKind.VALUE and _json_encoded(schema, flag.value_type, many=repeated),
+        json_encoded=flag.kind is FlagKind.VALUE and _json_encoded(words if nargs is not None else schema,
+                                                                   flag.value_type, many=repeated or nargs is not None),
         optional_value=flag.kind is FlagKind.VALUE and flag.optional_value,
+        nargs=nargs,
     )
     return schema, binding
 

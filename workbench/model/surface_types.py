@@ -51,6 +51,10 @@ class ArgBinding:
     optional_value: bool = False
     """The flag's value is optional (`Flag.optional_value`): a value starting with `-` would be
     read as an option, so the runtime refuses it."""
+    nargs: int | str | None = None
+    """For flags: how many words one occurrence takes (`Flag.nargs`: None for one value glued to
+    the flag, an int N, `+` or `*`). With nargs the value is a list (a list of lists when
+    repeatable) and each item is a separate word after the flag."""
 
 
 @dataclass(frozen=True)

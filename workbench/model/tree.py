@@ -8,7 +8,7 @@ TOML has no null, so unset optional fields are simply absent from the data.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Iterator
+from typing import Any, Iterator, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -60,6 +60,22 @@ class Flag(_Node):
     optional_value: bool = False
     """The value may be left out (click `is_flag=False, flag_value=…`): the CLI then reads a
     value starting with `-` as the next option, even after `=`, so such values are refused."""
+    nargs: int | Literal["+", "*"] | None = None
+    """How many values one occurrence takes: None for one value (the usual case); an int N for
+    exactly N (click `nargs=N` and tuple types, argparse `nargs=N`); `+`/`*` for one or more /
+    any number (argparse). The values follow the flag as separate words."""
+    item_types: list[ValueType] | None = None
+    """For a click tuple type (`type=(str, int)`): the type of each of the `nargs` values, in
+    order. `value_type` is then their common type (string when they differ)."""
+    minimum: int | float | None = None
+    """The smallest value the CLI accepts (click `IntRange`/`FloatRange`, typer `min=`); None
+    when unbounded. A clamping range (`clamp=True`) accepts anything, so it records no bounds."""
+    maximum: int | float | None = None
+    """The largest value the CLI accepts; None when unbounded."""
+    exclusive_minimum: bool = False
+    """`minimum` itself is refused (click `min_open=True`)."""
+    exclusive_maximum: bool = False
+    """`maximum` itself is refused (click `max_open=True`)."""
     hidden: bool = False
     deprecated: bool = False
     env_var: str | None = None
@@ -93,6 +109,14 @@ class Positional(_Node):
     required: bool = True
     variadic: bool = False
     """Takes several values (`nargs="*"/"+"`, `FILE...`)."""
+    minimum: int | float | None = None
+    """The smallest value the CLI accepts (as `Flag.minimum`)."""
+    maximum: int | float | None = None
+    """The largest value the CLI accepts (as `Flag.maximum`)."""
+    exclusive_minimum: bool = False
+    """`minimum` itself is refused."""
+    exclusive_maximum: bool = False
+    """`maximum` itself is refused."""
 
 
 class Command(_Node):

@@ -12,6 +12,13 @@ changes meaning for some CLIs). A short-only flag whose value is empty or starts
 some parsers would read as `-n=`) gets its value as the next element; such a value cannot start
 with `-`.
 
+A flag taking several words (`nargs`: click `nargs=2` and tuples, argparse `nargs=N/+/*`) is
+written `--name v1 v2` (`-n v1 v2`): each value its own word, so a value starting with `-` is
+refused unless it is a negative number (argparse's pattern; negative floats are written without
+an exponent). A `+`/`*` flag reads every word up to the next option, so such flags go first
+among their level's flags; when one still ends the leaf's flags a `--` precedes the
+positionals, and when one would swallow a subcommand name the call is refused.
+
 A command line larger than the system accepts (`ARG_MAX`) is refused with a sentence before it
 is built, so a hostile count (`{"verbose": 100000000}`) costs nothing instead of gigabytes.
 """
@@ -20,7 +27,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
+from decimal import Decimal
 from typing import Any
 
 from workbench.model.errors import WorkbenchError
@@ -39,6 +48,9 @@ def _arg_max() -> int:
         limit = -1
     return limit if limit > 0 else 2 * 1024 * 1024
 
+
+_NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
+"""argparse's own test for a word that is a negative number, not an option."""
 
 ARGV_LIMIT = _arg_max()
 """Bytes a command line may take (each word, its NUL and its pointer; the environment shares it)."""
@@ -59,18 +71,26 @@ def build_argv(binding: ToolBinding, command: list[str], arguments: dict[str, An
     if unknown:
         raise ArgvError(f"`{unknown[0]}` is not an argument of `{' '.join(binding.command_path)}`.")
     segments = list(binding.command_path) or [""]
-    flags_at: dict[int, list[str]] = {}
+    flags_at: dict[int, list[tuple[ArgBinding, list[str]]]] = {}
     for arg in binding.args:
         if arg.source == "flag" and arguments.get(arg.property) is not None:
             level = min(max(arg.level, 1), len(segments))
-            flags_at.setdefault(level, []).extend(_flag_words(arg, arguments[arg.property]))
+            flags_at.setdefault(level, []).append((arg, _flag_words(arg, arguments[arg.property])))
+    positionals = _positional_words(binding, arguments)
     argv = list(command)
+    open_ended: ArgBinding | None = None  # a `+`/`*` flag whose words end the level
     for depth, segment in enumerate(segments, start=1):
         if depth > 1:
+            if open_ended is not None:
+                raise ArgvError(f"`{open_ended.property}` takes any number of values and no other option of its "
+                                f"command follows it, so the CLI would read `{segment}` as one of them; "
+                                f"give another option of that command too.")
             argv.append(segment)
-        argv.extend(flags_at.get(depth, []))
-    positionals = _positional_words(binding, arguments)
-    if any(word.startswith("-") for word in positionals):
+        level = sorted(flags_at.get(depth, []), key=lambda pair: not _open_ended(pair[0]))
+        for _, words in level:
+            argv.extend(words)
+        open_ended = level[-1][0] if level and _open_ended(level[-1][0]) else None
+    if positionals and (open_ended is not None or any(word.startswith("-") for word in positionals)):
         argv.append("--")
     argv.extend(positionals)
     longest = max(argv, key=len, default="")
@@ -84,11 +104,22 @@ def build_argv(binding: ToolBinding, command: list[str], arguments: dict[str, An
     return argv
 
 
+def _open_ended(arg: ArgBinding) -> bool:
+    """A flag taking any number of words: argparse reads every following word up to the next
+    option as one of them."""
+    return arg.nargs in ("+", "*")
+
+
 def _flag_words(arg: ArgBinding, value: Any) -> list[str]:
     if arg.kind is FlagKind.BOOLEAN:
         return _boolean_words(arg, value)
     if arg.kind is FlagKind.COUNT:
         return [arg.spelling] * _count(arg, value)
+    if arg.nargs is not None:
+        groups = value if arg.repeatable else [value]
+        if not isinstance(groups, list):
+            raise ArgvError(f"`{arg.property}` takes a list of values, not {_show(value)}.")
+        return [word for group in groups for word in _words_after(arg, group)]
     if arg.repeatable and isinstance(value, list):
         return [word for item in value for word in _valued(arg, item)]
     return _valued(arg, value)
@@ -123,6 +154,26 @@ def _valued(arg: ArgBinding, value: Any) -> list[str]:
     if text == "" or text.startswith("="):
         return [arg.spelling, text]
     return [f"{arg.spelling}{text}"]
+
+
+def _words_after(arg: ArgBinding, values: Any) -> list[str]:
+    """One occurrence of a flag with `nargs`: the flag, then each value as its own word."""
+    if not isinstance(values, list):
+        raise ArgvError(f"`{arg.property}` takes a list of values after `{arg.spelling}`, not {_show(values)}.")
+    if isinstance(arg.nargs, int) and len(values) != arg.nargs:
+        raise ArgvError(f"`{arg.property}` takes exactly {arg.nargs} values each time, not {len(values)}.")
+    if arg.nargs == "+" and not values:
+        raise ArgvError(f"`{arg.property}` takes at least one value.")
+    words = [arg.spelling]
+    for value in values:
+        text = _text(arg, value)
+        if isinstance(value, float) and "e" in text and text.startswith("-"):
+            text = format(Decimal(text), "f")  # `-1e-05` is no number to argparse; `-0.00001` is
+        if text.startswith("-") and not _NEGATIVE_NUMBER.match(text):
+            raise ArgvError(f"`{arg.property}` cannot take {_show(text)}: its values follow `{arg.spelling}` as "
+                            f"separate words, so the CLI would read a value starting with `-` as an option.")
+        words.append(text)
+    return words
 
 
 def _positional_words(binding: ToolBinding, arguments: dict[str, Any]) -> list[str]:

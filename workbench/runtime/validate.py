@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from workbench.model.schema import NOT_AN_OPTION
+
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
 
@@ -79,6 +81,9 @@ class ArgumentChecker:
             return [f"{_at(where)}{_preview(error.instance)} is not allowed; allowed values: {allowed_values}"]
         if error.validator == "type" and not error.absolute_path:
             return ["arguments must be a JSON object"]
+        if error.validator == "pattern" and error.validator_value == NOT_AN_OPTION:
+            return [f"{_at(where)}{_preview(error.instance)} cannot start with `-` (a negative number may): "
+                    "it is one of several words after its flag, so the CLI would read it as an option"]
         return [f"{_at(where)}{_short_message(error)}"]
 
     def _unknown_key(self, key: str, allowed: list[str], *, top: bool) -> str:
