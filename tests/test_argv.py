@@ -157,8 +157,8 @@ def test_several_words_follow_the_flag_each_as_its_own_word():
 
 
 def test_negative_numbers_are_words_without_an_exponent():
-    argv = build_argv(SEVERAL, ["t"], {"point": [-1e-05, -0.0]})
-    assert argv == ["t", "run", "--point", "-0.00001", "-0.0"]
+    argv = build_argv(SEVERAL, ["t"], {"point": [-1e-05, -2.0], "corner": ["a", 3.0]})
+    assert argv == ["t", "run", "--point", "-0.00001", "-2", "-c", "a", "3"]
 
 
 @pytest.mark.parametrize("word", ["-x", "--help", "--", "-", "-1e5"])

@@ -166,6 +166,8 @@ def _words_after(arg: ArgBinding, values: Any) -> list[str]:
         raise ArgvError(f"`{arg.property}` takes at least one value.")
     words = [arg.spelling]
     for value in values:
+        if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
+            value = int(value)  # `3.0` is an integer to JSON Schema; a tuple's int position needs `3`
         text = _text(arg, value)
         if isinstance(value, float) and "e" in text and text.startswith("-"):
             text = format(Decimal(text), "f")  # `-1e-05` is no number to argparse; `-0.00001` is
