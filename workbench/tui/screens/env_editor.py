@@ -13,22 +13,18 @@ so the main screen's previews and the saved file follow. The logic without Textu
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 
-from workbench.model.config import Config
 from workbench.tui import env_edit
 from workbench.tui.bindings import EDITOR_BASE_BINDINGS
 from workbench.tui.messages import EditRequested
+from workbench.tui.screens.editor_screen import EditorScreen
 from workbench.tui.widgets.code_view import CodeView
-
-if TYPE_CHECKING:
-    from workbench.tui.screens.main import MainScreen
 
 RUNTIME_FIELDS: tuple[tuple[str, str, str, str], ...] = (
     *((key, label, "number" if kind is float else "integer", "") for key, label, kind in env_edit.LIMITS),
@@ -41,26 +37,18 @@ def _field_id(key: str) -> str:
     return f"runtime-{key.replace('_', '-')}"
 
 
-class EnvEditor(Screen[None]):
+class EnvEditor(EditorScreen):
     """`[env]` rows on the left; `[runtime]` and both tables as saved on the right."""
 
     BINDINGS = EDITOR_BASE_BINDINGS
     DEFAULT_CSS = """
-    EnvEditor #env-panes { height: 1fr; }
-    EnvEditor #env-left { width: 1fr; padding: 0 1; }
-    EnvEditor #env-right { width: 1fr; padding: 0 1; }
-    EnvEditor Label { color: $text-primary; text-style: bold; margin-top: 1; }
-    EnvEditor .hint { color: $text-muted; }
     EnvEditor #env-list { height: 8; }
-    EnvEditor Horizontal { height: auto; }
     EnvEditor #env-name { width: 2fr; }
     EnvEditor #env-value { width: 3fr; }
-    EnvEditor Button { margin-right: 1; }
     EnvEditor .runtime-row { margin-top: 1; }
     EnvEditor .runtime-label { width: 20; margin-top: 0; color: $text; text-style: none; }
     EnvEditor .runtime-field { width: 1fr; }
     EnvEditor .note { height: auto; padding-left: 20; }
-    EnvEditor .state { height: auto; padding: 0 1; }
     EnvEditor .-invalid { color: $text-error; }
     EnvEditor .-warning { color: $text-warning; }
     EnvEditor .-valid { color: $text-success; }
@@ -68,21 +56,13 @@ class EnvEditor(Screen[None]):
     EnvEditor #env-toml { height: 1fr; min-height: 8; }
     """
 
-    def __init__(self, main: MainScreen) -> None:
-        super().__init__()
-        self.main = main
-
-    @property
-    def config(self) -> Config:
-        return self.main.workspace.config
-
     @property
     def config_dir(self) -> Path:
         return self.main.workspace.path.resolve().parent
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="env-panes"):
-            with VerticalScroll(id="env-left"):
+        with Horizontal(id="env-panes", classes="panes"):
+            with VerticalScroll(id="env-left", classes="pane"):
                 yield Label("Environment ([env])", markup=False)
                 yield Static("Every call gets the server's environment plus these; a per-call env wins. "
                              "Keep secrets out: mcp.toml is usually committed.", classes="hint", markup=False)
@@ -97,7 +77,7 @@ class EnvEditor(Screen[None]):
                                  tooltip="Rename or change the selected row")
                     yield Button("Delete selected", id="delete-env", compact=True, variant="error")
                 yield Static("", id="env-state", classes="state", markup=False)
-            with VerticalScroll(id="env-right"):
+            with VerticalScroll(id="env-right", classes="pane"):
                 yield Label("Runtime ([runtime])", markup=False)
                 yield Static("Limits for every call. Enter in a field, or Apply runtime, applies them.",
                              classes="hint", markup=False)

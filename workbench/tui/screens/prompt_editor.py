@@ -8,21 +8,18 @@ inline, naming the section, and nothing is applied. The rendered prompt is shown
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static, TextArea
 
 from workbench.model.config import REST_ENTRY, Config, PromptSection
 from workbench.tui import prompt_edit
 from workbench.tui.bindings import EDITOR_BINDINGS
 from workbench.tui.messages import EditRequested
-
-if TYPE_CHECKING:
-    from workbench.tui.screens.main import MainScreen
+from workbench.tui.screens.editor_screen import EditorScreen
 
 
 def _with_prompt(config: Config, **changes: Any) -> Config:
@@ -30,40 +27,22 @@ def _with_prompt(config: Config, **changes: Any) -> Config:
     return config.model_copy(update={"prompt": config.prompt.model_copy(update=changes)})
 
 
-class PromptEditor(Screen[None]):
+class PromptEditor(EditorScreen):
     """Persona and sections on the left; tool order and the rendered prompt on the right."""
 
     BINDINGS = EDITOR_BINDINGS
     DEFAULT_CSS = """
-    PromptEditor #prompt-panes { height: 1fr; }
-    PromptEditor #prompt-left { width: 1fr; padding: 0 1; }
-    PromptEditor #prompt-right { width: 1fr; padding: 0 1; }
-    PromptEditor Label { color: $text-primary; text-style: bold; margin-top: 1; }
-    PromptEditor .hint { color: $text-muted; }
     PromptEditor TextArea { height: 5; background: $boost; }
     PromptEditor OptionList { height: 6; }
     PromptEditor #tool-order { height: 1fr; max-height: 14; }
-    PromptEditor Horizontal { height: auto; }
     PromptEditor Input { width: 1fr; }
     PromptEditor #section-order { width: 12; }
-    PromptEditor Button { margin-right: 1; }
-    PromptEditor #prompt-state { height: auto; padding: 0 1; }
-    PromptEditor #prompt-state.-invalid { color: $text-error; }
-    PromptEditor #prompt-state.-valid { color: $text-success; }
     PromptEditor #prompt-rendered { height: 1fr; background: $surface; }
     """
 
-    def __init__(self, main: MainScreen) -> None:
-        super().__init__()
-        self.main = main
-
-    @property
-    def config(self) -> Config:
-        return self.main.workspace.config
-
     def compose(self) -> ComposeResult:
-        with Horizontal(id="prompt-panes"):
-            with VerticalScroll(id="prompt-left"):
+        with Horizontal(id="prompt-panes", classes="panes"):
+            with VerticalScroll(id="prompt-left", classes="pane"):
                 yield Label("Persona (deployment:persona, order 0)")
                 yield TextArea(id="persona", compact=True, soft_wrap=True)
                 yield Button("Apply persona", id="apply-persona", compact=True, variant="primary")
@@ -89,7 +68,7 @@ class PromptEditor(Screen[None]):
                 with Horizontal():
                     yield Button("Set variable", id="set-variable", compact=True, variant="primary")
                     yield Button("Delete variable", id="delete-variable", compact=True, variant="error")
-            with Vertical(id="prompt-right"):
+            with Vertical(id="prompt-right", classes="pane"):
                 yield Label("Tool order")
                 yield Static(f"As the model sees the tools; {REST_ENTRY} stands for every tool not listed.",
                              classes="hint", markup=False)
@@ -99,7 +78,7 @@ class PromptEditor(Screen[None]):
                     yield Button("▼ Down", id="order-down", compact=True)
                     yield Button("By name", id="order-reset", compact=True,
                                  tooltip="Remove prompt.tool_order: tools by name")
-                yield Static("", id="prompt-state", markup=False)
+                yield Static("", id="prompt-state", classes="state", markup=False)
                 yield Label("The prompt as served (MCP instructions)")
                 yield TextArea(id="prompt-rendered", read_only=True, soft_wrap=True, compact=True)
         yield Footer()

@@ -9,61 +9,39 @@ the main screen's `apply_edit`; a change that would break the surface is refused
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 
 from workbench.model.config import Config, Selector
 from workbench.tui.bindings import EDITOR_BINDINGS
 from workbench.tui.messages import EditRequested
+from workbench.tui.screens.editor_screen import EditorScreen
 from workbench.tui.selectors_text import (
     PATTERN_FIELDS, SelectorsInputError, claims, claims_text, field_text, selector_from_fields, selector_label,
 )
 from workbench.tui.widgets.code_view import CodeView
 
-if TYPE_CHECKING:
-    from workbench.tui.screens.main import MainScreen
 
-
-class SelectorsEditor(Screen[None]):
+class SelectorsEditor(EditorScreen):
     """List + form on the left; the live claims on the right."""
 
     BINDINGS = EDITOR_BINDINGS
     DEFAULT_CSS = """
-    SelectorsEditor #selectors-panes { height: 1fr; }
-    SelectorsEditor #selectors-left { width: 1fr; padding: 0 1; }
-    SelectorsEditor #selectors-right { width: 1fr; padding: 0 1; }
-    SelectorsEditor Label { color: $text-primary; text-style: bold; margin-top: 1; }
-    SelectorsEditor .hint { color: $text-muted; }
     SelectorsEditor #selector-list { height: 8; }
-    SelectorsEditor Horizontal { height: auto; }
-    SelectorsEditor Button { margin-right: 1; }
     SelectorsEditor Input { margin-bottom: 0; }
-    SelectorsEditor #selector-state { height: auto; padding: 0 1; }
-    SelectorsEditor #selector-state.-invalid { color: $text-error; }
-    SelectorsEditor #selector-state.-valid { color: $text-success; }
     SelectorsEditor #selector-claims { height: 1fr; }
     """
-
-    def __init__(self, main: MainScreen) -> None:
-        super().__init__()
-        self.main = main
-
-    @property
-    def config(self) -> Config:
-        return self.main.workspace.config
 
     @property
     def statuses(self) -> dict:
         return self.main.quick.statuses if self.main.quick is not None else {}
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="selectors-panes"):
-            with VerticalScroll(id="selectors-left"):
+        with Horizontal(id="selectors-panes", classes="panes"):
+            with VerticalScroll(id="selectors-left", classes="pane"):
                 yield Label("Selectors, in priority order")
                 yield Static("A command becomes a tool when a selector's glob matches its path; the first "
                              "match wins. No selectors: every command that passes the filters.",
@@ -79,8 +57,8 @@ class SelectorsEditor(Screen[None]):
                 with Horizontal():
                     yield Button("Add selector", id="add-selector", compact=True, variant="primary")
                     yield Button("Apply to selected", id="apply-selector", compact=True)
-                yield Static("", id="selector-state", markup=False)
-            with Vertical(id="selectors-right"):
+                yield Static("", id="selector-state", classes="state", markup=False)
+            with Vertical(id="selectors-right", classes="pane"):
                 yield Label("Claims (live)")
                 yield CodeView(id="selector-claims")
         yield Footer()
