@@ -66,3 +66,23 @@ def test_the_tool_order_lists_every_tool_then_the_unlisted_entry_and_moves_clamp
     assert entries == ["a", "b", "<unlisted-tools>"]
     assert moved(entries, 2, -1) == ["a", "<unlisted-tools>", "b"]
     assert moved(entries, 0, -1) == entries
+
+
+def test_options_taking_several_words_get_a_list_or_json_field(monkeypatch):
+    """`--point X Y` (two numbers) is a line-per-item list; a mixed tuple (`--pair NAME N`) and a
+    repeatable pair (`--span A B`, an array of arrays) fall back to JSON rather than a wrong form."""
+    import sys
+    from pathlib import Path
+
+    from workbench.loaders import load
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent / "fixtures" / "runtime"))
+    monkeypatch.setitem(sys.modules, "multiword", sys.modules.get("multiword"))  # restored after
+    monkeypatch.delitem(sys.modules, "multiword")
+    loaded = load("multiword:click_cli")
+    tool = build_surface(loaded.tree, config_from_loaded(loaded)).tool("multiword_draw")
+    fields = {f.name: f for f in form_fields(tool.input_schema)}
+    assert (fields["point"].kind, fields["point"].item_kind) == ("array", "number")
+    assert fields["pair"].kind == "json" and fields["span"].kind == "json"
+    arguments = form_arguments(list(fields.values()), {"count": "3", "point": "1.5\n-2", "pair": '["a", 2]'})
+    assert arguments["point"] == [1.5, -2] and arguments["pair"] == ["a", 2] and arguments["count"] == 3
