@@ -1,1 +1,1 @@
-"""The pure model: command tree, config, surface. No Textual, no MCP SDK, no subprocess."""
+"""The pure model: command tree, config, surface. No Textual, no MCP SDK, no child processes."""
