@@ -68,7 +68,7 @@ class ServeInfo(ModalScreen[None]):
 
     @on(Select.Changed, "#serve-client")
     def _client(self, event: Select.Changed) -> None:
-        if event.value is not Select.BLANK:
+        if event.value is not Select.NULL:
             self._show(str(event.value))
 
     @on(Button.Pressed, "#close")

@@ -55,7 +55,7 @@ def field_widget(spec: FormField, widget_id: str) -> Widget:
         return Switch(value=bool(spec.default), id=widget_id, tooltip=tooltip)
     if spec.kind == "enum":
         options = [(str(choice), choice) for choice in spec.choices]
-        start = spec.default if spec.default in spec.choices else Select.BLANK
+        start = spec.default if spec.default in spec.choices else Select.NULL
         return Select(options, value=start, allow_blank=True, id=widget_id, compact=True, tooltip=tooltip)
     if spec.kind in ("array", "json"):
         hint = "one item per line" if spec.kind == "array" else "JSON"
@@ -169,7 +169,7 @@ class TryIt(Vertical):
         if isinstance(widget, Switch):
             return widget.value
         if isinstance(widget, Select):
-            return None if widget.value is Select.BLANK else widget.value
+            return None if widget.value is Select.NULL else widget.value
         if isinstance(widget, TextArea):
             return widget.text
         if isinstance(widget, Input):
