@@ -43,6 +43,9 @@ class SourceConfig(_Section):
     target: str = ""
     """What was loaded: `module:attr`, an executable name or path."""
     cli_version: str | None = None
+    long_values: Literal["equals", "separate"] = "equals"
+    """How a long option's value is written (SPEC §8): `--name=value` (one word), or
+    `--name value` (two words) for CLIs that reject `=`."""
 
 
 class ServerConfig(_Section):

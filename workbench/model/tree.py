@@ -80,6 +80,12 @@ class Flag(_Node):
     deprecated: bool = False
     env_var: str | None = None
     metavar: str | None = None
+    from_help: bool = False
+    """Only the CLI's help text showed this flag (the second witness, SPEC §4): the exact loader's
+    objects lacked it, so its kind and type are what the text says."""
+    kind_guessed: bool = False
+    """The help text gave no type label, so kind (switch or value) was decided by weaker evidence
+    (a placeholder, a default, the description); lint shows it so the user can confirm."""
     inherited_from: str | None = None
     """Set when the flag comes from elsewhere than the command itself: the space-joined path of
     the ancestor that declares it (click group option, cobra persistent flag) or the name of an
@@ -136,6 +142,11 @@ class Command(_Node):
     flags: list[Flag] = Field(default_factory=list)
     positionals: list[Positional] = Field(default_factory=list)
     subcommands: list[Command] = Field(default_factory=list)
+    fromfile_prefix_chars: str = ""
+    """Characters that make the CLI read a word as a file of more arguments (argparse
+    `fromfile_prefix_chars`, e.g. `@`): a value starting with one is refused (SPEC §8)."""
+    from_help: bool = False
+    """Only the CLI's help text showed this command (SPEC §4 second witness)."""
     exclusive_groups: list[list[str]] = Field(default_factory=list)
     """Sets of this command's flags (by key) and positionals (by name) of which at most one may
     be given (argparse mutually exclusive groups)."""
@@ -156,6 +167,38 @@ class Command(_Node):
             yield from sub.walk()
 
 
+class WitnessCount(_Node):
+    """What one witness (the exact loader, or the CLI's help text) saw."""
+
+    commands: int = 0
+    flags: int = 0
+
+
+class Disagreement(_Node):
+    """One command where the two witnesses differ, with what was done about it."""
+
+    path: str
+    """The space-joined command path."""
+    missing_in_exact: list[str] = Field(default_factory=list)
+    """Subcommands (`cmd name`) and flags (`--name`) help shows that the exact loader lacked."""
+    missing_in_help: list[str] = Field(default_factory=list)
+    """What the exact loader has that help does not show (hidden from help, usually harmless)."""
+    resolution: str = ""
+    """One sentence: what the loader did (took them from help, materialized them, kept them)."""
+
+
+class Coverage(_Node):
+    """The two-witness report of a load (SPEC §4): counts per witness and where they differ."""
+
+    exact: WitnessCount | None = None
+    """The exact loader's count; None when only the help crawler ran."""
+    help: WitnessCount | None = None
+    """The help text's count; None when help could not be read."""
+    taken_from_help: WitnessCount = Field(default_factory=WitnessCount)
+    """What the final tree holds only because help showed it."""
+    disagreements: list[Disagreement] = Field(default_factory=list)
+
+
 class CommandTree(_Node):
     """A loaded CLI: the root command plus what the loader could not parse."""
 
@@ -163,6 +206,8 @@ class CommandTree(_Node):
     cli_version: str | None = None
     notes: list[str] = Field(default_factory=list)
     """What the loader kept as text or could not parse, for the user and for lint."""
+    coverage: Coverage | None = None
+    """How complete the tree is by each witness (SPEC §4); None when only one witness ran."""
 
     def walk(self) -> Iterator[Command]:
         return self.root.walk()
