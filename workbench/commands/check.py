@@ -75,6 +75,10 @@ def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict
         tokens = {**measured.to_data(), "budget": config.lint.token_budget, "estimate": is_estimate()}
     live_version = None
     drift_findings = None
+    from workbench.model.config import Loader
+
+    if config.source.loader is Loader.HELP and any(f.code == "WB706" for f in local):
+        drift_check = False  # the crawled program itself is gone: WB706 says so and where it went
     if drift_check:
         with contextlib.redirect_stdout(sys.stderr):  # a CLI that prints on import must not corrupt --json
             live = load_live(config, snapshot.root.name, path.parent / config.runtime.cwd)
@@ -110,14 +114,40 @@ def machine_findings(config, config_dir: Path, *, executable: bool) -> list:
                                 f"`cwd = \"{config.runtime.cwd}\"` is {cwd}, which is not a folder, so no call can start.",
                                 "Point `[runtime] cwd` at an existing folder (relative to the config file)."))
     if executable and config.source.command:
-        program = config.source.command[0]
-        found = (os.access(program, os.X_OK) and Path(program).is_file()) if os.sep in program else shutil.which(program)
-        if not found:
-            findings.append(finding("WB706", "source.command",
-                                    f"`{program}` (the first word of `[source] command`) is not an executable "
-                                    "file or a command on PATH here, so every call fails.",
-                                    "Install the CLI, or fix `[source] command` (an absolute path is safest)."))
+        findings.extend(program_findings(config.source.command[0], config.source.target))
     return findings
+
+
+def program_findings(program: str, target: str) -> list:
+    """WB706 when `[source] command`'s program is gone (naming where `target` is now, if anywhere),
+    WB707 when it exists but the typed name `target` now finds another program on PATH."""
+    from workbench.model.findings import finding
+
+    found = (os.access(program, os.X_OK) and Path(program).is_file()) if os.sep in program else shutil.which(program)
+    # Only a typed command name can have moved; module:attr and path targets have no PATH lookup.
+    now = shutil.which(target) if target and os.sep not in target and ":" not in target else None
+    now = os.path.abspath(now) if now else None
+    if not found:
+        where = f" `{target}` is now {now}." if now else ""
+        fix = (f'Set `[source] command` to start with "{now}" (or re-export the CLI).' if now else
+               "Install the CLI, or fix `[source] command` (an absolute path is safest).")
+        return [finding("WB706", "source.command",
+                        f"`{program}` (the first word of `[source] command`) is not an executable "
+                        f"file or a command on PATH here, so every call fails.{where}", fix)]
+    if now and os.path.isabs(program) and not _same_file(program, now):
+        return [finding("WB707", "source.command",
+                        f"`[source] command` runs {program}, but `{target}` on PATH is now {now}; the "
+                        "server keeps running the old one.",
+                        f'If {now} is the CLI to serve, set `[source] command` to start with "{now}" and '
+                        "check drift again; otherwise ignore or disable WB707.")]
+    return []
+
+
+def _same_file(left: str, right: str) -> bool:
+    try:
+        return os.path.samefile(left, right)
+    except OSError:
+        return False
 
 
 def load_live(config, root_name: str, run_dir: Path | None = None):

@@ -216,7 +216,9 @@ def _load_executable(target: str, found: Any, name: str | None, run_as: list[str
     from workbench.model.config import Loader, SourceConfig
 
     root_name = name or found.name
-    command = run_as or [found.run_as]
+    # The absolute path, not the typed name: hosts start servers with a minimal PATH (`target`
+    # keeps the name; `check` says when the path moved).
+    command = run_as or [found.path]
     if found.python and targets.is_this_interpreter(found.python) and introspect.console_script(found.name):
         report(f"Reading console script {found.name}…")
         try:

@@ -75,6 +75,7 @@ RULES: dict[str, tuple[Severity, str]] = {
     "WB704": (Severity.WARNING, "`[env]` value that looks like a secret, stored in mcp.toml"),
     "WB705": (Severity.ERROR, "`[runtime] cwd` does not exist"),
     "WB706": (Severity.ERROR, "`[source] command` names an executable that cannot be found"),
+    "WB707": (Severity.WARNING, "`[source] command` names an executable other than the one `target` finds on PATH now"),
     "WB801": (Severity.ERROR, "`[commands]` key names no command"),
     "WB802": (Severity.ERROR, "flag override names no flag or argument of its command"),
     "WB803": (Severity.ERROR, "`prompt.tool_order` names no tool"),
