@@ -4,6 +4,7 @@ and `--write` merging into the client's file without losing other servers, after
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -48,23 +49,15 @@ def printed(config_path: Path, client: str) -> dict:
     return json.loads(result.stdout)
 
 
-@pytest.mark.parametrize("client, top_key, typed", [
-    ("claude-desktop", "mcpServers", False),
-    ("claude-code", "mcpServers", True),
-    ("cursor", "mcpServers", False),
-    ("vscode", "servers", True),
-])
-def test_printed_entry_has_the_clients_documented_shape(config_path, client, top_key, typed):
-    document = printed(config_path, client)
-    assert list(document) == [top_key]
-    entry = document[top_key]["deployctl"]
-    expected_keys = ["type", "command", "args"] if typed else ["command", "args"]
-    assert list(entry) == expected_keys
-    if typed:
-        assert entry["type"] == "stdio"
-    command = Path(entry["command"])
-    assert command.is_absolute() and command.is_file() and command.name == "mcp-workbench"
-    assert entry["args"] == ["serve", str(config_path.absolute())]
+def test_a_desktop_hosts_entry_carries_the_path_the_cli_needs(config_path):
+    """Desktop apps start servers with a minimal PATH: their entry gets one, led by the CLI's folder."""
+    entry = printed(config_path, "claude-desktop")["mcpServers"]["deployctl"]
+    assert list(entry) == ["command", "args", "env"] and list(entry["env"]) == ["PATH"]
+    folders = entry["env"]["PATH"].split(os.pathsep)
+    assert folders[0] == str(Path(sys.executable).parent)  # [source] command's program is this python
+    assert all(os.path.isabs(folder) for folder in folders) and len(folders) == len(set(folders))
+    terminal = printed(config_path, "claude-code")["mcpServers"]["deployctl"]
+    assert "env" not in terminal  # a terminal host passes its own shell's PATH
 
 
 def test_printed_entry_starts_a_server_a_real_client_can_list(config_path):

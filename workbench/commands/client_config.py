@@ -1,75 +1,133 @@
-"""`mcp-workbench client-config CONFIG --client C [--write [--path P]]`: hook a server into a client.
+"""`mcp-workbench client-config CONFIG --client HOST`: hook a server into an MCP host.
 
-Prints the JSON that adds this server to an MCP client's config file, in that client's
-documented shape, with absolute paths (the installed `mcp-workbench` executable, the config):
+Prints the entry that adds this server to HOST's config, in the shape HOST's documentation
+shows (`workbench/clients/hosts.py`; the pages are cited in `docs/clients.md`):
 
-| client           | file (default for --write)                              | shape                           |
-|------------------|---------------------------------------------------------|---------------------------------|
-| `claude-desktop` | `claude_desktop_config.json` in Claude's app-data folder | `mcpServers.NAME {command, args}` |
-| `claude-code`    | `.mcp.json` in the current folder (project scope)       | `mcpServers.NAME {type: "stdio", command, args}` |
-| `cursor`         | `~/.cursor/mcp.json`                                    | `mcpServers.NAME {command, args}` |
-| `vscode`         | `.vscode/mcp.json` in the current folder                | `servers.NAME {type: "stdio", command, args}` |
-
-`--write` merges the entry into the client's file: every other server and key is kept, the old
-file is first copied to `FILE.bak-YYYYMMDDTHHMMSSZ`, and the new one replaces it atomically.
+- stdio (default): the absolute path of this installation's `mcp-workbench` and of the config,
+  so the host can start it from any folder; desktop apps (which start servers with a minimal
+  PATH) also get the `PATH` the CLI needs in `env`. `--env K=V` / `--env-file FILE` add more.
+- `--http URL`: an entry for a running `serve --http` (hosts whose files can name a URL).
+- `--project`: an entry for a committed, project-scoped file that works in every clone
+  (`mcp-workbench` from PATH, the config by `${workspaceFolder}` or relative to the project).
+- `--print-command`: the host's own command line that adds the entry, where it has one.
+- `--write [--path P]`: merge the entry into the host's file, keeping every other server, key
+  and (in JSONC files) comment; the old file is first copied to `FILE.bak-YYYYMMDDTHHMMSSZ`, and
+  the new one replaces it atomically.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import shlex
 import shutil
 import sys
 import sysconfig
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from workbench.model.errors import ConfigError, WorkbenchError
 
-CLIENTS: dict[str, tuple[str, bool]] = {
-    "claude-desktop": ("mcpServers", False),
-    "claude-code": ("mcpServers", True),
-    "cursor": ("mcpServers", False),
-    "vscode": ("servers", True),
-}
-"""Each client's top-level key for servers, and whether an entry carries `"type": "stdio"`."""
+
+def _hosts():
+    from workbench.clients.hosts import HOSTS
+
+    return HOSTS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("config", metavar="CONFIG", help="the mcp.toml the client should serve")
-    parser.add_argument("--client", required=True, choices=sorted(CLIENTS), help="which MCP client")
+    parser.add_argument("config", metavar="CONFIG", help="the mcp.toml the host should serve")
+    parser.add_argument("--client", required=True, choices=sorted(_hosts()), help="which MCP host")
+    parser.add_argument("--http", metavar="URL",
+                        help="an entry for a server already running with `serve --http` at URL "
+                        "(e.g. http://127.0.0.1:8765/mcp) instead of one the host starts")
+    parser.add_argument("--token", metavar="T",
+                        help="with --http: send `Authorization: Bearer T` (the server's --token)")
+    parser.add_argument("--env", action="append", default=[], metavar="K=V",
+                        help="an environment variable for the server the host starts; repeatable")
+    parser.add_argument("--env-file", metavar="FILE", type=Path,
+                        help="environment variables from a file of NAME=value lines (--env wins)")
+    parser.add_argument("--project", action="store_true",
+                        help="an entry for a committed project file: mcp-workbench from PATH and the config "
+                        "relative to the project (the current folder)")
+    parser.add_argument("--print-command", action="store_true",
+                        help="print the host's own command line that adds the entry (claude, code, gemini, codex)")
     parser.add_argument("--write", action="store_true",
-                        help="merge the entry into the client's config file (after a backup)")
+                        help="merge the entry into the host's config file (after a backup)")
     parser.add_argument("--path", metavar="P", type=Path,
-                        help="the client config file to write (default: the client's usual file)")
+                        help="the host config file to write (default: the host's usual file)")
 
 
 def run(args: argparse.Namespace) -> int:
+    from workbench.clients.hosts import Launch, Remote, entry_for
+    from workbench.clients.render import render
     from workbench.model.config_file import load_config
 
+    host = _hosts()[args.client]
     config_path = Path(args.config)
     if not config_path.is_file():
         raise ConfigError(f"{config_path} does not exist or is not a file; pass the mcp.toml to serve.")
     config = load_config(config_path)
     name = server_name(config, config_path)
-    document = client_document(args.client, name, serve_command(config_path))
     if args.path is not None and not args.write:
         raise WorkbenchError("--path only makes sense with --write; add --write or drop --path.")
-    if not args.write:
-        print(json.dumps(document, indent=2))
+    if args.write and args.print_command:
+        raise WorkbenchError("--write edits the host's file and --print-command prints the host's own command "
+                             "for that; pick one.")
+    if args.project and host.project_mode is None:
+        raise WorkbenchError(f"{host.title} has no project-scoped config file, so --project has nothing to "
+                             "write; drop --project.")
+    server: Launch | Remote
+    if args.http is not None:
+        if host.remote is None:
+            raise WorkbenchError(f"{host.title}'s config file can only start local servers, not name a URL; drop "
+                                 "--http (add the URL in the app's own connector settings instead).")
+        if args.env or args.env_file:
+            raise WorkbenchError("--env and --env-file set the environment of a server the host starts; a server "
+                                 "at --http URL has the environment it was started with. Drop them.")
+        if args.token and args.project:
+            raise WorkbenchError("--token with --project would put the secret into a committed file; drop "
+                                 "--token and give each user the token another way.")
+        headers = {"Authorization": f"Bearer {args.token}"} if args.token else {}
+        server = Remote(http_url(args.http), headers)
+    else:
+        if args.token:
+            raise WorkbenchError("--token is for --http entries (the server's bearer token); drop it, or add "
+                                 "--http URL.")
+        env = server_env(args.env, args.env_file)
+        if args.project:
+            server = Launch("mcp-workbench", ["serve", project_reference(config_path, host.project_mode)], env)
+            _warn_machine_paths(config)
+        else:
+            if host.minimal_path and "PATH" not in env:
+                env = {**env, "PATH": cli_search_path(config, config_path.resolve().parent)}
+            server = Launch(*serve_command(config_path), env)
+    entry = entry_for(host, name, server)
+    if args.print_command:
+        if host.command_line is None:
+            raise WorkbenchError(f"{host.title} is not set up by a command line; drop --print-command and paste "
+                                 "the printed entry, or use --write.")
+        if args.project and host.name == "vscode":
+            raise WorkbenchError("`code --add-mcp` adds to your user profile, not to a project; for a project "
+                                 "entry use --write (it edits .vscode/mcp.json).")
+        print(shlex.join(host.command_line(name, server, args.project)))
         return 0
-    target = args.path or default_path(args.client)
-    backup = merge_into(target, args.client, name, document)
+    if not args.write:
+        sys.stdout.write(render(host, name, entry))
+        return 0
+    target = args.path or default_path(args.client, project=args.project)
+    if target is None:
+        raise WorkbenchError(f"{host.title} has no usual config file; pass --path FILE with --write.")
+    backup = merge_into(target, args.client, name, entry)
     note = f" (previous file saved as {backup})" if backup else ""
     print(f"added MCP server `{name}` to {target}{note}")
     return 0
 
 
 def server_name(config, config_path: Path) -> str:
-    """The key the client lists this server under: `[server] name`, else the CLI's name."""
+    """The key the host lists this server under: `[server] name`, else the CLI's name."""
     if config.server.name:
         return config.server.name
     if config.snapshot is not None:
@@ -77,10 +135,10 @@ def server_name(config, config_path: Path) -> str:
     return config_path.stem
 
 
-def serve_command(config_path: Path) -> list[str]:
-    """argv that serves the config: the installed executable (absolute) + `serve` + config path."""
-    config = str(config_path.absolute())
-    return [*workbench_executable(), "serve", config]
+def serve_command(config_path: Path) -> tuple[str, list[str]]:
+    """(command, args) that serve the config: this installation's executable, absolute."""
+    executable = workbench_executable()
+    return executable[0], [*executable[1:], "serve", str(config_path.absolute())]
 
 
 def workbench_executable() -> list[str]:
@@ -97,75 +155,95 @@ def workbench_executable() -> list[str]:
     return [str(Path(sys.executable).absolute()), "-m", "workbench.cli"]
 
 
-def client_entry(client: str, command: list[str]) -> dict[str, Any]:
-    """One server's entry in `client`'s shape."""
-    _, typed = CLIENTS[client]
-    entry: dict[str, Any] = {"type": "stdio"} if typed else {}
-    entry["command"] = command[0]
-    entry["args"] = command[1:]
-    return entry
+def http_url(text: str) -> str:
+    """A `serve --http` URL; a bare `http://host:port` gets the `/mcp` path serve answers on."""
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise WorkbenchError(f"--http {text!r} is not an http(s) URL; give the server's address, e.g. "
+                             "--http http://127.0.0.1:8765/mcp.")
+    path = parts.path if parts.path not in ("", "/") else "/mcp"
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
 
 
-def client_document(client: str, name: str, command: list[str]) -> dict[str, Any]:
-    """The smallest client config file that adds the server: `{top_key: {name: entry}}`."""
-    top_key, _ = CLIENTS[client]
-    return {top_key: {name: client_entry(client, command)}}
+def server_env(assignments: list[str], env_file: Path | None) -> dict[str, str]:
+    """`--env-file` then `--env` (later wins)."""
+    from workbench.clients.envfile import parse_assignment, read_env_file
+
+    env = read_env_file(env_file) if env_file is not None else {}
+    for text in assignments:
+        key, value = parse_assignment(text, "--env")
+        env[key] = value
+    return env
+
+
+def cli_search_path(config, config_dir: Path) -> str:
+    """The PATH a desktop host should give the server: the CLI's own folder (its sibling tools,
+    an `env python` shebang), this `mcp-workbench`'s folder, then the PATH client-config runs
+    with, where the CLI works now. Only absolute folders, each once."""
+    folders: list[str] = []
+    program = config.source.command[0] if config.source.command else ""
+    if program:
+        if os.path.isabs(program):
+            folders.append(os.path.dirname(program))
+        elif os.sep in program:
+            folders.append(os.path.dirname(os.path.abspath(config_dir / config.runtime.cwd / program)))
+        elif shutil.which(program):
+            folders.append(os.path.dirname(os.path.abspath(shutil.which(program))))
+    folders.append(os.path.dirname(workbench_executable()[0]))
+    folders.extend(os.environ.get("PATH", "").split(os.pathsep))
+    return os.pathsep.join(dict.fromkeys(f for f in folders if f and os.path.isabs(f)))
+
+
+def project_reference(config_path: Path, mode: str | None) -> str:
+    """How a committed entry names the config: `${workspaceFolder}/REL` or `REL`, REL relative to
+    the project (the current folder)."""
+    root = Path.cwd().resolve()
+    try:
+        relative = config_path.resolve().relative_to(root)
+    except ValueError:
+        raise WorkbenchError(f"--project: {config_path} is not inside the current folder {root}; run "
+                             "client-config from the project's root folder.") from None
+    text = relative.as_posix()
+    return f"${{workspaceFolder}}/{text}" if mode == "variable" else text
+
+
+def _warn_machine_paths(config) -> None:
+    program = config.source.command[0] if config.source.command else ""
+    if os.path.isabs(program):
+        print(f"mcp-workbench: warning: [source] command starts with {program}, a path of this machine; "
+              "in a committed mcp.toml use a name every clone can run (export with --command NAME, or "
+              "a path relative to the config).", file=sys.stderr)
 
 
 def default_path(client: str, *, home: Path | None = None, cwd: Path | None = None,
-                 platform: str | None = None, environ: dict[str, str] | None = None) -> Path:
-    """Where `client` reads its servers from by default (project scope for Claude Code and VS Code)."""
-    home = home or Path.home()
-    cwd = cwd or Path.cwd()
-    platform = platform or sys.platform
-    environ = os.environ if environ is None else environ
-    if client == "claude-code":
-        return cwd / ".mcp.json"
-    if client == "vscode":
-        return cwd / ".vscode" / "mcp.json"
-    if client == "cursor":
-        return home / ".cursor" / "mcp.json"
-    if platform == "darwin":
-        folder = home / "Library" / "Application Support" / "Claude"
-    elif platform.startswith("win"):
-        folder = Path(environ.get("APPDATA") or home / "AppData" / "Roaming") / "Claude"
-    else:
-        folder = Path(environ.get("XDG_CONFIG_HOME") or home / ".config") / "Claude"
-    return folder / "claude_desktop_config.json"
+                 platform: str | None = None, environ: dict[str, str] | None = None,
+                 project: bool = False) -> Path | None:
+    """Where `client` reads its servers from by default (project scope for Claude Code and VS
+    Code, and for the others with `project`); None when it has no usual file."""
+    from workbench.clients.hosts import Places, default_file
+
+    places = Places(home=home or Path.home(), cwd=cwd or Path.cwd(), platform=platform or sys.platform,
+                    environ=dict(os.environ if environ is None else environ))
+    return default_file(_hosts()[client], places, project=project)
 
 
-def merge_into(target: Path, client: str, name: str, document: dict[str, Any]) -> Path | None:
+def merge_into(target: Path, client: str, name: str, entry: dict) -> Path | None:
     """Add the server to `target`, keeping everything else; returns the backup's path (if any)."""
-    top_key, _ = CLIENTS[client]
+    from workbench.clients.edit import merged_text
+
     if target.is_symlink():  # a dotfiles-managed file: write through the link, keep the link
         target = target.resolve()
-    existing = _read_client_file(target, top_key)
-    servers = dict(existing.get(top_key) or {})
-    servers[name] = document[top_key][name]
-    merged = {**existing, top_key: servers}
+    existing = ""
+    if target.exists():
+        try:
+            existing = target.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise WorkbenchError(f"cannot read {target} ({error.__class__.__name__}); fix its permissions "
+                                 "or pass another --path. Nothing was written.") from None
+    text = merged_text(_hosts()[client], existing, name, entry, str(target))
     backup = _backup(target) if target.exists() else None
-    _atomic_write(target, json.dumps(merged, indent=2, ensure_ascii=False) + "\n")
+    _atomic_write(target, text)
     return backup
-
-
-def _read_client_file(target: Path, top_key: str) -> dict[str, Any]:
-    if not target.exists():
-        return {}
-    try:
-        data = json.loads(target.read_text(encoding="utf-8") or "{}")
-    except (OSError, UnicodeDecodeError) as error:
-        raise WorkbenchError(f"cannot read {target} ({error.__class__.__name__}); fix its permissions "
-                             "or pass another --path. Nothing was written.") from None
-    except json.JSONDecodeError as error:
-        raise WorkbenchError(f"{target} is not valid JSON (line {error.lineno}: {error.msg}); fix it "
-                             "(comments are not supported) or pass another --path. Nothing was written.") from None
-    if not isinstance(data, dict):
-        raise WorkbenchError(f"{target} does not hold a JSON object; fix it or pass another --path. "
-                             "Nothing was written.")
-    if not isinstance(data.get(top_key, {}), dict):
-        raise WorkbenchError(f'"{top_key}" in {target} is not an object; fix it or pass another --path. '
-                             "Nothing was written.")
-    return data
 
 
 def _backup(target: Path) -> Path:
