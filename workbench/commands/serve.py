@@ -7,6 +7,7 @@ Reads only the config (no loaders, no Textual, no pygments): the surface comes f
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
 import os
 import sys
@@ -28,6 +29,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "HOST; default from $MCP_WORKBENCH_TOKEN)",
     )
     parser.add_argument("--log-level", choices=LOG_LEVELS, help="stderr log level (default: [server] log_level)")
+    parser.add_argument(
+        "--workers", type=int, default=1, metavar="N",
+        help="with --http: N processes answering on the one port (2025-11-25 sessions are then stateless; "
+        "see docs/runtime.md, scale-out)",
+    )
+    parser.add_argument(
+        "--instance", metavar="NAME",
+        help="with --http: prefix the session ids this process issues with NAME. so a load balancer can "
+        "route a 2025-11-25 session back to it",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,11 +56,17 @@ def run(args: argparse.Namespace) -> int:
 
         address = parse_http_address(args.http)
         check_bind(address[0], token)
+    _check_scale_out(args)
     config_path = Path(args.config)
     # The same path as `tools` and `prompt`; token counts are never served, so none are made.
     config, surface = surface_from_file(config_path, token_counts=False)
     level = args.log_level or config.server.log_level
-    _configure_logging(level)
+    from workbench.runtime.workers import inherited_listener, serve_workers, worker_number
+
+    worker = worker_number()
+    _configure_logging(level, worker)
+    if address is not None and args.workers > 1:
+        return serve_workers(config_path.resolve(), *address, token, level, args.workers)
     for warning in surface.warnings:
         logging.getLogger("workbench.serve").warning("%s", warning)
     runner = ToolRunner(config, surface, config_path.resolve().parent)
@@ -57,13 +74,33 @@ def run(args: argparse.Namespace) -> int:
     if address is None:
         anyio.run(serve_stdio, server, runner)
     else:
-        anyio.run(serve_http, server, runner, *address, token, level)
+        listener = inherited_listener()
+        anyio.run(functools.partial(serve_http, server, runner, *address, token, level, listener=listener,
+                                    stateless=listener is not None, instance=args.instance))
     return 0
 
 
-def _configure_logging(level: str) -> None:
+def _check_scale_out(args: argparse.Namespace) -> None:
+    from workbench.model.errors import WorkbenchError
+
+    if (args.workers != 1 or args.instance is not None) and args.http is None:
+        raise WorkbenchError("--workers and --instance are for HTTP serving; add --http [HOST:]PORT.")
+    if not 1 <= args.workers <= 64:
+        raise WorkbenchError(f"--workers {args.workers}: give a number of processes from 1 to 64.")
+    if args.instance is not None:
+        from workbench.runtime.session_route import INSTANCE_NAME
+
+        if not INSTANCE_NAME.match(args.instance):
+            raise WorkbenchError(f"--instance {args.instance!r}: use 1-32 letters, digits, _ or -, e.g. --instance a.")
+        if args.workers > 1:
+            raise WorkbenchError("--instance routes stateful sessions to one process, but --workers serves "
+                                 "them statelessly; drop one of them.")
+
+
+def _configure_logging(level: str, worker: str | None = None) -> None:
+    name = f"mcp-workbench serve[worker {worker}]" if worker else "mcp-workbench serve"
     logging.basicConfig(
         stream=sys.stderr,
         level=getattr(logging, level.upper()),
-        format="mcp-workbench serve: %(levelname)s %(name)s: %(message)s",
+        format=f"{name}: %(levelname)s %(name)s: %(message)s",
     )

@@ -44,14 +44,21 @@ async def serve_stdio(server: Server, runner: ToolRunner) -> None:
 
 
 async def serve_http(
-    server: Server, runner: ToolRunner, host: str, port: int, token: str | None, log_level: str = "info"
+    server: Server, runner: ToolRunner, host: str, port: int, token: str | None, log_level: str = "info",
+    *, listener: socket.socket | None = None, stateless: bool = False, instance: str | None = None,
 ) -> None:
-    """Serve streamable HTTP at http://HOST:PORT/mcp until a stop signal (PORT 0: a free one)."""
+    """Serve streamable HTTP at http://HOST:PORT/mcp until a stop signal (PORT 0: a free one).
+    A worker of `--workers` passes its inherited `listener` and serves legacy sessions
+    `stateless`ly; `instance` prefixes session ids for a routing balancer (runtime/workers.py)."""
     check_bind(host, token)
-    listener = listen(host, port)
+    listener = listener or listen(host, port)
     app: Any = server.streamable_http_app(
-        stateless_http=False, json_response=False, host=host, transport_security=security_settings(host)
+        stateless_http=stateless, json_response=False, host=host, transport_security=security_settings(host)
     )
+    if instance:
+        from workbench.runtime.session_route import SessionPrefixMiddleware
+
+        app = SessionPrefixMiddleware(app, instance)
     if token:
         app = BearerTokenMiddleware(app, token)
     config = uvicorn.Config(
