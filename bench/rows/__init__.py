@@ -12,4 +12,5 @@ ROWS = {
     "crawl": "bench.rows.crawl",
     "tui": "bench.rows.tui",
     "memory": "bench.rows.memory",
+    "http-load": "bench.rows.http_load",
 }
