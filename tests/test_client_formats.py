@@ -179,6 +179,8 @@ def test_print_command_for_http(project):
         ["gemini", "mcp", "add", "--scope", "user", "--transport", "http", "--header", "Authorization: Bearer t",
          "shipit", URL]
     assert "not set up by a command line" in refused(project, "--client", "cursor", "--print-command")
+    assert "cannot send a header" in refused(project, "--client", "codex", "--http", URL, "--token", "t",
+                                             "--print-command")
 
 
 @pytest.mark.parametrize("client, expected", [

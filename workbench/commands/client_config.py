@@ -112,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
         if args.project and host.name == "vscode":
             raise WorkbenchError("`code --add-mcp` adds to your user profile, not to a project; for a project "
                                  "entry use --write (it edits .vscode/mcp.json).")
+        if host.name == "codex" and isinstance(server, Remote) and server.headers:
+            raise WorkbenchError("`codex mcp add --url` cannot send a header; drop --print-command and paste "
+                                 "the printed TOML (it has the token in http_headers).")
         print(shlex.join(host.command_line(name, server, args.project)))
         return 0
     if not args.write:
