@@ -204,3 +204,29 @@ def test_nginx_in_front_of_two_processes_serves_both_eras(config, tmp_path):
             proxy.wait(timeout=30)
         for backend in backends:
             backend.stop()
+
+
+def test_instance_names_the_session_ids_and_takes_them_back(config):
+    """Without a balancer: a handshake client of an `--instance a` process gets `a.`-prefixed
+    session ids (what nginx routes on) and every later request with that id is answered."""
+    from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
+
+    served = Served(str(config), "--http", "127.0.0.1:0", "--instance", "a")
+    try:
+        port = served.port()
+        served.wait_for(STARTED)
+        assert anyio.run(_clients, f"http://127.0.0.1:{port}/mcp", 0, 2, 3) == [True] * 6
+
+        import json
+        import urllib.request
+
+        body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "probe", "version": "1"}}}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/mcp", data=body, method="POST", headers={
+            "Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            session = response.headers[MCP_SESSION_ID_HEADER]
+        assert session.startswith("a.") and len(session) > 2
+    finally:
+        served.stop()
