@@ -230,3 +230,29 @@ def test_instance_names_the_session_ids_and_takes_them_back(config):
         assert session.startswith("a.") and len(session) > 2
     finally:
         served.stop()
+
+
+def test_workers_do_not_outlive_a_killed_supervisor(config):
+    served = Served(str(config), "--http", "127.0.0.1:0", "--workers", "2")
+    port = served.port()
+    served.wait_for(STARTED, count=2)
+    pids = [int(m) for m in re.findall(r"Started server process \[(\d+)\]", "".join(served.lines))]
+    assert len(pids) == 2
+    served.process.kill()  # SIGKILL: no chance to stop its workers itself
+    served.process.wait(timeout=30)
+    for pid in pids:
+        deadline = time.monotonic() + 30
+        while _alive(pid):
+            assert time.monotonic() < deadline, f"worker {pid} outlived its supervisor"
+            time.sleep(0.02)  # poll the condition: the kernel signals the worker, we wait for it to go
+    with socket.socket() as probe:  # and the port is free again
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind(("127.0.0.1", port))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().split(") ")[1][0] != "Z"
+    except FileNotFoundError:
+        return False

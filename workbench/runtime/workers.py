@@ -60,7 +60,7 @@ def serve_workers(config_path: Path, host: str, port: int, token: str | None, lo
             argv = [sys.executable, "-m", "workbench.cli", "serve", str(config_path), "--http", address,
                     "--log-level", log_level]
             children.append(subprocess.Popen(argv, env=env, pass_fds=[listener.fileno()],
-                                             stdin=subprocess.DEVNULL))
+                                             stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent))
         listener.close()  # the workers hold it now
         return _supervise(children, stopping)
     finally:
