@@ -69,6 +69,16 @@ def serve_workers(config_path: Path, host: str, port: int, token: str | None, lo
             signal.signal(signum, handler)
 
 
+def _die_with_parent() -> None:
+    """In the worker before exec: a SIGTERM when the supervisor dies, even by SIGKILL, so no
+    worker outlives it holding the port (Linux; elsewhere the supervisor's own stop applies)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 def _supervise(children: list[subprocess.Popen], stopping: list[int]) -> int:
     """Wait until every worker exits; the first that exits on its own stops the rest."""
     status = 0
