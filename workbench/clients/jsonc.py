@@ -3,8 +3,10 @@
 `parse` reads JSONC (`//` and `/* */` comments, trailing commas) into Python data. `set_member`
 puts one value at `top_key.name` by splicing text: every comment, blank line, key order and the
 file's indentation stay as they were; only the replaced value (or the inserted member) is new.
-No third-party JSONC library on PyPI both parses and edits with comments kept, so this small
-scanner does it; the result is always re-parsed and checked before anyone writes it.
+Why not a library: `json-five` keeps comments through its node model, but adding a member in the
+file's own layout through it takes more code than this; `jsonc-edit` (bindings to Microsoft's
+editor) is too new and little used to depend on. This scanner is small, and every result is
+re-parsed and checked before anyone writes it.
 """
 
 from __future__ import annotations
