@@ -256,3 +256,40 @@ def _alive(pid: int) -> bool:
             return handle.read().split(") ")[1][0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def test_workers_enforce_the_token_and_keep_it_from_the_cli(tmp_path):
+    """`--workers 2 --token T`: every worker wants the token, and the CLIs they run (here
+    `/usr/bin/env`, which prints its environment) never see it."""
+    import httpx2
+    from mcp import Client
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.shared._httpx_utils import create_mcp_http_client
+
+    tree = CommandTree(root=Command(path=["env"], runnable=True, help="Print the environment."))
+    config = tmp_path / "mcp.toml"
+    save_config(Config(source=SourceConfig(command=["/usr/bin/env"], loader="help", target="env"),
+                       server=ServerConfig(name="env", version="1.0"), snapshot=tree), config)
+    served = Served(str(config), "--http", "127.0.0.1:0", "--workers", "2", "--token", "s3cret-token")
+    try:
+        port = served.port()
+        served.wait_for(STARTED, count=2)
+        url = f"http://127.0.0.1:{port}/mcp"
+        for _ in range(4):  # new connections, so both workers are asked
+            assert httpx2.post(url, json={}, headers={"Accept": "application/json, text/event-stream"}).status_code == 401
+
+        async def printed_env() -> list[str]:
+            texts = []
+            for _ in range(4):
+                http = create_mcp_http_client(headers={"Authorization": "Bearer s3cret-token"})
+                async with Client(streamable_http_client(url, http_client=http)) as client:
+                    result = await client.call_tool("env", {})
+                    assert not result.is_error
+                    texts.append(result.content[0].text)
+            return texts
+
+        for text in anyio.run(printed_env):
+            assert "PATH=" in text and "s3cret-token" not in text and "MCP_WORKBENCH" not in text
+    finally:
+        assert served.stop() == 0
+    assert "s3cret-token" not in "".join(served.lines)

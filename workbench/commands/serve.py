@@ -49,7 +49,9 @@ def run(args: argparse.Namespace) -> int:
     from workbench.runtime.server import build_server
     from workbench.runtime.transport import serve_http, serve_stdio
 
-    token = args.token or os.environ.get("MCP_WORKBENCH_TOKEN") or None
+    from workbench.runtime.workers import inherited_token
+
+    token = args.token or inherited_token() or os.environ.get("MCP_WORKBENCH_TOKEN") or None
     address = None
     if args.http is not None:
         from workbench.runtime.http_guard import check_bind, parse_http_address

@@ -30,6 +30,8 @@ LISTEN_FD_ENV = "MCP_WORKBENCH_LISTEN_FD"
 """Set in a worker's environment: the inherited listening socket's file descriptor."""
 WORKER_ENV = "MCP_WORKBENCH_WORKER"
 """Set in a worker's environment: its number (1…N), shown in its log lines."""
+TOKEN_ENV = "MCP_WORKBENCH_WORKER_TOKEN"
+"""Set in a worker's environment: the bearer token (removed before any CLI runs)."""
 MAX_WORKERS = 64
 STOP_GRACE_S = 5.0
 
@@ -55,8 +57,8 @@ def serve_workers(config_path: Path, host: str, port: int, token: str | None, lo
     try:
         for number in range(1, workers + 1):
             env = {**os.environ, LISTEN_FD_ENV: str(listener.fileno()), WORKER_ENV: str(number)}
-            if token:
-                env["MCP_WORKBENCH_TOKEN"] = token  # not on the command line, where `ps` shows it
+            if token:  # not on the command line, where `ps` shows it; the worker pops it
+                env[TOKEN_ENV] = token
             argv = [sys.executable, "-m", "workbench.cli", "serve", str(config_path), "--http", address,
                     "--log-level", log_level]
             children.append(subprocess.Popen(argv, env=env, pass_fds=[listener.fileno()],
@@ -120,6 +122,11 @@ def inherited_listener():
     if fd is None:
         return None
     return socket.socket(fileno=int(fd))
+
+
+def inherited_token() -> str | None:
+    """In a worker: the supervisor's `--token`, taken out of the environment the CLIs inherit."""
+    return os.environ.pop(TOKEN_ENV, None)
 
 
 def worker_number() -> str | None:
