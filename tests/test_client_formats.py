@@ -298,3 +298,16 @@ def test_write_into_a_codex_config_keeps_its_other_tables_and_comments(project, 
 def test_goose_and_generic_files_are_not_guessed(project):
     assert "YAML" in refused(project, "--client", "goose", "--write", "--path", str(project / "config.yaml"))
     assert "--path" in refused(project, "--client", "mcp-json", "--write")
+
+
+def test_project_mode_warns_when_the_config_itself_holds_a_machine_path(project):
+    from workbench.model.config_file import load_config
+
+    path = project / "ops" / "mcp.toml"
+    config = load_config(path)
+    config.source.command = ["/home/me/.local/bin/shipit"]
+    save_config(config, path)
+    result = run(project, "--client", "vscode", "--project")
+    assert result.returncode == 0
+    assert "warning: [source] command starts with /home/me/.local/bin/shipit" in result.stderr
+    assert run(project, "--client", "vscode").stderr == ""  # a user-scope entry may hold this machine's paths

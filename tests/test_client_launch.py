@@ -109,3 +109,47 @@ def test_a_terminal_host_entry_runs_the_cli_even_with_a_minimal_path(exported, c
     assert "env" not in entry
     (status,) = anyio.run(call_tools, entry, ["shipit_status"])
     assert status == (False, "all green")
+
+
+@pytest.mark.parametrize("client, file", [("vscode", ".vscode/mcp.json"), ("cursor", ".cursor/mcp.json"),
+                                          ("claude-code", ".mcp.json")])
+def test_a_committed_project_entry_works_in_another_clone(tmp_path, client, file):
+    """`--project --write` in one checkout; a teammate's clone elsewhere, with mcp-workbench on
+    PATH, starts the server from that file the way the host does (the host expands
+    `${workspaceFolder}` to the clone, or starts the server in the clone's root)."""
+    import shutil
+
+    from workbench.commands.client_config import workbench_executable
+    from workbench.model.config import Config, ServerConfig, SourceConfig
+    from workbench.model.config_file import save_config
+    from workbench.model.tree import Command, CommandTree
+
+    repo = tmp_path / "repo"
+    (repo / "ops").mkdir(parents=True)
+    tree = CommandTree(root=Command(path=["echo"], runnable=True, help="Say it."))
+    save_config(Config(source=SourceConfig(command=["echo", "from", "the", "clone"], loader="help", target="echo"),
+                       server=ServerConfig(name="echo", version="1"), snapshot=tree), repo / "ops" / "mcp.toml")
+    result = subprocess.run([sys.executable, "-m", "workbench.cli", "client-config", "ops/mcp.toml", "--client", client,
+                             "--project", "--write"], cwd=repo, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr  # nothing of this machine in the config either
+    clone = tmp_path / "teammate" / "checkout"
+    shutil.copytree(repo, clone)
+    shutil.rmtree(repo)  # nothing may point back at the first checkout
+    (servers,) = json.loads((clone / file).read_text()).values()
+    entry = servers["echo"]
+    args = [arg.replace("${workspaceFolder}", str(clone)) for arg in entry["args"]]
+    bin_dir = str(Path(workbench_executable()[0]).parent)  # the teammate installed mcp-workbench
+
+    async def call() -> tuple[bool, str]:
+        from mcp import ClientSession, StdioServerParameters, stdio_client
+
+        params = StdioServerParameters(command=entry["command"], args=args, cwd=str(clone),
+                                       env={"PATH": f"{bin_dir}:{MINIMAL_PATH}"})
+        with anyio.fail_after(60):
+            async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+                await session.initialize()
+                result = await session.call_tool("echo", {})
+                return result.is_error, result.content[0].text
+
+    assert anyio.run(call) == (False, "from the clone")
