@@ -420,8 +420,7 @@ def incompleteness(obj: Any, data: dict[str, Any], missing: list[str]) -> list[s
             walk(sub)
 
     walk(data["root"])
-    signs.extend(n for n in data.get("notes", []) if "could not be listed" in n or "could not be loaded" in n
-                 or "could not be materialized" in n)
+    signs.extend(n for n in data.get("notes", []) if "could not be listed" in n or "could not be loaded" in n)
     return signs
 
 
