@@ -163,14 +163,30 @@ def capturing() -> Iterator[_Capture]:
     def error(self: Any, *args: Any, **kwargs: Any) -> Any:
         raise _Captured(state.outer if state.depth and state.outer is not None else self)
 
+    def argparse_help(self: Any, parser: Any, *args: Any, **kwargs: Any) -> Any:
+        raise _Captured(parser)
+
+    def optparse_action(original: Any) -> Any:
+        def take_action(self: Any, action: str, dest: Any, opt: Any, value: Any, values: Any, parser: Any) -> Any:
+            if action == "help":
+                raise _Captured(parser)
+            return original(self, action, dest, opt, value, values, parser)
+
+        return take_action
+
+    import optparse
+
     for klass, method in _immediate_targets():
         patch(klass, method, stop)
     for klass, methods in _parser_classes():
         for method in methods:
             if method in vars(klass):
                 patch(klass, method, parse_wrapper(vars(klass)[method]))
-        patch(klass, "print_help", stop)
+        patch(klass, "print_help", stop)  # a program that shows help itself, not via the help action
         patch(klass, "error", error)
+    # the help actions themselves, since parser subclasses often override print_help (pip does)
+    patch(argparse._HelpAction, "__call__", argparse_help)
+    patch(optparse.Option, "take_action", optparse_action(vars(optparse.Option)["take_action"]))
     _active.append(state)
     try:
         yield state
@@ -396,6 +412,10 @@ def materialize_dispatch(obj: Any, runner: Callable[[], Any], argv0: str, data: 
         root["positionals"] = [p for p in root["positionals"] if p["name"] not in dispatch_names]
         if found and len(found) == 2 and found[0].nargs is None:
             root["runnable"] = False  # the command word is required
+        first = root["positionals"][0] if root["positionals"] and not found else None
+        if first is not None and first["required"] and not first["variadic"]:  # optparse: `%prog <command> ...`
+            root["positionals"] = root["positionals"][1:]
+            root["runnable"] = False
         root["subcommands"] = [*root.get("subcommands", []), *grafted]
     return missing
 

@@ -10,7 +10,8 @@ number, `choice` → choice, `string`/`complex`/custom → string with the type'
 > 1 → `nargs`, defaults from the parser (`NO_DEFAULT` → none), metavar, help with `%default`
 expanded as `--help` shows it, `SUPPRESS_HELP` → hidden. optparse declares no positional
 arguments: the ones the usage line names after the options (`%prog [options] FILE...`) are
-recorded by that name (`[X]` optional, `X...` variadic); a usage naming none gets none.
+recorded by that name when they are placeholders (`<file>` or upper case; `[X]` optional,
+`X...` variadic); literal words and a usage naming none give none.
 """
 
 from __future__ import annotations
@@ -164,22 +165,26 @@ def _json_safe(value: Any) -> Any:
 
 
 def _usage_positionals(parser: optparse.OptionParser) -> list[dict[str, Any]]:
-    """The arguments the usage line names after the program and its options."""
-    try:
-        usage = parser.get_usage()
-    except Exception:
-        usage = ""
-    line = usage.strip().splitlines()[0] if usage.strip() else ""
-    line = re.sub(r"^\s*usage:\s*", "", line, flags=re.IGNORECASE)
-    words = _USAGE_WORD.findall(line)[1:]  # the program's name first
-    positionals = []
-    for word in words:
-        bare = word.strip("[]<>").strip()
-        if not bare or bare.lower() in ("options", "option", "opts") or bare.startswith("-"):
+    """The arguments the usage line names after the program and its options (its first form)."""
+    usage = parser.usage if isinstance(parser.usage, str) else ""
+    usage = re.sub(r"^\s*usage:\s*", "", usage.strip(), flags=re.IGNORECASE)
+    line = next((line.strip() for line in usage.splitlines() if line.strip()), "")
+    if "%prog" in line:
+        line = line.split("%prog", 1)[1]
+    else:  # the program's name written out: skip it
+        line = line.split(None, 1)[1] if len(line.split(None, 1)) > 1 else ""
+    positionals: list[dict[str, Any]] = []
+    for word in _USAGE_WORD.findall(line):
+        if word == "...":
+            if positionals:
+                positionals[-1]["variadic"] = True
             continue
+        bare = word.strip("[]<>").strip()
         variadic = bare.endswith("...") or word.endswith("...")
         name = bare.rstrip(".").strip("[]<> ")
-        if not re.fullmatch(r"[A-Za-z][\w-]*", name):
+        if not name or name.startswith("-") or "option" in name.lower() or not re.fullmatch(r"[A-Za-z][\w -]*", name):
+            continue
+        if "<" not in word and name != name.upper():  # a literal word (`%prog [opts] list`), not a placeholder
             continue
         positionals.append({"name": name, "help": "", "required": not word.startswith("["),
                             "variadic": variadic, "value_type": "string", "default": None})
