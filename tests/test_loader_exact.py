@@ -113,6 +113,8 @@ def test_lazy_click_commands_are_materialized_and_a_placeholder_that_never_loads
         "lazy ship": ([("to", None, "value", "string", None), ("dry-run", None, "boolean", "string", None),
                        ("retries", None, "value", "integer", None)], [("PACKAGE", True, False)], True),
         "lazy status": ([("all", None, "boolean", "string", None)], [], True),
+        "lazy tools": ([("cache-dir", None, "value", "path", None)], [], False),  # its real group's option
+        "lazy tools install": ([("version", None, "value", "string", None)], [("NAME", True, False)], True),
         "lazy pack": ([("level", None, "value", "integer", None), ("meta", None, "value", "string", 2)],
                       [("PATHS", False, True)], True),
     }
@@ -120,7 +122,7 @@ def test_lazy_click_commands_are_materialized_and_a_placeholder_that_never_loads
     assert loaded.tree.find("lazy pack").flags[1].item_types == [ValueType.STRING, ValueType.INTEGER]
     assert any(n.startswith("lazy ghost: could not be materialized") for n in loaded.tree.notes)
     coverage = loaded.tree.coverage  # the placeholder is a doubt, so help was read in full
-    assert coverage is not None and coverage.help_scope == "full" and coverage.help.commands == 5
+    assert coverage is not None and coverage.help_scope == "full" and coverage.help.commands == 7
 
 
 def test_optparse_is_read_exactly_without_running_main() -> None:

@@ -58,7 +58,7 @@ def _command_data(command: Any, path: list[str], parent_ctx: Any, notes: list[st
     where = " ".join(path)
     flags: list[dict[str, Any]] = []
     positionals: list[dict[str, Any]] = []
-    for param in getattr(command, "params", []):
+    for param in _params(command, ctx):
         if _param_kind(param) == "argument":
             positionals.append(_positional_data(param, where, notes))
         else:
@@ -112,6 +112,26 @@ def _subcommands(group: Any, path: list[str], ctx: Any, notes: list[str]) -> lis
         seen[id(sub)] = data
         result.append(data)
     return result
+
+
+def _params(command: Any, ctx: Any) -> list[Any]:
+    """The command's parameters: `params`, or, for a stand-in that keeps none of its own and
+    delegates `get_params` to the real object (indico's LazyGroup variant), what that returns,
+    without click's own `--help` option."""
+    params = list(getattr(command, "params", None) or [])
+    if params or not hasattr(command, "get_params"):
+        return params
+    try:
+        delegated = list(command.get_params(ctx))
+    except Exception:
+        return params
+    try:
+        help_option = command.get_help_option(ctx)
+    except Exception:
+        help_option = None
+    return [p for p in delegated
+            if p is not help_option and not (getattr(p, "is_eager", False) and not getattr(p, "expose_value", True)
+                                             and "--help" in getattr(p, "opts", []))]
 
 
 def _is_placeholder(command: Any) -> bool:
