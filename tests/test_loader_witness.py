@@ -106,6 +106,16 @@ def test_an_executable_whose_top_level_agrees_is_not_crawled_further() -> None:
                                      "(2 commands, 1 flag shown there)")
 
 
+def test_a_top_level_where_only_the_exact_tree_has_more_is_not_crawled_further() -> None:
+    exact = tree({"path": ["tool"], "flags": [flag("profile"), flag("verbose")]})
+    top = tree({"path": ["tool"], "flags": [flag("profile")]})
+    calls: list = []
+    result = consult_help(exact, run=["/bin/tool"], signs=[], top_level_first=True, crawl=fake_crawl({0: top}, calls))
+    assert [c[1] for c in calls] == [0] and result.coverage.disagreements[0].missing_in_help == ["--verbose"]
+    assert coverage_line(result) == ("coverage: exact loader 1 command, 2 flags; help shows nothing more at the top "
+                                     "level (1 command, 1 flag shown there; 1 more only the exact loader has: --verbose)")
+
+
 def test_a_top_level_that_disagrees_or_a_sign_of_doubt_crawls_everything() -> None:
     calls: list = []
     crawl = fake_crawl({0: tree(HELP), None: tree(HELP)}, calls)

@@ -188,8 +188,10 @@ def consult_help(
             helped = _crawl(crawl, run, tree, None)
         else:
             top = _crawl(crawl, run, tree, 0)
-            if not compare(tree.model_copy(deep=True), top, top_only=True, merge=False).disagreements:
-                tree.coverage = Coverage(exact=exact_count, help=_top_count(top), help_scope="top")
+            at_top = compare(tree.model_copy(deep=True), top, top_only=True, merge=False)
+            if not any(d.missing_in_exact for d in at_top.disagreements):  # help shows nothing more
+                tree.coverage = Coverage(exact=exact_count, help=_top_count(top), help_scope="top",
+                                         disagreements=at_top.disagreements)
                 return tree
             helped = _crawl(crawl, run, tree, None)
     except LoadError as error:

@@ -77,6 +77,11 @@ def coverage_line(tree: CommandTree) -> str | None:
     if coverage.help is None:
         return f"coverage: {exact}; help could not be read as the second witness (see the notes)"
     if coverage.help_scope == "top":
+        if coverage.disagreements:
+            extra = coverage.disagreements[0].missing_in_help
+            shown = ", ".join(extra[:4]) + (", …" if len(extra) > 4 else "")
+            return (f"coverage: {exact}; help shows nothing more at the top level ({_counts(coverage.help)} "
+                    f"shown there; {len(extra)} more only the exact loader has: {shown})")
         return f"coverage: {exact}; help agrees at the top level ({_counts(coverage.help)} shown there)"
     taken = coverage.taken_from_help
     parts = [f"coverage: {exact}", f"help {_counts(coverage.help)}"]
