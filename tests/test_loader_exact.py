@@ -178,6 +178,36 @@ def test_a_parse_of_words_the_program_chose_itself_is_captured_at_once(tmp_path:
     assert not marker.exists() and [f.key for f in loaded.tree.root.flags] == ["level"]
 
 
+def test_a_program_that_reads_defaults_and_shows_help_itself_is_read_at_its_widest_parser(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest's shape: an empty parse for the defaults, a small early parse, plugins adding
+    options, the full parse, and `--help` handled by the program (a store_true, no help action)."""
+    marker = tmp_path / "selfhelp-ran"
+    (tmp_path / "selfhelp.py").write_text(textwrap.dedent(f"""
+        import argparse, pathlib, sys
+
+        def parser(options):
+            p = argparse.ArgumentParser(prog="selfhelp", add_help=False)
+            p.add_argument("-h", "--help", action="store_true")
+            for name in options:
+                p.add_argument("--" + name)
+            return p
+
+        def main():
+            parser(["early"]).parse_known_args([])
+            parser(["early"]).parse_known_args()
+            args = parser(["early", "plugin-a", "plugin-b"]).parse_args()
+            if args.help:
+                print("usage: selfhelp [-h] [--early EARLY] [--plugin-a A] [--plugin-b B]")
+                sys.exit(0)
+            pathlib.Path({str(marker)!r}).write_text("ran")
+    """))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    loaded = load("selfhelp:main")
+    assert not marker.exists()
+    assert [f.key for f in loaded.tree.root.flags] == ["help", "early", "plugin-a", "plugin-b"]
+
+
 # --- several words per value, end to end ------------------------------------------------------------
 
 

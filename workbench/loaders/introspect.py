@@ -126,9 +126,9 @@ def _words(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[str]:
 def capturing() -> Iterator[_Capture]:
     """While active, parsing a command line ends in `_Captured(cli_object)`.
 
-    click/typer: their `main` raises at once. argparse/optparse: a parse of a command line
-    without a help word (the program parses something of its own) raises at once; a parse of
-    our `--help` runs, so the parser whose help action fires (`print_help`) is the one
+    click/typer: their `main` raises at once. argparse/optparse: a parse of words without a
+    help word (the program parses something of its own) raises at once; a parse of our `--help`,
+    or of no words at all (reading the defaults, as pytest does), runs, so the parser whose help action fires (`print_help`) is the one
     captured, not a bootstrap `add_help=False` or `parse_known_args` pre-parser that returns
     and lets the program build the real parser; a parser that errors on `--help` is captured
     where it errs.
@@ -147,8 +147,9 @@ def capturing() -> Iterator[_Capture]:
         def parse(self: Any, *args: Any, **kwargs: Any) -> Any:
             if state.depth:  # argparse calls its own parse methods (and subparsers') from inside
                 return original(self, *args, **kwargs)
-            if not any(word in HELP_WORDS for word in _words(args, kwargs)):
-                raise _Captured(self)
+            words = _words(args, kwargs)
+            if words and not any(word in HELP_WORDS for word in words):
+                raise _Captured(self)  # the program parses words of its own: stop before it acts on them
             state.depth += 1
             state.outer = self
             try:
@@ -228,11 +229,17 @@ def _exited(what: str, stop: SystemExit) -> IntrospectError:
     return IntrospectError(f"{what} exited (status {code}) without parsing its command line with {_FRAMEWORKS}")
 
 
+def _widest(parsers: list[Any]) -> Any:
+    """The parser with the most option strings, the last of equals."""
+    return max(reversed(parsers), key=lambda parser: len(_signature(parser)))
+
+
 def call_captured(func: Callable[[], Any], argv0: str, words: list[str] | None = None) -> Any:
     """Call `func()` in the sandbox; the CLI object it returns or parses its command line with.
 
-    When no parser showed help (the program ended after a pre-parser read `--help` and
-    returned), the last parser that read the command line is the answer.
+    When no parser showed help (the program handles `--help` itself, or ended after a
+    pre-parser read it), the parser that read the command line with the most options is the
+    answer (the last of those): the real one, not a bootstrap that reads a few of them.
     """
     state = None
     try:
@@ -242,14 +249,14 @@ def call_captured(func: Callable[[], Any], argv0: str, words: list[str] | None =
         return captured.obj
     except SystemExit as stop:
         if state is not None and state.passed:
-            return state.passed[-1]
+            return _widest(state.passed)
         raise _exited(argv0, stop) from None
     except Exception:
         if state is not None and state.passed:  # the program failed after its pre-parser read the line
-            return state.passed[-1]
+            return _widest(state.passed)
         raise
     if state is not None and state.passed and framework_of(result) is None:
-        return state.passed[-1]
+        return _widest(state.passed)
     if result is None:
         raise IntrospectError(f"{argv0} returned without parsing its command line with {_FRAMEWORKS}")
     return result

@@ -137,9 +137,18 @@ def _same_flag(own: Flag, other: Flag) -> bool:
     if own.short and other.short and own.short == other.short:
         return True
     if not own.name or not other.name:
-        return bool(own.short and other.short and own.short == other.short)
-    return bool(own.help and other.help and own.help.strip() == other.help.strip()
-                and own.kind == other.kind)
+        return False
+    if own.kind != other.kind or not own.help or not other.help:
+        return False
+    mine, theirs = _words(own.help), _words(other.help)
+    shorter, longer = sorted((mine, theirs), key=len)
+    # help output may drop a trailing `(default: …)` the object's text has: a prefix of 16+ characters
+    return mine == theirs or len(shorter) >= 16 and longer.startswith(shorter) and longer[len(shorter)] in " (["
+
+
+def _words(text: str) -> str:
+    """Help text without its line wrapping (help output wraps it, the object does not)."""
+    return " ".join(text.split())
 
 
 def _from_help(flag: Flag) -> Flag:
