@@ -278,6 +278,15 @@ def test_console_scripts_in_another_environment_load_exactly(tmp_path: Path, ent
     assert coverage is not None and coverage.help_scope == "top" and not coverage.disagreements
 
 
+def test_a_dispatcher_in_another_environment_is_loaded_again_with_the_names_its_help_lists(tmp_path: Path) -> None:
+    script = _other_environment(tmp_path, "fixtures.clis.dispatch_cli:main", "relay")
+    loaded = load(str(script))
+    assert [c.path_str for c in loaded.tree.walk()] == ["relay", "relay send", "relay status"]
+    send, status = loaded.tree.find("relay send"), loaded.tree.find("relay status")
+    assert not send.from_help and [f.key for f in send.flags] == ["to", "priority"]  # its real parser
+    assert status.from_help and loaded.tree.coverage.taken_from_help.commands == 1
+
+
 def test_a_lazy_click_console_script_in_another_environment(tmp_path: Path) -> None:
     script = _other_environment(tmp_path, "fixtures.clis.lazy_cli:cli", "lazy")
     loaded = load(str(script))
