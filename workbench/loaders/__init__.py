@@ -2,13 +2,17 @@
 
 `load()` decides which loader a TARGET needs and records how to run the CLI afterwards:
 
-- `package.module:attr` → imported here, read exactly (click, typer, argparse; a function is
+- `package.module:attr` → imported here, read exactly (click, typer, argparse, optparse; a function is
   called under capture); run later as `python -m package.module` with this interpreter.
 - a console script of this environment → the same in-process loaders, through its entry point.
 - a Python script whose `#!` names another interpreter (pipx, a project venv) → the same
   loaders run inside that interpreter (`workbench.loaders.foreign`), else the help crawler.
 - any other executable (a path, or a command on PATH) → the help crawler
   (`workbench.loaders.help`).
+
+After an exact load the tree is checked against the CLI's own help (`workbench.loaders.witness`,
+the second witness): what only help shows is taken, marked, and `tree.coverage` says how complete
+the tree is by each witness.
 
 Everything that goes wrong becomes a `LoadError` with one sentence naming the target and the fix.
 """
