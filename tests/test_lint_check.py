@@ -99,7 +99,7 @@ def test_json_is_stable_and_complete(config_path):
     report = json.loads(first.stdout)
     assert list(report) == sorted(report)
     assert set(report) == {"format", "config", "ok", "strict", "tools", "tokenizer", "tokens",
-                           "cli_version", "summary", "lint", "drift"}
+                           "cli_version", "coverage", "summary", "lint", "drift"}
     assert report["format"] == 1 and report["ok"] is False and report["drift"] is None
     assert report["config"] == str(config_path.resolve())
     assert report["summary"] == {"errors": 2, "warnings": 3, "infos": 8, "drift": None}

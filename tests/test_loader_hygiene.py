@@ -43,8 +43,10 @@ def test_loading_the_samples_imports_neither_textual_nor_mcp() -> None:
 
 
 def test_introspection_runs_as_a_loose_script_without_workbench(tmp_path: Path) -> None:
-    """What workbench.loaders.foreign relies on: copy the three files, run them in isolation."""
-    for name in ("introspect.py", "click_loader.py", "argparse_loader.py"):
+    """What workbench.loaders.foreign relies on: copy the files it ships, run them in isolation."""
+    from workbench.loaders.foreign import SHIPPED_FILES
+
+    for name in SHIPPED_FILES:
         (tmp_path / name).write_text((LOADERS_DIR / name).read_text())
     repo = Path(__file__).resolve().parents[1]
     code = (

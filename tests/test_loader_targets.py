@@ -145,7 +145,7 @@ def test_any_other_executable_goes_to_the_help_crawler(tmp_path: Path, monkeypat
         ("nope_pkg_xyz:cli", None, "cannot import module nope_pkg_xyz"),
         ("json:nope", None, "module json has no attribute nope"),
         ("sample_clis.deployctl", None, "is a Python module, not a CLI object; name the object too, e.g. sample_clis.deployctl:cli"),
-        ("os:path", None, "not a click command, typer app or argparse parser"),
+        ("os:path", None, "not a click command, typer app, argparse or optparse parser"),
         ("sample_clis.deployctl:cli", "deployctl 'unterminated", "--command"),
         ("sample_clis.deployctl:cli", "  ", "--command is empty"),
         ("sample_clis.deployctl:cli", None, "whitespace"),

@@ -52,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
 
 def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict[str, Any]:
     """Everything `check` found, as the `--json` document."""
+    from workbench.model.coverage import coverage_line
     from workbench.model.drift import drift
     from workbench.model.findings import finalize, finding, toml_key
     from workbench.model.lint import lint, measure_tokens
@@ -95,6 +96,7 @@ def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict
         "tokenizer": tokenizer_label(),
         "tokens": tokens,
         "cli_version": {"snapshot": config.source.cli_version or snapshot.cli_version, "live": live_version},
+        "coverage": coverage_line(snapshot),
         "summary": {"errors": counts["error"], "warnings": counts["warning"], "infos": counts["info"],
                     "drift": None if drift_findings is None else len(drift_findings)},
         "lint": [f.to_data() for f in findings],
@@ -180,6 +182,8 @@ def load_live(config, root_name: str, run_dir: Path | None = None):
 def render_text(report: dict[str, Any]) -> str:
     """The human report: a summary, then each finding with its fix, then the verdict."""
     lines = [f"{report['config']}: {_surface_line(report)}"]
+    if report.get("coverage"):
+        lines.append(report["coverage"])
     if report["tokens"] and report["tokens"]["per_tool"]:
         heaviest = sorted(report["tokens"]["per_tool"].items(), key=lambda item: (-item[1], item[0]))[:5]
         lines.append("largest tools: " + ", ".join(f"{name} {count}" for name, count in heaviest))

@@ -73,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     surface = build_surface(config.snapshot, config)
     for warning in surface.warnings:
         print(f"mcp-workbench: warning: {warning}", file=sys.stderr)
+    _print_coverage(config.snapshot)
     text = dump_config(config)
     output = args.output or default_output
     if output == "-":
@@ -148,6 +149,15 @@ def _apply_exclude(config, patterns: list[str] | None) -> None:
 
     for pattern in apply_excludes(config, config.snapshot, patterns or []):
         print(f'mcp-workbench: warning: --exclude "{pattern}" matches no command', file=sys.stderr)
+
+
+def _print_coverage(tree) -> None:
+    """How complete the tree is by each witness (SPEC §4): one line, a warning when it is short."""
+    from workbench.model.coverage import coverage_line
+
+    line = coverage_line(tree)
+    if line:
+        print(f"mcp-workbench: {line}", file=sys.stderr)
 
 
 def _progress(message: str) -> None:

@@ -2,13 +2,17 @@
 
 `load()` decides which loader a TARGET needs and records how to run the CLI afterwards:
 
-- `package.module:attr` → imported here, read exactly (click, typer, argparse; a function is
+- `package.module:attr` → imported here, read exactly (click, typer, argparse, optparse; a function is
   called under capture); run later as `python -m package.module` with this interpreter.
 - a console script of this environment → the same in-process loaders, through its entry point.
 - a Python script whose `#!` names another interpreter (pipx, a project venv) → the same
   loaders run inside that interpreter (`workbench.loaders.foreign`), else the help crawler.
 - any other executable (a path, or a command on PATH) → the help crawler
   (`workbench.loaders.help`).
+
+After an exact load the tree is checked against the CLI's own help (`workbench.loaders.witness`,
+the second witness): what only help shows is taken, marked, and `tree.coverage` says how complete
+the tree is by each witness.
 
 Everything that goes wrong becomes a `LoadError` with one sentence naming the target and the fix.
 """
@@ -144,8 +148,46 @@ def _load_python(target: str, name: str | None, run_as: list[str] | None, report
             )
     source = SourceConfig(command=run_as, loader=Loader(info["loader"]), target=target,
                           cli_version=info["cli_version"])
+    if info.get("incomplete"):  # a module target is witnessed only when its exact load is in doubt
+        tree = _witness(tree, _runnable_here(run_as, run_from), info, top_level_first=False, report=report,
+                        again=lambda names: _tree(introspect.describe(target, name, names)["tree"], target))
     report(f"Loaded {tree.root.name}: {sum(1 for _ in tree.walk())} commands ({info['loader']})")
     return LoadedCLI(tree, source, run_from)
+
+
+def _runnable_here(run_as: list[str], run_from: str | None) -> list[str]:
+    """`run_as` as the help witness can run it from anywhere: a module importable only from
+    `run_from` is started with that folder first on its path, as running it there would."""
+    if run_from is None or run_as[1:2] != ["-m"] or len(run_as) != 3:
+        return run_as
+    module = run_as[2]
+    bootstrap = (f"import runpy, sys; sys.path.insert(0, {run_from!r}); sys.argv[0] = {module!r}; "
+                 f"runpy.run_module({module!r}, run_name='__main__', alter_sys=True)")
+    return [run_as[0], "-c", bootstrap]
+
+
+def _witness(tree: CommandTree, run: list[str], info: dict[str, Any], *, top_level_first: bool,
+             report: Progress, again: Callable[[list[str]], CommandTree] | None) -> CommandTree:
+    """The exact `tree` checked against the CLI's help (workbench.loaders.witness)."""
+    from workbench.loaders import witness
+
+    try:
+        from workbench.loaders.help import crawl
+    except ImportError:
+        return tree
+    signs = list(info.get("incomplete") or [])
+    for sign in signs:
+        report(f"{sign}; reading its help as well")
+
+    def rematerialize(names: list[str]) -> CommandTree | None:
+        try:
+            return again(names) if again is not None else None
+        except Exception:  # the second exact pass is a bonus: help still fills the gaps
+            return None
+
+    report(f"Checking {tree.root.name} against its --help…")
+    return witness.consult_help(tree, run=run, signs=signs, top_level_first=top_level_first, crawl=crawl,
+                                progress=report, rematerialize=rematerialize if info.get("dispatches") else None)
 
 
 def _importable_from(folder: str) -> None:
@@ -227,6 +269,8 @@ def _load_executable(target: str, found: Any, name: str | None, run_as: list[str
             report(f"{error}; reading its --help instead")
         else:
             tree = _tree(info["tree"], target)
+            tree = _witness(tree, command, info, top_level_first=True, report=report,
+                            again=lambda names: _tree(introspect.describe(found.name, root_name, names)["tree"], target))
             return LoadedCLI(tree, SourceConfig(command=command, loader=Loader(info["loader"]),
                                                 target=target, cli_version=info["cli_version"]))
     elif found.python:
@@ -247,6 +291,9 @@ def _load_foreign(target: str, found: Any, root_name: str, command: list[str], r
         report(f"{error}; reading its --help instead")
         return None
     tree = _tree(info["tree"], target)
+    tree = _witness(tree, command, info, top_level_first=True, report=report,
+                    again=lambda names: _tree(foreign.introspect(found.python, found.name, name=root_name,
+                                                                 dispatch_names=names)["tree"], target))
     return LoadedCLI(tree, SourceConfig(command=command, loader=Loader(info["loader"]), target=target,
                                         cli_version=info.get("cli_version") or tree.cli_version))
 
@@ -261,5 +308,10 @@ def _crawl(target: str, found: Any, root_name: str, command: list[str], report: 
                         "loader (workbench.loaders.help) is not available; give a module:attr target") from None
     report(f"Reading {found.name} --help…")
     tree = crawl(found.path if found.run_as == found.path else found.run_as, name=root_name, progress=report)
+    from workbench.loaders.witness import unread_paths
+    from workbench.model.coverage import count_witness
+    from workbench.model.tree import Coverage
+
+    tree.coverage = Coverage(exact=None, help=count_witness(tree, unread_paths(tree)))
     return LoadedCLI(tree, SourceConfig(command=command, loader=Loader.HELP, target=target,
                                         cli_version=tree.cli_version))

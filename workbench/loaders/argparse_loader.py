@@ -9,8 +9,9 @@ store_const → boolean, count → count, append/extend → repeatable, BooleanO
 negatable boolean, version → boolean), choices, required, defaults (SUPPRESS → none), metavar,
 help with `%(default)s` and friends expanded the way `--help` shows them, `help=SUPPRESS` →
 hidden, an option's `nargs` (N, `+`, `*`: several words per occurrence) → `nargs`, mutually
-exclusive groups → `exclusive_groups`, and options that come from a parent
-parser (`parents=[...]`) → `inherited_from`. A parser with subcommands is runnable only when
+exclusive groups → `exclusive_groups`, `fromfile_prefix_chars` → the command's
+`fromfile_prefix_chars`, and options that come from a parent parser (`parents=[...]`) →
+`inherited_from`. A parser with subcommands is runnable only when
 they are optional and it sets a callable default of its own (`set_defaults(func=...)`).
 
 Parent parsers: argparse copies the parent's Action objects into each child. When the parser
@@ -62,13 +63,13 @@ def version_string(parser: argparse.ArgumentParser) -> str | None:
 # --- the tree ---------------------------------------------------------------------------------
 
 
-def _subparsers_action(parser: argparse.ArgumentParser) -> argparse._SubParsersAction | None:
+def subparsers_action(parser: argparse.ArgumentParser) -> argparse._SubParsersAction | None:
     return next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
 
 
 def _all_parsers(parser: argparse.ArgumentParser):
     yield parser
-    sub = _subparsers_action(parser)
+    sub = subparsers_action(parser)
     if sub is not None:
         seen: set[int] = set()
         for child in sub.choices.values():
@@ -132,7 +133,7 @@ def _command_data(
                 flags.append(flag)
         else:
             positionals.append(_positional_data(parser, action, where, notes))
-    sub = _subparsers_action(parser)
+    sub = subparsers_action(parser)
     data: dict[str, Any] = {
         "path": list(path),
         "short_help": short_help,
@@ -147,6 +148,8 @@ def _command_data(
         "subcommands": _subcommands(sub, path, inherited, notes) if sub is not None else [],
         "exclusive_groups": _exclusive_groups(parser),
     }
+    if parser.fromfile_prefix_chars:
+        data["fromfile_prefix_chars"] = str(parser.fromfile_prefix_chars)
     return data
 
 
@@ -191,7 +194,7 @@ def _action_key(action: argparse.Action) -> str:
         return long_names[0]
     if short_names:
         return short_names[0]
-    return _positional_name(action)
+    return positional_name(action)
 
 
 # --- flags and positionals --------------------------------------------------------------------
@@ -270,7 +273,7 @@ def _option_nargs(action: argparse.Action) -> int | str | None:
 def _positional_data(parser: argparse.ArgumentParser, action: argparse.Action, where: str, notes: list[str]) -> dict[str, Any]:
     nargs = action.nargs
     data: dict[str, Any] = {
-        "name": _positional_name(action),
+        "name": positional_name(action),
         "help": _help(parser, action),
         "required": nargs not in ("?", "*", argparse.REMAINDER),
         "variadic": nargs in ("*", "+", argparse.REMAINDER) or (isinstance(nargs, int) and nargs > 1),
@@ -282,7 +285,7 @@ def _positional_data(parser: argparse.ArgumentParser, action: argparse.Action, w
     return data
 
 
-def _positional_name(action: argparse.Action) -> str:
+def positional_name(action: argparse.Action) -> str:
     metavar = _metavar(action)
     return metavar or action.dest
 

@@ -58,7 +58,7 @@ def _command_data(command: Any, path: list[str], parent_ctx: Any, notes: list[st
     where = " ".join(path)
     flags: list[dict[str, Any]] = []
     positionals: list[dict[str, Any]] = []
-    for param in getattr(command, "params", []):
+    for param in _params(command, ctx):
         if _param_kind(param) == "argument":
             positionals.append(_positional_data(param, where, notes))
         else:
@@ -100,6 +100,11 @@ def _subcommands(group: Any, path: list[str], ctx: Any, notes: list[str]) -> lis
             continue
         if sub is None:
             continue
+        if _is_placeholder(sub):
+            sub = _materialize(group, ctx, name, sub)
+            if _is_placeholder(sub):
+                notes.append(f"{' '.join(path + [name])}: could not be materialized (its command object has no "
+                             "options and no action until it runs); its help text is the only witness")
         if id(sub) in seen:
             seen[id(sub)]["aliases"].append(name)
             continue
@@ -107,6 +112,79 @@ def _subcommands(group: Any, path: list[str], ctx: Any, notes: list[str]) -> lis
         seen[id(sub)] = data
         result.append(data)
     return result
+
+
+def _params(command: Any, ctx: Any) -> list[Any]:
+    """The command's parameters: `params`, or, for a stand-in that keeps none of its own and
+    delegates `get_params` to the real object (indico's LazyGroup variant), what that returns,
+    without click's own `--help` option."""
+    params = list(getattr(command, "params", None) or [])
+    if params or not hasattr(command, "get_params"):
+        return params
+    try:
+        delegated = list(command.get_params(ctx))
+    except Exception:
+        return params
+    try:
+        help_option = command.get_help_option(ctx)
+    except Exception:
+        help_option = None
+    return [p for p in delegated
+            if p is not help_option and not (getattr(p, "is_eager", False) and not getattr(p, "expose_value", True)
+                                             and "--help" in getattr(p, "opts", []))]
+
+
+def _is_placeholder(command: Any) -> bool:
+    """A command object with no parameters and no action: a lazy stand-in (click's LazyGroup
+    recipe and its variants) that becomes the real command only when invoked or asked for help."""
+    return (not _is_group(command) and getattr(command, "callback", None) is None
+            and not list(getattr(command, "params", None) or []))
+
+
+def is_placeholder_data(command: dict[str, Any]) -> bool:
+    """The data of such a command (or of an empty group): nothing to run, no flags, no arguments."""
+    return not (command.get("runnable") or command.get("flags") or command.get("positionals")
+                or command.get("subcommands"))
+
+
+def _materialize(group: Any, ctx: Any, name: str, placeholder: Any) -> Any:
+    """The real command behind a placeholder: ask the placeholder for what loads it (a context
+    for `--help` parsed resiliently, its help, its params), then take whichever object now has
+    parameters or an action: the group's answer asked again, a command the placeholder wraps,
+    or the placeholder itself filled in. Output the CLI prints meanwhile is dropped."""
+    import contextlib
+    import io
+
+    sink = io.StringIO()
+    with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+        for trigger in (
+            lambda: placeholder.make_context(name, ["--help"], parent=ctx, resilient_parsing=True),
+            lambda: placeholder.get_params(ctx),
+            lambda: placeholder.get_help(_make_context(placeholder, name, ctx)),
+        ):
+            try:
+                trigger()
+            except (Exception, SystemExit):  # a loader that fails or exits: try the next trigger
+                pass
+            for candidate in _candidates(group, ctx, name, placeholder):
+                if not _is_placeholder(candidate):
+                    return candidate
+    return placeholder
+
+
+def _candidates(group: Any, ctx: Any, name: str, placeholder: Any) -> list[Any]:
+    found = [placeholder]
+    try:
+        again = group.get_command(ctx, name)
+    except Exception:
+        again = None
+    if again is not None and again is not placeholder:
+        found.append(again)
+    for value in list(vars(placeholder).values()):
+        if value is not placeholder and hasattr(value, "params") and hasattr(value, "context_class") \
+                and hasattr(value, "callback"):
+            found.append(value)
+    return found
 
 
 def _runnable(command: Any) -> bool:

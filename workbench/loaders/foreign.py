@@ -1,7 +1,7 @@
 """Exact loading of a Python CLI that lives in another environment (pipx, a project venv).
 
-Runs our click/typer/argparse introspection (`introspect.py` and the two loader modules it
-uses, standard library only) inside the script's own interpreter: the three files are copied
+Runs our click/typer/argparse/optparse introspection (`introspect.py` and the loader modules it
+uses, standard library only) inside the script's own interpreter: the files are copied
 to a temporary folder appended to the end of that interpreter's `sys.path` by a small `-c`
 bootstrap, so nothing of ours shadows the CLI's modules and nothing of the CLI is imported into
 this process. The result comes back as one JSON object on stdout. Any failure is a `LoadError`
@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from workbench.model.errors import LoadError
 
-SHIPPED_FILES = ("introspect.py", "argparse_loader.py", "click_loader.py")
+SHIPPED_FILES = ("introspect.py", "argparse_loader.py", "click_loader.py", "optparse_loader.py")
 """Our files the foreign interpreter runs; each imports only the standard library, click or each other."""
 
 DEFAULT_TIMEOUT_S = 60.0
@@ -41,8 +41,10 @@ def introspect(
     name: str | None = None,
     progress: Callable[[str], None] | None = None,
     timeout_s: float = DEFAULT_TIMEOUT_S,
+    dispatch_names: list[str] | None = None,
 ) -> dict[str, Any]:
-    """`introspect.describe(target, name)` run by `interpreter`: `{"loader", "tree", "cli_version", ...}`.
+    """`introspect.describe(target, name, dispatch_names)` run by `interpreter`:
+    `{"loader", "tree", "cli_version", "incomplete", ...}`.
 
     `target` is a console script name of that environment or a `module:attr` it can import.
     """
@@ -52,7 +54,8 @@ def introspect(
         here = Path(__file__).parent
         for file_name in SHIPPED_FILES:
             shutil.copyfile(here / file_name, Path(folder) / file_name)
-        argv = [interpreter, "-c", _BOOTSTRAP, folder, target, *([name] if name else [])]
+        argv = [interpreter, "-c", _BOOTSTRAP, folder, target, *([name or ""] if name or dispatch_names else []),
+                *(dispatch_names or [])]
         try:
             completed = subprocess.run(
                 argv,

@@ -31,6 +31,7 @@ class Loader(StrEnum):
     CLICK = "click"
     TYPER = "typer"
     ARGPARSE = "argparse"
+    OPTPARSE = "optparse"
     HELP = "help"
 
 

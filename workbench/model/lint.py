@@ -19,6 +19,7 @@ from typing import Any
 from workbench.model.config import Config
 from workbench.model.findings import RULES, Finding, Severity, finalize, finding, with_commands
 from workbench.model.lint_config import argument_keys, dangling_keys, settings_findings
+from workbench.model.lint_coverage import coverage_findings
 from workbench.model.lint_tools import (
     annotation_findings,
     description_findings,
@@ -61,6 +62,7 @@ def lint(surface: Surface, tree: CommandTree, config: Config) -> list[Finding]:
     findings += dangling_keys(tree, config, {t.name for t in surface.tools})
     findings += settings_findings(config)
     findings += _note_findings(tree)
+    findings += coverage_findings(tree)
     tools = {tool.name: tool.command_str for tool in surface.tools}
     return finalize(with_commands(findings, tools, {c.path_str for c in tree.walk()}), config)
 

@@ -197,6 +197,9 @@ class Coverage(_Node):
     taken_from_help: WitnessCount = Field(default_factory=WitnessCount)
     """What the final tree holds only because help showed it."""
     disagreements: list[Disagreement] = Field(default_factory=list)
+    help_scope: Literal["full", "top"] = "full"
+    """How much help was read: every command's (`full`), or only the root's (`top`: it agreed
+    with the exact tree, so the rest was not crawled)."""
 
 
 class CommandTree(_Node):

@@ -56,8 +56,18 @@ def crawl(
     use_cache: bool = True,
     max_workers: int | None = None,
     cache_dir: Path | None = None,
+    command: list[str] | None = None,
 ) -> CommandTree:
-    """Crawl `executable`'s help texts into a command tree named `name` (default: its file name)."""
+    """Crawl `executable`'s help texts into a command tree named `name` (default: its file name).
+
+    `command`, when given, is the argv prefix that runs the CLI (`[python, "-m", "pkg"]`):
+    it is run through a small launcher named `name` instead of `executable`, uncached.
+    """
+    if command:
+        with tempfile.TemporaryDirectory(prefix="workbench-launch-") as folder:
+            launcher = _launcher(command, Path(folder), name or executable)
+            return crawl(str(launcher), name=name or executable, progress=progress, timeout_s=timeout_s,
+                         max_depth=max_depth, use_cache=False, max_workers=max_workers)
     path = resolve_executable(executable)
     root_name = name or os.path.basename(executable.rstrip("/"))
     report = progress or (lambda message: None)
@@ -84,6 +94,18 @@ def crawl(
         store_cached(key, tree.to_data(), cache_dir)
     report(f"{root_name}: {sum(1 for _ in tree.walk())} commands read")
     return tree
+
+
+def _launcher(command: list[str], folder: Path, name: str) -> Path:
+    """An executable file that runs `command` with its own arguments appended (exec, no shell)."""
+    import sys
+
+    program = resolve_executable(command[0])
+    launcher = folder / (os.path.basename(name) or "cli")
+    launcher.write_text(f"#!{sys.executable} -IS\nimport os, sys\n"
+                        f"os.execv({program!r}, {[program, *command[1:]]!r} + sys.argv[1:])\n")
+    launcher.chmod(0o700)
+    return launcher
 
 
 def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_workers, workdir) -> CrawledCommand:

@@ -1,0 +1,191 @@
+"""Read an `optparse.OptionParser` into plain command-tree data, exactly as optparse sees it.
+
+Standard library only, so it also runs inside another interpreter (workbench.loaders.foreign
+ships it). Returns dicts shaped like `CommandTree.to_data()`, as the argparse loader does.
+
+What it records (docs/loaders.md): each option by its action (`store_true`/`store_false`/
+`store_const`/`version` → boolean, `count` → count, `append` → repeatable, `callback` without a
+type → boolean, with a `type`/`nargs` → value), its type (`int`/`long` → integer, `float` →
+number, `choice` → choice, `string`/`complex`/custom → string with the type's name), `nargs`
+> 1 → `nargs`, defaults from the parser (`NO_DEFAULT` → none), metavar, help with `%default`
+expanded as `--help` shows it, `SUPPRESS_HELP` → hidden. optparse declares no positional
+arguments: the ones the usage line names after the options (`%prog [options] FILE...`) are
+recorded by that name when they are placeholders (`<file>` or upper case; `[X]` optional,
+`X...` variadic); literal words and a usage naming none give none.
+"""
+
+from __future__ import annotations
+
+import math
+import optparse
+import re
+from typing import Any
+
+_MAX_CHOICES = 200
+_USAGE_WORD = re.compile(r"\[[^\]]*\]|<[^>]*>|\S+")
+
+
+def optparse_tree_data(parser: optparse.OptionParser, root_name: str, *, cli_version: str | None = None) -> dict[str, Any]:
+    """The tree of `parser` (one command: optparse has no subcommands), rooted at `root_name`."""
+    notes: list[str] = []
+    data: dict[str, Any] = {"root": optparse_command_data(parser, [root_name], notes), "notes": notes}
+    if cli_version:
+        data["cli_version"] = cli_version
+    return data
+
+
+def optparse_command_data(parser: optparse.OptionParser, path: list[str], notes: list[str], *,
+                          short_help: str = "") -> dict[str, Any]:
+    """One command's data from `parser` at `path` (also a per-command parser of a dispatching CLI)."""
+    where = " ".join(path)
+    flags = []
+    for option in _all_options(parser):
+        if option.action == "help":
+            continue
+        flag = _flag_data(parser, option, where, notes)
+        if flag is not None:
+            flags.append(flag)
+    return {
+        "path": list(path),
+        "short_help": short_help,
+        "help": (parser.description or "").strip() if isinstance(parser.description, str) else "",
+        "examples": (parser.epilog or "").strip() if isinstance(parser.epilog, str) else "",
+        "aliases": [],
+        "hidden": False,
+        "deprecated": False,
+        "runnable": True,
+        "flags": flags,
+        "positionals": _usage_positionals(parser),
+        "subcommands": [],
+    }
+
+
+def version_string(parser: optparse.OptionParser) -> str | None:
+    """What `--version` prints, when the parser has one."""
+    version = getattr(parser, "version", None)
+    if not version:
+        return None
+    try:
+        return parser.get_version()
+    except Exception:
+        return str(version)
+
+
+def _all_options(parser: optparse.OptionParser) -> list[optparse.Option]:
+    options = list(parser.option_list)
+    for group in parser.option_groups:
+        options.extend(group.option_list)
+    return options
+
+
+def _flag_data(parser: optparse.OptionParser, option: optparse.Option, where: str, notes: list[str]) -> dict[str, Any] | None:
+    long_names = [o[2:] for o in option._long_opts]
+    short_names = [o[1:] for o in option._short_opts]
+    if not long_names and not short_names:
+        return None
+    name = long_names[0] if long_names else None
+    spelled = f"--{name}" if name else f"-{short_names[0]}"
+    default = parser.defaults.get(option.dest) if option.dest else None
+    data: dict[str, Any] = {
+        "name": name,
+        "short": short_names[0] if short_names else None,
+        "help": _help(parser, option),
+        "required": False,
+        "repeatable": option.action == "append",
+        "negatable": False,
+        "hidden": option.help == optparse.SUPPRESS_HELP,
+        "deprecated": False,
+        "env_var": None,
+        "metavar": option.metavar if isinstance(option.metavar, str) else None,
+        "value_type": "string",
+        "type_name": None,
+        "choices": None,
+        "default": None,
+    }
+    action = option.action
+    if action == "count":
+        data.update(kind="count", value_type="integer",
+                    default=default if isinstance(default, int) and not isinstance(default, bool) else None)
+    elif action == "store_true":
+        data.update(kind="boolean", default=default is True)
+    elif action == "store_false":
+        data.update(kind="boolean", default=default is False)
+    elif action in ("store_const", "append_const", "version") or not option.takes_value():
+        data.update(kind="boolean", default=False)
+        if action == "append_const":
+            notes.append(f"{where}: {spelled} adds a constant each time it is given; it is offered as a switch")
+    else:
+        data["kind"] = "value"
+        data.update(_type_info(option))
+        data["default"] = _json_safe(default)
+        if data["value_type"] == "choice" and data["default"] is not None:
+            data["default"] = str(data["default"])
+        if isinstance(option.nargs, int) and option.nargs > 1:
+            data["nargs"] = option.nargs
+    return data
+
+
+def _type_info(option: optparse.Option) -> dict[str, Any]:
+    kind = option.type or "string"
+    if kind == "choice" and option.choices is not None and len(option.choices) <= _MAX_CHOICES:
+        return {"value_type": "choice", "choices": [str(c) for c in option.choices]}
+    if kind in ("int", "long"):
+        return {"value_type": "integer"}
+    if kind == "float":
+        return {"value_type": "number"}
+    if kind == "string":
+        return {"value_type": "string"}
+    return {"value_type": "string", "type_name": str(kind)}
+
+
+def _help(parser: optparse.OptionParser, option: optparse.Option) -> str:
+    if not option.help or option.help == optparse.SUPPRESS_HELP:
+        return ""
+    try:
+        formatter = parser.formatter
+        formatter.parser = parser  # expand_default reads the parser's defaults
+        return formatter.expand_default(option).strip()
+    except Exception:
+        return str(option.help).strip()
+
+
+def _json_safe(value: Any) -> Any:
+    if value is None or value == optparse.NO_DEFAULT or isinstance(value, tuple) and value == optparse.NO_DEFAULT:
+        return None
+    if isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, (list, tuple)):
+        items = [_json_safe(v) for v in value]
+        return items if items and all(i is not None for i in items) else None
+    if callable(value):
+        return None
+    return str(value)
+
+
+def _usage_positionals(parser: optparse.OptionParser) -> list[dict[str, Any]]:
+    """The arguments the usage line names after the program and its options (its first form)."""
+    usage = parser.usage if isinstance(parser.usage, str) else ""
+    usage = re.sub(r"^\s*usage:\s*", "", usage.strip(), flags=re.IGNORECASE)
+    line = next((line.strip() for line in usage.splitlines() if line.strip()), "")
+    if "%prog" in line:
+        line = line.split("%prog", 1)[1]
+    else:  # the program's name written out: skip it
+        line = line.split(None, 1)[1] if len(line.split(None, 1)) > 1 else ""
+    positionals: list[dict[str, Any]] = []
+    for word in _USAGE_WORD.findall(line):
+        if word == "...":
+            if positionals:
+                positionals[-1]["variadic"] = True
+            continue
+        bare = word.strip("[]<>").strip()
+        variadic = bare.endswith("...") or word.endswith("...")
+        name = bare.rstrip(".").strip("[]<> ")
+        if not name or name.startswith("-") or "option" in name.lower() or not re.fullmatch(r"[A-Za-z][\w -]*", name):
+            continue
+        if "<" not in word and name != name.upper():  # a literal word (`%prog [opts] list`), not a placeholder
+            continue
+        positionals.append({"name": name, "help": "", "required": not word.startswith("["),
+                            "variadic": variadic, "value_type": "string", "default": None})
+    return positionals

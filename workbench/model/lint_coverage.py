@@ -1,0 +1,48 @@
+"""Lint rules on how complete the tree is (the two witnesses, SPEC §4).
+
+WB410 (info): a command where the exact loader and the CLI's help disagree, with what was done.
+WB411 (warning): the exact loader missed more than `coverage.SHORT_THRESHOLD` of what help shows,
+so part of the tree is only as good as the help text. Pure: reads `CommandTree.coverage`.
+"""
+
+from __future__ import annotations
+
+from workbench.model.coverage import SHORT_THRESHOLD, is_short, shortfall
+from workbench.model.findings import Finding, finding
+from workbench.model.tree import CommandTree
+
+_MAX_LISTED = 8
+
+
+def _listed(items: list[str]) -> str:
+    shown = ", ".join(f"`{item}`" for item in items[:_MAX_LISTED])
+    return shown + (f" and {len(items) - _MAX_LISTED} more" if len(items) > _MAX_LISTED else "")
+
+
+def coverage_findings(tree: CommandTree) -> list[Finding]:
+    """WB411 when the exact load was short of help, and one WB410 per disagreeing command."""
+    coverage = tree.coverage
+    if coverage is None:
+        return []
+    findings = []
+    if is_short(coverage):
+        findings.append(finding(
+            "WB411", tree.root.path_str,
+            f"The exact loader missed {shortfall(coverage):.0%} of what the CLI's help shows (more than "
+            f"{SHORT_THRESHOLD:.0%}); those commands and flags were taken from help, so their kinds and "
+            "types are what the text says.",
+            "Review the commands and flags marked from help (WB410), or give a `module:attr` TARGET "
+            "naming the CLI's real parser or command object."))
+    for disagreement in coverage.disagreements:
+        said = []
+        if disagreement.missing_in_exact:
+            said.append(f"help shows {_listed(disagreement.missing_in_exact)}, which the exact loader lacked")
+        if disagreement.missing_in_help:
+            said.append(f"the exact loader has {_listed(disagreement.missing_in_help)}, which help does not show")
+        fix = ("Check the ones taken from help in the CLI's --help; override their type or exclude them "
+               "if they are wrong." if disagreement.missing_in_exact else
+               "Nothing to do if they are hidden on purpose; exclude them if the agent should not use them.")
+        findings.append(finding(
+            "WB410", disagreement.path,
+            f"The two witnesses disagree: {'; '.join(said)} ({disagreement.resolution}).", fix))
+    return findings
