@@ -1,4 +1,4 @@
-"""cobra (Go: kubectl, docker, gh, hugo) help texts.
+"""cobra (Go: kubectl, docker, gh, hugo, rclone, restic) help texts.
 
 `Usage:` on its own line, `Aliases:`, `Available Commands:` and grouped command sections
 (`Management Commands:`, `Basic Commands (Beginner):`), `Flags:`/`Options:`, `Global Flags:`
@@ -7,15 +7,51 @@ the flag is pflag's type (`string`, `int`, `duration`, `[]string`, `stringArray`
 cannot map stays `unknown`), `(default "x")`, and kubectl's `-o, --output='':` form whose
 default shows the type. cobra prints `X [command]` for a group although a subcommand is
 required; a group is runnable only when it also prints a usage line of its own.
+
+cobra pads command names to the longest one (at least 11 characters) and then prints one
+space: the longest name of 12 or more characters is followed by a single space
+(`genautocomplete Output completion script`), which the two-column reading would not split.
 """
 
 from __future__ import annotations
 
+import re
+
+from workbench.loaders.help.document import HelpDocument
 from workbench.loaders.help.flags import FlagStyle
 from workbench.loaders.help.generic import Rules, parse as _parse
 from workbench.loaders.help.parsed import ParsedHelp
 
+_ROW = re.compile(r"^(?P<indent> +)(?P<name>[A-Za-z0-9][\w.:-]*:?)(?P<gap> +)(?P<summary>\S.*)$")
+_MIN_NAME_PADDING = 11
+"""cobra's `minNamePadding`: names are padded to at least this width."""
+
+
+def split_padded_names(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None:
+    """Give a command row whose name fills cobra's padding (one space before its summary) the
+    two spaces every other row has, when its summary starts in the section's summary column."""
+    for section in doc.sections:
+        if not RULES.is_commands(section):
+            continue
+        rows = [(i, m) for i, line in enumerate(section.lines) if (m := _ROW.match(line))]
+        if not rows:
+            continue
+        indent = min(len(m.group("indent")) for _, m in rows)
+        rows = [(i, m) for i, m in rows if len(m.group("indent")) == indent]
+        columns = {m.start("summary") for _, m in rows if len(m.group("gap")) >= 2}
+        if len(columns) > 1:
+            continue  # not one padded table: leave the rows to the generic reading
+        for index, match in rows:
+            name = match.group("name")
+            if len(match.group("gap")) != 1 or len(name.rstrip(":")) < _MIN_NAME_PADDING:
+                continue
+            if columns and match.start("summary") not in columns:
+                continue  # a wrapped line or prose, not a padded row
+            section.lines[index] = f"{match.group('indent')}{name}  {match.group('summary')}"
+
+
 RULES = Rules(name="cobra", flag_style=FlagStyle(type_words=True), bracketed_command_required=True)
+RULES.hooks.append(split_padded_names)
 
 
 def parse(text: str, path: list[str]) -> ParsedHelp:
