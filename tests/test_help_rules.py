@@ -64,3 +64,35 @@ def test_an_optional_path_list_after_an_optional_separator():
         ("revision-range", False, False),
         ("path", False, True),
     ]
+
+
+# several placeholder words: the option takes that many words
+
+
+def test_a_placeholder_of_several_words_takes_exactly_that_many():
+    flags = flags_of(parsed("jq_options.txt", ["jq"]))
+    assert (flags["arg"].kind, flags["arg"].nargs, flags["arg"].metavar) == (FlagKind.VALUE, 2, "a v")
+    assert flags["rawfile"].nargs == 2 and flags["slurpfile"].nargs == 2
+    assert flags["tab"].kind is FlagKind.BOOLEAN and flags["tab"].nargs is None
+    assert flags["args"].kind is FlagKind.BOOLEAN  # `--args  remaining arguments are …`
+
+
+def test_click_two_word_type_is_one_value():
+    flags = flags_of(parsed("click_hello.txt", ["hello"]))
+    assert flags["count"].nargs is None and flags["count"].value_type is ValueType.INTEGER
+
+
+def test_several_words_end_to_end_through_the_surface_and_argv():
+    """What the model is offered for `--arg a v` and the words the CLI then receives."""
+    from workbench.model.config import Config
+    from workbench.model.surface import build_surface
+    from workbench.model.tree import Command, CommandTree
+    from workbench.runtime.argv import build_argv
+
+    result = parsed("jq_options.txt", ["jq"])
+    tree = CommandTree(root=Command(path=["jq"], flags=result.flags, positionals=result.positionals))
+    tool = build_surface(tree, Config()).tools[0]
+    schema = tool.input_schema["properties"]["arg"]
+    assert (schema["type"], schema["minItems"], schema["maxItems"]) == ("array", 2, 2)
+    argv = build_argv(tool.binding, ["jq"], {"jq_filter": ".", "arg": ["name", "va lue"]})
+    assert argv == ["jq", "--arg", "name", "va lue", "."]

@@ -133,6 +133,14 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
             flag.default = False  # a plain switch not given is off
         return flag
     flag.kind = FlagKind.VALUE
+    if words := placeholder_words(value):  # `--arg NAME VALUE`: one occurrence takes N words
+        item_types = [placeholder(word).value_type for word in words]
+        flag.nargs = len(words)
+        flag.metavar = " ".join(word.strip("<>") for word in words)
+        flag.value_type = item_types[0] if len(set(item_types)) == 1 else ValueType.STRING
+        flag.item_types = item_types if len(set(item_types)) > 1 else None
+        flag.repeatable = repeats
+        return flag
     typing, metavar, repeatable = _value_typing(value, style)
     flag.value_type = typing.value_type
     flag.type_name = value if style.type_words or typing.value_type is not ValueType.STRING else None
@@ -157,6 +165,25 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
                 flag.value_type = ValueType.NUMBER
         flag.default = _default_value(found.default, flag)
     return flag
+
+
+_PLACEHOLDER_WORD = re.compile(r"<[A-Za-z][\w.:-]*>|[A-Z][A-Z0-9_]*|[a-z][a-z0-9_]{0,9}")
+
+
+def placeholder_words(value: str) -> list[str] | None:
+    """The words of a value part that names several values (`NAME VALUE`, `<key> <value>`,
+    jq's `a v`), or None when it names one (`FILE`, `<file name>`, `X [X ...]`, `{a,b}`).
+
+    Two to four placeholder words, all spelled alike (all `<x>`, all upper case, or all short
+    lower-case words), nothing bracketed or repeated: a description one space away starts with
+    a capital or runs longer, so it never reads as placeholders."""
+    words = value.split()
+    if not 2 <= len(words) <= 4 or not all(_PLACEHOLDER_WORD.fullmatch(word) for word in words):
+        return None
+    shapes = {"angle" if w.startswith("<") else "upper" if w.isupper() or w[0].isupper() else "lower" for w in words}
+    if len(shapes) != 1 or type_word(value).value_type is not ValueType.UNKNOWN:
+        return None  # click's `INTEGER RANGE` is one type
+    return words
 
 
 def _prose_choices(match: re.Match) -> list[str]:

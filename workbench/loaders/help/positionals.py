@@ -49,15 +49,15 @@ def read_positionals(
 
 
 def _required_in_every_form(readings) -> list[Positional]:
-    """The first form's positionals, each required only when every form of the command that
-    takes no subcommand requires it: git diff's `[<commit>] [--] [<path>...]` next to
-    `--no-index <path> <path>` means a plain `git diff` is a valid call."""
+    """The first form's positionals, each optional when another form of the command shows it
+    optional: git checkout's `<branch>` next to `[<branch>] -- <file>...` (a form that leaves a
+    name out says nothing: a flag's value may have hidden it)."""
     first = readings[0].positionals
     others = [r for r in readings[1:] if not r.takes_command]
     result = []
     for positional in first:
         if positional.required and any(
-            not any(p.name == positional.name and p.required for p in other.positionals) for other in others
+            p.name == positional.name and not p.required for other in others for p in other.positionals
         ):
             positional = positional.model_copy(update={"required": False})
         result.append(positional)
