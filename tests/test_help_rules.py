@@ -96,3 +96,119 @@ def test_several_words_end_to_end_through_the_surface_and_argv():
     assert (schema["type"], schema["minItems"], schema["maxItems"]) == ("array", 2, 2)
     argv = build_argv(tool.binding, ["jq"], {"jq_filter": ".", "arg": ["name", "va lue"]})
     assert argv == ["jq", "--arg", "name", "va lue", "."]
+
+
+# pointers to the full listing
+
+
+def pointers(name: str, path: list[str]):
+    from workbench.loaders.help.pointers import listing_pointers
+
+    text = (FIXTURES / name).read_text()
+    return listing_pointers(text, parser_for(detect_style(text))(text, path), path)
+
+
+def with_listing(name: str, listing: str, path: list[str]):
+    from workbench.loaders.help.detect import rules_for
+    from workbench.loaders.help.generic import parse_listing
+    from workbench.loaders.help.pointers import merge_listing
+
+    result = parsed(name, path)
+    text = (FIXTURES / listing).read_text()
+    merge_listing(result, parse_listing(text, path, rules_for(detect_style(text, prefer=result.style))))
+    return result
+
+
+def test_pointers_to_the_full_listing_are_found_and_guides_are_not():
+    assert pointers("git_root.txt", ["git"]) == [["help", "-a"]]  # not `help -g` (guides), not `help <command>`
+    assert pointers("curl_short_help.txt", ["curl"]) == [["--help", "all"]]  # not `--help category`
+    assert pointers("cargo_root.txt", ["cargo"]) == [["--list"]]
+    assert pointers("cobra_rclone_root.txt", ["rclone"]) == [["help", "flags"]]  # not `help backends`
+    assert pointers("cobra_restic_root.txt", ["restic"]) == []
+    assert pointers("gh_root.txt", ["gh"]) == []
+
+
+def test_git_help_all_adds_every_command_and_no_concept_guide():
+    commands = commands_of(with_listing("git_root.txt", "git_help_all.txt", ["git"]))
+    assert {"remote", "stash", "worktree", "svn", "send-email", "rev-parse", "cat-file"} <= set(commands)
+    assert len(commands) == 145  # the 144 rows of the eight command sections, plus `help` from `git -h`
+    assert not {"attributes", "revisions", "format-pack", "protocol-v2"} & set(commands)
+
+
+def test_cargo_list_adds_installed_commands_and_alias_rows_become_aliases():
+    commands = commands_of(with_listing("cargo_root.txt", "cargo_list.txt", ["cargo"]))
+    assert {"add", "fmt", "clippy", "tree", "vendor", "yank"} <= set(commands)
+    assert {"b", "c", "d", "r", "t", "rm"}.isdisjoint(commands)
+    assert "b" in commands["build"].aliases and "rm" in commands["remove"].aliases
+
+
+def test_curl_help_all_adds_every_option():
+    flags = flags_of(with_listing("curl_short_help.txt", "curl_help_all.txt", ["curl"]))
+    assert len(flags) > 200
+    assert flags["compressed"].kind is FlagKind.BOOLEAN
+    assert flags["connect-timeout"].kind is FlagKind.VALUE
+    assert flags["data"].short == "d"  # the short help's own entry stands
+
+
+def test_rclone_help_flags_adds_the_global_flags_to_the_root():
+    flags = flags_of(with_listing("cobra_rclone_root.txt", "cobra_rclone_help_flags.txt", ["rclone"]))
+    assert flags["checkers"].value_type is ValueType.INTEGER and flags["checkers"].default == 8
+    assert flags["checksum"].short == "c" and flags["checksum"].kind is FlagKind.BOOLEAN
+
+
+def test_crawl_follows_a_pointer_to_the_full_listing(tmp_path):
+    """A real subprocess that prints git's short help for `-h` and its full list for `help -a`."""
+    import sys
+
+    from workbench.loaders.help import crawl
+
+    fake = tmp_path / "git"
+    fake.write_text(
+        f"#!{sys.executable}\n"
+        "import sys\n"
+        f"texts = {{('-h',): {str(FIXTURES / 'git_root.txt')!r}, ('help', '-a'): {str(FIXTURES / 'git_help_all.txt')!r}}}\n"
+        "args = tuple(sys.argv[1:])\n"
+        "if args in texts:\n"
+        "    sys.stdout.write(open(texts[args]).read())\n"
+        "else:\n"
+        "    sys.exit(129)\n"
+    )
+    fake.chmod(0o755)
+    tree = crawl(str(fake), max_depth=0, use_cache=False)
+    names = [command.path[-1] for command in tree.root.subcommands]
+    assert names[:3] == ["clone", "init", "add"]  # `git -h`'s order first
+    assert {"remote", "stash", "svn"} <= set(names) and "attributes" not in names
+    assert any(note.startswith("git: `git help -a` lists ") and "more commands" in note for note in tree.notes)
+
+
+# git's usage blocks: one form per subcommand
+
+
+def test_git_or_forms_name_the_subcommands():
+    result = parsed("git_remote.txt", ["git", "remote"])
+    commands = commands_of(result)
+    assert list(commands) == [
+        "add", "rename", "remove", "set-head", "show", "prune", "update", "set-branches", "get-url", "set-url",
+    ]
+    assert result.runnable  # `git remote [-v | --verbose]` is a form of its own
+    assert commands["add"].arguments.endswith("<name> <url>")
+    assert flags_of(result)["verbose"].short == "v"
+
+
+def test_git_or_forms_with_an_optional_default_subcommand_and_a_word_list():
+    stash = parsed("git_stash.txt", ["git", "stash"])
+    assert {"list", "show", "push", "save", "pop"} <= set(commands_of(stash))
+    assert stash.flags == []  # the forms' options are the subcommands', not `git stash`'s
+    assert stash.runnable  # `git stash [push …]`: push is what it runs by default
+    sparse = parsed("git_sparse_checkout.txt", ["git", "sparse-checkout"])
+    assert list(commands_of(sparse)) == ["init", "list", "set", "add", "reapply", "disable"]
+    assert not sparse.runnable
+    reflog = parsed("git_reflog.txt", ["git", "reflog"])
+    assert list(commands_of(reflog)) == ["show", "expire", "delete", "exists"]
+    assert reflog.positionals == []  # `[show]` is the default subcommand, not a positional
+
+
+def test_one_form_per_subcommand_is_not_read_from_gnu_alternatives():
+    assert parsed("git_bisect.txt", ["git", "bisect"]).subcommands == []
+    assert parsed("gnu_ls.txt", ["ls"]).subcommands == []
+    assert parsed("git_log.txt", ["git", "log"]).subcommands == []  # `or: git show …` is another command

@@ -94,3 +94,18 @@ def parser_for(style: str):
         "gnu": gnu.parse,
         "generic": generic.parse,
     }[style]
+
+
+def rules_for(style: str):
+    """The `Rules` a style reads with (for listings a pointer led to)."""
+    from workbench.loaders.help import argparse_style, clap, cleo, click_style, cobra, generic, gnu
+
+    return {
+        "cobra": cobra.RULES,
+        "clap": clap.RULES,
+        "click": click_style.RULES,
+        "argparse": argparse_style.RULES,
+        "cleo": cleo.RULES,
+        "gnu": gnu.RULES,
+        "generic": generic.GENERIC,
+    }[style]

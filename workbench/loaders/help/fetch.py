@@ -71,6 +71,19 @@ def fetch_listing(executable: str, path: list[str], timeout_s: float, *, cwd: st
     return Fetched(call.text, call.argv, calls=(call,))
 
 
+def fetch_pointed_listing(
+    executable: str, arguments: list[str], own_text: str, timeout_s: float, *, cwd: str | None = None
+) -> Fetched | None:
+    """What `CLI arguments…` prints when a help text points at it for the full listing, or
+    None when that is no help text (an error, a manual page, the same text again)."""
+    call = run_help([executable, *arguments], timeout_s, cwd=cwd)
+    if call.exit_code not in (0, None) and not call.stdout.strip():
+        return None
+    if _problem(call, [], [own_text]) is not None:
+        return None
+    return Fetched(call.text, call.argv, calls=(call,))
+
+
 def _problem(call: HelpCall, path: list[str], ancestor_texts: list[str]) -> str | None:
     """Why `call`'s output is not this command's help, or None when it is."""
     if call.error:

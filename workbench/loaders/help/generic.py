@@ -52,7 +52,7 @@ class Rules:
 
     def is_commands(self, section: Section) -> bool:
         key = section.key
-        if "help topic" in key or key.startswith("additional help"):
+        if "help topic" in key or key.startswith("additional help") or _NOT_COMMANDS.search(key):
             return False
         if ("command" in key or key in ("topics", "groups")) and "option" not in key and "flag" not in key:
             return True
@@ -65,13 +65,24 @@ class Rules:
         return "option" in section.key or "flag" in section.key or first.startswith("-")
 
 
+_NOT_COMMANDS = re.compile(r"\b(guides?|concepts?|interfaces|formats|protocols)\b")
+"""Sections of a listing that name documents, not commands (git's `concept guides`,
+`file formats, protocols and other interfaces`)."""
+
 GENERIC = Rules()
 
 
-def parse(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
+def parse_listing(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
+    """Read a fuller listing a pointer led to (`git help -a`, `cargo --list`, `curl --help
+    all`): it is a listing of the command at `path`, so any section of `name  summary` rows
+    lists commands, whatever its title (`Interacting with Others`)."""
+    return parse(text, path, replace(rules, commands_by_shape=True), listing=True)
+
+
+def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool = False) -> ParsedHelp:
     """Read one help text of the command at `path` (root first) with `rules`."""
     doc = read_document(text)
-    if rules.commands_by_shape and not any(_NAMES_A_COMMAND.search(form) for form in doc.usage):
+    if rules.commands_by_shape and not listing and not any(_NAMES_A_COMMAND.search(form) for form in doc.usage):
         rules = replace(rules, commands_by_shape=False)  # nl's `STYLE is one of:  a  number all lines`
     parsed = ParsedHelp(style=rules.name, usage=list(doc.usage))
     parsed.description = doc.description
