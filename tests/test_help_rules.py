@@ -212,3 +212,23 @@ def test_one_form_per_subcommand_is_not_read_from_gnu_alternatives():
     assert parsed("git_bisect.txt", ["git", "bisect"]).subcommands == []
     assert parsed("gnu_ls.txt", ["ls"]).subcommands == []
     assert parsed("git_log.txt", ["git", "log"]).subcommands == []  # `or: git show …` is another command
+
+
+# option rows flush left, long name first, under a heading without a colon
+
+
+def test_flush_left_long_first_rows_under_a_heading_without_colon():
+    result = parsed("rsync_flush_left.txt", ["rsync"])
+    flags = flags_of(result)
+    assert len(flags) == 152  # the 154 rows less `--help, -h` and `--no-OPTION`
+    assert (flags["verbose"].short, flags["verbose"].kind) == ("v", FlagKind.BOOLEAN)
+    assert flags["info"].kind is FlagKind.VALUE and flags["info"].metavar == "FLAGS"
+    assert flags["ipv6"].short == "6"
+    assert flags["stderr"].default == "errors"
+    assert "no-OPTION" not in flags and "help" not in flags
+    assert "daemon-mode" not in flags["version"].help  # the closing prose is not a description
+
+
+def test_usage_forms_continued_with_or_and_no_colon():
+    result = parsed("rsync_flush_left.txt", ["rsync"])
+    assert len(result.usage) == 7 and result.usage[1].startswith("rsync [OPTION]... SRC")

@@ -166,8 +166,10 @@ def _read_usage(lines: list[str], index: int, rest: str, forms: list[str]) -> in
             break
         if stripped.startswith("-") and _TWO_COLUMNS.match(stripped):
             break  # curl: options start right under the usage line
-        if stripped.lower().startswith("or:"):
-            stripped = stripped[3:].strip()
+        if stripped.lower().startswith("or:") or (
+            first_word and re.match(rf"or\s+{re.escape(first_word)}(\s|$)", stripped)
+        ):  # `or: git remote add …`; rsync's `or   rsync [OPTION]... SRC`
+            stripped = stripped[3:].strip() if stripped[2] == ":" else stripped[2:].strip()
             forms.append(stripped)
         elif not forms or (first_word and stripped.split()[0] == first_word):
             forms.append(stripped)
@@ -194,6 +196,8 @@ def _is_heading(lines: list[str], index: int) -> bool:
     previous_blank = index == 0 or not lines[index - 1].strip()
     following = next((l for l in lines[index + 1 :] if l.strip()), "")
     next_line = lines[index + 1] if index + 1 < len(lines) else ""
+    if previous_blank and _flush_left_options(lines, index + 1) and not stripped.startswith("-"):
+        return True  # rsync's `Options` over flush-left `--verbose, -v   increase verbosity` rows
     return (
         previous_blank
         and next_line.strip() != ""
@@ -202,6 +206,18 @@ def _is_heading(lines: list[str], index: int) -> bool:
         and _looks_like_entry(next_line)
         and not _USAGE.match(line)
     )
+
+
+def _flush_left_options(lines: list[str], start: int) -> bool:
+    """`lines[start:]` opens with at least two flush-left option rows (`--name …  description`),
+    their descriptions in one column."""
+    rows = []
+    for line in lines[start : start + 3]:
+        match = _TWO_COLUMNS.match(line) if _indent(line) == 0 and line.startswith("-") else None
+        if match is None:
+            break
+        rows.append(match.start(3))
+    return len(rows) >= 2 and len(set(rows)) == 1
 
 
 def _heading_title(line: str) -> str:
@@ -214,6 +230,8 @@ def _ends_section(section: Section, lines: list[str], index: int) -> bool:
     if not line.strip() or _indent(line) > 0 or index == 0 or lines[index - 1].strip():
         return False
     content = [l for l in section.lines if l.strip()]
+    if content and _indent(content[0]) == 0 and content[0].startswith("-"):
+        return not line.startswith("-")  # prose after flush-left option rows (rsync's `Use "rsync --daemon --help" …`)
     return bool(content) and _indent(content[0]) > 0
 
 

@@ -95,6 +95,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         return None  # prose listing flags (`These flags are available: --account, --project, …`)
     if re.fullmatch(r"-[A-Z]{2,}", term):
         return None  # grep's `-NUM  same as --context=NUM`: a placeholder, not a flag's name
+    if re.match(r"--[a-z][a-z0-9]*-[A-Z][A-Z_]{2,}(?![\w-])", term):
+        return None  # rsync's `--no-OPTION  turn off an implied OPTION`: a family of flags, not one
     spelling = _spelling(term)
     if spelling is None:
         return None
