@@ -232,3 +232,64 @@ def test_flush_left_long_first_rows_under_a_heading_without_colon():
 def test_usage_forms_continued_with_or_and_no_colon():
     result = parsed("rsync_flush_left.txt", ["rsync"])
     assert len(result.usage) == 7 and result.usage[1].startswith("rsync [OPTION]... SRC")
+
+
+# commander
+
+
+def test_commander_commands_after_an_ascii_banner_in_an_indented_help():
+    result = parsed("commander_pm2_banner.txt", ["pm2"])
+    commands = commands_of(result)
+    assert len(commands) == 80  # every row of `Commands:` but the `*` catch-all
+    assert commands["dashboard"].aliases == ["dash"] and commands["serve"].aliases == ["expose"]
+    assert commands["start"].arguments == "[name|namespace|file|ecosystem|id...]"
+    assert not result.runnable or result.flags  # the root reads its options too
+    flags = flags_of(result)
+    assert flags["name"].short == "n" and flags["name"].kind is FlagKind.VALUE
+    assert flags["instances"].value_type is ValueType.NUMBER
+
+
+def test_commander_alias_in_the_listing_and_in_the_command_usage():
+    root = commands_of(parsed("commander_nest_root.txt", ["nest"]))
+    assert root["new"].aliases == ["n"] and root["generate"].aliases == ["g"]
+    assert "help" in root  # after the schematics table inside `Commands:`
+    assert not {"application", "class", "name"} & set(root)  # the table's rows are no commands
+    new = parsed("commander_nest_new.txt", ["nest", "new"])
+    assert new.aliases == ["n"]
+    assert [(p.name, p.required) for p in new.positionals] == [("name", False)]
+    assert new.notes == []
+    generate = parsed("commander_nest_generate.txt", ["nest", "generate"])
+    assert [(p.name, p.required) for p in generate.positionals] == [("schematic", True), ("name", False), ("path", False)]
+
+
+def test_commander_x_and_no_x_are_one_negatable_switch():
+    flags = flags_of(parsed("commander_nest_generate.txt", ["nest", "generate"]))
+    assert flags["spec"].negatable and flags["spec"].kind is FlagKind.BOOLEAN
+    assert "no-spec" not in flags and "no-flat" not in flags
+    assert flags["spec-file-suffix"].kind is FlagKind.VALUE
+    new = flags_of(parsed("commander_nest_new.txt", ["nest", "new"]))
+    assert new["observe"].negatable and "no-observe" not in new
+    assert new["strict"].default is True and not new["strict"].negatable
+
+
+# yargs without type labels
+
+
+def test_yargs_unlabelled_kinds_are_decided_by_evidence_and_marked_as_guesses():
+    result = parsed("yargs_localtunnel.txt", ["lt"])
+    flags = flags_of(result)
+    kinds = {key: (flag.kind, flag.kind_guessed) for key, flag in flags.items()}
+    assert kinds["port"] == (FlagKind.VALUE, False)  # `Usage: lt --port [num]` shows its value
+    assert flags["port"].value_type is ValueType.INTEGER
+    assert kinds["host"] == (FlagKind.VALUE, False)  # `[default: "https://localtunnel.me"]`
+    assert kinds["subdomain"] == (FlagKind.VALUE, True)  # "Request this subdomain"
+    assert kinds["local-cert"] == (FlagKind.VALUE, True)  # "Path to certificate PEM file …"
+    assert kinds["open"] == (FlagKind.BOOLEAN, True)  # "Opens the tunnel URL in your browser"
+    assert kinds["local-https"] == (FlagKind.BOOLEAN, False)  # `[boolean]`
+    assert result.positionals == []  # `[num]` is --port's value
+
+
+def test_yargs_labelled_types_are_no_guesses():
+    flags = flags_of(parsed("yargs.txt", ["serve.js"]))
+    assert not any(flag.kind_guessed for flag in flags.values())
+    assert flags["port"].kind is FlagKind.VALUE and flags["verbose"].kind is FlagKind.BOOLEAN

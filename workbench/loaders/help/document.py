@@ -65,7 +65,8 @@ def normalize(text: str) -> str:
     box: str | None = None
     for line in text.split("\n"):
         line = line.expandtabs(8).rstrip()
-        if match := _BOX_TOP.match(line.strip()):
+        if (match := _BOX_TOP.match(line.strip())) and not re.search(r"[─┬┼]", match.group(1)):
+            # a titled box (typer/rich), not a table's top border (`┌────┬────┐`), which stays text
             box = match.group(1).strip()
             line = f"{box}:" if box else ""
         elif _BOX_BOTTOM.match(line.strip()):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 from workbench.loaders.help.types import Typing, choice_list, placeholder, type_word
 from workbench.model.tree import Flag, FlagKind, ValueType
@@ -59,6 +60,10 @@ class FlagStyle:
 
     type_words: bool = False
     """The word after the flag is a type (`string`, `duration`: cobra) rather than a name."""
+    unlabelled: Callable[[str, str | None, bool], tuple[str, bool]] | None = None
+    """For a style whose options may carry no type label at all (yargs): given the description,
+    the stated default and whether it is required, the kind word (`boolean`, `string`,
+    `number`) and whether that is a guess. None: an option showing no value is a switch."""
 
 
 @dataclass
@@ -115,6 +120,10 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
             flag.choices = _prose_choices(prose)
             flag.value_type = ValueType.CHOICE
         return flag
+    guessed = False
+    if value is None and found.kind is None and not found.choices and not count and style.unlabelled is not None:
+        found.kind, guessed = style.unlabelled(clean, found.default, found.required)
+        flag.kind_guessed = guessed
     hinted = value is None and (found.kind in ("string", "number", "array") or bool(found.choices))
     if hinted:
         value = found.kind or "string"  # yargs names the type only in the description
@@ -155,7 +164,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         flag.choices = choices
         flag.value_type = ValueType.CHOICE
     if hinted:  # yargs: a type word, not a metavar
-        flag.metavar, flag.type_name = None, found.kind
+        flag.metavar, flag.type_name = None, None if guessed else found.kind
         flag.repeatable = found.kind == "array"
     if found.default is not None:
         if flag.value_type is ValueType.STRING and not style.type_words and not hinted and flag.metavar and (

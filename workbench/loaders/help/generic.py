@@ -49,6 +49,10 @@ class Rules:
     hooks: list[Callable[[HelpDocument, ParsedHelp, list[str]], None]] = field(default_factory=list)
     """Style-specific readers, run before the generic reading: they may take sections or
     lines they understand out of the document and fill `ParsedHelp` themselves."""
+    prepare: Callable[[str], str] | None = None
+    """Reshapes the raw text before it is read (commander 2 indents its whole help)."""
+    finish: list[Callable[[ParsedHelp, list[str]], None]] = field(default_factory=list)
+    """Style-specific rules run on the finished reading (commander's `--x` / `--no-x` pairs)."""
 
     def is_commands(self, section: Section) -> bool:
         key = section.key
@@ -81,6 +85,8 @@ def parse_listing(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedH
 
 def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool = False) -> ParsedHelp:
     """Read one help text of the command at `path` (root first) with `rules`."""
+    if rules.prepare is not None:
+        text = rules.prepare(text)
     doc = read_document(text)
     if rules.commands_by_shape and not listing and not any(_NAMES_A_COMMAND.search(form) for form in doc.usage):
         rules = replace(rules, commands_by_shape=False)  # nl's `STYLE is one of:  a  number all lines`
@@ -128,6 +134,8 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool =
         bracketed_command_required=rules.bracketed_command_required,
         lowercase_positionals=rules.lowercase_positionals,
     )
+    for rule in rules.finish:
+        rule(parsed, path)
     return parsed
 
 
