@@ -293,3 +293,27 @@ def test_yargs_labelled_types_are_no_guesses():
     flags = flags_of(parsed("yargs.txt", ["serve.js"]))
     assert not any(flag.kind_guessed for flag in flags.values())
     assert flags["port"].kind is FlagKind.VALUE and flags["verbose"].kind is FlagKind.BOOLEAN
+
+
+def test_a_guessed_kind_is_a_lint_finding_and_a_type_override_settles_it():
+    from workbench.model.config import CommandConfig, Config, FlagConfig
+    from workbench.model.lint import lint
+    from workbench.model.surface import build_surface
+    from workbench.model.tree import Command, CommandTree
+    from workbench.runtime.argv import build_argv
+
+    result = parsed("yargs_localtunnel.txt", ["lt"])
+    tree = CommandTree(root=Command(path=["lt"], flags=result.flags, positionals=result.positionals))
+    findings = [f for f in lint(build_surface(tree, Config()), tree, Config()) if f.code == "WB405"]
+    assert {f.subject for f in findings} == {"lt.subdomain", "lt.local-host", "lt.local-cert", "lt.local-key", "lt.local-ca", "lt.open"}
+    opened = next(f for f in findings if f.subject == "lt.open")
+    assert "switch" in opened.message and 'type = "string"' in opened.fix and '[commands."lt".flags.open]' in opened.fix
+
+    config = Config(commands={"lt": CommandConfig(flags={"open": FlagConfig(type="string"), "subdomain": FlagConfig(type="string")})})
+    surface = build_surface(tree, config)
+    assert {f.subject for f in lint(surface, tree, config) if f.code == "WB405"} == {
+        "lt.local-host", "lt.local-cert", "lt.local-key", "lt.local-ca"
+    }
+    tool = surface.tools[0]
+    assert tool.input_schema["properties"]["open"]["type"] == "string"
+    assert build_argv(tool.binding, ["lt"], {"port": 8000, "open": "firefox"}) == ["lt", "--port=8000", "--open=firefox"]
