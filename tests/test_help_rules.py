@@ -317,3 +317,28 @@ def test_a_guessed_kind_is_a_lint_finding_and_a_type_override_settles_it():
     tool = surface.tools[0]
     assert tool.input_schema["properties"]["open"]["type"] == "string"
     assert build_argv(tool.binding, ["lt"], {"port": 8000, "open": "firefox"}) == ["lt", "--port=8000", "--open=firefox"]
+
+
+# two entries per row, sub-headings and multi-letter shorts
+
+
+def test_two_option_entries_side_by_side_on_one_row():
+    result = parsed("zip_side_by_side.txt", ["zip"])
+    flags = flags_of(result)
+    assert {"f", "u", "d", "m", "r", "j", "0", "1", "9", "@", "A", "J", "T", "X", "y", "e", "n"} <= set(flags)
+    assert flags["u"].help == "update: only changed or new files"  # not the left entry's text
+    assert flags["f"].help == "freshen: only changed files"
+    assert flags["n"].kind is FlagKind.VALUE and flags["n"].metavar == "suffixes"  # `[-n suffixes]` in the usage
+    assert result.usage[0].startswith("zip [-options]")  # the form under `… Usage:`, without the prose
+    assert "default action" in result.description
+
+
+def test_a_prose_heading_inside_a_commands_section_ends_the_rows():
+    commands = commands_of(parsed("click_sqlfluff_examples.txt", ["sqlfluff"]))
+    assert list(commands) == ["dialects", "fix", "format", "lint", "parse", "render", "rules", "version"]
+
+
+def test_a_multi_letter_single_dash_spelling_does_not_hide_the_long_name():
+    flags = flags_of(parsed("click_kedro_new.txt", ["kedro", "new"]))
+    assert "telemetry" in flags and "tc" not in flags
+    assert flags["telemetry"].choices == ["yes", "no", "y", "n"]

@@ -14,6 +14,10 @@ from dataclasses import dataclass, field
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 _OVERSTRIKE = re.compile(r".\x08")
 _USAGE = re.compile(r"^\s{0,2}(?:usage\s*:|USAGE$|SYNOPSIS$)\s*(.*)$", re.IGNORECASE)
+_TRAILING_USAGE = re.compile(r"^\S.*[.)]\s+Usage:\s*$")
+"""zip's `Zip 3.0 (July 5th 2008). Usage:`: a banner sentence ending in `Usage:`, the form below."""
+_PROSE_START = re.compile(r"^[A-Z][a-z]+,? [a-z]+ ")
+"""A sentence (`The default action is …`), which no usage form continues with."""
 _COLON_HEADING = re.compile(r"^ ?([^\s\-\[<(#][^:]{0,70}):\s*$")
 _BOX_TOP = re.compile(r"^[╭┌+]─+ ?(.*?) ?─*[╮┐+]\s*$")
 _BOX_ROW = re.compile(r"^[│|] ?(.*?)\s*[│|]\s*$")
@@ -123,6 +127,10 @@ def read_document(text: str) -> HelpDocument:
     while index < len(lines):
         line = lines[index]
         usage = _USAGE.match(line)
+        if usage is None and current is None and not doc.usage and _TRAILING_USAGE.match(line):
+            prose.append(line.rsplit("Usage:", 1)[0].strip())
+            index = _read_usage(lines, index, "", doc.usage)
+            continue
         if usage and (current is None or not current.lines or _indent(line) == 0):
             index = _read_usage(lines, index, usage.group(1), doc.usage)
             current = None
@@ -167,6 +175,8 @@ def _read_usage(lines: list[str], index: int, rest: str, forms: list[str]) -> in
             break
         if stripped.startswith("-") and _TWO_COLUMNS.match(stripped):
             break  # curl: options start right under the usage line
+        if forms and _PROSE_START.match(stripped):
+            break  # zip: prose right under the form
         if stripped.lower().startswith("or:") or (
             first_word and re.match(rf"or\s+{re.escape(first_word)}(\s|$)", stripped)
         ):  # `or: git remote add …`; rsync's `or   rsync [OPTION]... SRC`
@@ -260,7 +270,7 @@ def option_entries(section: Section) -> list[Entry]:
     A line starting with `-` is a new entry unless it sits at or right of the previous
     entry's description column (then it is wrapped description text).
     """
-    lines = _join_continued_terms(section.lines)
+    lines = _split_side_by_side(_join_continued_terms(section.lines))
     entries = _entries(lines, lambda stripped, indent, base, column: stripped.startswith("-") and (column is None or indent < column))
     for entry in entries:
         if split := _ONE_SPACE_DESCRIPTION.match(entry.term):
@@ -274,6 +284,29 @@ _ONE_SPACE_DESCRIPTION = re.compile(
 )
 """GNU argp prints a long term and its description one space apart (`--exclude-caches-under
 exclude everything under …`): after a `=VALUE`, or when three lower-case words follow."""
+
+
+_SECOND_ENTRY = re.compile(r"(?<=\S)( {2,})(-[^\s-]\S*) {2,}\S")
+
+
+def _split_side_by_side(lines: list[str]) -> list[str]:
+    """zip's two entries per row (`-f   freshen: only changed files  -u   update: only …`):
+    when at least three rows start a second `-x` entry at one column, each such row is two."""
+    starts: dict[int, int] = {}
+    for line in lines:
+        if line.strip().startswith("-"):
+            for match in _SECOND_ENTRY.finditer(line):
+                starts[match.start(2)] = starts.get(match.start(2), 0) + 1
+    column = max(starts, key=lambda c: starts[c], default=None)
+    if column is None or starts[column] < 3:
+        return lines
+    result = []
+    for line in lines:
+        if line.strip().startswith("-") and len(line) > column and line[column] == "-" and line[column - 2 : column] == "  ":
+            result.extend([line[:column].rstrip(), " " * _indent(line) + line[column:]])
+        else:
+            result.append(line)
+    return result
 
 
 def _join_continued_terms(lines: list[str]) -> list[str]:

@@ -205,6 +205,7 @@ def _spelling(term: str) -> _Spelling | None:
     """Names, value and switches of a term (`-f, --file <FILE>`, `--[no-]x`, `-v...`)."""
     primary, secondaries = _split_secondary(term)
     spelling = _Spelling([], [])
+    doubled: set[str] = set()
     for alternative in _ALTERNATIVE_SPLIT.split(primary):
         match = _NAME.match(alternative.strip())
         if not match:
@@ -212,8 +213,11 @@ def _spelling(term: str) -> _Spelling | None:
         dashes, no_prefix, name, rest = match.groups()
         if dashes == "-" and len(name) == 1:
             spelling.shorts.append(name)
+        elif dashes == "--":
+            spelling.names.insert(sum(1 for n in spelling.names if n in doubled), name)
+            doubled.add(name)
         else:
-            spelling.names.append(name)  # `--name`, or Go's single-dash `-name`
+            spelling.names.append(name)  # Go's single-dash `-name`; after any `--name` (click's `-tc, --telemetry`)
         spelling.negatable = spelling.negatable or bool(no_prefix)
         rest = rest.strip()
         if rest.startswith("[=") and rest.endswith("]"):

@@ -26,10 +26,18 @@ def command_entries(section: Section, path: list[str] | None = None) -> list[Com
         return [CommandEntry(word) for word in words]
     result = []
     for entry in item_entries(section):
+        if _PROSE_HEADING.fullmatch(entry.term.strip()) and not entry.text:
+            break  # `  Examples:` inside the section: what follows is prose and examples, no rows
+        if entry.term.strip().endswith(":") and not entry.text:
+            continue  # a sub-heading, not a command
         command = command_entry(entry, path)
         if command is not None:
             result.append(command)
     return result
+
+
+_PROSE_HEADING = re.compile(r"(?:examples?|usage|notes?|see also|for example|learn more|more info(?:rmation)?)\s*:?", re.IGNORECASE)
+"""A heading inside a commands section after which come examples or prose (sqlfluff's `Examples:`)."""
 
 
 def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry | None:
