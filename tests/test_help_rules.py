@@ -342,3 +342,25 @@ def test_a_multi_letter_single_dash_spelling_does_not_hide_the_long_name():
     flags = flags_of(parsed("click_kedro_new.txt", ["kedro", "new"]))
     assert "telemetry" in flags and "tc" not in flags
     assert flags["telemetry"].choices == ["yes", "no", "y", "n"]
+
+
+def test_capitalised_parts_of_a_long_name_are_a_family_placeholder():
+    flags = flags_of(parsed("gnu_diff_placeholder_names.txt", ["diff"]))
+    assert "GTYPE-group-format" not in flags and "LTYPE-line-format" not in flags
+    assert flags["line-format"].kind is FlagKind.VALUE and flags["ifdef"].short == "D"
+
+
+def test_a_reply_that_is_another_programs_usage_and_an_error_is_no_help(tmp_path):
+    """`hugo mod get --help` runs `go get` and prints go's usage, then its own error (exit 255)."""
+    import sys
+
+    from workbench.loaders.help.fetch import fetch_help
+
+    fake = tmp_path / "hugo"
+    fake.write_text(
+        f"#!{sys.executable}\nimport sys\n"
+        f"sys.stdout.write(open({str(FIXTURES / 'cobra_hugo_mod_get_runs_go.txt')!r}).read())\nsys.exit(255)\n"
+    )
+    fake.chmod(0o755)
+    fetched = fetch_help(str(fake), ["mod", "get"], [], 10)
+    assert fetched.text is None and "another program's usage" in fetched.problem

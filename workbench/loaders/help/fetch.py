@@ -100,6 +100,11 @@ def _problem(call: HelpCall, path: list[str], ancestor_texts: list[str]) -> str 
     doc = read_document(text)
     if _ERROR_START.match(text) and not (doc.usage and not path):
         return f"`{' '.join(call.argv)}` printed an error: {text.strip().splitlines()[0][:120]}"
+    program = call.argv[0].rsplit("/", 1)[-1]
+    if call.exit_code not in (0, None) and re.search(r"^(?:Error|error|fatal):", text, re.MULTILINE) and doc.usage and not any(
+        form.split()[0].rsplit("/", 1)[-1] == program for form in doc.usage if form.split()
+    ):  # `hugo mod get --help` runs `go get` and prints go's usage, then its own error
+        return f"`{' '.join(call.argv)}` printed an error and another program's usage"
     if any(text.strip() == previous.strip() for previous in ancestor_texts):
         return f"`{' '.join(call.argv)}` printed its parent's help, not its own"
     if not (doc.usage or doc.sections):

@@ -54,6 +54,10 @@ kubectl's `Must be "none", "server", or "client".`"""
 _ENV_DOLLAR = re.compile(r"\s*\[\$([A-Z_][A-Z0-9_]*)(?:,\s*\$[A-Z_][A-Z0-9_]*)*\]\s*$")
 
 
+_PLACEHOLDER_SEGMENTS = re.compile(r"(?:^|-)[A-Z][A-Z_]{2,}(?:-|$)")
+"""An all-capitals part of a long name (`OPTION`, `GTYPE`): a placeholder for a family of names."""
+
+
 @dataclass
 class FlagStyle:
     """How a style prints the value part of an option."""
@@ -100,8 +104,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         return None  # prose listing flags (`These flags are available: --account, --project, …`)
     if re.fullmatch(r"-[A-Z]{2,}", term):
         return None  # grep's `-NUM  same as --context=NUM`: a placeholder, not a flag's name
-    if re.match(r"--[a-z][a-z0-9]*-[A-Z][A-Z_]{2,}(?![\w-])", term):
-        return None  # rsync's `--no-OPTION  turn off an implied OPTION`: a family of flags, not one
+    if (long := re.match(r"--([\w-]+)", term)) and _PLACEHOLDER_SEGMENTS.search(long.group(1)) and re.search(r"[a-z]", long.group(1)):
+        return None  # rsync's `--no-OPTION`, diff's `--GTYPE-group-format`: a family of flags, not one
     spelling = _spelling(term)
     if spelling is None:
         return None
