@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from workbench.loaders.help.detect import detect_style, parser_for
+import pytest
+
+from workbench.loaders.help.detect import STYLES, detect_style, parser_for
 from workbench.model.tree import FlagKind, ValueType
 
 FIXTURES = Path(__file__).parent / "fixtures" / "help"
@@ -364,3 +366,29 @@ def test_a_reply_that_is_another_programs_usage_and_an_error_is_no_help(tmp_path
     fake.chmod(0o755)
     fetched = fetch_help(str(fake), ["mod", "get"], [], 10)
     assert fetched.text is None and "another program's usage" in fetched.problem
+
+
+# prose, example and output blocks never yield flags or commands
+
+INVENTION_CASES = [
+    ("cobra_rclone_lsd_output_rows.txt", ["rclone", "lsd"]),  # `      -1 2016-10-17 17:41:53        -1 1000files`
+    ("cobra_rclone_rc_example_lines.txt", ["rclone", "rc"]),  # `    -a value -a value2`, `    -o key=value -o key2`
+    ("cobra_rclone_serve_docker_prose.txt", ["rclone", "serve", "docker"]),  # `files - you can't extend them …`
+]
+
+
+@pytest.mark.parametrize(("fixture", "path"), INVENTION_CASES)
+@pytest.mark.parametrize("style", STYLES)
+def test_examples_output_rows_and_prose_yield_nothing_in_any_style(fixture, path, style):
+    result = parser_for(style)((FIXTURES / fixture).read_text(), path)
+    assert result.subcommands == []
+    assert not {"1", "a", "o", "files", "-1"} & {flag.key for flag in result.flags}
+
+
+def test_cobra_reads_the_real_flags_under_the_prose():
+    rc = flags_of(parsed("cobra_rclone_rc_example_lines.txt", ["rclone", "rc"]))
+    assert rc["arg"].short == "a" and rc["arg"].repeatable and rc["opt"].short == "o"
+    docker = parsed("cobra_rclone_serve_docker_prose.txt", ["rclone", "serve", "docker"])
+    assert "files - you can't extend them" in docker.description  # kept as the description it is
+    assert len(docker.flags) == 49 and docker.subcommands == []
+    assert [p.name for p in parsed("cobra_rclone_lsd_output_rows.txt", ["rclone", "lsd"]).positionals] == ["remote:path"]

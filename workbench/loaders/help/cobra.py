@@ -50,8 +50,32 @@ def split_padded_names(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -
             section.lines[index] = f"{match.group('indent')}{name}  {match.group('summary')}"
 
 
+_COBRA_TITLES = re.compile(
+    r"^(usage|aliases|examples?|flags|options|global flags|global options|inherited flags|available commands"
+    r"|additional help topics|[\w ()-]*commands(\s*\([\w ]+\))?)$"
+)
+"""The section titles cobra's templates print (kubectl prints `Examples:` and `Options:` above its usage)."""
+
+
+def long_description_is_prose(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None:
+    """cobra prints the command's long description above `Usage:`, as the author wrote it:
+    markdown with `### VFS - Virtual File System`, sentences ending in `for example:`, example
+    lines (`-a value -a value2`) and example output (`-1 2016-10-17 17:41:53`). Above the usage,
+    only sections with a title cobra's templates print are sections; the rest is description."""
+    kept = []
+    prose = []
+    for section in doc.sections:
+        if section.before_usage and (section.untitled or not _COBRA_TITLES.match(section.key)):
+            prose.append(section.body() if section.untitled else f"{section.title}:\n{section.body()}")
+            continue
+        kept.append(section)
+    doc.sections = kept
+    if prose:
+        parsed.description = "\n\n".join([parsed.description, *prose]).strip()
+
+
 RULES = Rules(name="cobra", flag_style=FlagStyle(type_words=True), bracketed_command_required=True)
-RULES.hooks.append(split_padded_names)
+RULES.hooks.extend([long_description_is_prose, split_padded_names])
 
 
 def parse(text: str, path: list[str]) -> ParsedHelp:

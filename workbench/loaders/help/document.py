@@ -39,6 +39,10 @@ class Section:
 
     title: str
     lines: list[str] = field(default_factory=list)
+    untitled: bool = False
+    """The text gave no heading (git -h's options right under the usage): named `Options`."""
+    before_usage: bool = False
+    """It starts above the first usage line (cobra prints its long description there)."""
 
     @property
     def key(self) -> str:
@@ -136,10 +140,10 @@ def read_document(text: str) -> HelpDocument:
             current = None
             continue
         if _is_heading(lines, index):
-            current = Section(_heading_title(line))
+            current = Section(_heading_title(line), before_usage=not doc.usage)
             doc.sections.append(current)
         elif current is None and _indent(line) > 0 and line.strip().startswith("-") and _looks_like_entry(line):
-            current = Section("Options")  # git -h: options right after the usage, untitled
+            current = Section("Options", untitled=True, before_usage=not doc.usage)  # git -h: options right after the usage
             doc.sections.append(current)
             current.lines.append(line)
         elif current is None:
