@@ -21,6 +21,7 @@ from workbench.loaders.help.document import HelpDocument
 from workbench.loaders.help.flags import FlagStyle
 from workbench.loaders.help.generic import Rules, parse as _parse
 from workbench.loaders.help.parsed import ParsedHelp
+from workbench.model.tree import Flag, FlagKind, ValueType
 
 _ROW = re.compile(r"^(?P<indent> +)(?P<name>[A-Za-z0-9][\w.:-]*:?)(?P<gap> +)(?P<summary>\S.*)$")
 _MIN_NAME_PADDING = 11
@@ -74,7 +75,36 @@ def long_description_is_prose(doc: HelpDocument, parsed: ParsedHelp, path: list[
         parsed.description = "\n\n".join([parsed.description, *prose]).strip()
 
 
-RULES = Rules(name="cobra", flag_style=FlagStyle(type_words=True), bracketed_command_required=True)
+def literal_default(flag: Flag, literal: str) -> None:
+    """kubectl's `--name=default:` entries (`--replicas=0:`, `--selector='':`, `--all=false:`,
+    `--filename=[]:`): the default's shape says the kind and type."""
+    literal = literal.strip()
+    flag.type_name = None
+    if literal in ("true", "false"):
+        flag.kind = FlagKind.BOOLEAN
+        flag.default = literal == "true"
+        return
+    flag.kind = FlagKind.VALUE
+    if literal.startswith("[") and literal.endswith("]"):
+        flag.repeatable = True
+        items = [i.strip() for i in literal[1:-1].split(",") if i.strip()]
+        if items:
+            flag.default = items
+    elif re.fullmatch(r"-?\d+", literal):
+        flag.value_type = ValueType.INTEGER
+        flag.default = int(literal)
+    elif re.fullmatch(r"-?\d+\.\d+", literal):
+        flag.value_type = ValueType.NUMBER
+        flag.default = float(literal)
+    else:
+        unquoted = literal[1:-1] if len(literal) >= 2 and literal[0] == literal[-1] == "'" else literal
+        if unquoted:
+            flag.default = unquoted
+
+
+RULES = Rules(
+    name="cobra", flag_style=FlagStyle(type_words=True, literal_default=literal_default), bracketed_command_required=True
+)
 RULES.hooks.extend([long_description_is_prose, split_padded_names])
 
 

@@ -3,7 +3,8 @@
 Reads every spelling the styles use: `-f, --file string` (cobra), `-f, --file <FILE>...` and
 `--[no-]x` (clap), `--count INTEGER RANGE` and `--shout / --no-shout` (click),
 `-f FILE, --file FILE` and `{a,b}` (argparse), `--color[=<when>]` (git/GNU), `-S|--save` (npm),
-`-o, --output='':` (kubectl, the default in the term), and the description's annotations:
+a default printed in the term (`-o, --output='':`, read by the style that prints it), and the
+description's annotations:
 `(default "x")`, `[default: x]`, `(default: x)`, `[possible values: a, b]`, `[env: X=]`,
 `[env var: X]`, `[required]`, deprecated markers. Nothing is invented: a flag exists only
 when its entry names it.
@@ -64,6 +65,9 @@ class FlagStyle:
 
     type_words: bool = False
     """The word after the flag is a type (`string`, `duration`: cobra) rather than a name."""
+    literal_default: Callable[[Flag, str], None] | None = None
+    """For a style that prints the default in the term (kubectl's `--replicas=0:` over its
+    description): sets the flag's kind, type and default from that literal."""
     unlabelled: Callable[[str, str | None, bool], tuple[str, bool]] | None = None
     """For a style whose options may carry no type label at all (yargs): given the description,
     the stated default and whether it is required, the kind word (`boolean`, `string`,
@@ -95,9 +99,9 @@ class _Spelling:
 def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     """The flag an options entry describes, or None when the term names no flag."""
     term = term.strip()
-    kubectl_default: str | None = None
-    if term.endswith(":") and "=" in term:
-        term, _, kubectl_default = term[:-1].partition("=")
+    literal_default: str | None = None
+    if term.endswith(":") and "=" in term and style.literal_default is not None:
+        term, _, literal_default = term[:-1].partition("=")
     elif term.endswith(":"):
         term = term[:-1]  # kpt: `--image, i:` over an indented description
     if term.endswith(",") or (term.endswith(".") and not term.endswith("...")) or term.count(", -") > 3:
@@ -123,8 +127,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     flag.required = found.required
     flag.env_var = found.env_var
     flag.negatable = negatable
-    if kubectl_default is not None:
-        _apply_literal_default(flag, kubectl_default)
+    if literal_default is not None and style.literal_default is not None:
+        style.literal_default(flag, literal_default)
         if flag.kind is FlagKind.VALUE and not flag.repeatable and (prose := _PROSE_CHOICES.search(clean)):
             flag.choices = _prose_choices(prose)
             flag.value_type = ValueType.CHOICE
@@ -349,32 +353,6 @@ def _take_bracket(inner: str, found: _Annotations) -> bool:
         elif key in ("aliases", "short aliases", "alias"):
             taken = True
     return taken
-
-
-def _apply_literal_default(flag: Flag, literal: str) -> None:
-    """kubectl's `--name=default:` entries: the default's shape says the type."""
-    literal = literal.strip()
-    flag.type_name = None
-    if literal in ("true", "false"):
-        flag.kind = FlagKind.BOOLEAN
-        flag.default = literal == "true"
-        return
-    flag.kind = FlagKind.VALUE
-    if literal.startswith("[") and literal.endswith("]"):
-        flag.repeatable = True
-        items = [i.strip() for i in literal[1:-1].split(",") if i.strip()]
-        if items:
-            flag.default = items
-    elif re.fullmatch(r"-?\d+", literal):
-        flag.value_type = ValueType.INTEGER
-        flag.default = int(literal)
-    elif re.fullmatch(r"-?\d+\.\d+", literal):
-        flag.value_type = ValueType.NUMBER
-        flag.default = float(literal)
-    else:
-        unquoted = literal[1:-1] if len(literal) >= 2 and literal[0] == literal[-1] == "'" else literal
-        if unquoted:
-            flag.default = unquoted
 
 
 def _default_value(text: str, flag: Flag):
