@@ -392,3 +392,8 @@ def test_cobra_reads_the_real_flags_under_the_prose():
     assert "files - you can't extend them" in docker.description  # kept as the description it is
     assert len(docker.flags) == 49 and docker.subcommands == []
     assert [p.name for p in parsed("cobra_rclone_lsd_output_rows.txt", ["rclone", "lsd"]).positionals] == ["remote:path"]
+
+
+def test_a_spelling_listed_twice_with_commas_is_one_entry_not_an_example():
+    flags = flags_of(parsed("gnu_sort_spellings_listed.txt", ["sort"]))
+    assert flags["check"].short == "c"  # `-c, --check, --check=diagnose-first`

@@ -114,8 +114,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     if spelling is None:
         return None
     spelled = [*spelling.names, *spelling.shorts]
-    if len(spelled) != len(set(spelled)):
-        return None  # `-a value -a value2`: an example of a repeated option, not an entry
+    if len(spelled) != len(set(spelled)) and not re.search(r",\s*-|\|", term):
+        return None  # `-a value -a value2`: an example of a repeated option (sort's `--check, --check=x` is a list)
     if re.fullmatch(r"-\d+", term.split()[0]) and re.match(r"\d", text.strip()) or re.match(r"\d", spelling.value or ""):
         return None  # `-1 2016-10-17 17:41:53  -1 1000files`: example output; a value is a placeholder, never `5`
     names, shorts, value = spelling.names, spelling.shorts, spelling.value
