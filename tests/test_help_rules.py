@@ -128,6 +128,16 @@ def test_pointers_to_the_full_listing_are_found_and_guides_are_not():
     assert pointers("cobra_rclone_root.txt", ["rclone"]) == [["help", "flags"]]  # not `help backends`
     assert pointers("cobra_restic_root.txt", ["restic"]) == []
     assert pointers("gh_root.txt", ["gh"]) == []
+    assert pointers("cobra_kubectl_root.txt", ["kubectl"]) == [["options"]]  # "a list of global command-line options"
+    assert pointers("docker_ls.txt", ["docker", "container", "ls"]) == []
+
+
+def test_kubectl_options_adds_the_global_flags_to_the_root():
+    flags = flags_of(with_listing("cobra_kubectl_root.txt", "cobra_kubectl_options.txt", ["kubectl"]))
+    assert len(flags) == 27
+    assert (flags["namespace"].short, flags["namespace"].kind) == ("n", FlagKind.VALUE)
+    assert flags["as-group"].repeatable and flags["insecure-skip-tls-verify"].kind is FlagKind.BOOLEAN
+    assert flags["v"].value_type is ValueType.INTEGER and flags["v"].default == 0
 
 
 def test_git_help_all_adds_every_command_and_no_concept_guide():

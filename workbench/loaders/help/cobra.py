@@ -63,6 +63,8 @@ def long_description_is_prose(doc: HelpDocument, parsed: ParsedHelp, path: list[
     markdown with `### VFS - Virtual File System`, sentences ending in `for example:`, example
     lines (`-a value -a value2`) and example output (`-1 2016-10-17 17:41:53`). Above the usage,
     only sections with a title cobra's templates print are sections; the rest is description."""
+    if not doc.usage:
+        return  # not a command's help page (`kubectl options` lists flags and nothing else)
     kept = []
     prose = []
     for section in doc.sections:

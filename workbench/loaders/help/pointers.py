@@ -8,7 +8,9 @@ option the text offers) whose words are only the command's own path, a help word
 `--help`, `-h`) and a word asking for everything (`-a`, `--all`, `all`, `commands`, `flags`,
 `options`), or a listing option on its own (`--list`, `--list-commands`). Anything else in the
 quotes (a placeholder `<command>`, a topic `backends`, `-g` for guides) is not a pointer, so
-concept guides and help topics are never read as commands.
+concept guides and help topics are never read as commands. One more form: a command named
+`options` or `flags` that the same line says lists the global options (`Use "kubectl options"
+for a list of global command-line options`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ _QUOTED = re.compile(r"'([^'\n]{2,60})'|\"([^\"\n]{2,60})\"|`([^`\n]{2,60})`")
 _HELP_WORDS = {"help", "--help", "-h"}
 _EVERYTHING_WORDS = {"-a", "--all", "all", "commands", "--commands", "flags", "options", "--full"}
 _LISTING_OPTIONS = {"--list", "--list-commands", "--commands", "--help-all", "--list-all"}
+_GLOBALS_COMMANDS = {"options", "flags"}
+_GLOBAL = re.compile(r"\bglobal\b.*\b(?:options|flags)\b", re.IGNORECASE)
+"""`Use "kubectl options" for a list of global command-line options`: a command that lists them."""
 _PROSE_LISTING_OPTION = re.compile(r"\ball (?:sub)?commands (?:with|via|using|by) (--[a-z][\w-]*)", re.IGNORECASE)
 """cargo's `See all commands with --list`."""
 _LISTS_COMMANDS = re.compile(r"^(?:list|show|print|display)s?\b.*\b(?:sub)?commands\b", re.IGNORECASE)
@@ -32,6 +37,11 @@ def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[lis
     found: list[list[str]] = []
     for match in _QUOTED.finditer(text):
         words = next(group for group in match.groups() if group is not None).split()
+        line = text[text.rfind("\n", 0, match.start()) + 1 : text.find("\n", match.end()) % (len(text) + 1)]
+        if len(words) == 2 + len(path) - 1 and words[-1] in _GLOBALS_COMMANDS and _GLOBAL.search(line):
+            if words[0].rsplit("/", 1)[-1] == path[0] and words[1:-1] == path[1:]:
+                found.append([*path[1:], words[-1]])  # kubectl's `"kubectl options" for a list of global … options`
+                continue
         if words and words[0].rsplit("/", 1)[-1] == path[0]:
             words = words[1:]  # `'git help -a'`: the program named first
         elif not words or not words[0].startswith("-"):
