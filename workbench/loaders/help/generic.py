@@ -116,6 +116,7 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool =
     if trailing := re.search(r"^aliases?:[ \t]+(\S.*)$", text, re.MULTILINE | re.IGNORECASE):
         parsed.aliases = parsed.aliases or aliases_named(trailing.group(1), path)  # npm: `aliases: i, add`
     listed = bool(parsed.flags)
+    _drop_unspellable(parsed, text)
     parsed.flags = [f for f in _unique(parsed.flags) if not _is_help_flag(f)]
     parsed.inherited = [
         f for f in _unique(parsed.inherited) if f.key not in {g.key for g in parsed.flags} and not _is_help_flag(f)
@@ -152,6 +153,21 @@ def _flags(section: Section, rules: Rules) -> list[Flag]:
             flag.kind, flag.value_type, flag.default = FlagKind.VALUE, ValueType.STRING, None
         flags.append(flag)
     return flags
+
+
+def _drop_unspellable(parsed: ParsedHelp, text: str) -> None:
+    """A single-dash name of several letters (zip's `-h2`) is served as `--h2`, which such a CLI
+    rejects. Go's flag package accepts both, so where most options are spelled that way (a Go
+    tool) those names stay; where they are the odd ones out they are left out."""
+    def spelled_single(flag: Flag) -> bool:
+        return bool(flag.name) and not re.search(rf"(?<![\w-])--{re.escape(flag.name)}(?![\w-])", text) and bool(
+            re.search(rf"(?<![\w-])-{re.escape(flag.name)}(?![\w-])", text)
+        )
+    everything = [*parsed.flags, *parsed.inherited]
+    if sum(map(spelled_single, everything)) * 2 >= len(everything):
+        return
+    parsed.flags = [f for f in parsed.flags if not spelled_single(f)]
+    parsed.inherited = [f for f in parsed.inherited if not spelled_single(f)]
 
 
 def _switches_from_option_synopsis(parsed: ParsedHelp, doc: HelpDocument, rules: Rules) -> None:
