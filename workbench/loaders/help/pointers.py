@@ -37,11 +37,9 @@ def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[lis
     found: list[list[str]] = []
     for match in _QUOTED.finditer(text):
         words = next(group for group in match.groups() if group is not None).split()
-        line = text[text.rfind("\n", 0, match.start()) + 1 : text.find("\n", match.end()) % (len(text) + 1)]
-        if len(words) == 2 + len(path) - 1 and words[-1] in _GLOBALS_COMMANDS and _GLOBAL.search(line):
-            if words[0].rsplit("/", 1)[-1] == path[0] and words[1:-1] == path[1:]:
-                found.append([*path[1:], words[-1]])  # kubectl's `"kubectl options" for a list of global … options`
-                continue
+        if _lists_globals(words, path, _line_around(text, match)):
+            found.append([*path[1:], words[-1]])  # kubectl's `"kubectl options" for a list of global … options`
+            continue
         if words and words[0].rsplit("/", 1)[-1] == path[0]:
             words = words[1:]  # `'git help -a'`: the program named first
         elif not words or not words[0].startswith("-"):
@@ -59,6 +57,23 @@ def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[lis
         if arguments not in unique:
             unique.append(arguments)
     return unique
+
+
+def _line_around(text: str, match: re.Match) -> str:
+    start = text.rfind("\n", 0, match.start()) + 1
+    end = text.find("\n", match.end())
+    return text[start : end if end >= 0 else len(text)]
+
+
+def _lists_globals(words: list[str], path: list[str], line: str) -> bool:
+    """`"kubectl options"` on a line saying it lists the global options."""
+    return (
+        len(words) == len(path) + 1
+        and words[0].rsplit("/", 1)[-1] == path[0]
+        and words[1:-1] == path[1:]
+        and words[-1] in _GLOBALS_COMMANDS
+        and bool(_GLOBAL.search(line))
+    )
 
 
 def _pointer_arguments(words: list[str], path: list[str]) -> list[str] | None:
