@@ -44,6 +44,11 @@ def flag(parsed, key: str):
         ("gnu_ls.txt", "gnu"),
         ("typer_rich.txt", "click"),
         ("garbage.txt", "generic"),
+        ("commander.txt", "commander"),
+        ("commander_nest_root.txt", "commander"),
+        ("commander_pm2_banner.txt", "commander"),
+        ("yargs.txt", "yargs"),
+        ("yargs_localtunnel.txt", "yargs"),
     ],
 )
 def test_style_is_detected_from_the_text(fixture, style):

@@ -23,6 +23,7 @@ from workbench.model.lint_coverage import coverage_findings
 from workbench.model.lint_tools import (
     annotation_findings,
     description_findings,
+    guessed_kind_findings,
     name_findings,
     required_argument_findings,
     unknown_type_findings,
@@ -57,6 +58,7 @@ def lint(surface: Surface, tree: CommandTree, config: Config) -> list[Finding]:
         findings += annotation_findings(tool, config)
         if command is not None:
             findings += unknown_type_findings(tool, command, tree, config)
+            findings += guessed_kind_findings(tool, command, tree, config)
             findings += required_argument_findings(tool, command, tree, config)
     findings += _size_findings(surface, config)
     findings += dangling_keys(tree, config, {t.name for t in surface.tools})

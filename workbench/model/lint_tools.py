@@ -2,7 +2,7 @@
 
 Pure functions of one tool (or the tool list) plus the tree and config; `workbench.model.lint`
 runs them. Codes WB1xx (names), WB2xx (descriptions), WB3xx (annotations), WB4xx (arguments:
-unknown types, required ones the schema leaves out).
+unknown types, guessed kinds, required ones the schema leaves out).
 """
 
 from __future__ import annotations
@@ -175,6 +175,30 @@ def unknown_type_findings(tool: Tool, command: Command, tree: CommandTree, confi
             f"{type_name}, so it is served as a plain string.",
             f'Set `type = "..."` or `schema = {{...}}` under '
             f'[commands."{command.path_str}".flags.{toml_key(key)}].'))
+    return findings
+
+
+def guessed_kind_findings(tool: Tool, command: Command, tree: CommandTree, config: Config) -> list[Finding]:
+    """WB405: flags whose help printed no type, so switch-or-value was guessed (`kind_guessed`)."""
+    findings: list[Finding] = []
+    overrides = config.command(command.path_str).flags
+    declared = {flag.spelling: flag for node in [*tree.ancestors(command), command] for flag in node.flags}
+    for arg in tool.binding.args:
+        flag = declared.get(arg.spelling) if arg.source == "flag" else None
+        if flag is None or not flag.kind_guessed:
+            continue
+        override = overrides.get(arg.property) or overrides.get(flag.key)
+        if override is not None and (override.type is not None or override.schema_ is not None):
+            continue
+        served = "a switch (true/false)" if arg.kind.value == "boolean" else "an option taking a value"
+        other = '"string"' if arg.kind.value == "boolean" else '"boolean"'
+        findings.append(finding(
+            "WB405", f"{tool.name}.{arg.property}",
+            f"`{arg.spelling}` of `{command.path_str}` is served as {served}, but its help text printed no "
+            "type: that was guessed from its description.",
+            f'Check the CLI, then set `type = {other}` (or keep it with `type = '
+            f'"{"boolean" if arg.kind.value == "boolean" else "string"}"`) under '
+            f'[commands."{command.path_str}".flags.{toml_key(flag.key)}].'))
     return findings
 
 

@@ -322,6 +322,8 @@ def build_input_schema(
 
 def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | None, *, tool: str,
                    command: str) -> tuple[dict[str, Any], ArgBinding]:
+    if override is not None and override.type is not None and flag.kind_guessed:
+        flag = _kind_settled(flag, override.type)
     schema = flag_schema(flag, override.description if override else None)
     if override is not None:
         schema = _apply_override(schema, override, tool=tool, command=command, key=flag.key)
@@ -338,6 +340,20 @@ def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | Non
         nargs=nargs,
     )
     return schema, binding
+
+
+_SETTLED_TYPES = {"string": ValueType.STRING, "integer": ValueType.INTEGER, "number": ValueType.NUMBER,
+                  "object": ValueType.JSON, "array": ValueType.STRING}
+
+
+def _kind_settled(flag: Flag, type_word: str) -> Flag:
+    """A flag whose kind the help text left to a guess (`kind_guessed`), with the kind a `type`
+    override states: `boolean` a switch, anything else a value, so the argv matches the schema."""
+    if type_word == "boolean":
+        return flag.model_copy(update={"kind": FlagKind.BOOLEAN, "value_type": ValueType.STRING, "default": False,
+                                       "repeatable": False, "kind_guessed": False})
+    return flag.model_copy(update={"kind": FlagKind.VALUE, "value_type": _SETTLED_TYPES[type_word], "default": None,
+                                   "repeatable": type_word == "array", "kind_guessed": False})
 
 
 def _apply_override(schema: dict[str, Any], override: FlagConfig, *, tool: str, command: str,

@@ -1,5 +1,5 @@
 """Turning a finished crawl into a `CommandTree`: commands in the order their parents list
-them, listed-but-unread commands as leaves (with the arguments their listing shows), cobra's
+them, listed-but-unread commands as leaves (with the arguments and flags their listing shows), cobra's
 `Global Flags:` marked with the ancestor that declares them, and every note collected.
 """
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from workbench.loaders.help.fetch import Fetched
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
+from workbench.loaders.help.synopsis import synopsis_flags
 from workbench.loaders.help.usage import read_usage
 from workbench.model.tree import Command, CommandTree, Flag, Positional
 
@@ -48,6 +49,7 @@ def _build_command(node: CrawledCommand, path: list[str], notes: list[str], ance
             aliases=list(entry.aliases) if entry else [],
             deprecated=bool(entry and entry.deprecated),
             positionals=_listed_positionals(entry),
+            flags=synopsis_flags([entry.arguments]) if entry and entry.arguments else [],
         )
     notes.extend(f"{label}: {note}" for note in parsed.notes)
     aliases = list(dict.fromkeys([*(entry.aliases if entry else []), *parsed.aliases]))

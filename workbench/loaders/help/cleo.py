@@ -39,6 +39,8 @@ def take_listing(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None
             continue
         for entry in item_entries(section):
             words = entry.term.split()
+            if not words or words[0].startswith("-"):
+                continue  # an options list under another title (`Global options:`), not commands
             if words[: len(prefix)] != prefix or len(words) == len(prefix):
                 continue
             rest = words[len(prefix) :]

@@ -20,9 +20,11 @@ from typing import Callable
 
 from workbench.loaders.help.assemble import CrawledCommand, build_tree
 from workbench.loaders.help.cache import cache_key, executable_identity, load_cached, store_cached
-from workbench.loaders.help.detect import detect_style, parser_for
+from workbench.loaders.help.detect import detect_style, parser_for, rules_for
 from workbench.loaders.help.cleo import LIST_HELP
-from workbench.loaders.help.fetch import fetch_help, fetch_listing
+from workbench.loaders.help.fetch import fetch_help, fetch_listing, fetch_pointed_listing
+from workbench.loaders.help.generic import parse_listing
+from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
 from workbench.loaders.help.parsed import CommandEntry
 from workbench.loaders.help.run import run_help
 from workbench.model.errors import LoadError
@@ -155,10 +157,33 @@ def _fetch_and_parse(executable: str, node: CrawledCommand, timeout_s: float, pa
         node.note = f"help unavailable: {node.fetched.problem}"
         return
     style = detect_style(node.fetched.text, prefer=parent_style)
+    path = [os.path.basename(executable), *node.path]
     try:
-        node.parsed = parser_for(style)(node.fetched.text, [os.path.basename(executable), *node.path])
+        node.parsed = parser_for(style)(node.fetched.text, path)
     except Exception as error:  # a text no parser rule foresaw: keep the command, report it
         node.note = f"its {style} help text could not be read ({type(error).__name__})"
+        return
+    fold_alias_rows(node.parsed)
+    _read_pointed_listings(executable, node, path, timeout_s, cwd)
+
+
+def _read_pointed_listings(executable: str, node: CrawledCommand, path: list[str], timeout_s: float, cwd: str) -> None:
+    """Follow every pointer the help text gives to a fuller listing (`'git help -a'`,
+    `"--help all"`, `--list`) and add what those listings show (runs on the node's thread)."""
+    parsed = node.parsed
+    for arguments in listing_pointers(node.fetched.text, parsed, path):
+        fetched = fetch_pointed_listing(executable, arguments, node.fetched.text, timeout_s, cwd=cwd)
+        if fetched is None:
+            continue
+        style = detect_style(fetched.text, prefer=parsed.style)
+        try:
+            listing = parse_listing(fetched.text, path, rules_for(style))
+        except Exception:  # a listing no rule foresaw adds nothing; the command's own help stands
+            continue
+        commands, flags = merge_listing(parsed, listing)
+        if commands or flags:
+            shown = " ".join([path[0], *arguments])
+            parsed.notes.append(f"`{shown}` lists {commands} more commands and {flags} more flags than its help")
 
 
 def _unique_entries(entries: list[CommandEntry]) -> list[CommandEntry]:

@@ -2,7 +2,8 @@
 
 Each style scores the signs it prints (cobra's `Available Commands:` and `Global Flags:`,
 clap's `Print help` and `<FILE>` placeholders, click's `Show this message and exit.`,
-argparse's `show this help message and exit`, cleo's `-v|vv|vvv`, git's command headings); the highest score
+argparse's `show this help message and exit`, cleo's `-v|vv|vvv`, commander's `display help for
+command`, yargs's `Show version number  [boolean]`, git's command headings); the highest score
 wins, ties go to the style the root command was written in, and a text with no clear sign is
 read by the generic parser.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-STYLES = ("cobra", "clap", "click", "argparse", "cleo", "gnu", "generic")
+STYLES = ("cobra", "clap", "click", "argparse", "cleo", "commander", "yargs", "gnu", "generic")
 
 _SIGNS: dict[str, list[tuple[str, int]]] = {
     "cobra": [
@@ -55,6 +56,18 @@ _SIGNS: dict[str, list[tuple[str, int]]] = {
         (r"^Description:\s*$", 1),
         (r"^Help:\s*$", 1),
     ],
+    "commander": [
+        (r"^\s*-h, --help\s{2,}([Dd]isplay help for command|[Oo]utput usage information)\.?\s*$", 4),
+        (r"^\s*help \[command\]\s{2,}display help for command", 2),
+        (r"^\s+[\w-]+(\|[\w-]+)+ \[options\]", 1),
+    ],
+    "yargs": [
+        (r"\s{2,}Show version number\s+\[boolean\]\s*$", 4),
+        (r"\s{2,}Show help\s+\[boolean\]\s*$", 4),
+        (r"\s\[boolean\]\s*$", 2),
+        (r"\s\[(string|number|array|count)\]", 1),
+        (r"\[choices: \"", 2),
+    ],
     "gnu": [
         (r"^usage: git ", 3),
         (r"These are common Git commands", 3),
@@ -83,9 +96,11 @@ def _score(text: str, signs: list[tuple[str, int]]) -> int:
 
 def parser_for(style: str):
     """The `parse(text, path)` function of a style."""
-    from workbench.loaders.help import argparse_style, clap, cleo, click_style, cobra, generic, gnu
+    from workbench.loaders.help import argparse_style, clap, cleo, click_style, cobra, commander, generic, gnu, yargs
 
     return {
+        "commander": commander.parse,
+        "yargs": yargs.parse,
         "cobra": cobra.parse,
         "clap": clap.parse,
         "click": click_style.parse,
@@ -93,4 +108,21 @@ def parser_for(style: str):
         "cleo": cleo.parse,
         "gnu": gnu.parse,
         "generic": generic.parse,
+    }[style]
+
+
+def rules_for(style: str):
+    """The `Rules` a style reads with (for listings a pointer led to)."""
+    from workbench.loaders.help import argparse_style, clap, cleo, click_style, cobra, commander, generic, gnu, yargs
+
+    return {
+        "commander": commander.RULES,
+        "yargs": yargs.RULES,
+        "cobra": cobra.RULES,
+        "clap": clap.RULES,
+        "click": click_style.RULES,
+        "argparse": argparse_style.RULES,
+        "cleo": cleo.RULES,
+        "gnu": gnu.RULES,
+        "generic": generic.GENERIC,
     }[style]

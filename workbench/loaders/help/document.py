@@ -14,6 +14,10 @@ from dataclasses import dataclass, field
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 _OVERSTRIKE = re.compile(r".\x08")
 _USAGE = re.compile(r"^\s{0,2}(?:usage\s*:|USAGE$|SYNOPSIS$)\s*(.*)$", re.IGNORECASE)
+_TRAILING_USAGE = re.compile(r"^\S.*[.)]\s+Usage:\s*$")
+"""zip's `Zip 3.0 (July 5th 2008). Usage:`: a banner sentence ending in `Usage:`, the form below."""
+_PROSE_START = re.compile(r"^[A-Z][a-z]+,? [a-z]+ ")
+"""A sentence (`The default action is …`), which no usage form continues with."""
 _COLON_HEADING = re.compile(r"^ ?([^\s\-\[<(#][^:]{0,70}):\s*$")
 _BOX_TOP = re.compile(r"^[╭┌+]─+ ?(.*?) ?─*[╮┐+]\s*$")
 _BOX_ROW = re.compile(r"^[│|] ?(.*?)\s*[│|]\s*$")
@@ -35,6 +39,10 @@ class Section:
 
     title: str
     lines: list[str] = field(default_factory=list)
+    untitled: bool = False
+    """The text gave no heading (git -h's options right under the usage): named `Options`."""
+    before_usage: bool = False
+    """It starts above the first usage line (cobra prints its long description there)."""
 
     @property
     def key(self) -> str:
@@ -65,7 +73,8 @@ def normalize(text: str) -> str:
     box: str | None = None
     for line in text.split("\n"):
         line = line.expandtabs(8).rstrip()
-        if match := _BOX_TOP.match(line.strip()):
+        if (match := _BOX_TOP.match(line.strip())) and not re.search(r"[─┬┼]", match.group(1)):
+            # a titled box (typer/rich), not a table's top border (`┌────┬────┐`), which stays text
             box = match.group(1).strip()
             line = f"{box}:" if box else ""
         elif _BOX_BOTTOM.match(line.strip()):
@@ -122,15 +131,19 @@ def read_document(text: str) -> HelpDocument:
     while index < len(lines):
         line = lines[index]
         usage = _USAGE.match(line)
+        if usage is None and current is None and not doc.usage and _TRAILING_USAGE.match(line):
+            prose.append(line.rsplit("Usage:", 1)[0].strip())
+            index = _read_usage(lines, index, "", doc.usage)
+            continue
         if usage and (current is None or not current.lines or _indent(line) == 0):
             index = _read_usage(lines, index, usage.group(1), doc.usage)
             current = None
             continue
         if _is_heading(lines, index):
-            current = Section(_heading_title(line))
+            current = Section(_heading_title(line), before_usage=not doc.usage)
             doc.sections.append(current)
         elif current is None and _indent(line) > 0 and line.strip().startswith("-") and _looks_like_entry(line):
-            current = Section("Options")  # git -h: options right after the usage, untitled
+            current = Section("Options", untitled=True, before_usage=not doc.usage)  # git -h: options right after the usage
             doc.sections.append(current)
             current.lines.append(line)
         elif current is None:
@@ -166,8 +179,12 @@ def _read_usage(lines: list[str], index: int, rest: str, forms: list[str]) -> in
             break
         if stripped.startswith("-") and _TWO_COLUMNS.match(stripped):
             break  # curl: options start right under the usage line
-        if stripped.lower().startswith("or:"):
-            stripped = stripped[3:].strip()
+        if forms and _PROSE_START.match(stripped):
+            break  # zip: prose right under the form
+        if stripped.lower().startswith("or:") or (
+            first_word and re.match(rf"or\s+{re.escape(first_word)}(\s|$)", stripped)
+        ):  # `or: git remote add …`; rsync's `or   rsync [OPTION]... SRC`
+            stripped = stripped[3:].strip() if stripped[2] == ":" else stripped[2:].strip()
             forms.append(stripped)
         elif not forms or (first_word and stripped.split()[0] == first_word):
             forms.append(stripped)
@@ -194,6 +211,8 @@ def _is_heading(lines: list[str], index: int) -> bool:
     previous_blank = index == 0 or not lines[index - 1].strip()
     following = next((l for l in lines[index + 1 :] if l.strip()), "")
     next_line = lines[index + 1] if index + 1 < len(lines) else ""
+    if previous_blank and _flush_left_options(lines, index + 1) and not stripped.startswith("-"):
+        return True  # rsync's `Options` over flush-left `--verbose, -v   increase verbosity` rows
     return (
         previous_blank
         and next_line.strip() != ""
@@ -202,6 +221,18 @@ def _is_heading(lines: list[str], index: int) -> bool:
         and _looks_like_entry(next_line)
         and not _USAGE.match(line)
     )
+
+
+def _flush_left_options(lines: list[str], start: int) -> bool:
+    """`lines[start:]` opens with at least two flush-left option rows (`--name …  description`),
+    their descriptions in one column."""
+    rows = []
+    for line in lines[start : start + 3]:
+        match = _TWO_COLUMNS.match(line) if _indent(line) == 0 and line.startswith("-") else None
+        if match is None:
+            break
+        rows.append(match.start(3))
+    return len(rows) >= 2 and len(set(rows)) == 1
 
 
 def _heading_title(line: str) -> str:
@@ -214,6 +245,8 @@ def _ends_section(section: Section, lines: list[str], index: int) -> bool:
     if not line.strip() or _indent(line) > 0 or index == 0 or lines[index - 1].strip():
         return False
     content = [l for l in section.lines if l.strip()]
+    if content and _indent(content[0]) == 0 and content[0].startswith("-"):
+        return not line.startswith("-")  # prose after flush-left option rows (rsync's `Use "rsync --daemon --help" …`)
     return bool(content) and _indent(content[0]) > 0
 
 
@@ -241,7 +274,7 @@ def option_entries(section: Section) -> list[Entry]:
     A line starting with `-` is a new entry unless it sits at or right of the previous
     entry's description column (then it is wrapped description text).
     """
-    lines = _join_continued_terms(section.lines)
+    lines = _split_side_by_side(_join_continued_terms(section.lines))
     entries = _entries(lines, lambda stripped, indent, base, column: stripped.startswith("-") and (column is None or indent < column))
     for entry in entries:
         if split := _ONE_SPACE_DESCRIPTION.match(entry.term):
@@ -255,6 +288,29 @@ _ONE_SPACE_DESCRIPTION = re.compile(
 )
 """GNU argp prints a long term and its description one space apart (`--exclude-caches-under
 exclude everything under …`): after a `=VALUE`, or when three lower-case words follow."""
+
+
+_SECOND_ENTRY = re.compile(r"(?<=\S)( {2,})(-[^\s-]\S*) {2,}\S")
+
+
+def _split_side_by_side(lines: list[str]) -> list[str]:
+    """zip's two entries per row (`-f   freshen: only changed files  -u   update: only …`):
+    when at least three rows start a second `-x` entry at one column, each such row is two."""
+    starts: dict[int, int] = {}
+    for line in lines:
+        if line.strip().startswith("-"):
+            for match in _SECOND_ENTRY.finditer(line):
+                starts[match.start(2)] = starts.get(match.start(2), 0) + 1
+    column = max(starts, key=lambda c: starts[c], default=None)
+    if column is None or starts[column] < 3:
+        return lines
+    result = []
+    for line in lines:
+        if line.strip().startswith("-") and len(line) > column and line[column] == "-" and line[column - 2 : column] == "  ":
+            result.extend([line[:column].rstrip(), " " * _indent(line) + line[column:]])
+        else:
+            result.append(line)
+    return result
 
 
 def _join_continued_terms(lines: list[str]) -> list[str]:

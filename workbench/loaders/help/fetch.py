@@ -71,6 +71,19 @@ def fetch_listing(executable: str, path: list[str], timeout_s: float, *, cwd: st
     return Fetched(call.text, call.argv, calls=(call,))
 
 
+def fetch_pointed_listing(
+    executable: str, arguments: list[str], own_text: str, timeout_s: float, *, cwd: str | None = None
+) -> Fetched | None:
+    """What `CLI arguments…` prints when a help text points at it for the full listing, or
+    None when that is no help text (an error, a manual page, the same text again)."""
+    call = run_help([executable, *arguments], timeout_s, cwd=cwd)
+    if call.exit_code not in (0, None) and not call.stdout.strip():
+        return None
+    if _problem(call, [], [own_text]) is not None:
+        return None
+    return Fetched(call.text, call.argv, calls=(call,))
+
+
 def _problem(call: HelpCall, path: list[str], ancestor_texts: list[str]) -> str | None:
     """Why `call`'s output is not this command's help, or None when it is."""
     if call.error:
@@ -87,6 +100,11 @@ def _problem(call: HelpCall, path: list[str], ancestor_texts: list[str]) -> str 
     doc = read_document(text)
     if _ERROR_START.match(text) and not (doc.usage and not path):
         return f"`{' '.join(call.argv)}` printed an error: {text.strip().splitlines()[0][:120]}"
+    program = call.argv[0].rsplit("/", 1)[-1]
+    if call.exit_code not in (0, None) and re.search(r"^(?:Error|error|fatal):", text, re.MULTILINE) and doc.usage and not any(
+        form.split()[0].rsplit("/", 1)[-1] == program for form in doc.usage if form.split()
+    ):  # `hugo mod get --help` runs `go get` and prints go's usage, then its own error
+        return f"`{' '.join(call.argv)}` printed an error and another program's usage"
     if any(text.strip() == previous.strip() for previous in ancestor_texts):
         return f"`{' '.join(call.argv)}` printed its parent's help, not its own"
     if not (doc.usage or doc.sections):

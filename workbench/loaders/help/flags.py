@@ -3,7 +3,8 @@
 Reads every spelling the styles use: `-f, --file string` (cobra), `-f, --file <FILE>...` and
 `--[no-]x` (clap), `--count INTEGER RANGE` and `--shout / --no-shout` (click),
 `-f FILE, --file FILE` and `{a,b}` (argparse), `--color[=<when>]` (git/GNU), `-S|--save` (npm),
-`-o, --output='':` (kubectl, the default in the term), and the description's annotations:
+a default printed in the term (`-o, --output='':`, read by the style that prints it), and the
+description's annotations:
 `(default "x")`, `[default: x]`, `(default: x)`, `[possible values: a, b]`, `[env: X=]`,
 `[env var: X]`, `[required]`, deprecated markers. Nothing is invented: a flag exists only
 when its entry names it.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 from workbench.loaders.help.types import Typing, choice_list, placeholder, type_word
 from workbench.model.tree import Flag, FlagKind, ValueType
@@ -53,12 +55,23 @@ kubectl's `Must be "none", "server", or "client".`"""
 _ENV_DOLLAR = re.compile(r"\s*\[\$([A-Z_][A-Z0-9_]*)(?:,\s*\$[A-Z_][A-Z0-9_]*)*\]\s*$")
 
 
+_PLACEHOLDER_SEGMENTS = re.compile(r"(?:^|-)[A-Z][A-Z_]{2,}(?:-|$)")
+"""An all-capitals part of a long name (`OPTION`, `GTYPE`): a placeholder for a family of names."""
+
+
 @dataclass
 class FlagStyle:
     """How a style prints the value part of an option."""
 
     type_words: bool = False
     """The word after the flag is a type (`string`, `duration`: cobra) rather than a name."""
+    literal_default: Callable[[Flag, str], None] | None = None
+    """For a style that prints the default in the term (kubectl's `--replicas=0:` over its
+    description): sets the flag's kind, type and default from that literal."""
+    unlabelled: Callable[[str, str | None, bool], tuple[str, bool]] | None = None
+    """For a style whose options may carry no type label at all (yargs): given the description,
+    the stated default and whether it is required, the kind word (`boolean`, `string`,
+    `number`) and whether that is a guess. None: an option showing no value is a switch."""
 
 
 @dataclass
@@ -86,18 +99,25 @@ class _Spelling:
 def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     """The flag an options entry describes, or None when the term names no flag."""
     term = term.strip()
-    kubectl_default: str | None = None
-    if term.endswith(":") and "=" in term:
-        term, _, kubectl_default = term[:-1].partition("=")
+    literal_default: str | None = None
+    if term.endswith(":") and "=" in term and style.literal_default is not None:
+        term, _, literal_default = term[:-1].partition("=")
     elif term.endswith(":"):
         term = term[:-1]  # kpt: `--image, i:` over an indented description
     if term.endswith(",") or (term.endswith(".") and not term.endswith("...")) or term.count(", -") > 3:
         return None  # prose listing flags (`These flags are available: --account, --project, …`)
     if re.fullmatch(r"-[A-Z]{2,}", term):
         return None  # grep's `-NUM  same as --context=NUM`: a placeholder, not a flag's name
+    if (long := re.match(r"--([\w-]+)", term)) and _PLACEHOLDER_SEGMENTS.search(long.group(1)) and re.search(r"[a-z]", long.group(1)):
+        return None  # rsync's `--no-OPTION`, diff's `--GTYPE-group-format`: a family of flags, not one
     spelling = _spelling(term)
     if spelling is None:
         return None
+    spelled = [*spelling.names, *spelling.shorts]
+    if len(spelled) != len(set(spelled)) and not re.search(r",\s*-|\|", term):
+        return None  # `-a value -a value2`: an example of a repeated option (sort's `--check, --check=x` is a list)
+    if re.fullmatch(r"-\d+", term.split()[0]) and re.match(r"\d", text.strip()) or re.match(r"\d", spelling.value or ""):
+        return None  # `-1 2016-10-17 17:41:53  -1 1000files`: example output; a value is a placeholder, never `5`
     names, shorts, value = spelling.names, spelling.shorts, spelling.value
     count, negatable = spelling.count, spelling.negatable
     long_name = names[0] if names else None
@@ -107,12 +127,16 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     flag.required = found.required
     flag.env_var = found.env_var
     flag.negatable = negatable
-    if kubectl_default is not None:
-        _apply_literal_default(flag, kubectl_default)
+    if literal_default is not None and style.literal_default is not None:
+        style.literal_default(flag, literal_default)
         if flag.kind is FlagKind.VALUE and not flag.repeatable and (prose := _PROSE_CHOICES.search(clean)):
             flag.choices = _prose_choices(prose)
             flag.value_type = ValueType.CHOICE
         return flag
+    guessed = False
+    if value is None and found.kind is None and not found.choices and not count and style.unlabelled is not None:
+        found.kind, guessed = style.unlabelled(clean, found.default, found.required)
+        flag.kind_guessed = guessed
     hinted = value is None and (found.kind in ("string", "number", "array") or bool(found.choices))
     if hinted:
         value = found.kind or "string"  # yargs names the type only in the description
@@ -133,6 +157,14 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
             flag.default = False  # a plain switch not given is off
         return flag
     flag.kind = FlagKind.VALUE
+    if words := placeholder_words(value):  # `--arg NAME VALUE`: one occurrence takes N words
+        item_types = [placeholder(word).value_type for word in words]
+        flag.nargs = len(words)
+        flag.metavar = " ".join(word.strip("<>") for word in words)
+        flag.value_type = item_types[0] if len(set(item_types)) == 1 else ValueType.STRING
+        flag.item_types = item_types if len(set(item_types)) > 1 else None
+        flag.repeatable = repeats
+        return flag
     typing, metavar, repeatable = _value_typing(value, style)
     flag.value_type = typing.value_type
     flag.type_name = value if style.type_words or typing.value_type is not ValueType.STRING else None
@@ -145,7 +177,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         flag.choices = choices
         flag.value_type = ValueType.CHOICE
     if hinted:  # yargs: a type word, not a metavar
-        flag.metavar, flag.type_name = None, found.kind
+        flag.metavar, flag.type_name = None, None if guessed else found.kind
         flag.repeatable = found.kind == "array"
     if found.default is not None:
         if flag.value_type is ValueType.STRING and not style.type_words and not hinted and flag.metavar and (
@@ -159,6 +191,25 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     return flag
 
 
+_PLACEHOLDER_WORD = re.compile(r"<[A-Za-z][\w.:-]*>|[A-Z][A-Z0-9_]*|[a-z][a-z0-9_]{0,9}")
+
+
+def placeholder_words(value: str) -> list[str] | None:
+    """The words of a value part that names several values (`NAME VALUE`, `<key> <value>`,
+    jq's `a v`), or None when it names one (`FILE`, `<file name>`, `X [X ...]`, `{a,b}`).
+
+    Two to four placeholder words, all spelled alike (all `<x>`, all upper case, or all short
+    lower-case words), nothing bracketed or repeated: a description one space away starts with
+    a capital or runs longer, so it never reads as placeholders."""
+    words = value.split()
+    if not 2 <= len(words) <= 4 or not all(_PLACEHOLDER_WORD.fullmatch(word) for word in words):
+        return None
+    shapes = {"angle" if w.startswith("<") else "upper" if w.isupper() or w[0].isupper() else "lower" for w in words}
+    if len(shapes) != 1 or type_word(value).value_type is not ValueType.UNKNOWN:
+        return None  # click's `INTEGER RANGE` is one type
+    return words
+
+
 def _prose_choices(match: re.Match) -> list[str]:
     return [c.strip().strip('"') for c in re.split(r",\s*(?:or\s+)?", match.group(1))]
 
@@ -167,6 +218,7 @@ def _spelling(term: str) -> _Spelling | None:
     """Names, value and switches of a term (`-f, --file <FILE>`, `--[no-]x`, `-v...`)."""
     primary, secondaries = _split_secondary(term)
     spelling = _Spelling([], [])
+    doubled: set[str] = set()
     for alternative in _ALTERNATIVE_SPLIT.split(primary):
         match = _NAME.match(alternative.strip())
         if not match:
@@ -174,8 +226,11 @@ def _spelling(term: str) -> _Spelling | None:
         dashes, no_prefix, name, rest = match.groups()
         if dashes == "-" and len(name) == 1:
             spelling.shorts.append(name)
+        elif dashes == "--":
+            spelling.names.insert(sum(1 for n in spelling.names if n in doubled), name)
+            doubled.add(name)
         else:
-            spelling.names.append(name)  # `--name`, or Go's single-dash `-name`
+            spelling.names.append(name)  # Go's single-dash `-name`; after any `--name` (click's `-tc, --telemetry`)
         spelling.negatable = spelling.negatable or bool(no_prefix)
         rest = rest.strip()
         if rest.startswith("[=") and rest.endswith("]"):
@@ -298,32 +353,6 @@ def _take_bracket(inner: str, found: _Annotations) -> bool:
         elif key in ("aliases", "short aliases", "alias"):
             taken = True
     return taken
-
-
-def _apply_literal_default(flag: Flag, literal: str) -> None:
-    """kubectl's `--name=default:` entries: the default's shape says the type."""
-    literal = literal.strip()
-    flag.type_name = None
-    if literal in ("true", "false"):
-        flag.kind = FlagKind.BOOLEAN
-        flag.default = literal == "true"
-        return
-    flag.kind = FlagKind.VALUE
-    if literal.startswith("[") and literal.endswith("]"):
-        flag.repeatable = True
-        items = [i.strip() for i in literal[1:-1].split(",") if i.strip()]
-        if items:
-            flag.default = items
-    elif re.fullmatch(r"-?\d+", literal):
-        flag.value_type = ValueType.INTEGER
-        flag.default = int(literal)
-    elif re.fullmatch(r"-?\d+\.\d+", literal):
-        flag.value_type = ValueType.NUMBER
-        flag.default = float(literal)
-    else:
-        unquoted = literal[1:-1] if len(literal) >= 2 and literal[0] == literal[-1] == "'" else literal
-        if unquoted:
-            flag.default = unquoted
 
 
 def _default_value(text: str, flag: Flag):

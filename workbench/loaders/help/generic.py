@@ -49,10 +49,14 @@ class Rules:
     hooks: list[Callable[[HelpDocument, ParsedHelp, list[str]], None]] = field(default_factory=list)
     """Style-specific readers, run before the generic reading: they may take sections or
     lines they understand out of the document and fill `ParsedHelp` themselves."""
+    prepare: Callable[[str], str] | None = None
+    """Reshapes the raw text before it is read (commander 2 indents its whole help)."""
+    finish: list[Callable[[ParsedHelp, list[str]], None]] = field(default_factory=list)
+    """Style-specific rules run on the finished reading (commander's `--x` / `--no-x` pairs)."""
 
     def is_commands(self, section: Section) -> bool:
         key = section.key
-        if "help topic" in key or key.startswith("additional help"):
+        if "help topic" in key or key.startswith("additional help") or _NOT_COMMANDS.search(key):
             return False
         if ("command" in key or key in ("topics", "groups")) and "option" not in key and "flag" not in key:
             return True
@@ -65,13 +69,26 @@ class Rules:
         return "option" in section.key or "flag" in section.key or first.startswith("-")
 
 
+_NOT_COMMANDS = re.compile(r"\b(guides?|concepts?|interfaces|formats|protocols)\b")
+"""Sections of a listing that name documents, not commands (git's `concept guides`,
+`file formats, protocols and other interfaces`)."""
+
 GENERIC = Rules()
 
 
-def parse(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
+def parse_listing(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
+    """Read a fuller listing a pointer led to (`git help -a`, `cargo --list`, `curl --help
+    all`): it is a listing of the command at `path`, so any section of `name  summary` rows
+    lists commands, whatever its title (`Interacting with Others`)."""
+    return parse(text, path, replace(rules, commands_by_shape=True), listing=True)
+
+
+def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool = False) -> ParsedHelp:
     """Read one help text of the command at `path` (root first) with `rules`."""
+    if rules.prepare is not None:
+        text = rules.prepare(text)
     doc = read_document(text)
-    if rules.commands_by_shape and not any(_NAMES_A_COMMAND.search(form) for form in doc.usage):
+    if rules.commands_by_shape and not listing and not any(_NAMES_A_COMMAND.search(form) for form in doc.usage):
         rules = replace(rules, commands_by_shape=False)  # nl's `STYLE is one of:  a  number all lines`
     parsed = ParsedHelp(style=rules.name, usage=list(doc.usage))
     parsed.description = doc.description
@@ -99,6 +116,7 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
     if trailing := re.search(r"^aliases?:[ \t]+(\S.*)$", text, re.MULTILINE | re.IGNORECASE):
         parsed.aliases = parsed.aliases or aliases_named(trailing.group(1), path)  # npm: `aliases: i, add`
     listed = bool(parsed.flags)
+    _drop_unspellable(parsed, text)
     parsed.flags = [f for f in _unique(parsed.flags) if not _is_help_flag(f)]
     parsed.inherited = [
         f for f in _unique(parsed.inherited) if f.key not in {g.key for g in parsed.flags} and not _is_help_flag(f)
@@ -117,6 +135,8 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
         bracketed_command_required=rules.bracketed_command_required,
         lowercase_positionals=rules.lowercase_positionals,
     )
+    for rule in rules.finish:
+        rule(parsed, path)
     return parsed
 
 
@@ -133,6 +153,21 @@ def _flags(section: Section, rules: Rules) -> list[Flag]:
             flag.kind, flag.value_type, flag.default = FlagKind.VALUE, ValueType.STRING, None
         flags.append(flag)
     return flags
+
+
+def _drop_unspellable(parsed: ParsedHelp, text: str) -> None:
+    """A single-dash name of several letters (zip's `-h2`) is served as `--h2`, which such a CLI
+    rejects. Go's flag package accepts both, so where most options are spelled that way (a Go
+    tool) those names stay; where they are the odd ones out they are left out."""
+    def spelled_single(flag: Flag) -> bool:
+        return bool(flag.name) and not re.search(rf"(?<![\w-])--{re.escape(flag.name)}(?![\w-])", text) and bool(
+            re.search(rf"(?<![\w-])-{re.escape(flag.name)}(?![\w-])", text)
+        )
+    everything = [*parsed.flags, *parsed.inherited]
+    if sum(map(spelled_single, everything)) * 2 >= len(everything):
+        return
+    parsed.flags = [f for f in parsed.flags if not spelled_single(f)]
+    parsed.inherited = [f for f in parsed.inherited if not spelled_single(f)]
 
 
 def _switches_from_option_synopsis(parsed: ParsedHelp, doc: HelpDocument, rules: Rules) -> None:

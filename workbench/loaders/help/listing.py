@@ -25,11 +25,25 @@ def command_entries(section: Section, path: list[str] | None = None) -> list[Com
     if words is not None:
         return [CommandEntry(word) for word in words]
     result = []
-    for entry in item_entries(section):
+    entries = item_entries(section)
+    dashed = [e for e in entries if not e.text and _DASHED_ROW.fullmatch(e.term.strip())]
+    if dashed and len(dashed) * 2 < len(entries):
+        entries = [e for e in entries if e not in dashed]  # `files - you can't …` among two-column rows: prose
+    for entry in entries:
+        if _PROSE_HEADING.fullmatch(entry.term.strip()) and not entry.text:
+            break  # `  Examples:` inside the section: what follows is prose and examples, no rows
+        if entry.term.strip().endswith(":") and not entry.text:
+            continue  # a sub-heading, not a command
         command = command_entry(entry, path)
         if command is not None:
             result.append(command)
     return result
+
+
+_DASHED_ROW = re.compile(r"([\w.:+-]+(?:, [\w.:+-]+)*) - (.+)")
+"""apt's `install - install packages`: a row whose name and summary a dash separates."""
+_PROSE_HEADING = re.compile(r"(?:examples?|usage|notes?|see also|for example|learn more|more info(?:rmation)?)\s*:?", re.IGNORECASE)
+"""A heading inside a commands section after which come examples or prose (sqlfluff's `Examples:`)."""
 
 
 def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry | None:
@@ -47,7 +61,7 @@ def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry |
         aliases = [a.strip() for a in match.group(1).split(",") if a.strip()]
         summary = summary[: match.start()].rstrip()
     term = entry.term.strip().rstrip(":")
-    if not summary and (dashed := re.fullmatch(r"([\w.:+-]+(?:, [\w.:+-]+)*) - (.+)", term)):
+    if not summary and (dashed := _DASHED_ROW.fullmatch(term)):
         term, summary = dashed.groups()  # apt: `install - install packages`
     if term.startswith(("|", "+")):
         return None  # a markdown or ASCII table row in prose (kpt)

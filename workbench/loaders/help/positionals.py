@@ -42,10 +42,26 @@ def read_positionals(
         return
     understood = [r for r in own if r.understood]
     if understood:
-        parsed.positionals = understood[0].positionals
+        parsed.positionals = _required_in_every_form(understood)
     if len(understood) < len(own) and not parsed.positionals and (parsed.runnable or not has_subcommands):
         form = next(f for f, r in zip(parsed.usage, readings) if not r.understood and not r.about_other_command)
         parsed.notes.append(f"usage `{form}` kept as text: its positionals could not be read")
+
+
+def _required_in_every_form(readings) -> list[Positional]:
+    """The first form's positionals, each optional when another form of the command shows it
+    optional: git checkout's `<branch>` next to `[<branch>] -- <file>...` (a form that leaves a
+    name out says nothing: a flag's value may have hidden it)."""
+    first = readings[0].positionals
+    others = [r for r in readings[1:] if not r.takes_command]
+    result = []
+    for positional in first:
+        if positional.required and any(
+            p.name == positional.name and not p.required for other in others for p in other.positionals
+        ):
+            positional = positional.model_copy(update={"required": False})
+        result.append(positional)
+    return result
 
 
 def _positionals_from_section(arguments: list[Entry], readings) -> list[Positional]:

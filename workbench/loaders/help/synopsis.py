@@ -68,10 +68,14 @@ def values_from_usage(flags: list[Flag], text: str) -> None:
     flags would read as booleans.
     """
     for flag in flags:
-        if flag.kind is not FlagKind.BOOLEAN or not flag.name:
+        if flag.kind is not FlagKind.BOOLEAN or not (flag.name or flag.short):
             continue
-        spelled = re.escape(f"--{flag.name}")
-        match = re.search(rf"\[(?:-\w\|)?{spelled}[ =](<[^<>]+>|\{{[^{{}}]+\}}|[A-Z][A-Z0-9_-]*)(?=[\]\s])", text)
+        if flag.name:
+            spelled = re.escape(f"--{flag.name}")
+            match = re.search(rf"\[(?:-\w\|)?{spelled}[ =](<[^<>]+>|\{{[^{{}}]+\}}|[A-Z][A-Z0-9_-]*)(?=[\]\s])", text)
+        else:  # zip's `[-n suffixes]`, BSD's `[-b bind_address]`: a short option and its value alone in brackets
+            spelled = re.escape(f"-{flag.short}")
+            match = re.search(rf"\[{spelled} (<[^<>]+>|[A-Za-z][\w:@.-]*)\]", text)
         if not match:
             continue
         value = match.group(1)

@@ -83,6 +83,9 @@ def read_usage(
     while index < len(rest):
         token = rest[index]
         index += 1
+        separated = re.fullmatch(r"\[\[--\]\s+([^\[\]\s]+)\]", token)
+        if separated:  # git log's `[[--] <path>...]`: an optional list after an optional `--`
+            token = f"[{separated.group(1)}]"
         bare = token.strip("[]").rstrip(".").strip("[]")
         if skip_value and not token.startswith(("[", "-")):
             skip_value = False

@@ -1,0 +1,138 @@
+"""Pointers to a fuller listing: a help text that shows only the common commands or options
+and says where the rest are (`'git help -a' … list available subcommands`, `For all options
+use … "--help all"`, `Use "rclone help flags" to see the global flags`, `(see all commands
+with --list)`, an option `--list  List installed commands`).
+
+Shared grammar, naming no CLI: a pointer is an invocation quoted in the text (or a `--list`-like
+option the text offers) whose words are only the command's own path, a help word (`help`,
+`--help`, `-h`) and a word asking for everything (`-a`, `--all`, `all`, `commands`, `flags`,
+`options`), or a listing option on its own (`--list`, `--list-commands`). Anything else in the
+quotes (a placeholder `<command>`, a topic `backends`, `-g` for guides) is not a pointer, so
+concept guides and help topics are never read as commands. One more form: a command named
+`options` or `flags` that the same line says lists the global options (`Use "kubectl options"
+for a list of global command-line options`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from workbench.loaders.help.parsed import ParsedHelp
+
+_QUOTED = re.compile(r"'([^'\n]{2,60})'|\"([^\"\n]{2,60})\"|`([^`\n]{2,60})`")
+_HELP_WORDS = {"help", "--help", "-h"}
+_EVERYTHING_WORDS = {"-a", "--all", "all", "commands", "--commands", "flags", "options", "--full"}
+_LISTING_OPTIONS = {"--list", "--list-commands", "--commands", "--help-all", "--list-all"}
+_GLOBALS_COMMANDS = {"options", "flags"}
+_GLOBAL = re.compile(r"\bglobal\b.*\b(?:options|flags)\b", re.IGNORECASE)
+"""`Use "kubectl options" for a list of global command-line options`: a command that lists them."""
+_PROSE_LISTING_OPTION = re.compile(r"\ball (?:sub)?commands (?:with|via|using|by) (--[a-z][\w-]*)", re.IGNORECASE)
+"""cargo's `See all commands with --list`."""
+_LISTS_COMMANDS = re.compile(r"^(?:list|show|print|display)s?\b.*\b(?:sub)?commands\b", re.IGNORECASE)
+
+
+def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[list[str]]:
+    """The argument lists (after the program's name) that print a fuller listing of the
+    command at `path` (root first), in the order the text names them, each once."""
+    found: list[list[str]] = []
+    for match in _QUOTED.finditer(text):
+        words = next(group for group in match.groups() if group is not None).split()
+        if _lists_globals(words, path, _line_around(text, match)):
+            found.append([*path[1:], words[-1]])  # kubectl's `"kubectl options" for a list of global … options`
+            continue
+        if words and words[0].rsplit("/", 1)[-1] == path[0]:
+            words = words[1:]  # `'git help -a'`: the program named first
+        elif not words or not words[0].startswith("-"):
+            continue  # a quoted phrase, not an invocation of this program
+        if (arguments := _pointer_arguments(words, path)) is not None:
+            found.append(arguments)
+    for match in _PROSE_LISTING_OPTION.finditer(text):
+        if match.group(1) in _LISTING_OPTIONS:
+            found.append([*path[1:], match.group(1)])
+    for flag in parsed.flags:
+        if flag.name and f"--{flag.name}" in _LISTING_OPTIONS and flag.kind.value == "boolean" and _LISTS_COMMANDS.search(flag.help):
+            found.append([*path[1:], f"--{flag.name}"])
+    unique: list[list[str]] = []
+    for arguments in found:
+        if arguments not in unique:
+            unique.append(arguments)
+    return unique
+
+
+def _line_around(text: str, match: re.Match) -> str:
+    start = text.rfind("\n", 0, match.start()) + 1
+    end = text.find("\n", match.end())
+    return text[start : end if end >= 0 else len(text)]
+
+
+def _lists_globals(words: list[str], path: list[str], line: str) -> bool:
+    """`"kubectl options"` on a line saying it lists the global options."""
+    return (
+        len(words) == len(path) + 1
+        and words[0].rsplit("/", 1)[-1] == path[0]
+        and words[1:-1] == path[1:]
+        and words[-1] in _GLOBALS_COMMANDS
+        and bool(_GLOBAL.search(line))
+    )
+
+
+def _pointer_arguments(words: list[str], path: list[str]) -> list[str] | None:
+    """`words` (without the program) as the arguments of a listing call, or None."""
+    own = path[1:]
+    if words[: len(own)] == own:
+        rest = words[len(own) :]
+    elif words and words[0] in _HELP_WORDS and words[1 : 1 + len(own)] == own:
+        rest = [words[0], *words[1 + len(own) :]]  # `tool help sub --all`
+    else:
+        return None
+    if len(rest) == 1 and rest[0] in _LISTING_OPTIONS:
+        return [*own, *rest]
+    helps = [w for w in rest if w in _HELP_WORDS]
+    everything = [w for w in rest if w in _EVERYTHING_WORDS]
+    if len(helps) != 1 or len(everything) != 1 or len(rest) != 2:
+        return None
+    if rest[0] == "help":
+        return ["help", *own, rest[1]]  # `git help -a`, `rclone help flags`
+    return [*own, *rest]  # `curl --help all`
+
+
+_ALIAS_ROW = re.compile(r"^alias(?: for|:)\s+([\w.:-]+)\s*$", re.IGNORECASE)
+"""A listing row that only names another command (`b    alias: build`)."""
+
+
+def merge_listing(parsed: ParsedHelp, listing: ParsedHelp) -> tuple[int, int]:
+    """Add to `parsed` the commands and flags a fuller listing shows that it lacks; return how
+    many of each were added. Rows that are another row's alias become that command's alias."""
+    known = {entry.name for entry in parsed.subcommands} | {a for entry in parsed.subcommands for a in entry.aliases}
+    added_commands = 0
+    for entry in listing.subcommands:
+        if entry.name in known:
+            continue
+        parsed.subcommands.append(entry)
+        known.update([entry.name, *entry.aliases])
+        added_commands += 1
+    fold_alias_rows(parsed)
+    flag_keys = {flag.key for flag in parsed.flags} | {flag.short for flag in parsed.flags if flag.short}
+    added_flags = 0
+    for flag in [*listing.flags, *listing.inherited]:
+        if flag.key in flag_keys or (flag.short and flag.short in flag_keys and not flag.name):
+            continue
+        if flag.short and flag.short in flag_keys:
+            flag = flag.model_copy(update={"short": None})  # the short letter is another flag's here
+        parsed.flags.append(flag)
+        flag_keys.update([flag.key, *([flag.short] if flag.short else [])])
+        added_flags += 1
+    return added_commands, added_flags
+
+
+def fold_alias_rows(parsed: ParsedHelp) -> None:
+    """`b    alias: build` rows as aliases of the command they name."""
+    by_name = {entry.name: entry for entry in parsed.subcommands}
+    kept = []
+    for entry in parsed.subcommands:
+        target = _ALIAS_ROW.match(entry.summary.strip())
+        if target and target.group(1) in by_name and target.group(1) != entry.name:
+            by_name[target.group(1)].aliases.append(entry.name)
+            continue
+        kept.append(entry)
+    parsed.subcommands = kept
