@@ -65,6 +65,11 @@ def run(args: argparse.Namespace) -> int:
         logging.getLogger("workbench.serve").warning("%s", warning)
     runner = ToolRunner(config, surface, config_path.resolve().parent)
     server = build_server(config, surface, runner=runner)
+    from workbench import children
+
+    # The server starts processes only for calls: every orphan re-parented to it is a call's.
+    children.become_subreaper()
+    children.own_every_child()
     if address is None:
         anyio.run(serve_stdio, server, runner)
     else:
