@@ -131,6 +131,9 @@ async def run_cli(
     except ValueError:  # a NUL byte in argv or env
         run.finished()
         return _not_started(started, f"cannot start `{argv[0]}`: its command line or environment contains a NUL byte")
+    except BaseException:  # cancelled while starting: the run is over before it began
+        run.finished()
+        raise
     run.started(process.pid)
     pgid = process.pid
     if groups is not None:

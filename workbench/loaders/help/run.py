@@ -82,6 +82,9 @@ def run_help(argv: list[str] | tuple[str, ...], timeout_s: float, *, cwd: str | 
     except OSError as error:
         run.finished()
         return HelpCall(argv, error=error.strerror or type(error).__name__)
+    except BaseException:
+        run.finished()
+        raise
     run.started(process.pid)
     readers = [_CappedReader(process.stdout, process), _CappedReader(process.stderr, process)]
     try:
