@@ -194,3 +194,101 @@ def test_a_select_pattern_matching_nothing_is_a_warning_not_an_error(tmp_path, c
     captured = capsys.readouterr()
     assert [t["name"] for t in json.loads(captured.out)] == ["deployctl_status"]
     assert "matches no command" in captured.err
+
+
+# -- `-o` never destroys work silently (issue 14 item 4) -----------------------------------------
+
+
+def exported(tmp_path: Path) -> Path:
+    """A curated config at tmp_path/mcp.toml: a persona the user wrote by hand."""
+    path = tmp_path / "mcp.toml"
+    assert run_script("export", "sample_clis.deployctl:cli", "-o", str(path)).returncode == 0
+    config = load_config(path)
+    config.prompt.persona = "You run releases."
+    save_config(config, path)
+    return path
+
+
+def test_an_existing_config_is_refused_without_force(tmp_path):
+    path = exported(tmp_path)
+    before = path.read_bytes()
+    result = run_script("export", "sample_clis.notes:app", "-o", str(path))
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        f"mcp-workbench: -o {path} already holds an mcp.toml; to keep its choices, reopen it with "
+        f"`mcp-workbench export {path}` (add --refresh to reload the CLI), or add --force to replace it "
+        f"(the old file is kept as {path}.bak)"
+    )
+    assert path.read_bytes() == before
+    assert not path.with_name("mcp.toml.bak").exists()
+
+
+def test_force_replaces_a_config_and_keeps_a_backup(tmp_path):
+    path = exported(tmp_path)
+    before = path.read_bytes()
+    result = run_script("export", "sample_clis.notes:app", "-o", str(path), "--force")
+    assert result.returncode == 0, result.stderr
+    assert f"kept the previous {path} as {path}.bak" in result.stderr
+    assert path.with_name("mcp.toml.bak").read_bytes() == before
+    assert load_config(path).source.target == "sample_clis.notes:app"
+
+
+def test_reopening_the_config_itself_needs_no_force(tmp_path):
+    path = exported(tmp_path)
+    result = run_script("export", str(path), "--prefix", "dc")
+    assert result.returncode == 0, result.stderr
+    config = load_config(path)
+    assert config.tools.prefix == "dc" and config.prompt.persona == "You run releases."
+    assert not path.with_name("mcp.toml.bak").exists()
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_a_file_that_is_no_config_is_never_replaced(tmp_path, force):
+    notes = tmp_path / "notes.toml"
+    notes.write_text("title = 'my notes'\n[todo]\nitems = ['ship it']\n", encoding="utf-8")
+    readme = tmp_path / "README.md"
+    readme.write_text("# my project\n", encoding="utf-8")
+    for path in (notes, readme):
+        before = path.read_bytes()
+        result = run_script("export", "sample_clis.notes:app", "-o", str(path), *(["--force"] if force else []))
+        assert result.returncode == 2
+        assert f"-o {path} already exists and is not an mcp.toml, so export will not overwrite it" in result.stderr
+        assert "Traceback" not in result.stderr
+        assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["README.md", "notes.toml"]
+
+
+def test_output_naming_a_folder_is_one_sentence(tmp_path):
+    result = run_script("export", "sample_clis.notes:app", "-o", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip() == (f"mcp-workbench: -o {tmp_path} is a folder; name the file to write, "
+                                     f"e.g. -o {tmp_path / 'mcp.toml'}")
+    missing = tmp_path / "nowhere" / "mcp.toml"
+    result = run_script("export", "sample_clis.notes:app", "-o", str(missing))
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert f"the folder {missing.parent} does not exist" in result.stderr
+
+
+# -- an import that never returns (issue 14 item 10, last point) ---------------------------------
+
+
+def test_an_import_that_never_returns_is_abandoned_after_the_load_timeout(tmp_path):
+    (tmp_path / "hangs_on_import.py").write_text(
+        "import threading\nthreading.Event().wait()\nimport click\n@click.command()\ndef cli():\n    pass\n",
+        encoding="utf-8",
+    )
+    result = subprocess.run([SCRIPT, "export", "hangs_on_import:cli", "--load-timeout", "1", "-o", "-"],
+                            capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines()[-1] == (
+        "mcp-workbench: importing hangs_on_import:cli did not finish within 1 s (its import or the code "
+        "building its parser never returned); if it is only slow, raise --load-timeout"
+    )
+    assert result.stdout == ""
+
+
+def test_load_timeout_must_be_seconds_above_zero():
+    result = run_script("export", "sample_clis.notes:app", "--load-timeout", "0", "-o", "-")
+    assert result.returncode == 2
+    assert "'0' is not a number of seconds above 0" in result.stderr

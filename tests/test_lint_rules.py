@@ -322,10 +322,13 @@ def test_required_positional_left_out_of_the_schema():
 
 
 def test_runtime_limits_that_stop_every_call():
-    cfg = config(runtime=RuntimeConfig(timeout_s=0, max_output_bytes=1, max_concurrency=-1))
-    findings = run(clean_tools(), cfg)
-    assert [(f.code, f.subject) for f in findings] == [("WB701", "runtime.max_concurrency"),
-                                                        ("WB701", "runtime.timeout_s")]
+    # refused by the model when read (tests/test_config_limits.py), so lint never sees one
+    import pydantic
+
+    with pytest.raises(pydantic.ValidationError):
+        RuntimeConfig(timeout_s=0, max_output_bytes=1, max_concurrency=-1)
+    cfg = config(runtime=RuntimeConfig(timeout_s=0.1, max_output_bytes=1, max_concurrency=1))
+    assert [f.code for f in run(clean_tools(), cfg) if f.code == "WB701"] == []
 
 
 def test_empty_source_command():

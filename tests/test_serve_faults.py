@@ -250,3 +250,76 @@ def test_a_host_that_closes_stdin_mid_call_leaves_no_process(faultcli_config, tm
     assert server.wait(timeout=10) == 0
     for line in [first, *server.stdout.read().splitlines()]:
         assert json.loads(line)["jsonrpc"] == "2.0"
+
+
+# -- no process left behind, even one that detached itself (issue 14 item 8, SPEC §11.8) ---------
+
+DAEMONIZER = FIXTURES / "daemonizer.py"
+
+
+@pytest.fixture(scope="module")
+def daemonizer_config(tmp_path_factory) -> Path:
+    sys.path.insert(0, str(FIXTURES))
+    try:
+        loaded = load("daemonizer:build_parser", command=shlex.join([sys.executable, str(DAEMONIZER)]))
+    finally:
+        sys.path.remove(str(FIXTURES))
+    config = config_from_loaded(loaded)
+    config.runtime.timeout_s = 30
+    path = tmp_path_factory.mktemp("daemonizer") / "mcp.toml"
+    save_config(config, path)
+    return path
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("clear_env", [False, True])
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_a_daemon_started_by_a_call_is_gone_when_the_call_returns(mode, clear_env, daemonizer_config, tmp_path):
+    pidfile = tmp_path / "daemon.pid"
+    async with Client(serve(daemonizer_config), mode=mode, read_timeout_seconds=30) as client:
+        arguments = {"pidfile": str(pidfile), **({"clear-env": True} if clear_env else {})}
+        result = await client.call_tool("daemonizer_spawn", arguments)
+        assert result.is_error is False, result.content[0].text
+        assert "spawned" in result.content[0].text
+        [daemon] = await pids_in(pidfile)
+        # the daemon left the call's process group and session: only the subreaper sweep reaches it
+        assert await gone([daemon], within=5), f"daemon {daemon} still running"
+        again = await client.call_tool("daemonizer_spawn", {"pidfile": str(tmp_path / "second.pid")})
+        assert again.is_error is False
+        assert await gone(await pids_in(tmp_path / "second.pid"), within=5)
+
+
+@pytest.fixture(scope="module")
+def slow_faultcli_config(faultcli_config, tmp_path_factory) -> Path:
+    """faultcli with a 30 s timeout, so a kill within a few seconds is not the timeout's."""
+    text = faultcli_config.read_text(encoding="utf-8")
+    assert "timeout_s = 2.0\n" in text
+    path = tmp_path_factory.mktemp("slow-faultcli") / "mcp.toml"
+    path.write_text(text.replace("timeout_s = 2.0\n", "timeout_s = 30.0\n", 1), encoding="utf-8")
+    return path
+
+
+def test_an_http_legacy_client_that_disconnects_mid_call_kills_the_cli(slow_faultcli_config, tmp_path):
+    """2025-11-25 era over HTTP: the client drops the connection of its tools/call (no cancel
+    notification); the CLI must die then, not when `timeout_s` (30 s) runs out."""
+    import httpx2
+    from test_serve_http import INITIALIZE, MCP_HEADERS, http_server
+
+    with http_server(slow_faultcli_config, tmp_path) as url:
+        with httpx2.Client(timeout=30) as http:
+            opened = http.post(url, json=INITIALIZE, headers=MCP_HEADERS)
+            assert opened.status_code == 200
+            session = {**MCP_HEADERS, "mcp-session-id": opened.headers["mcp-session-id"],
+                       "mcp-protocol-version": "2025-11-25"}
+            http.post(url, json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers=session)
+        pidfile = tmp_path / "dropped.pids"
+        call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                "params": {"name": "faultcli_hang", "arguments": {"pidfile": str(pidfile)}}}
+        with httpx2.Client(timeout=30) as http:  # its own connection, closed mid-call
+            with http.stream("POST", url, json=call, headers=session) as response:
+                assert response.status_code == 200
+                pids = anyio.run(pids_in, pidfile)
+                assert all(alive(pid) for pid in pids)
+        started = time.monotonic()
+        assert anyio.run(gone, pids, 5), "the CLI outlived its client's connection"
+        assert time.monotonic() - started < 5

@@ -159,3 +159,97 @@ def test_a_port_in_use_is_one_sentence(sample_config, capsys):
         f"mcp-workbench: cannot listen on 127.0.0.1:{port}: address already in use; "
         "pick another port, or --http 0 for a free one.\n"
     )
+
+
+# -- issue 14 item 10: scheme case, exact Origin, slow headers, the printed URL, bad brackets -----
+
+
+def test_the_bearer_scheme_is_matched_in_any_case(sample_config, tmp_path):
+    with http_server(sample_config("deployctl"), tmp_path, "--token", "s3cret-token") as url:
+        for scheme in ("bearer", "BEARER", "Bearer", "bEaReR"):
+            response = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "authorization": f"{scheme} s3cret-token"})
+            assert response.status_code == 200, scheme
+        for wrong in ("Basic s3cret-token", "Bearers3cret-token", "s3cret-token", "bearer s3cret-tokenX"):
+            response = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "authorization": wrong})
+            assert response.status_code == 401, wrong
+
+
+def test_an_origin_must_name_the_served_port_or_be_allowed(sample_config, tmp_path):
+    with http_server(sample_config("deployctl"), tmp_path, "--allow-origin", "http://localhost:3000") as url:
+        port = int(url.rsplit(":", 1)[1].split("/")[0])
+
+        def status(origin: str) -> int:
+            return httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "origin": origin}).status_code
+
+        assert status(f"http://127.0.0.1:{port}") == 200
+        assert status(f"http://localhost:{port}") == 200
+        assert status("http://localhost:3000") == 200  # listed with --allow-origin
+        assert status(f"http://127.0.0.1:{port + 1}") == 403  # another local web app
+        assert status("http://localhost:3001") == 403
+        assert status("http://127.0.0.1") == 403
+        assert status("null") == 403
+        assert httpx2.post(url, json=INITIALIZE, headers=MCP_HEADERS).status_code == 200  # no Origin: not a browser
+
+
+def test_a_bad_allow_origin_is_one_sentence(sample_config, capsys):
+    assert main(["serve", str(sample_config("deployctl")), "--http", "0", "--allow-origin", "localhost:3000/x"]) == 2
+    assert capsys.readouterr().err == (
+        "mcp-workbench: --allow-origin 'localhost:3000/x': give an origin as a browser sends it, "
+        "scheme://host[:port] with no path, e.g. --allow-origin http://localhost:3000.\n"
+    )
+
+
+def test_a_connection_sending_its_headers_slowly_is_closed(served):
+    import socket
+
+    from workbench.runtime.transport import HEADER_READ_TIMEOUT_S
+
+    url = served("deployctl")
+    port = int(url.rsplit(":", 1)[1].split("/")[0])
+    silent = socket.create_connection(("127.0.0.1", port))
+    trickle = socket.create_connection(("127.0.0.1", port))
+    started = time.monotonic()
+    deadline = started + HEADER_READ_TIMEOUT_S + 15
+    trickle.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    closed: dict[str, float] = {}
+    for sock in (silent, trickle):
+        sock.settimeout(0.5)
+    while len(closed) < 2 and time.monotonic() < deadline:
+        with contextlib.suppress(OSError):
+            trickle.sendall(b"X-Slow: a\r\n")  # one header line every half second, never the blank line
+        for name, sock in (("silent", silent), ("trickle", trickle)):
+            if name in closed:
+                continue
+            try:
+                if sock.recv(65536) == b"":
+                    closed[name] = time.monotonic() - started
+            except socket.timeout:
+                pass
+            except OSError:
+                closed[name] = time.monotonic() - started
+    silent.close()
+    trickle.close()
+    assert set(closed) == {"silent", "trickle"}, closed
+    assert all(HEADER_READ_TIMEOUT_S - 1 <= after <= HEADER_READ_TIMEOUT_S + 10 for after in closed.values()), closed
+    assert httpx2.post(url, json=INITIALIZE, headers=MCP_HEADERS).status_code == 200  # still serving
+
+
+def test_the_bound_url_is_printed_even_at_log_level_warning(sample_config, tmp_path):
+    # the fixture waits for the printed URL; with `--http 0` it is the only way to find the port
+    with http_server(sample_config("deployctl"), tmp_path, "--log-level", "warning") as url:
+        assert httpx2.post(url, json=INITIALIZE, headers=MCP_HEADERS).status_code == 200
+    log = next(tmp_path.glob("serve-*.log")).read_text()
+    assert re.search(r"^mcp-workbench serve: serving MCP on http://127\.0\.0\.1:\d+/mcp$", log, re.M), log
+    assert " INFO " not in log
+
+
+@pytest.mark.parametrize("address", ["[::1", "[::1]", "::1:8765", "[::1]8765", "[localhost]:80"])
+def test_a_malformed_address_gets_a_sentence_about_it(address, sample_config):
+    # a subprocess: a server that wrongly starts on such an address is stopped by the timeout
+    result = subprocess.run([sys.executable, "-m", "workbench.cli", "serve", str(sample_config("deployctl")),
+                             "--http", address], capture_output=True, text=True, timeout=30,
+                            stdin=subprocess.DEVNULL)
+    assert result.returncode == 2
+    err = result.stderr
+    assert err.startswith(f"mcp-workbench: --http {address!r}: ")
+    assert "[::1]:8765" in err and "refusing" not in err and err.count("\n") == 1

@@ -4,6 +4,10 @@ and write the config.
 With a config as TARGET the file is rewritten in place (byte-identical when nothing changed);
 `--refresh` reloads its command tree from `[source]` and replaces `[snapshot]`, keeping every
 choice. The config is checked by building its surface before anything is written.
+
+`-o PATH` never silently destroys work: another mcp.toml there is replaced only with `--force`
+(keeping PATH.bak), and a file that is no mcp.toml is never replaced. A `module:attr` import
+that never returns is abandoned after `--load-timeout` seconds.
 """
 
 from __future__ import annotations
@@ -46,6 +50,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--refresh", action="store_true",
         help="with a config TARGET: reload the command tree from [source] and replace [snapshot]",
     )
+    parser.add_argument(
+        "--force", action="store_true",
+        help="replace an existing mcp.toml at -o PATH (its old text is kept as PATH.bak)",
+    )
+    parser.add_argument(
+        "--load-timeout", type=_positive_seconds, default=DEFAULT_LOAD_TIMEOUT_S, metavar="SECONDS",
+        help=f"give up when importing a module:attr TARGET takes longer (default: {DEFAULT_LOAD_TIMEOUT_S:g})",
+    )
+
+
+DEFAULT_LOAD_TIMEOUT_S = 60.0
+"""How long importing a `module:attr` TARGET (and building its parser) may take."""
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0, e.g. 120")
+    return value
 
 
 def is_config_target(target: str) -> bool:
@@ -59,8 +85,9 @@ def run(args: argparse.Namespace) -> int:
     from workbench.model.tokens import tokenizer_label
 
     if is_config_target(args.target):
-        config = _reopen(args)
         default_output = args.target
+        backup = _check_output(args.output or default_output, args, in_place=args.target)
+        config = _reopen(args)
     else:
         if args.refresh:
             raise ConfigError(
@@ -68,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
                 "drop --refresh or pass the config file"
             )
         default_output = "mcp.toml"
+        backup = _check_output(args.output or default_output, args, in_place=None)
         config = _fresh(args, args.output or default_output)
 
     surface = build_surface(config.snapshot, config)
@@ -82,6 +110,8 @@ def run(args: argparse.Namespace) -> int:
     path = Path(output)
     unchanged = path.is_file() and path.read_bytes() == text.encode("utf-8")
     if not unchanged:
+        if backup is not None:
+            _keep_backup(path, backup)
         save_config(config, path)
     total = surface.prompt_tokens + sum(t.tokens for t in surface.tools)
     print(
@@ -92,11 +122,109 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _fresh(args: argparse.Namespace, output: str):
+def _check_output(output: str, args: argparse.Namespace, *, in_place: str | None) -> Path | None:
+    """Refuse, before anything is loaded, an -o PATH that export must not write: a folder, a
+    missing folder, something that is not a regular file, a file that is no mcp.toml, or (without
+    --force) another mcp.toml. Returns where to keep a backup of the file being replaced, if any."""
+    if output == "-":
+        return None
+    path = Path(output)
+    if in_place is not None and path.exists() and Path(in_place).exists() and path.samefile(in_place):
+        return None  # rewriting the TARGET config itself: its choices are carried over
+    if path.is_dir():
+        raise ConfigError(f"-o {output} is a folder; name the file to write, e.g. -o {path / 'mcp.toml'}")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise ConfigError(f"-o {output}: the folder {parent} does not exist; create it first, or pick another path")
+    if not path.exists():
+        if path.is_symlink():
+            raise ConfigError(f"-o {output} is a dangling symbolic link; remove it, or pick another path")
+        return None
+    if not path.is_file():
+        raise ConfigError(f"-o {output} is not a regular file; pick another path (use -o - for stdout)")
+    kind = _existing_kind(path)
+    if kind == "empty":
+        return None
+    if kind == "other":
+        raise ConfigError(
+            f"-o {output} already exists and is not an mcp.toml, so export will not overwrite it"
+            f"{' (even with --force)' if args.force else ''}; pick another -o path, or remove the file first"
+        )
+    if not args.force:
+        raise ConfigError(
+            f"-o {output} already holds an mcp.toml; to keep its choices, reopen it with "
+            f"`mcp-workbench export {output}` (add --refresh to reload the CLI), or add --force to replace "
+            f"it (the old file is kept as {output}.bak)"
+        )
+    return path.with_name(path.name + ".bak")
+
+
+def _existing_kind(path: Path) -> str:
+    """`empty`, `config` (TOML with mcp.toml's top-level tables, valid or not: a damaged config
+    may be replaced with --force) or `other` (notes, code, anything else)."""
+    import tomllib
+
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise ConfigError(f"cannot read -o {path} ({error.strerror}); check its permissions") from None
+    if not raw.strip():
+        return "empty"
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return "other"
+    return "config" if isinstance(data.get("snapshot"), dict) or isinstance(data.get("source"), dict) else "other"
+
+
+def _keep_backup(path: Path, backup: Path) -> None:
+    import shutil
+
+    try:
+        shutil.copy2(path, backup)
+    except OSError as error:
+        raise ConfigError(f"cannot keep a backup of {path} as {backup} ({error.strerror}); "
+                          "nothing was written; check the folder's permissions") from None
+    _progress(f"kept the previous {path} as {backup}")
+
+
+def _load_bounded(args: argparse.Namespace, target: str, **options):
+    """`load(target, ...)`, but a `module:attr` import that does not return within
+    --load-timeout ends the process with a sentence (exit 2). The import runs in this thread,
+    where the CLI's module expects to be (signal handlers, `__main__` checks); a watchdog thread
+    gives up on it, since a Python import cannot be interrupted."""
+    import threading
+
     from workbench.loaders import load
+    from workbench.loaders.targets import is_module_target
+
+    if not is_module_target(target):
+        return load(target, progress=_progress, **options)
+    limit = args.load_timeout
+
+    def give_up() -> None:
+        import os
+
+        # fd 2 itself: the import runs with sys.stdout/sys.stderr captured
+        os.write(2, (
+            f"mcp-workbench: importing {target} did not finish within {limit:g} s (its import or the "
+            f"code building its parser never returned); if it is only slow, raise --load-timeout\n"
+        ).encode("utf-8", "replace"))
+        os._exit(2)
+
+    watchdog = threading.Timer(limit, give_up)
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        return load(target, progress=_progress, **options)
+    finally:
+        watchdog.cancel()
+
+
+def _fresh(args: argparse.Namespace, output: str):
     from workbench.model.config_file import config_from_loaded
 
-    loaded = load(args.target, name=args.name, command=args.command, progress=_progress)
+    loaded = _load_bounded(args, args.target, name=args.name, command=args.command)
     config = config_from_loaded(
         loaded, prefix=args.prefix, select=args.select,
         description_mode=args.description_mode,
@@ -121,14 +249,12 @@ def _reopen(args: argparse.Namespace):
                 "add --refresh to reload it with them, or edit [source] in the file"
             )
     if args.refresh:
-        from workbench.loaders import load
-
         tree = require_snapshot(config, args.target)
         command = args.command
         if command is None and config.source.command:
             command = shlex.join(config.source.command)
-        loaded = load(config.source.target, name=args.name or tree.root.name, command=command,
-                      progress=_progress, import_from=Path(args.target).parent / config.runtime.cwd)
+        loaded = _load_bounded(args, config.source.target, name=args.name or tree.root.name, command=command,
+                               import_from=Path(args.target).parent / config.runtime.cwd)
         config.snapshot = loaded.tree
         if args.command is not None:
             config.source.command = list(loaded.source.command)

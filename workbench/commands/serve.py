@@ -1,4 +1,5 @@
-"""`mcp-workbench serve CONFIG [--http [HOST:]PORT] [--token T] [--log-level L]`: serve a config.
+"""`mcp-workbench serve CONFIG [--http [HOST:]PORT] [--token T] [--allow-origin O]… [--log-level L]`:
+serve a config.
 
 Reads only the config (no loaders, no Textual, no pygments): the surface comes from its
 `[snapshot]`, the CLI is run from `[source] command`. Logs go to stderr; stdout is the wire.
@@ -28,6 +29,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="require `Authorization: Bearer T` on every HTTP request (needed for a non-loopback "
         "HOST; default from $MCP_WORKBENCH_TOKEN)",
     )
+    parser.add_argument(
+        "--allow-origin", action="append", default=[], metavar="ORIGIN",
+        help="also accept browser requests from ORIGIN (scheme://host[:port], e.g. http://localhost:3000); "
+        "repeatable; by default only the served host and port are accepted",
+    )
     parser.add_argument("--log-level", choices=LOG_LEVELS, help="stderr log level (default: [server] log_level)")
     parser.add_argument(
         "--workers", type=int, default=1, metavar="N",
@@ -54,10 +60,15 @@ def run(args: argparse.Namespace) -> int:
     token = args.token or inherited_token() or os.environ.get("MCP_WORKBENCH_TOKEN") or None
     address = None
     if args.http is not None:
-        from workbench.runtime.http_guard import check_bind, parse_http_address
+        from workbench.runtime.http_guard import check_bind, parse_http_address, parse_origin
 
         address = parse_http_address(args.http)
         check_bind(address[0], token)
+        origins = tuple(parse_origin(origin) for origin in args.allow_origin)
+    elif args.allow_origin:
+        from workbench.model.errors import ConfigError
+
+        raise ConfigError("--allow-origin only applies to HTTP; add --http [HOST:]PORT, or drop it")
     _check_scale_out(args)
     config_path = Path(args.config)
     # The same path as `tools` and `prompt`; token counts are never served, so none are made.
@@ -73,12 +84,17 @@ def run(args: argparse.Namespace) -> int:
         logging.getLogger("workbench.serve").warning("%s", warning)
     runner = ToolRunner(config, surface, config_path.resolve().parent)
     server = build_server(config, surface, runner=runner)
+    from workbench import children
+
+    # The server starts processes only for calls: every orphan re-parented to it is a call's.
+    children.become_subreaper()
+    children.own_every_child()
     if address is None:
         anyio.run(serve_stdio, server, runner)
     else:
         listener = inherited_listener()
         anyio.run(functools.partial(serve_http, server, runner, *address, token, level, listener=listener,
-                                    stateless=listener is not None, instance=args.instance))
+                                    stateless=listener is not None, instance=args.instance, allow_origins=origins))
     return 0
 
 

@@ -8,14 +8,26 @@ Unknown keys are rejected (`extra="forbid"`); defaults are the ones SPEC §7 doc
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from workbench.model.tree import CommandTree
 
 REST_ENTRY = "<unlisted-tools>"
 """The `prompt.tool_order` entry where every tool not listed by name goes."""
+
+
+def _no_nul(text: str) -> str:
+    """An environment name or value with a NUL cannot reach a process (execve ends the string
+    there), so every call would fail to start: refused when the config is read."""
+    if "\x00" in text:
+        raise ValueError("contains a NUL character, which no environment variable can hold")
+    return text
+
+
+EnvText = Annotated[str, AfterValidator(_no_nul)]
+"""A string that can be an environment variable's name or value."""
 
 
 class _Section(BaseModel):
@@ -67,9 +79,15 @@ class ToolsConfig(_Section):
 
 
 class RuntimeConfig(_Section):
-    timeout_s: float = 60
-    max_output_bytes: int = 1_000_000
-    max_concurrency: int = 4
+    """How `serve` runs calls. Each limit must be above 0: a limit of 0 or below would fail every
+    call, so the model refuses it when any reader (`check`, `tools`, `serve`, the TUI) loads it."""
+
+    timeout_s: float = Field(default=60, gt=0)
+    """Seconds before a call's process group is killed."""
+    max_output_bytes: int = Field(default=1_000_000, gt=0)
+    """Bytes kept of each of stdout and stderr per call."""
+    max_concurrency: int = Field(default=4, gt=0)
+    """Calls running at once; the rest wait."""
     cwd: str = "."
     """Working directory for calls, relative to the config file."""
 
@@ -152,7 +170,8 @@ class Config(_Section):
     server: ServerConfig = Field(default_factory=ServerConfig)
     tools: ToolsConfig = Field(default_factory=ToolsConfig)
     runtime: RuntimeConfig = Field(default_factory=RuntimeConfig)
-    env: dict[str, str] = Field(default_factory=dict)
+    env: dict[EnvText, EnvText] = Field(default_factory=dict)
+    """Added to every call's environment; names and values cannot hold NUL."""
     selectors: list[Selector] = Field(default_factory=list)
     commands: dict[str, CommandConfig] = Field(default_factory=dict)
     prompt: PromptConfig = Field(default_factory=PromptConfig)

@@ -22,6 +22,10 @@ def explain(error: ValidationError, text: str, source: str) -> str:
     """One sentence for the first problem pydantic found: file, line, key path, fix."""
     problem = error.errors()[0]
     loc = tuple(problem["loc"])
+    # pydantic marks a problem with a table's key (not its value) by a trailing "[key]"
+    about_name = bool(loc) and loc[-1] == "[key]"
+    if about_name:
+        loc = loc[:-1]
     line = find_line(text, loc)
     where = f"{source}" + (f" line {line}" if line else "")
     key = key_path(loc)
@@ -42,9 +46,25 @@ def explain(error: ValidationError, text: str, source: str) -> str:
         )
     if problem["type"] == "missing":
         return f"{where}: `{key}` is required; add it"
+    if problem["type"] == "greater_than":
+        return f"{where}: `{key}` is {_shown(problem.get('input'))}, but must be above {_number(problem['ctx']['gt'])}; " \
+            "set a larger value, or remove the key for the default"
+    if problem["type"] == "value_error":
+        reason = str(problem["ctx"]["error"])
+        if about_name:
+            return f"{where}: the name `{key}` {reason}; rename it"
+        return f"{where}: `{key}` {reason}; fix the value"
     expected = _EXPECTED.get(problem["type"])
     what = f"should be {expected}" if expected else _lower(problem["msg"])
     return f"{where}: `{key}` {what}; fix the value"
+
+
+def _number(value: Any) -> str:
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+
+
+def _shown(value: Any) -> str:
+    return _number(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else repr(value)
 
 
 _EXPECTED = {
@@ -72,9 +92,15 @@ def key_path(loc: Iterable[Any]) -> str:
             out += f"[{part + 1}]"
         else:
             text = str(part)
-            text = text if _BARE_KEY.match(text) else '"' + text.replace('"', '\\"') + '"'
+            text = text if _BARE_KEY.match(text) else _quoted_key(text)
             out += ("." if out else "") + text
     return out
+
+
+def _quoted_key(text: str) -> str:
+    """A TOML basic-string key, control characters escaped (a NUL is shown as `\\u0000`)."""
+    out = text.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + "".join(c if c >= " " and c != "\x7f" else f"\\u{ord(c):04x}" for c in out) + '"'
 
 
 def allowed_keys(loc: tuple[Any, ...]) -> list[str]:

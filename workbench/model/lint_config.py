@@ -20,7 +20,7 @@ _SECRET_NAME = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRI
 
 
 def settings_findings(config: Config) -> list[Finding]:
-    """Values in `[lint]`, `[runtime]`, `[source]` and `[env]` that cannot work or should not be there."""
+    """Values in `[lint]`, `[source]` and `[env]` that cannot work or should not be there."""
     findings: list[Finding] = []
     lint = config.lint
     if lint.token_budget < 1:
@@ -31,15 +31,8 @@ def settings_findings(config: Config) -> list[Finding]:
         findings.append(finding("WB004", "lint.name_limit",
                                 f"`name_limit = {lint.name_limit}` is outside 1-64, the range tool names can have.",
                                 "Set a value from 1 to 64 (the default is 64), or remove the key."))
-    runtime = config.runtime
-    for key, value, minimum, meaning in (
-        ("timeout_s", runtime.timeout_s, 0, "every call times out at once"),
-        ("max_output_bytes", runtime.max_output_bytes, 0, "no output can be returned"),
-        ("max_concurrency", runtime.max_concurrency, 0, "no call can ever start"),
-    ):
-        if value <= minimum:
-            findings.append(finding("WB701", f"runtime.{key}", f"`{key} = {value}` means {meaning}.",
-                                    f"Set `{key}` above 0 in [runtime], or remove it for the default."))
+    # `[runtime]` limits at 0 or below (WB701) are refused by the model itself when the config is
+    # read (`RuntimeConfig`), so no reader ever gets one to lint.
     if not config.source.command:
         findings.append(finding("WB702", "source.command",
                                 "`[source] command` is empty, so the server has no CLI to run for a call.",

@@ -4,7 +4,9 @@
 it spawns share one process group), reads stdout and stderr incrementally, keeps at most
 `max_output_bytes` of each (the rest is read and discarded, so the child never blocks on a full
 pipe and our memory stays flat), and on timeout, cancellation, or return kills the whole group:
-SIGTERM, then SIGKILL after a short grace. No shell is ever involved.
+SIGTERM, then SIGKILL after a short grace. Descendants that left the group (a daemon that
+double-forked and called `setsid()`) are found and killed by `workbench.children` when the call
+ends (this process is a child subreaper). No shell is ever involved.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from pathlib import Path
 
 import anyio
 from anyio.abc import ByteReceiveStream, Process
+
+from workbench import children
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +75,8 @@ class ProcessGroups:
                 await anyio.sleep(0.02)
         for pgid in list(self._live):
             _signal_group(pgid, signal.SIGKILL)
+        # what the calls detached from their groups; the calls' own cleanup may never run (exit)
+        children.kill_every_run()
 
 
 class _Capture:
@@ -108,6 +114,7 @@ async def run_cli(
     started = time.monotonic()
     if not cwd.is_dir():
         return _not_started(started, f"the working directory {cwd} does not exist; fix [runtime] cwd")
+    run = children.Run()
     try:
         process = await anyio.open_process(
             argv,
@@ -115,13 +122,19 @@ async def run_cli(
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             cwd=cwd,
-            env=env,
+            env=run.env(env),
             start_new_session=True,
         )
     except OSError as error:
+        run.finished()
         return _not_started(started, _start_failure(argv[0], error))
     except ValueError:  # a NUL byte in argv or env
+        run.finished()
         return _not_started(started, f"cannot start `{argv[0]}`: its command line or environment contains a NUL byte")
+    except BaseException:  # cancelled while starting: the run is over before it began
+        run.finished()
+        raise
+    run.started(process.pid)
     pgid = process.pid
     if groups is not None:
         groups.add(pgid)
@@ -147,6 +160,8 @@ async def run_cli(
             if groups is not None:
                 groups.discard(pgid)
             await process.aclose()
+            # a /proc scan: off the event loop
+            await anyio.to_thread.run_sync(run.finished)
     return Execution(
         exit_code=process.returncode,
         stdout=out.text(),

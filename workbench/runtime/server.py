@@ -26,6 +26,7 @@ from workbench.model.config import Config
 from workbench.model.errors import WorkbenchError
 from workbench.model.surface_types import Surface
 from workbench.runtime.calls import CallEnvError, CallOutcome, ToolRunner, UnknownToolError, check_call_env
+from workbench.runtime.disconnect import cancel_when_client_leaves
 
 log = logging.getLogger("workbench.serve")
 
@@ -70,10 +71,14 @@ def build_server(
             env = check_call_env((params.meta or {}).get(CALL_ENV_META_KEY))
         except CallEnvError as error:
             return _error_result(str(error))
+        outcome = None
         async with anyio.create_task_group() as group:
             group.start_soon(_heartbeat, ctx)
+            group.start_soon(cancel_when_client_leaves, ctx, group.cancel_scope)
             outcome = await runner.call(params.name, params.arguments, env=env)
             group.cancel_scope.cancel()
+        if outcome is None:  # the client went away: the call was cancelled and its CLI killed
+            return _error_result("The call was cancelled because the client disconnected.")
         if outcome.argv:
             log.debug("ran %s", shlex.join(outcome.argv))  # debug only: values may be secrets
         log.info(

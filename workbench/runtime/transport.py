@@ -7,6 +7,7 @@ SSE responses (so a client's cancel reaches the call), bound to loopback unless 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
@@ -18,6 +19,7 @@ from typing import Any, Iterator
 import anyio
 import uvicorn
 from mcp.server import Server
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from workbench.runtime.calls import ToolRunner
 from workbench.runtime.http_guard import BearerTokenMiddleware, BindError, check_bind, security_settings
@@ -43,8 +45,17 @@ async def serve_stdio(server: Server, runner: ToolRunner) -> None:
             _exit_now()
 
 
+HEADER_READ_TIMEOUT_S = 10.0
+"""A connection must send a whole request head (request line and headers) within this long of
+its first byte, or of connecting; else it is closed (a slow-header client holds nothing)."""
+
+KEEP_ALIVE_TIMEOUT_S = 5
+"""An idle keep-alive connection is closed after this long without a new request."""
+
+
 async def serve_http(
     server: Server, runner: ToolRunner, host: str, port: int, token: str | None, log_level: str = "info",
+    allow_origins: tuple[str, ...] = (),
     *, listener: socket.socket | None = None, stateless: bool = False, instance: str | None = None,
 ) -> None:
     """Serve streamable HTTP at http://HOST:PORT/mcp until a stop signal (PORT 0: a free one).
@@ -52,8 +63,10 @@ async def serve_http(
     `stateless`ly; `instance` prefixes session ids for a routing balancer (runtime/workers.py)."""
     check_bind(host, token)
     listener = listener or listen(host, port)
+    bound = listener.getsockname()[1]
     app: Any = server.streamable_http_app(
-        stateless_http=stateless, json_response=False, host=host, transport_security=security_settings(host)
+        stateless_http=stateless, json_response=False, host=host,
+        transport_security=security_settings(host, bound, allow_origins),
     )
     if instance:
         from workbench.runtime.session_route import SessionPrefixMiddleware
@@ -63,14 +76,16 @@ async def serve_http(
         app = BearerTokenMiddleware(app, token)
     config = uvicorn.Config(
         app, log_level=log_level, log_config=None, access_log=False, lifespan="on", timeout_graceful_shutdown=2,
+        http=HeaderTimeoutH11Protocol, timeout_keep_alive=KEEP_ALIVE_TIMEOUT_S,
     )
     http = _SignalFreeServer(config)
 
     def stop() -> None:
         http.should_exit = True
 
-    bound = listener.getsockname()[1]
-    log.info("serving MCP on http://%s:%d/mcp", f"[{host}]" if ":" in host else host, bound)
+    # Printed whatever the log level: with --http 0 it is the only way to learn the port.
+    print(f"mcp-workbench serve: serving MCP on http://{f'[{host}]' if ':' in host else host}:{bound}/mcp",
+          file=sys.stderr, flush=True)
     async with anyio.create_task_group() as group:
         group.start_soon(_stop_on_signal, runner, stop, [])
         await http.serve(sockets=[listener])
@@ -100,6 +115,46 @@ def _reason(error: Exception) -> str:
     if isinstance(error, OSError) and error.errno:
         return os.strerror(error.errno).lower()
     return "the address is not valid"
+
+
+class HeaderTimeoutH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol, plus a deadline for the request head: uvicorn times out only idle
+    keep-alive connections, so a client sending its headers a byte at a time (or nothing after
+    connecting) would hold a connection forever."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        self._head_deadline: asyncio.TimerHandle | None = None
+        super().connection_made(transport)
+        self._arm_head_deadline()
+
+    def data_received(self, data: bytes) -> None:
+        if self._awaiting_head():
+            self._arm_head_deadline()
+        super().data_received(data)
+        if not self._awaiting_head():
+            self._cancel_head_deadline()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_head_deadline()
+        super().connection_lost(exc)
+
+    def _awaiting_head(self) -> bool:
+        return self.cycle is None or self.cycle.response_complete
+
+    def _arm_head_deadline(self) -> None:
+        if self._head_deadline is None:
+            self._head_deadline = self.loop.call_later(HEADER_READ_TIMEOUT_S, self._head_too_slow)
+
+    def _cancel_head_deadline(self) -> None:
+        if self._head_deadline is not None:
+            self._head_deadline.cancel()
+            self._head_deadline = None
+
+    def _head_too_slow(self) -> None:
+        self._head_deadline = None
+        if self._awaiting_head() and not self.transport.is_closing():
+            log.info("closing a connection that sent no complete request head within %g s", HEADER_READ_TIMEOUT_S)
+            self.transport.close()
 
 
 class _SignalFreeServer(uvicorn.Server):

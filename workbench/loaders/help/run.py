@@ -14,6 +14,8 @@ import threading
 import time
 from dataclasses import dataclass
 
+from workbench import children
+
 MAX_HELP_BYTES = 2_000_000
 """A help text longer than this is cut: no real help is this long, a flood must not hang us."""
 
@@ -66,18 +68,24 @@ def run_help(argv: list[str] | tuple[str, ...], timeout_s: float, *, cwd: str | 
     """Run `argv` (never through a shell, in `cwd`) and return what it printed within `timeout_s`."""
     argv = tuple(argv)
     started = time.monotonic()
+    run = children.Run()  # a CLI that starts a daemon on --help leaves nothing running
     try:
         process = subprocess.Popen(
             argv,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env=help_env(),
+            env=run.env(help_env()),
             cwd=cwd,
             start_new_session=True,
         )
     except OSError as error:
+        run.finished()
         return HelpCall(argv, error=error.strerror or type(error).__name__)
+    except BaseException:
+        run.finished()
+        raise
+    run.started(process.pid)
     readers = [_CappedReader(process.stdout, process), _CappedReader(process.stderr, process)]
     try:
         process.wait(timeout=timeout_s)
@@ -86,6 +94,8 @@ def run_help(argv: list[str] | tuple[str, ...], timeout_s: float, *, cwd: str | 
         _kill_group(process)
         process.wait()
         timed_out = True
+    _kill_group(process)  # what it left in its group
+    run.finished()  # and what detached from it
     for reader in readers:
         reader.join(timeout=2)
     flooded = any(reader.flooded for reader in readers)
