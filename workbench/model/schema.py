@@ -54,9 +54,44 @@ def value_schema(value_type: ValueType, choices: list[str] | None) -> dict[str, 
     return {"type": "string"}
 
 
-NOT_AN_OPTION = r"^(?!-)|^-(\d+|\d*\.\d+)$"
-"""The values a flag taking several words accepts: anything not starting with `-`, except a
-negative number (argparse's own pattern for numbers that are no option)."""
+NOT_AN_OPTION = r"^([^-]|$)|^-(\d+|\d*\.\d+)$"
+"""The values that stand as their own word after a flag accept (the words of a flag taking
+several, the value of a short-only flag, a long flag's value under `long_values = "separate"`):
+anything not starting with `-`, except a negative number (argparse's own pattern for numbers
+that are no option). Written without lookahead, so a linear-time engine (RE2) matches it."""
+
+_NEGATIVE = "|^-(\\d+|\\d*\\.\\d+)$"
+
+
+def word_pattern(refused_prefixes: str, *, dash: bool) -> str | None:
+    """The `pattern` of a value written as its own word: it may not start with any of
+    `refused_prefixes` (argparse `fromfile_prefix_chars`, which would read the word as a file of
+    more arguments) nor, when `dash`, with `-` unless it is a negative number. None when
+    nothing is refused."""
+    chars = ("-" if dash else "") + "".join(dict.fromkeys(c for c in refused_prefixes if c != "-"))
+    if not chars:
+        return None
+    escaped = ("-" if dash else "") + "".join("\\" + c if c in "\\]^-" else c for c in chars[dash:])
+    return f"^([^{escaped}]|$)" + (_NEGATIVE if dash else "")
+
+
+def word_rule(pattern: Any) -> tuple[str, bool] | None:
+    """For a pattern made by `word_pattern`: (the refused leading characters, whether a negative
+    number is allowed); None for any other pattern (a user's)."""
+    if not isinstance(pattern, str) or not pattern.startswith("^([^"):
+        return None
+    dash = pattern.endswith(_NEGATIVE)
+    body = pattern[len("^([^"): len(pattern) - (len(_NEGATIVE) if dash else 0)]
+    if not body.endswith("]|$)"):
+        return None
+    chars, i, raw = [], 0, body[: -len("]|$)")]
+    while i < len(raw):
+        if raw[i] == "\\" and i + 1 < len(raw):
+            i += 1
+        chars.append(raw[i])
+        i += 1
+    text = "".join(chars)
+    return (text, dash) if word_pattern(text.replace("-", ""), dash=dash) == pattern else None
 
 
 def bounded(schema: dict[str, Any], item: Flag | Positional) -> dict[str, Any]:
@@ -70,20 +105,32 @@ def bounded(schema: dict[str, Any], item: Flag | Positional) -> dict[str, Any]:
     return schema
 
 
-def _word_schema(schema: dict[str, Any]) -> dict[str, Any]:
-    """One of several words after a flag: free text may not look like an option."""
-    if schema.get("type") == "string" and "enum" not in schema:
-        return {**schema, "pattern": NOT_AN_OPTION}
+def _word_schema(schema: dict[str, Any], pattern: str | None = NOT_AN_OPTION) -> dict[str, Any]:
+    """A value standing as its own word: free text gets `pattern` (it may not look like an
+    option, nor start with a character the CLI treats specially)."""
+    if pattern and schema.get("type") == "string" and "enum" not in schema and "pattern" not in schema:
+        return {**schema, "pattern": pattern}
     return schema
 
 
-def words_schema(flag: Flag) -> dict[str, Any]:
+def _own_words(schema: dict[str, Any], pattern: str | None) -> dict[str, Any]:
+    """`schema` (one value, or an array of them for a repeatable flag or variadic positional)
+    with `pattern` on its free-text values."""
+    if pattern is None:
+        return schema
+    items = schema.get("items")
+    if schema.get("type") == "array" and isinstance(items, dict):
+        return {**schema, "items": _word_schema(items, pattern)}
+    return _word_schema(schema, pattern)
+
+
+def words_schema(flag: Flag, pattern: str | None = NOT_AN_OPTION) -> dict[str, Any]:
     """The schema of one occurrence of a flag with `nargs`: an array of its words, exactly
     `nargs` long (at least one for `+`), typed per position for a tuple of simple types."""
-    item = _word_schema(bounded(value_schema(flag.value_type, flag.choices), flag))
+    item = _word_schema(bounded(value_schema(flag.value_type, flag.choices), flag), pattern)
     schema: dict[str, Any] = {"type": "array"}
     if flag.item_types and isinstance(flag.nargs, int) and len(flag.item_types) == flag.nargs:
-        schema["prefixItems"] = [_word_schema(value_schema(t, None)) for t in flag.item_types]
+        schema["prefixItems"] = [_word_schema(value_schema(t, None), pattern) for t in flag.item_types]
     else:
         schema["items"] = item
     if isinstance(flag.nargs, int):
@@ -129,14 +176,16 @@ def _describe(text: str, hints: list[str]) -> str:
     return f"{text} ({joined})" if text else joined[0].upper() + joined[1:]
 
 
-def flag_schema(flag: Flag, description: str | None = None) -> dict[str, Any]:
-    """The derived schema of `flag` (its help text replaced by `description` when given)."""
+def flag_schema(flag: Flag, description: str | None = None, *, refused_prefixes: str = "") -> dict[str, Any]:
+    """The derived schema of `flag` (its help text replaced by `description` when given); the
+    words of a flag taking several may not start with `-` nor with `refused_prefixes`."""
     if flag.kind is FlagKind.BOOLEAN:
         schema: dict[str, Any] = {"type": "boolean"}
     elif flag.kind is FlagKind.COUNT:
         schema = {"type": "integer", "minimum": 0}
     else:
-        schema = words_schema(flag) if flag.nargs is not None else bounded(value_schema(flag.value_type, flag.choices), flag)
+        schema = (words_schema(flag, word_pattern(refused_prefixes, dash=True)) if flag.nargs is not None
+                  else bounded(value_schema(flag.value_type, flag.choices), flag))
         if flag.repeatable:
             schema = {"type": "array", "items": schema}
             if flag.required:
@@ -263,6 +312,8 @@ def build_input_schema(
     positionals: list[Positional],
     overrides: dict[str, FlagConfig],
     shared_flags: dict[tuple[int, int], tuple[dict[str, Any], ArgBinding]] | None = None,
+    long_values: str = "equals",
+    word_prefixes: tuple[str, ...] = (),
 ) -> tuple[dict[str, Any], tuple[ArgBinding, ...]]:
     """The input schema and bindings of one tool.
 
@@ -275,6 +326,12 @@ def build_input_schema(
     `shared_flags` (one dict per surface build) lets tools reuse the schema and binding of a
     flag they share without overrides (a root option appears on every tool); the shared
     schema dicts are read-only, like everything in a Surface.
+
+    `long_values` is `[source] long_values`; `word_prefixes[level - 1]` holds the characters the
+    parsers down to that level read as "a file of more arguments" (argparse
+    `fromfile_prefix_chars`, an ancestor's included). A value written as its own word may not
+    start with them (nor with `-`, for a flag's): the schema says so with a `pattern`, and the
+    runtime refuses such a value with a sentence all the same.
     """
     properties: dict[str, Any] = {}
     required: list[str] = []
@@ -289,7 +346,9 @@ def build_input_schema(
         if shared is not None and shared[1].property == name:
             schema, binding = shared
         else:
-            schema, binding = _flag_property(flag, name, chosen.level, override, tool=tool, command=command)
+            schema, binding = _flag_property(flag, name, chosen.level, override, tool=tool, command=command,
+                                             separate=long_values == "separate",
+                                             prefixes=_prefixes_at(word_prefixes, chosen.level))
             if override is None and shared_flags is not None:
                 shared_flags[(id(flag), chosen.level)] = (schema, binding)
         properties[name] = schema
@@ -300,9 +359,12 @@ def build_input_schema(
     for positional in positionals:
         name = unique_name(snake_case(positional.name), taken, "arg")
         override = overrides.get(name)
+        prefixes = _prefixes_at(word_prefixes, depth)
         schema = positional_schema(positional, override.description if override else None)
         if override is not None:
             schema = _apply_override(schema, override, tool=tool, command=command, key=name)
+        if override is None or override.schema_ is None:
+            schema = _own_words(schema, word_pattern(prefixes, dash=False))
         properties[name] = schema
         if positional.required:
             required.append(name)
@@ -311,6 +373,7 @@ def build_input_schema(
             kind=FlagKind.VALUE, value_type=positional.value_type, default=positional.default,
             variadic=positional.variadic, required=positional.required,
             json_encoded=_json_encoded(schema, positional.value_type, many=positional.variadic),
+            refused_prefixes=prefixes,
         ))
 
     result: dict[str, Any] = {"type": "object", "properties": properties}
@@ -320,13 +383,21 @@ def build_input_schema(
     return result, tuple(bindings)
 
 
+def _prefixes_at(word_prefixes: tuple[str, ...], level: int) -> str:
+    """The refused leading characters of a word read by the parsers down to `level`."""
+    return word_prefixes[min(level, len(word_prefixes)) - 1] if word_prefixes and level > 0 else ""
+
+
 def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | None, *, tool: str,
-                   command: str) -> tuple[dict[str, Any], ArgBinding]:
-    schema = flag_schema(flag, override.description if override else None)
+                   command: str, separate: bool = False, prefixes: str = "") -> tuple[dict[str, Any], ArgBinding]:
+    schema = flag_schema(flag, override.description if override else None, refused_prefixes=prefixes)
     if override is not None:
         schema = _apply_override(schema, override, tool=tool, command=command, key=flag.key)
     repeated = flag.kind is FlagKind.VALUE and flag.repeatable
     nargs = flag.nargs if flag.kind is FlagKind.VALUE else None
+    own_word = flag.kind is FlagKind.VALUE and nargs is None and (separate or not flag.name)
+    if own_word and (override is None or override.schema_ is None):
+        schema = _own_words(schema, word_pattern(prefixes, dash=True))
     words = schema.get("items", {}) if repeated and isinstance(schema.get("items"), dict) else schema
     binding = ArgBinding(
         property=name, source="flag", level=level, spelling=flag.spelling,
@@ -336,6 +407,8 @@ def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | Non
                                                                    flag.value_type, many=repeated or nargs is not None),
         optional_value=flag.kind is FlagKind.VALUE and flag.optional_value,
         nargs=nargs,
+        separate_long_value=separate and flag.kind is FlagKind.VALUE,
+        refused_prefixes=prefixes if (own_word or nargs is not None) else "",
     )
     return schema, binding
 

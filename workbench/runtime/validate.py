@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from workbench.model.schema import NOT_AN_OPTION
+from workbench.model.schema import word_rule
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -81,9 +81,9 @@ class ArgumentChecker:
             return [f"{_at(where)}{_preview(error.instance)} is not allowed; allowed values: {allowed_values}"]
         if error.validator == "type" and not error.absolute_path:
             return ["arguments must be a JSON object"]
-        if error.validator == "pattern" and error.validator_value == NOT_AN_OPTION:
-            return [f"{_at(where)}{_preview(error.instance)} cannot start with `-` (a negative number may): "
-                    "it is one of several words after its flag, so the CLI would read it as an option"]
+        rule = word_rule(error.validator_value) if error.validator == "pattern" else None
+        if rule is not None and isinstance(error.instance, str):
+            return [f"{_at(where)}{_preview(error.instance)} {_word_rule_text(error.instance, *rule)}"]
         return [f"{_at(where)}{_short_message(error)}"]
 
     def _unknown_key(self, key: str, allowed: list[str], *, top: bool) -> str:
@@ -113,6 +113,16 @@ def edit_distance(a: str, b: str) -> int:
             current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)))
         previous = current
     return previous[-1]
+
+
+def _word_rule_text(value: str, refused: str, dash: bool) -> str:
+    """Why a value that stands as its own word on the command line was refused."""
+    first = value[:1]
+    if first and first != "-" and first in refused:
+        return (f"cannot start with `{first}`: the CLI reads a word starting with `{first}` as a file of "
+                "more arguments")
+    return ("cannot start with `-` (a negative number may): it is its own word after its flag, so the "
+            "CLI would read it as an option")
 
 
 def _error_order(error: ValidationError) -> tuple[str, str]:
