@@ -270,8 +270,9 @@ def _schema_problem(schema_json: str) -> str | None:
     return None
 
 
-def check_override(schema: Any, *, tool: str, command: str, key: str) -> None:
-    """Raise SurfaceError unless `schema` (a per-flag override) is a valid JSON Schema."""
+def check_override(schema: Any, *, tool: str, command: str, key: str, prop: str | None = None) -> None:
+    """Raise SurfaceError unless `schema` (a per-flag override, served as property `prop` of
+    the tool's input schema) is a valid JSON Schema whose every `$ref` resolves inside it."""
     where = f'[commands."{command}".flags.{_toml_key(key)}].schema'
     if not isinstance(schema, dict):
         raise SurfaceError(
@@ -279,13 +280,86 @@ def check_override(schema: Any, *, tool: str, command: str, key: str) -> None:
             f"object), not {type(schema).__name__}; fix {where}",
             key_path=("commands", command, "flags", key, "schema"),
         )
-    problem = _schema_problem(json.dumps(schema, sort_keys=True))
+    text = json.dumps(schema, sort_keys=True)
+    problem = _schema_problem(text)
     if problem:
         raise SurfaceError(
             f"tool `{tool}`, flag `{key}`: the schema override is not valid JSON Schema "
             f"(draft 2020-12): {problem}; fix {where}",
             key_path=("commands", command, "flags", key, "schema"),
         )
+    problem = _reference_problem(text, prop or key) if "$ref" in text or "$dynamicRef" in text else None
+    if problem:
+        raise SurfaceError(f"tool `{tool}`, flag `{key}`: {problem}; fix {where}",
+                           key_path=("commands", command, "flags", key, "schema"))
+
+
+TOOL_SCHEMA_URI = "urn:mcp-workbench:tool-input-schema"
+"""The base URI a tool's input schema is resolved against: not a network address, and the
+validators' registry retrieves nothing, so a `$ref` can only ever point into the schema."""
+
+
+def no_retrieval(uri: str) -> Any:
+    """The `retrieve` of every `referencing.Registry` we build: schemas are never fetched."""
+    from referencing.exceptions import NoSuchResource
+
+    raise NoSuchResource(ref=uri)
+
+
+@lru_cache(maxsize=1024)
+def _reference_problem(schema_json: str, prop: str) -> str | None:
+    """Why a `$ref`/`$dynamicRef` of this override does not resolve inside it, or None.
+
+    References are resolved as every validator (ours, a client's) resolves them in the served
+    schema: against the tool's input schema, where the override is property `prop`, so `#` is
+    the tool's schema unless the override declares its own `$id`. Nothing is ever fetched."""
+    import referencing
+    from referencing.exceptions import Unresolvable
+    from referencing.jsonschema import DRAFT202012
+
+    override = json.loads(schema_json)
+    wrapper = {"type": "object", "properties": {prop: override}}
+    registry = referencing.Registry(retrieve=no_retrieval).with_resource(
+        TOOL_SCHEMA_URI, DRAFT202012.create_resource(wrapper)).crawl()
+    inside = set(map(id, _nodes(override)))
+    pending = [(override, registry.resolver(TOOL_SCHEMA_URI).in_subresource(DRAFT202012.create_resource(wrapper)))]
+    while pending:
+        node, resolver = pending.pop()
+        if isinstance(node.get("$id"), str):
+            resolver = resolver.in_subresource(DRAFT202012.create_resource(node))
+        for keyword in ("$ref", "$dynamicRef"):
+            ref = node.get(keyword)
+            if not isinstance(ref, str):
+                continue
+            try:
+                target = resolver.lookup(ref).contents
+            except Unresolvable:
+                target = None
+            if target is None or id(target) not in inside:
+                return _why_unresolved(keyword, ref, prop)
+        pending.extend((sub, resolver) for sub in DRAFT202012.subresources_of(node) if isinstance(sub, dict))
+    return None
+
+
+def _nodes(value: Any) -> list[Any]:
+    """`value` and every dict and list inside it."""
+    found, stack = [], [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (dict, list)):
+            found.append(item)
+            stack.extend(item.values() if isinstance(item, dict) else item)
+    return found
+
+
+def _why_unresolved(keyword: str, ref: str, prop: str) -> str:
+    if not ref.startswith("#"):
+        return (f"`{keyword}` {json.dumps(ref)} points outside the override, and the workbench never "
+                "fetches schemas; put the schema it names under the override's `$defs` and refer to it there")
+    return (f"`{keyword}` {json.dumps(ref)} does not resolve inside the override: in the served schema `#` "
+            f"is the tool's input schema, where this override is `#/properties/{prop}`; write "
+            f"`#/properties/{prop}/...`, or give the override its own `\"$id\"` (e.g. \"urn:{prop}\") so that "
+            "`#` means the override")
 
 
 def _toml_key(key: str) -> str:
@@ -392,7 +466,7 @@ def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | Non
                    command: str, separate: bool = False, prefixes: str = "") -> tuple[dict[str, Any], ArgBinding]:
     schema = flag_schema(flag, override.description if override else None, refused_prefixes=prefixes)
     if override is not None:
-        schema = _apply_override(schema, override, tool=tool, command=command, key=flag.key)
+        schema = _apply_override(schema, override, tool=tool, command=command, key=flag.key, prop=name)
     repeated = flag.kind is FlagKind.VALUE and flag.repeatable
     nargs = flag.nargs if flag.kind is FlagKind.VALUE else None
     own_word = flag.kind is FlagKind.VALUE and nargs is None and (separate or not flag.name)
@@ -414,11 +488,11 @@ def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | Non
 
 
 def _apply_override(schema: dict[str, Any], override: FlagConfig, *, tool: str, command: str,
-                    key: str) -> dict[str, Any]:
+                    key: str, prop: str | None = None) -> dict[str, Any]:
     """The property schema after a `schema` (checked, wins) or `type` override. The root and
     the derived parts are valid by construction, so checking the override alone is enough."""
     if override.schema_ is not None:
-        check_override(override.schema_, tool=tool, command=command, key=key)
+        check_override(override.schema_, tool=tool, command=command, key=key, prop=prop)
         return override.schema_
     if override.type is not None:
         return retype(schema, override.type)

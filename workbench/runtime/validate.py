@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from workbench.model.schema import word_rule
+from workbench.model.schema import no_retrieval, word_rule
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -56,10 +56,12 @@ class ArgumentChecker:
     """Validates one tool's arguments; build once per tool, call per request."""
 
     def __init__(self, tool_name: str, schema: dict[str, Any]) -> None:
+        import referencing
         from jsonschema import Draft202012Validator  # ~30 ms with its dependencies: not at import
 
         self.tool_name = tool_name
-        self._validator = Draft202012Validator(schema)
+        # a registry that retrieves nothing: a `$ref` outside the schema fails, never fetches
+        self._validator = Draft202012Validator(schema, registry=referencing.Registry(retrieve=no_retrieval))
         properties = schema.get("properties")
         self._fields = list(properties) if isinstance(properties, dict) else []
         self._required = [name for name in schema.get("required", []) if isinstance(name, str)]
@@ -74,6 +76,11 @@ class ArgumentChecker:
         except ValueError:  # jsonschema cannot print an integer of more than 4300 digits
             return (f"Invalid arguments for `{self.tool_name}`: a number has too many digits to check.\n"
                     f"Expected fields: {self.expected_fields()}.")
+        except Exception as error:  # a `$ref` that resolves nowhere (a Surface not made by build_surface)
+            if not _unresolvable(error):
+                raise
+            return (f"The schema of `{self.tool_name}` has a `$ref` that does not resolve inside it, so no "
+                    "arguments can be checked; fix the tool's schema override (`mcp-workbench check` names it).")
         if not errors:
             return None
         lines = []
@@ -185,6 +192,18 @@ def size_problem(arguments: Any) -> str | None:
             return (f"the arguments hold more than {MAX_ARGUMENT_TEXT:,} characters of text, more than a "
                     "command line can carry; send shorter values.")
     return None
+
+
+def _unresolvable(error: BaseException) -> bool:
+    """Whether `error` (or what caused it) is a reference that could not be resolved."""
+    from referencing.exceptions import Unresolvable
+
+    seen = 0
+    while error is not None and seen < 5:
+        if isinstance(error, Unresolvable) or type(error).__name__ == "_WrappedReferencingError":
+            return True
+        error, seen = error.__cause__ or error.__context__, seen + 1
+    return False
 
 
 def _word_rule_text(value: str, refused: str, dash: bool) -> str:
