@@ -128,3 +128,60 @@ def test_validators_never_fetch_a_ref_even_in_a_hand_built_schema():
         listener.close()
     assert listener.connections == 0
     assert message.startswith("The schema of `t` has a `$ref` that does not resolve inside it")
+
+
+# -- patterns cannot block (issue 14, item 6) ----------------------------------------------------
+
+CATASTROPHIC = "(a+)+$"
+"""With Python's `re`, `"a" * 26 + "!"` against this took 4.6 s of blocking (issue 14)."""
+
+
+def test_a_catastrophic_pattern_is_matched_in_linear_time_over_stdio(sample_config, tmp_path):
+    """A real server over a real pipe: 40 characters against `(a+)+$` (Python's `re` would need
+    years) are refused at once, the next request is answered, and the loop watch saw no stretch
+    above 50 ms. The config passes `check` with a WB405 warning naming the pattern."""
+    import json
+
+    config = with_override(sample_config, tmp_path, {"type": "string", "pattern": CATASTROPHIC})
+    checked = run("check", str(config))
+    assert "WB405" in checked.stdout and "(a+)+$" in checked.stdout and "nested repetition" in checked.stdout
+    requests = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "deployctl_deploy", "arguments": {
+            "services": ["api"], "tag": "v1", "replicas": "a" * 40 + "!"}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "ping"},
+    ]
+    started = time.monotonic()
+    server = subprocess.Popen([sys.executable, "-m", "workbench.cli", "serve", str(config), "--log-level", "info"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        server.stdin.write("".join(json.dumps(r) + "\n" for r in requests))
+        server.stdin.flush()
+        answers = {}
+        while 2 not in answers or 3 not in answers:
+            answer = json.loads(server.stdout.readline())
+            answers[answer["id"]] = answer
+    finally:
+        server.stdin.close()
+        stderr = server.stderr.read()
+        server.wait(timeout=30)
+    assert answers[2]["result"]["isError"], answers[2]
+    assert "does not match '(a+)+$'" in answers[2]["result"]["content"][0]["text"]
+    assert answers[3]["result"] == {}
+    assert "the event loop was busy" not in stderr
+    assert time.monotonic() - started < 30
+
+
+@pytest.mark.parametrize(("pattern", "what"), [(r"^(a)\1$", "a backreference"), ("^(?!-).*", "a lookaround")])
+def test_a_pattern_that_needs_backtracking_to_run_is_refused_at_build(sample_config, tmp_path, pattern, what):
+    done = run("tools", str(with_override(sample_config, tmp_path, {"type": "string", "pattern": pattern})))
+    assert done.returncode == 2
+    assert f"tool `deployctl_deploy`, flag `replicas`: the pattern {json_text(pattern)} uses {what}" in done.stderr
+
+
+def json_text(value: str) -> str:
+    import json
+
+    return json.dumps(value)

@@ -67,6 +67,7 @@ RULES: dict[str, tuple[Severity, str]] = {
     "WB402": (Severity.ERROR, "a required flag or argument is not in the tool's schema"),
     "WB403": (Severity.WARNING, "a required flag is not in the schema; the CLI may read it from an env var"),
     "WB404": (Severity.INFO, "the loader could not read part of the CLI exactly (a loader note)"),
+    "WB405": (Severity.WARNING, "a schema pattern that needs backtracking (nested repetition)"),
     "WB501": (Severity.ERROR, "more than 128 tools"),
     "WB601": (Severity.ERROR, "prompt + tool list above the token budget"),
     "WB701": (Severity.ERROR, "`[runtime]` limit that stops every call (timeout, output cap, concurrency)"),

@@ -9,6 +9,7 @@ once per distinct schema, and a bad one is an error naming the tool and the flag
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -289,6 +290,8 @@ def check_override(schema: Any, *, tool: str, command: str, key: str, prop: str 
             key_path=("commands", command, "flags", key, "schema"),
         )
     problem = _reference_problem(text, prop or key) if "$ref" in text or "$dynamicRef" in text else None
+    if problem is None and ("pattern" in text or "patternProperties" in text):
+        problem = _pattern_problem(text)
     if problem:
         raise SurfaceError(f"tool `{tool}`, flag `{key}`: {problem}; fix {where}",
                            key_path=("commands", command, "flags", key, "schema"))
@@ -338,6 +341,69 @@ def _reference_problem(schema_json: str, prop: str) -> str | None:
             if target is None or id(target) not in inside:
                 return _why_unresolved(keyword, ref, prop)
         pending.extend((sub, resolver) for sub in DRAFT202012.subresources_of(node) if isinstance(sub, dict))
+    return None
+
+
+def user_patterns(schema: Any) -> list[str]:
+    """Every regular expression in a schema: `pattern` values and `patternProperties` keys (of
+    subschemas only, by keyword: a property *named* `pattern` is no pattern)."""
+    from referencing.jsonschema import DRAFT202012
+
+    found: list[str] = []
+    pending = [schema] if isinstance(schema, dict) else []
+    while pending:
+        node = pending.pop()
+        if isinstance(node.get("pattern"), str):
+            found.append(node["pattern"])
+        if isinstance(node.get("patternProperties"), dict):
+            found.extend(key for key in node["patternProperties"] if isinstance(key, str))
+        pending.extend(sub for sub in DRAFT202012.subresources_of(node) if isinstance(sub, dict))
+    return found
+
+
+def linear_time_regex(pattern: str) -> Any:
+    """`pattern` compiled by RE2 (matching in time linear in the input), or None when RE2 cannot
+    run it: backreferences and lookaround need backtracking, which input can make exponential."""
+    import re2
+
+    options = re2.Options()
+    options.log_errors = False  # RE2 would print its reason to stderr; we say it in a sentence
+    try:
+        return re2.compile(pattern, options=options)
+    except re2.error:
+        return None
+
+
+_BACKTRACKING = (
+    (re.compile(r"\\[1-9]|\\k<"), "a backreference"),
+    (re.compile(r"\(\?<?[=!]"), "a lookaround"),
+    (re.compile(r"\((?:[^()\\]|\\.)*(?:[+*]|\{\d*,\d*\})\)?(?:[+*]|\{\d*,\d*\})"), "a repeated group holding a repetition"),
+)
+
+
+def backtracking_feature(pattern: str) -> str | None:
+    """What in `pattern` makes a backtracking engine (most clients' validators, Python's `re`)
+    take exponential time on crafted input: a backreference, a lookaround, or a nested
+    quantifier such as `(a+)+`; None when there is none of them."""
+    for detector, what in _BACKTRACKING:
+        if detector.search(pattern):
+            return what
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _pattern_problem(schema_json: str) -> str | None:
+    """Why a pattern of this override cannot be served, or None: each must run in linear time
+    (RE2), since the model's input is matched against it on every call."""
+    schema = json.loads(schema_json)
+    for pattern in user_patterns(schema):
+        if linear_time_regex(pattern) is None:
+            what = backtracking_feature(pattern) or "a construct RE2 does not support"
+            return (f"the pattern {json.dumps(pattern)} uses {what}, which cannot be matched in bounded "
+                    "time against the model's input; rewrite it without backreferences and lookaround")
+    if "unevaluatedProperties" in schema_json and "patternProperties" in schema_json:
+        return ("`unevaluatedProperties` next to `patternProperties` is matched by a backtracking engine; "
+                "list the properties, or use `additionalProperties`")
     return None
 
 

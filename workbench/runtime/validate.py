@@ -16,9 +16,10 @@ bounded edit distance (C++); every value shown is cut before it is rendered.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from workbench.model.schema import no_retrieval, word_rule
+from workbench.model.schema import linear_time_regex, no_retrieval, word_rule
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -56,12 +57,11 @@ class ArgumentChecker:
     """Validates one tool's arguments; build once per tool, call per request."""
 
     def __init__(self, tool_name: str, schema: dict[str, Any]) -> None:
-        import referencing
-        from jsonschema import Draft202012Validator  # ~30 ms with its dependencies: not at import
+        import referencing  # with jsonschema ~30 ms: not at import
 
         self.tool_name = tool_name
         # a registry that retrieves nothing: a `$ref` outside the schema fails, never fetches
-        self._validator = Draft202012Validator(schema, registry=referencing.Registry(retrieve=no_retrieval))
+        self._validator = _linear_time_validator()(schema, registry=referencing.Registry(retrieve=no_retrieval))
         properties = schema.get("properties")
         self._fields = list(properties) if isinstance(properties, dict) else []
         self._required = [name for name in schema.get("required", []) if isinstance(name, str)]
@@ -192,6 +192,61 @@ def size_problem(arguments: Any) -> str | None:
             return (f"the arguments hold more than {MAX_ARGUMENT_TEXT:,} characters of text, more than a "
                     "command line can carry; send shorter values.")
     return None
+
+
+@lru_cache(maxsize=1)
+def _linear_time_validator() -> Any:
+    """Draft 2020-12 with every regular expression matched by RE2, in time linear in the input:
+    `pattern`, `patternProperties` and the `additionalProperties` check that consults them
+    (jsonschema's own use Python's backtracking `re`, where `(a+)+$` and 26 characters of the
+    model's input take seconds). A pattern RE2 cannot run (build_surface refuses those in
+    overrides) matches nothing and says why."""
+    from jsonschema import Draft202012Validator, validators
+    from jsonschema.exceptions import ValidationError
+
+    def pattern(validator: Any, regex: str, instance: Any, schema: Any) -> Any:
+        if validator.is_type(instance, "string") and not _search(regex, instance):
+            yield ValidationError(f"{_preview(instance)} does not match {regex!r}")
+
+    def pattern_properties(validator: Any, patterns: dict, instance: Any, schema: Any) -> Any:
+        if not validator.is_type(instance, "object"):
+            return
+        for regex, subschema in patterns.items():
+            for key, value in instance.items():
+                if _search(regex, key):
+                    yield from validator.descend(value, subschema, path=key, schema_path=regex)
+
+    def additional_properties(validator: Any, allowed: Any, instance: Any, schema: Any) -> Any:
+        if not validator.is_type(instance, "object"):
+            return
+        known = schema.get("properties", {})
+        patterns = list(schema.get("patternProperties", {}))
+        extras = [key for key in instance
+                  if key not in known and not any(_search(regex, key) for regex in patterns)]
+        if validator.is_type(allowed, "object"):
+            for extra in extras:
+                yield from validator.descend(instance[extra], allowed, path=extra)
+        elif not allowed and extras:
+            yield ValidationError(f"Additional properties are not allowed ({len(extras)} unexpected)")
+
+    return validators.extend(Draft202012Validator, {
+        "pattern": pattern, "patternProperties": pattern_properties, "additionalProperties": additional_properties,
+    })
+
+
+@lru_cache(maxsize=4096)
+def _regex(pattern: str) -> Any:
+    return linear_time_regex(pattern)
+
+
+def _search(pattern: str, text: str) -> bool:
+    compiled = _regex(pattern)
+    if compiled is None:
+        return False
+    try:
+        return compiled.search(text) is not None
+    except UnicodeEncodeError:  # an unpaired surrogate: argv refuses it with its own sentence
+        return True
 
 
 def _unresolvable(error: BaseException) -> bool:
