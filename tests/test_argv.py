@@ -60,9 +60,48 @@ def test_double_dash_only_when_a_positional_starts_with_a_dash():
     assert argv[-3:] == ["--", "a", "-rf"]
 
 
-def test_flag_values_are_glued_into_one_element():
+def test_long_values_are_glued_and_short_only_values_are_the_next_word():
+    """SPEC §8 as corrected: `-nVALUE` breaks CLIs that parse options by hand (`git -Cdir`)."""
     binding = ToolBinding(("t", "run"), (flag("tag", 2, "--tag"), flag("n", 2, "-n")))
-    assert build_argv(binding, ["t"], {"tag": "--rm -rf /", "n": "-x"}) == ["t", "run", "--tag=--rm -rf /", "-n-x"]
+    assert build_argv(binding, ["t"], {"tag": "--rm -rf /", "n": "x y"}) == ["t", "run", "--tag=--rm -rf /", "-n", "x y"]
+    assert build_argv(binding, ["t"], {"n": -3}) == ["t", "run", "-n", "-3"]
+    assert build_argv(binding, ["t"], {"n": -1e-05}) == ["t", "run", "-n", "-0.00001"]
+
+
+@pytest.mark.parametrize("word", ["-x", "--help", "--", "-", "-1e5"])
+def test_a_short_only_value_starting_with_a_dash_is_refused_in_one_sentence(word):
+    binding = ToolBinding(("t",), (flag("n", 1, "-n"),))
+    with pytest.raises(ArgvError, match=r"^`n` cannot take .*: its value is the word after `-n`, .* as an option\.$"):
+        build_argv(binding, ["t"], {"n": word})
+
+
+def test_long_values_separate_writes_two_words_and_refuses_a_dash():
+    binding = ToolBinding(("t",), (flag("tag", 1, "--tag", separate_long_value=True),
+                                   flag("label", 1, "--label", separate_long_value=True, repeatable=True),
+                                   flag("yes", 1, "--yes", kind=FlagKind.BOOLEAN, separate_long_value=True)))
+    assert build_argv(binding, ["t"], {"tag": "v1", "label": ["a", "b=c"], "yes": True}) == [
+        "t", "--tag", "v1", "--label", "a", "--label", "b=c", "--yes"]
+    with pytest.raises(ArgvError, match="`tag` cannot take \"--force\""):
+        build_argv(binding, ["t"], {"tag": "--force"})
+
+
+def test_a_word_starting_with_a_fromfile_prefix_char_is_refused_even_after_double_dash():
+    """argparse `fromfile_prefix_chars="@"` replaces any word starting with `@` by the lines of
+    that file (issue 14: `@args.txt` injected `--force`), even after `--`; glued `--name=@x` is safe."""
+    binding = ToolBinding(("t", "run"), (
+        flag("msg", 1, "--msg", refused_prefixes="@"),
+        flag("n", 2, "-n", refused_prefixes="@"),
+        flag("pair", 2, "--pair", nargs=2, refused_prefixes="@"),
+        positional("name", 2, refused_prefixes="@"),
+        positional("rest", 2, variadic=True, refused_prefixes="@"),
+    ))
+    assert build_argv(binding, ["t"], {"msg": "@x", "name": "-a", "rest": ["b@", "-@"]}) == [
+        "t", "--msg=@x", "run", "--", "-a", "b@", "-@"]
+    for arguments in ({"n": "@secret.env"}, {"pair": ["a", "@b"]}, {"name": "@args.txt"},
+                      {"name": "a", "rest": ["b", "@c"]}):
+        with pytest.raises(ArgvError, match=r"cannot take \"@.*\": the CLI reads a word starting with `@` as a "
+                                            r"file of more arguments; send a value that does not start with `@`\.$"):
+            build_argv(binding, ["t"], arguments)
 
 
 def test_short_only_value_that_is_empty_or_starts_with_equals_is_its_own_element():

@@ -1,12 +1,16 @@
 """SPEC §11.3 and §11.4 as property tests against the sample CLIs' own parsers, in process.
 
 For every tool of every sample (click `deployctl`, typer `notes`, argparse `pkgtool`, two
-short-option-only CLIs from tests/fixtures/runtime/shortflags.py, and two CLIs with ranges and
-options taking several words from tests/fixtures/runtime/multiword.py), any
-arguments valid under the tool's schema, with hostile strings mixed in, become argv that the
-CLI's parser (click `make_context` / argparse `parse_args`) reads back as exactly those values:
-every given property has the value we sent (after the CLI's own type conversion), every absent
-one keeps the parser's default (so no value added a flag), and the command path is the tool's.
+short-option-only CLIs from tests/fixtures/runtime/shortflags.py, two CLIs with ranges and
+options taking several words from tests/fixtures/runtime/multiword.py, and an argparse CLI that
+expands `@file` and, in a subcommand, `+file` words, tests/fixtures/runtime/atfiles.py), in
+both spellings of long values (`[source] long_values = "equals"`: `--name=value`; "separate":
+`--name value`), any arguments valid under the tool's schema, with hostile strings mixed in,
+become argv that the CLI's parser (click `make_context` / argparse `parse_args`) reads back as
+exactly those values: every given property has the value we sent (after the CLI's own type
+conversion), every absent one keeps the parser's default (so no value added a flag, and no
+word was expanded from a file: argparse would fail to open it), and the command path is the
+tool's.
 """
 
 from __future__ import annotations
@@ -39,7 +43,8 @@ from workbench.runtime.argv import ArgvError, build_argv
 from workbench.runtime.validate import ArgumentChecker
 
 HOSTILE = ["-rf", "--x=y", "--", "-", "$(reboot)", "`id`", "'", '"', "a b", "--help", "-h",
-           "--yes", "-y", "=x", "", "ünïcødé ✓", "; rm -rf /", "\\", "\n", "-1", "--no-wait"]
+           "--yes", "-y", "=x", "", "ünïcødé ✓", "; rm -rf /", "\\", "\n", "-1", "--no-wait",
+           "@args.txt", "@/etc/passwd", "+more.txt", "a@b"]
 TEXT = st.one_of(
     st.sampled_from(HOSTILE),
     st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x00"), max_size=12),
@@ -62,9 +67,23 @@ def _fixture_module(name: str) -> Any:
     return module
 
 
+def _with_fromfile_chars(tree: CommandTree, parser: argparse.ArgumentParser) -> CommandTree:
+    """`tree` with each command's `fromfile_prefix_chars` taken from the real parser (the
+    argparse loader records them too; taking them from the parser keeps this test's truth its own)."""
+    def visit(command, level_parser: argparse.ArgumentParser) -> None:
+        command.fromfile_prefix_chars = level_parser.fromfile_prefix_chars or ""
+        subparsers = next((a for a in level_parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+        for sub in command.subcommands:
+            visit(sub, subparsers.choices[sub.name])
+
+    visit(tree.root, parser)
+    return tree
+
+
 NOTES = typer.main.get_command(sample_clis.notes.app)
 SHORT = _fixture_module("shortflags")
 MULTI = _fixture_module("multiword")
+ATFILES = _fixture_module("atfiles")
 SAMPLES = {
     "deployctl": (_tree("sample_clis.deployctl:cli", "deployctl"), sample_clis.deployctl.cli),
     "notes": (_tree("sample_clis.notes:app", "notes"), NOTES),
@@ -75,12 +94,19 @@ SAMPLES = {
     # ranges and options taking several words (`--point 1 2`, `--tags a b c`)
     "multiclick": (_tree("multiword:click_cli", "multiclick"), MULTI.click_cli),
     "multiargs": (_tree("multiword:build_parser", "multiargs"), MULTI.build_parser()),
+    # `@file` words at the root parser, `+file` words in `run` (issue 14, item 1)
+    "atfiles": (_with_fromfile_chars(_tree("atfiles:build_parser", "atfiles"), ATFILES.build_parser()),
+                ATFILES.build_parser()),
 }
+LONG_VALUES = ("equals", "separate")
 CASES = [
     (sample, tool)
+    for long_values in LONG_VALUES
     for sample, (tree, _) in SAMPLES.items()
-    for tool in build_surface(tree, Config()).tools
+    for tool in build_surface(tree, Config.model_validate({"source": {"long_values": long_values}})).tools
 ]
+CASE_IDS = [f"{t.name}-{'separate' if any(a.separate_long_value for a in t.binding.args) else 'equals'}-{i}"
+            for i, (_, t) in enumerate(CASES)]
 
 
 def value_strategy(schema: dict[str, Any]) -> st.SearchStrategy:
@@ -196,15 +222,16 @@ def argparse_parsers(parser: argparse.ArgumentParser, path: tuple[str, ...]) -> 
 
 def argparse_can_carry(tool: Tool, tree: CommandTree, arguments: dict[str, Any]) -> bool:
     """False for arguments no argv can give this parser: two members of a mutually exclusive
-    group, or `--` as an option value on CPython < 3.13, whose argparse deletes it even from
-    `--opt=--` (gh-53780; documented in docs/runtime.md)."""
+    group, or `--` as an option value (or any positional's but the first) on CPython < 3.13,
+    whose argparse deletes it even from `--opt=--` (gh-53780; documented in docs/runtime.md)."""
     command = tree.find(tool.binding.command_path)
     for group in command.exclusive_groups:
         if sum(1 for key in group if arguments.get(key) not in (None, False, [], 0)) > 1:
             return False
-    if sys.version_info < (3, 13):
-        flags = [a for a in tool.binding.args if a.source == "flag"]
-        return not any("--" in _words(arguments.get(a.property)) for a in flags)
+    if sys.version_info < (3, 13):  # and as a value of any positional but the first (the runtime refuses both)
+        positionals = [a for a in tool.binding.args if a.source == "positional"]
+        dropped = [a for a in tool.binding.args if a.source == "flag"] + positionals[1:]
+        return not any("--" in _words(arguments.get(a.property)) for a in dropped)
     return True
 
 
@@ -247,7 +274,7 @@ def _words(value: Any) -> set[Any]:
 # -- the properties --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("sample", "tool"), CASES, ids=[t.name for _, t in CASES])
+@pytest.mark.parametrize(("sample", "tool"), CASES, ids=CASE_IDS)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(data=st.data())
 def test_valid_arguments_read_back_exactly(sample, tool, data):
@@ -263,8 +290,12 @@ def test_valid_arguments_read_back_exactly(sample, tool, data):
 
 def test_every_sample_has_tools_under_test():
     assert {sample for sample, _ in CASES} == {"deployctl", "notes", "pkgtool", "shortclick", "shortargs",
-                                               "multiclick", "multiargs"}
-    assert len(CASES) >= 17
+                                               "multiclick", "multiargs", "atfiles"}
+    assert len(CASES) >= 2 * 20
+    separate = [t for _, t in CASES if any(a.separate_long_value for a in t.binding.args)]
+    assert len(separate) >= 15, "the separate spelling is exercised"
+    refusing = {a.refused_prefixes for _, t in CASES for a in t.binding.args}
+    assert {"@", "@+"} <= refusing, "the per-level fromfile characters reach the bindings"
 
 
 def minimal_value(schema: dict[str, Any]) -> Any:
@@ -296,7 +327,7 @@ def has_text(schema: dict[str, Any]) -> bool:
     return schema.get("type") == "string"
 
 
-@pytest.mark.parametrize(("sample", "tool"), CASES, ids=[t.name for _, t in CASES])
+@pytest.mark.parametrize(("sample", "tool"), CASES, ids=CASE_IDS)
 def test_hostile_strings_never_add_a_flag_or_a_command(sample, tool):
     """Every hostile value in every free-text property (alone, in arrays, as each of several words
     after a flag) reads back as data, or is refused by the schema and by argv alike."""
@@ -309,7 +340,8 @@ def test_hostile_strings_never_add_a_flag_or_a_command(sample, tool):
         for hostile in HOSTILE:
             arguments = {**base, name: filled(schema["properties"][name], hostile)}
             if checker.problems(arguments) is not None:
-                assert hostile.startswith("-"), f"{name}: {hostile!r} refused"
+                refused = "-" + "".join(a.refused_prefixes for a in tool.binding.args if a.property == name)
+                assert hostile[:1] and hostile[0] in refused, f"{name}: {hostile!r} refused"
                 with pytest.raises(ArgvError, match="cannot take"):
                     build_argv(tool.binding, [tool.binding.command_path[0]], arguments)
             elif isinstance(cli, argparse.ArgumentParser):

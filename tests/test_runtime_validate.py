@@ -67,3 +67,52 @@ def test_edit_distance_and_closest():
     assert edit_distance("", "abc") == 3
     assert closest("dryrun", ["dry-run", "tag"], 2) == "dry-run"
     assert closest("xyz", ["dry-run", "tag"], 2) is None
+
+
+# -- bounded work per request (SPEC §11.7, issue 14 item 2) -------------------------------------
+# CPU time of this thread (`time.thread_time`), so a busy machine cannot fail them; before the
+# bounds, each of these took seconds (pure-Python distances against every name and key).
+
+import time  # noqa: E402
+
+from workbench.runtime.calls import closest_names, unknown_tool_message  # noqa: E402
+from workbench.runtime.validate import MAX_ARGUMENT_VALUES, size_problem  # noqa: E402
+
+TOOLS = [f"big_g{g:03d}_command-{c:02d}" for g in range(200) for c in range(50)]
+
+
+def cpu_ms(work) -> tuple[float, object]:
+    started = time.thread_time()
+    result = work()
+    return (time.thread_time() - started) * 1000, result
+
+
+def test_an_unknown_tool_costs_milliseconds_at_10000_tools_however_long_its_name():
+    for name in ("x" * 2000, "big_g123_comand-34", "big_g123_command-3", "nothing-like-it"):
+        spent, message = cpu_ms(lambda: unknown_tool_message(name, TOOLS))
+        assert spent < 40, (name[:20], spent)
+    assert closest_names("big_g123_comand-34", TOOLS)[0] == "big_g123_command-34"
+    assert unknown_tool_message("x" * 2000, TOOLS).startswith("Unknown tool `" + "x" * 77 + "...`; the tools are")
+
+
+def test_two_thousand_unknown_keys_of_500_characters_cost_little_and_say_how_many():
+    flood = {f"{'k' * 496}{i:04d}": 1 for i in range(2000)}
+    spent, message = cpu_ms(lambda: checker.problems({"services": ["a"], "tag": "v", **flood}))
+    assert spent < 200, spent
+    lines = message.splitlines()
+    assert len(lines) == 1 + 9 + 1 + 1  # header, nine keys, how many more, expected fields
+    assert lines[-2] == "- 1991 more unknown fields"
+    assert max(map(len, lines[:-1])) < 200, "a 500-character key is shown shortened"
+
+
+def test_arguments_too_large_to_check_are_refused_early_with_a_sentence():
+    assert size_problem({"a": ["x"] * (MAX_ARGUMENT_VALUES + 1)}).startswith("the arguments hold more than 10,000 values")
+    deep: object = "x"
+    for _ in range(100):
+        deep = [deep]
+    assert size_problem({"a": deep}) == "the arguments nest more than 64 levels deep; send flatter values."
+    assert "characters of text" in size_problem({"a": "x" * (5 * 1024 * 1024)})
+    assert size_problem({"a": ["x"] * 1000, "b": {"c": [1, 2, {"d": None}]}}) is None
+    spent, message = cpu_ms(lambda: checker.problems({"services": ["a"] * 1_000_000, "tag": "v"}))
+    assert spent < 100, spent
+    assert message.startswith("Invalid arguments for `deployctl_deploy`: the arguments hold more than")

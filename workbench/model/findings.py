@@ -68,6 +68,7 @@ RULES: dict[str, tuple[Severity, str]] = {
     "WB403": (Severity.WARNING, "a required flag is not in the schema; the CLI may read it from an env var"),
     "WB404": (Severity.INFO, "the loader could not read part of the CLI exactly (a loader note)"),
     "WB405": (Severity.WARNING, "a flag's kind (switch or value) was guessed: its help printed no type"),
+    "WB406": (Severity.WARNING, "a schema pattern that needs backtracking (nested repetition)"),
     "WB410": (Severity.INFO, "the exact loader and the CLI's help disagree on a command"),
     "WB411": (Severity.WARNING, "the exact loader missed more than 3% of what the CLI's help shows"),
     "WB501": (Severity.ERROR, "more than 128 tools"),

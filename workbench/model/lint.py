@@ -25,6 +25,7 @@ from workbench.model.lint_tools import (
     description_findings,
     guessed_kind_findings,
     name_findings,
+    pattern_findings,
     required_argument_findings,
     unknown_type_findings,
 )
@@ -56,6 +57,7 @@ def lint(surface: Surface, tree: CommandTree, config: Config) -> list[Finding]:
         command = tree.find(tool.binding.command_path)
         findings += description_findings(tool)
         findings += annotation_findings(tool, config)
+        findings += pattern_findings(tool)
         if command is not None:
             findings += unknown_type_findings(tool, command, tree, config)
             findings += guessed_kind_findings(tool, command, tree, config)

@@ -2,7 +2,8 @@
 
 Pure functions of one tool (or the tool list) plus the tree and config; `workbench.model.lint`
 runs them. Codes WB1xx (names), WB2xx (descriptions), WB3xx (annotations), WB4xx (arguments:
-unknown types, guessed kinds, required ones the schema leaves out).
+unknown types, guessed kinds, required ones the schema leaves out, patterns that need
+backtracking).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import re
 
 from workbench.model.config import Config
 from workbench.model.findings import Finding, finding, toml_key
+from workbench.model.schema import backtracking_feature, user_patterns
 from workbench.model.surface_types import Tool
 from workbench.model.tree import Command, CommandTree, ValueType
 
@@ -239,4 +241,23 @@ def required_argument_findings(tool: Tool, command: Command, tree: CommandTree, 
                 f"The argument `{positional.name}` is required by `{command.path_str}` but not in the "
                 f"schema of `{tool.name}`, so the CLI rejects every call.",
                 f"Stop excluding it under {key}, or exclude the command."))
+    return findings
+
+
+def pattern_findings(tool: Tool) -> list[Finding]:
+    """WB406: a `pattern` in a property's schema that a backtracking engine can take exponential
+    time on (nested repetition such as `(a+)+`). The server matches patterns with RE2, in linear
+    time, but a client that checks arguments itself may hang on the model's crafted input."""
+    findings: list[Finding] = []
+    properties = tool.input_schema.get("properties", {})
+    for prop, schema in properties.items() if isinstance(properties, dict) else ():
+        for pattern in user_patterns(schema):
+            what = backtracking_feature(pattern)
+            if what is not None:
+                findings.append(finding(
+                    "WB406", f"{tool.name}.{prop}",
+                    f"The pattern {pattern!r} of `{prop}` has {what}: the server matches it in linear "
+                    "time, but a client or tool that checks arguments with a backtracking engine can "
+                    "take exponential time on crafted input.",
+                    "Rewrite it without nested repetition, e.g. `^a+$` instead of `^(a+)+$`."))
     return findings

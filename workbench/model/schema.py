@@ -9,6 +9,7 @@ once per distinct schema, and a bad one is an error naming the tool and the flag
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -54,9 +55,44 @@ def value_schema(value_type: ValueType, choices: list[str] | None) -> dict[str, 
     return {"type": "string"}
 
 
-NOT_AN_OPTION = r"^(?!-)|^-(\d+|\d*\.\d+)$"
-"""The values a flag taking several words accepts: anything not starting with `-`, except a
-negative number (argparse's own pattern for numbers that are no option)."""
+NOT_AN_OPTION = r"^([^-]|$)|^-(\d+|\d*\.\d+)$"
+"""The values that stand as their own word after a flag accept (the words of a flag taking
+several, the value of a short-only flag, a long flag's value under `long_values = "separate"`):
+anything not starting with `-`, except a negative number (argparse's own pattern for numbers
+that are no option). Written without lookahead, so a linear-time engine (RE2) matches it."""
+
+_NEGATIVE = "|^-(\\d+|\\d*\\.\\d+)$"
+
+
+def word_pattern(refused_prefixes: str, *, dash: bool) -> str | None:
+    """The `pattern` of a value written as its own word: it may not start with any of
+    `refused_prefixes` (argparse `fromfile_prefix_chars`, which would read the word as a file of
+    more arguments) nor, when `dash`, with `-` unless it is a negative number. None when
+    nothing is refused."""
+    chars = ("-" if dash else "") + "".join(dict.fromkeys(c for c in refused_prefixes if c != "-"))
+    if not chars:
+        return None
+    escaped = ("-" if dash else "") + "".join("\\" + c if c in "\\]^-" else c for c in chars[dash:])
+    return f"^([^{escaped}]|$)" + (_NEGATIVE if dash else "")
+
+
+def word_rule(pattern: Any) -> tuple[str, bool] | None:
+    """For a pattern made by `word_pattern`: (the refused leading characters, whether a negative
+    number is allowed); None for any other pattern (a user's)."""
+    if not isinstance(pattern, str) or not pattern.startswith("^([^"):
+        return None
+    dash = pattern.endswith(_NEGATIVE)
+    body = pattern[len("^([^"): len(pattern) - (len(_NEGATIVE) if dash else 0)]
+    if not body.endswith("]|$)"):
+        return None
+    chars, i, raw = [], 0, body[: -len("]|$)")]
+    while i < len(raw):
+        if raw[i] == "\\" and i + 1 < len(raw):
+            i += 1
+        chars.append(raw[i])
+        i += 1
+    text = "".join(chars)
+    return (text, dash) if word_pattern(text.replace("-", ""), dash=dash) == pattern else None
 
 
 def bounded(schema: dict[str, Any], item: Flag | Positional) -> dict[str, Any]:
@@ -70,20 +106,32 @@ def bounded(schema: dict[str, Any], item: Flag | Positional) -> dict[str, Any]:
     return schema
 
 
-def _word_schema(schema: dict[str, Any]) -> dict[str, Any]:
-    """One of several words after a flag: free text may not look like an option."""
-    if schema.get("type") == "string" and "enum" not in schema:
-        return {**schema, "pattern": NOT_AN_OPTION}
+def _word_schema(schema: dict[str, Any], pattern: str | None = NOT_AN_OPTION) -> dict[str, Any]:
+    """A value standing as its own word: free text gets `pattern` (it may not look like an
+    option, nor start with a character the CLI treats specially)."""
+    if pattern and schema.get("type") == "string" and "enum" not in schema and "pattern" not in schema:
+        return {**schema, "pattern": pattern}
     return schema
 
 
-def words_schema(flag: Flag) -> dict[str, Any]:
+def _own_words(schema: dict[str, Any], pattern: str | None) -> dict[str, Any]:
+    """`schema` (one value, or an array of them for a repeatable flag or variadic positional)
+    with `pattern` on its free-text values."""
+    if pattern is None:
+        return schema
+    items = schema.get("items")
+    if schema.get("type") == "array" and isinstance(items, dict):
+        return {**schema, "items": _word_schema(items, pattern)}
+    return _word_schema(schema, pattern)
+
+
+def words_schema(flag: Flag, pattern: str | None = NOT_AN_OPTION) -> dict[str, Any]:
     """The schema of one occurrence of a flag with `nargs`: an array of its words, exactly
     `nargs` long (at least one for `+`), typed per position for a tuple of simple types."""
-    item = _word_schema(bounded(value_schema(flag.value_type, flag.choices), flag))
+    item = _word_schema(bounded(value_schema(flag.value_type, flag.choices), flag), pattern)
     schema: dict[str, Any] = {"type": "array"}
     if flag.item_types and isinstance(flag.nargs, int) and len(flag.item_types) == flag.nargs:
-        schema["prefixItems"] = [_word_schema(value_schema(t, None)) for t in flag.item_types]
+        schema["prefixItems"] = [_word_schema(value_schema(t, None), pattern) for t in flag.item_types]
     else:
         schema["items"] = item
     if isinstance(flag.nargs, int):
@@ -129,14 +177,16 @@ def _describe(text: str, hints: list[str]) -> str:
     return f"{text} ({joined})" if text else joined[0].upper() + joined[1:]
 
 
-def flag_schema(flag: Flag, description: str | None = None) -> dict[str, Any]:
-    """The derived schema of `flag` (its help text replaced by `description` when given)."""
+def flag_schema(flag: Flag, description: str | None = None, *, refused_prefixes: str = "") -> dict[str, Any]:
+    """The derived schema of `flag` (its help text replaced by `description` when given); the
+    words of a flag taking several may not start with `-` nor with `refused_prefixes`."""
     if flag.kind is FlagKind.BOOLEAN:
         schema: dict[str, Any] = {"type": "boolean"}
     elif flag.kind is FlagKind.COUNT:
         schema = {"type": "integer", "minimum": 0}
     else:
-        schema = words_schema(flag) if flag.nargs is not None else bounded(value_schema(flag.value_type, flag.choices), flag)
+        schema = (words_schema(flag, word_pattern(refused_prefixes, dash=True)) if flag.nargs is not None
+                  else bounded(value_schema(flag.value_type, flag.choices), flag))
         if flag.repeatable:
             schema = {"type": "array", "items": schema}
             if flag.required:
@@ -221,8 +271,9 @@ def _schema_problem(schema_json: str) -> str | None:
     return None
 
 
-def check_override(schema: Any, *, tool: str, command: str, key: str) -> None:
-    """Raise SurfaceError unless `schema` (a per-flag override) is a valid JSON Schema."""
+def check_override(schema: Any, *, tool: str, command: str, key: str, prop: str | None = None) -> None:
+    """Raise SurfaceError unless `schema` (a per-flag override, served as property `prop` of
+    the tool's input schema) is a valid JSON Schema whose every `$ref` resolves inside it."""
     where = f'[commands."{command}".flags.{_toml_key(key)}].schema'
     if not isinstance(schema, dict):
         raise SurfaceError(
@@ -230,13 +281,151 @@ def check_override(schema: Any, *, tool: str, command: str, key: str) -> None:
             f"object), not {type(schema).__name__}; fix {where}",
             key_path=("commands", command, "flags", key, "schema"),
         )
-    problem = _schema_problem(json.dumps(schema, sort_keys=True))
+    text = json.dumps(schema, sort_keys=True)
+    problem = _schema_problem(text)
     if problem:
         raise SurfaceError(
             f"tool `{tool}`, flag `{key}`: the schema override is not valid JSON Schema "
             f"(draft 2020-12): {problem}; fix {where}",
             key_path=("commands", command, "flags", key, "schema"),
         )
+    problem = _reference_problem(text, prop or key) if "$ref" in text or "$dynamicRef" in text else None
+    if problem is None and ("pattern" in text or "patternProperties" in text):
+        problem = _pattern_problem(text)
+    if problem:
+        raise SurfaceError(f"tool `{tool}`, flag `{key}`: {problem}; fix {where}",
+                           key_path=("commands", command, "flags", key, "schema"))
+
+
+TOOL_SCHEMA_URI = "urn:mcp-workbench:tool-input-schema"
+"""The base URI a tool's input schema is resolved against: not a network address, and the
+validators' registry retrieves nothing, so a `$ref` can only ever point into the schema."""
+
+
+def no_retrieval(uri: str) -> Any:
+    """The `retrieve` of every `referencing.Registry` we build: schemas are never fetched."""
+    from referencing.exceptions import NoSuchResource
+
+    raise NoSuchResource(ref=uri)
+
+
+@lru_cache(maxsize=1024)
+def _reference_problem(schema_json: str, prop: str) -> str | None:
+    """Why a `$ref`/`$dynamicRef` of this override does not resolve inside it, or None.
+
+    References are resolved as every validator (ours, a client's) resolves them in the served
+    schema: against the tool's input schema, where the override is property `prop`, so `#` is
+    the tool's schema unless the override declares its own `$id`. Nothing is ever fetched."""
+    import referencing
+    from referencing.exceptions import Unresolvable
+    from referencing.jsonschema import DRAFT202012
+
+    override = json.loads(schema_json)
+    wrapper = {"type": "object", "properties": {prop: override}}
+    registry = referencing.Registry(retrieve=no_retrieval).with_resource(
+        TOOL_SCHEMA_URI, DRAFT202012.create_resource(wrapper)).crawl()
+    inside = set(map(id, _nodes(override)))
+    pending = [(override, registry.resolver(TOOL_SCHEMA_URI).in_subresource(DRAFT202012.create_resource(wrapper)))]
+    while pending:
+        node, resolver = pending.pop()
+        if isinstance(node.get("$id"), str):
+            resolver = resolver.in_subresource(DRAFT202012.create_resource(node))
+        for keyword in ("$ref", "$dynamicRef"):
+            ref = node.get(keyword)
+            if not isinstance(ref, str):
+                continue
+            try:
+                target = resolver.lookup(ref).contents
+            except Unresolvable:
+                target = None
+            if target is None or id(target) not in inside:
+                return _why_unresolved(keyword, ref, prop)
+        pending.extend((sub, resolver) for sub in DRAFT202012.subresources_of(node) if isinstance(sub, dict))
+    return None
+
+
+def user_patterns(schema: Any) -> list[str]:
+    """Every regular expression in a schema: `pattern` values and `patternProperties` keys (of
+    subschemas only, by keyword: a property *named* `pattern` is no pattern)."""
+    from referencing.jsonschema import DRAFT202012
+
+    found: list[str] = []
+    pending = [schema] if isinstance(schema, dict) else []
+    while pending:
+        node = pending.pop()
+        if isinstance(node.get("pattern"), str):
+            found.append(node["pattern"])
+        if isinstance(node.get("patternProperties"), dict):
+            found.extend(key for key in node["patternProperties"] if isinstance(key, str))
+        pending.extend(sub for sub in DRAFT202012.subresources_of(node) if isinstance(sub, dict))
+    return found
+
+
+def linear_time_regex(pattern: str) -> Any:
+    """`pattern` compiled by RE2 (matching in time linear in the input), or None when RE2 cannot
+    run it: backreferences and lookaround need backtracking, which input can make exponential."""
+    import re2
+
+    options = re2.Options()
+    options.log_errors = False  # RE2 would print its reason to stderr; we say it in a sentence
+    try:
+        return re2.compile(pattern, options=options)
+    except re2.error:
+        return None
+
+
+_BACKTRACKING = (
+    (re.compile(r"\\[1-9]|\\k<"), "a backreference"),
+    (re.compile(r"\(\?<?[=!]"), "a lookaround"),
+    (re.compile(r"\((?:[^()\\]|\\.)*(?:[+*]|\{\d*,\d*\})\)?(?:[+*]|\{\d*,\d*\})"), "a repeated group holding a repetition"),
+)
+
+
+def backtracking_feature(pattern: str) -> str | None:
+    """What in `pattern` makes a backtracking engine (most clients' validators, Python's `re`)
+    take exponential time on crafted input: a backreference, a lookaround, or a nested
+    quantifier such as `(a+)+`; None when there is none of them."""
+    for detector, what in _BACKTRACKING:
+        if detector.search(pattern):
+            return what
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _pattern_problem(schema_json: str) -> str | None:
+    """Why a pattern of this override cannot be served, or None: each must run in linear time
+    (RE2), since the model's input is matched against it on every call."""
+    schema = json.loads(schema_json)
+    for pattern in user_patterns(schema):
+        if linear_time_regex(pattern) is None:
+            what = backtracking_feature(pattern) or "a construct RE2 does not support"
+            return (f"the pattern {json.dumps(pattern)} uses {what}, which cannot be matched in bounded "
+                    "time against the model's input; rewrite it without backreferences and lookaround")
+    if "unevaluatedProperties" in schema_json and "patternProperties" in schema_json:
+        return ("`unevaluatedProperties` next to `patternProperties` is matched by a backtracking engine; "
+                "list the properties, or use `additionalProperties`")
+    return None
+
+
+def _nodes(value: Any) -> list[Any]:
+    """`value` and every dict and list inside it."""
+    found, stack = [], [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (dict, list)):
+            found.append(item)
+            stack.extend(item.values() if isinstance(item, dict) else item)
+    return found
+
+
+def _why_unresolved(keyword: str, ref: str, prop: str) -> str:
+    if not ref.startswith("#"):
+        return (f"`{keyword}` {json.dumps(ref)} points outside the override, and the workbench never "
+                "fetches schemas; put the schema it names under the override's `$defs` and refer to it there")
+    return (f"`{keyword}` {json.dumps(ref)} does not resolve inside the override: in the served schema `#` "
+            f"is the tool's input schema, where this override is `#/properties/{prop}`; write "
+            f"`#/properties/{prop}/...`, or give the override its own `\"$id\"` (e.g. \"urn:{prop}\") so that "
+            "`#` means the override")
 
 
 def _toml_key(key: str) -> str:
@@ -263,6 +452,8 @@ def build_input_schema(
     positionals: list[Positional],
     overrides: dict[str, FlagConfig],
     shared_flags: dict[tuple[int, int], tuple[dict[str, Any], ArgBinding]] | None = None,
+    long_values: str = "equals",
+    word_prefixes: tuple[str, ...] = (),
 ) -> tuple[dict[str, Any], tuple[ArgBinding, ...]]:
     """The input schema and bindings of one tool.
 
@@ -275,6 +466,12 @@ def build_input_schema(
     `shared_flags` (one dict per surface build) lets tools reuse the schema and binding of a
     flag they share without overrides (a root option appears on every tool); the shared
     schema dicts are read-only, like everything in a Surface.
+
+    `long_values` is `[source] long_values`; `word_prefixes[level - 1]` holds the characters the
+    parsers down to that level read as "a file of more arguments" (argparse
+    `fromfile_prefix_chars`, an ancestor's included). A value written as its own word may not
+    start with them (nor with `-`, for a flag's): the schema says so with a `pattern`, and the
+    runtime refuses such a value with a sentence all the same.
     """
     properties: dict[str, Any] = {}
     required: list[str] = []
@@ -289,7 +486,9 @@ def build_input_schema(
         if shared is not None and shared[1].property == name:
             schema, binding = shared
         else:
-            schema, binding = _flag_property(flag, name, chosen.level, override, tool=tool, command=command)
+            schema, binding = _flag_property(flag, name, chosen.level, override, tool=tool, command=command,
+                                             separate=long_values == "separate",
+                                             prefixes=_prefixes_at(word_prefixes, chosen.level))
             if override is None and shared_flags is not None:
                 shared_flags[(id(flag), chosen.level)] = (schema, binding)
         properties[name] = schema
@@ -300,9 +499,12 @@ def build_input_schema(
     for positional in positionals:
         name = unique_name(snake_case(positional.name), taken, "arg")
         override = overrides.get(name)
+        prefixes = _prefixes_at(word_prefixes, depth)
         schema = positional_schema(positional, override.description if override else None)
         if override is not None:
             schema = _apply_override(schema, override, tool=tool, command=command, key=name)
+        if override is None or override.schema_ is None:
+            schema = _own_words(schema, word_pattern(prefixes, dash=False))
         properties[name] = schema
         if positional.required:
             required.append(name)
@@ -311,6 +513,7 @@ def build_input_schema(
             kind=FlagKind.VALUE, value_type=positional.value_type, default=positional.default,
             variadic=positional.variadic, required=positional.required,
             json_encoded=_json_encoded(schema, positional.value_type, many=positional.variadic),
+            refused_prefixes=prefixes,
         ))
 
     result: dict[str, Any] = {"type": "object", "properties": properties}
@@ -320,15 +523,23 @@ def build_input_schema(
     return result, tuple(bindings)
 
 
+def _prefixes_at(word_prefixes: tuple[str, ...], level: int) -> str:
+    """The refused leading characters of a word read by the parsers down to `level`."""
+    return word_prefixes[min(level, len(word_prefixes)) - 1] if word_prefixes and level > 0 else ""
+
+
 def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | None, *, tool: str,
-                   command: str) -> tuple[dict[str, Any], ArgBinding]:
+                   command: str, separate: bool = False, prefixes: str = "") -> tuple[dict[str, Any], ArgBinding]:
     if override is not None and override.type is not None and flag.kind_guessed:
         flag = _kind_settled(flag, override.type)
-    schema = flag_schema(flag, override.description if override else None)
+    schema = flag_schema(flag, override.description if override else None, refused_prefixes=prefixes)
     if override is not None:
-        schema = _apply_override(schema, override, tool=tool, command=command, key=flag.key)
+        schema = _apply_override(schema, override, tool=tool, command=command, key=flag.key, prop=name)
     repeated = flag.kind is FlagKind.VALUE and flag.repeatable
     nargs = flag.nargs if flag.kind is FlagKind.VALUE else None
+    own_word = flag.kind is FlagKind.VALUE and nargs is None and (separate or not flag.name)
+    if own_word and (override is None or override.schema_ is None):
+        schema = _own_words(schema, word_pattern(prefixes, dash=True))
     words = schema.get("items", {}) if repeated and isinstance(schema.get("items"), dict) else schema
     binding = ArgBinding(
         property=name, source="flag", level=level, spelling=flag.spelling,
@@ -338,6 +549,8 @@ def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | Non
                                                                    flag.value_type, many=repeated or nargs is not None),
         optional_value=flag.kind is FlagKind.VALUE and flag.optional_value,
         nargs=nargs,
+        separate_long_value=separate and flag.kind is FlagKind.VALUE,
+        refused_prefixes=prefixes if (own_word or nargs is not None) else "",
     )
     return schema, binding
 
@@ -357,11 +570,11 @@ def _kind_settled(flag: Flag, type_word: str) -> Flag:
 
 
 def _apply_override(schema: dict[str, Any], override: FlagConfig, *, tool: str, command: str,
-                    key: str) -> dict[str, Any]:
+                    key: str, prop: str | None = None) -> dict[str, Any]:
     """The property schema after a `schema` (checked, wins) or `type` override. The root and
     the derived parts are valid by construction, so checking the override alone is enough."""
     if override.schema_ is not None:
-        check_override(override.schema_, tool=tool, command=command, key=key)
+        check_override(override.schema_, tool=tool, command=command, key=key, prop=prop)
         return override.schema_
     if override.type is not None:
         return retype(schema, override.type)

@@ -113,6 +113,9 @@ class _Builder:
         self.shared_flags: dict = {}
         self.help_loaded = config.source.loader is Loader.HELP
         self.seen_paths: set[str] = set()
+        self.word_prefixes: list[str] = []
+        """Per level of the command being visited: the argparse `fromfile_prefix_chars` of it
+        and its ancestors (a parser expands `@file` words meant for its subparsers too)."""
         self.candidates: list[str] = []
         """Paths that would be tools if a selector claimed them."""
         self.not_candidates: list[tuple[str, str]] = []
@@ -125,6 +128,8 @@ class _Builder:
         path = command.path_str
         depth = len(command.path)
         self.seen_paths.add(path)
+        above = self.word_prefixes[depth - 2] if depth > 1 and len(self.word_prefixes) >= depth - 1 else ""
+        self.word_prefixes[depth - 1:] = [above + command.fromfile_prefix_chars]
         choices = self.config.commands.get(path)
         if blocked is None:
             blocked = self._safety(command, choices, depth)
@@ -195,6 +200,7 @@ class _Builder:
         schema, args = build_input_schema(
             tool=name, command=path, depth=depth, flags=chosen,
             positionals=command.positionals, overrides=choices.flags, shared_flags=self.shared_flags,
+            long_values=self.config.source.long_values, word_prefixes=tuple(self.word_prefixes[:depth]),
         )
         annotations: dict[str, Any] = {}
         if choices.title:

@@ -55,6 +55,19 @@ class ArgBinding:
     """For flags: how many words one occurrence takes (`Flag.nargs`: None for one value glued to
     the flag, an int N, `+` or `*`). With nargs the value is a list (a list of lists when
     repeatable) and each item is a separate word after the flag."""
+    separate_long_value: bool = False
+    """For a long valued flag: write `--name VALUE` (two words) instead of `--name=VALUE`
+    (`[source] long_values = "separate"`). Short-only flags always take two words (`-n VALUE`)."""
+    refused_prefixes: str = ""
+    """Characters a value standing as its own word may not start with: the argparse
+    `fromfile_prefix_chars` of every parser that reads the word (this level's and its ancestors'),
+    which would read such a word as a file of more arguments, even after `--`."""
+
+    @property
+    def value_is_own_word(self) -> bool:
+        """A flag's single value is the word after the flag, not glued into it (SPEC §8)."""
+        return self.source == "flag" and self.nargs is None and (
+            not self.spelling.startswith("--") or self.separate_long_value)
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,16 @@ A pure function: no subprocess, no shell. The layout is
     command  [level-1 flags]  segment 2  [level-2 flags]  …  leaf  [leaf flags]  [--]  positionals
 
 where `command` replaces the root segment (`["python", "-m", "deployctl"]`). Flags keep the
-order the binding declares. A value can never become a flag: a flag's value is always glued into
-the flag's own element (`--name=value`, `-nVALUE`); the only values that stand alone are
-positionals, and when any of them begins with `-` a `--` goes before them (only then: `--`
-changes meaning for some CLIs). A short-only flag whose value is empty or starts with `=` (which
-some parsers would read as `-n=`) gets its value as the next element; such a value cannot start
-with `-`.
+order the binding declares. A value can never become a flag: a long flag's value is glued into
+the flag's own element (`--name=value`), or, under `[source] long_values = "separate"`, is the
+next word (`--name value`); a short-only flag's value is always the next word (`-n VALUE`: an
+attached `-nVALUE` breaks CLIs that parse options by hand, such as `git -C`). A value standing
+as its own word after a flag may not start with `-` (unless it is a negative number), so it can
+never be read as an option. Positionals come last, and when any of them begins with `-` a `--`
+goes before them (only then: `--` changes meaning for some CLIs). No value standing as its own
+word, positionals included, may start with a character of the binding's `refused_prefixes`
+(argparse `fromfile_prefix_chars`: argparse would replace the word by the lines of that file,
+even after `--`). Each refusal is one sentence.
 
 A flag taking several words (`nargs`: click `nargs=2` and tuples, argparse `nargs=N/+/*`) is
 written `--name v1 v2` (`-n v1 v2`): each value its own word, so a value starting with `-` is
@@ -149,11 +153,29 @@ def _valued(arg: ArgBinding, value: Any) -> list[str]:
     if arg.optional_value and text.startswith("-"):
         raise ArgvError(f"`{arg.property}` cannot start with `-`: its value is optional, so the CLI would "
                         f"read {_show(text)} as an option instead.")
-    if arg.spelling.startswith("--"):
+    if not arg.value_is_own_word:
         return [f"{arg.spelling}={text}"]
-    if text == "" or text.startswith("="):
-        return [arg.spelling, text]
-    return [f"{arg.spelling}{text}"]
+    return [arg.spelling, _own_word(arg, value, text, f"its value is the word after `{arg.spelling}`")]
+
+
+def _own_word(arg: ArgBinding, value: Any, text: str, where: str) -> str:
+    """`text` (of `value`) checked to stand as its own word after a flag: a negative float is
+    written without an exponent (`-1e-05` is no number to argparse; `-0.00001` is); a word
+    starting with `-` that is no negative number, or with a refused prefix, is refused."""
+    if isinstance(value, float) and "e" in text and text.startswith("-"):
+        text = format(Decimal(text), "f")
+    if text.startswith("-") and not _NEGATIVE_NUMBER.match(text):
+        raise ArgvError(f"`{arg.property}` cannot take {_show(text)}: {where}, and the CLI would read a word "
+                        f"starting with `-` (other than a negative number) as an option.")
+    _check_prefix(arg, text)
+    return text
+
+
+def _check_prefix(arg: ArgBinding, text: str) -> None:
+    if text[:1] and text[0] in arg.refused_prefixes:
+        raise ArgvError(f"`{arg.property}` cannot take {_show(text)}: the CLI reads a word starting with "
+                        f"`{text[0]}` as a file of more arguments; send a value that does not start with "
+                        f"`{text[0]}`.")
 
 
 def _words_after(arg: ArgBinding, values: Any) -> list[str]:
@@ -168,13 +190,7 @@ def _words_after(arg: ArgBinding, values: Any) -> list[str]:
     for value in values:
         if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
             value = int(value)  # `3.0` is an integer to JSON Schema; a tuple's int position needs `3`
-        text = _text(arg, value)
-        if isinstance(value, float) and "e" in text and text.startswith("-"):
-            text = format(Decimal(text), "f")  # `-1e-05` is no number to argparse; `-0.00001` is
-        if text.startswith("-") and not _NEGATIVE_NUMBER.match(text):
-            raise ArgvError(f"`{arg.property}` cannot take {_show(text)}: its values follow `{arg.spelling}` as "
-                            f"separate words, so the CLI would read a value starting with `-` as an option.")
-        words.append(text)
+        words.append(_own_word(arg, value, _text(arg, value), f"its values follow `{arg.spelling}` as separate words"))
     return words
 
 
@@ -197,7 +213,10 @@ def _positional_words(binding: ToolBinding, arguments: dict[str, Any]) -> list[s
                 f"`{arg.property}` needs `{skipped}` as well: positional arguments are read in order."
             )
         items = value if arg.variadic and isinstance(value, list) else [value]
-        words.extend(_text(arg, item) for item in items)
+        for item in items:
+            text = _text(arg, item)
+            _check_prefix(arg, text)
+            words.append(text)
     return words
 
 

@@ -4,6 +4,10 @@
 workbench is exactly what a model gets. A tool's argument validator is built on its first call
 (not for every tool at startup). At most `[runtime] max_concurrency` calls run at once; the rest
 wait in arrival order.
+
+Checking a call's arguments (size bounds, schema validation, `did you mean`, building argv) is
+bounded CPU work, and it runs in a worker thread, one call at a time, never on the event loop:
+other requests (a ping, tools/list) keep being answered while it runs (SPEC §11.7).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import anyio.to_thread
 
 from workbench.model.config import Config, Loader
 from workbench.model.errors import WorkbenchError
@@ -22,7 +27,7 @@ from workbench.model.surface_types import Surface, Tool
 from workbench.runtime.argv import ArgvError, build_argv
 from workbench.runtime.execute import ProcessGroups, run_cli
 from workbench.runtime.outcome import CallOutcome, outcome_of
-from workbench.runtime.validate import ArgumentChecker, edit_distance
+from workbench.runtime.validate import ArgumentChecker, near_names
 
 ENV_NAME = re.compile(r"^[A-Z_][A-Z0-9_]*$")
 """Names a per-call environment variable may have."""
@@ -50,6 +55,8 @@ class ToolRunner:
         nor for importing jsonschema (~30 ms)."""
         self._limiter: anyio.CapacityLimiter | None = None
         self._limiter_loop: object = None
+        self._checking_limiter: anyio.CapacityLimiter | None = None
+        self._checking_loop: object = None
 
     def tool(self, name: str) -> Tool:
         """The tool called `name`, or UnknownToolError naming the closest ones."""
@@ -68,16 +75,10 @@ class ToolRunner:
         """Validate, build argv, run the CLI (queued behind `max_concurrency`), report."""
         tool = self.tool(name)
         arguments = {} if arguments is None else arguments
-        problems = self._checker(tool).problems(arguments)
-        if problems is not None:
-            return CallOutcome(text=problems, is_error=True)
-        try:
-            argv = build_argv(tool.binding, list(self.config.source.command), arguments)
-            self._check_argparse_double_dash(tool, arguments)
-        except ArgvError as error:
-            return CallOutcome(text=f"Invalid arguments for `{name}`: {error}", is_error=True)
-        if not argv:
-            return CallOutcome(text="The config has no [source] command to run.", is_error=True)
+        prepared = await anyio.to_thread.run_sync(self._prepare, tool, arguments, limiter=self._checking())
+        if isinstance(prepared, CallOutcome):
+            return prepared
+        argv = prepared
         async with self._capacity():
             execution = await run_cli(
                 argv,
@@ -88,6 +89,20 @@ class ToolRunner:
                 groups=self.groups,
             )
         return outcome_of(execution, argv, self.config.runtime.timeout_s, self.config.runtime.max_output_bytes)
+
+    def _prepare(self, tool: Tool, arguments: Any) -> CallOutcome | list[str]:
+        """The argv for a valid call, else the outcome saying what is wrong (in a worker thread)."""
+        problems = self._checker(tool).problems(arguments)
+        if problems is not None:
+            return CallOutcome(text=problems, is_error=True)
+        try:
+            argv = build_argv(tool.binding, list(self.config.source.command), arguments)
+            self._check_argparse_double_dash(tool, arguments)
+        except ArgvError as error:
+            return CallOutcome(text=f"Invalid arguments for `{tool.name}`: {error}", is_error=True)
+        if not argv:
+            return CallOutcome(text="The config has no [source] command to run.", is_error=True)
+        return argv
 
     def _checker(self, tool: Tool) -> ArgumentChecker:
         checker = self._checkers.get(tool.name)
@@ -116,6 +131,15 @@ class ToolRunner:
         env.update(self.config.env)
         env.update(per_call or {})
         return env
+
+    def _checking(self) -> anyio.CapacityLimiter:
+        """One worker thread checks arguments at a time: a second CPU-bound thread would only
+        make the event loop wait longer for the interpreter lock."""
+        loop = _current_loop()
+        if self._checking_limiter is None or self._checking_loop is not loop:
+            self._checking_limiter = anyio.CapacityLimiter(1)
+            self._checking_loop = loop
+        return self._checking_limiter
 
     def _capacity(self) -> anyio.CapacityLimiter:
         """The limiter of the running event loop (a TUI may run calls on a fresh loop each time)."""
@@ -162,13 +186,17 @@ def unknown_tool_message(name: str, known: list[str]) -> str:
 
 
 def closest_names(name: str, known: list[str], count: int = 3) -> list[str]:
-    """Up to `count` known names nearest to `name`: within a few edits, or containing it."""
-    ranked = sorted((edit_distance(name, other), other) for other in known)
+    """Up to `count` known names nearest to `name`: within a few edits (a quarter of its length,
+    at least 2), or containing it. Bounded work however long `name` is and however many tools
+    there are (`near_names`; a name longer than any tool's contains none), so an unknown tool
+    costs the event loop about a millisecond at 10,000 tools."""
+    ranked = sorted(near_names(name, known, max(2, len(name) // 4)))
     near: list[str] = []
     if ranked:
-        cutoff = min(max(2, len(name) // 4), ranked[0][0] + 1)
+        cutoff = ranked[0][0] + 1
         near = [other for distance, other in ranked if distance <= cutoff]
-    contains = [other for other in known if len(name) >= 3 and name in other]
+    longest = max(map(len, known), default=0)
+    contains = [other for other in known if name in other] if 3 <= len(name) <= longest else []
     return list(dict.fromkeys(near + contains))[:count]
 
 

@@ -3,6 +3,8 @@
 On a signal, the CLIs still running are killed first (SIGTERM to each call's process group,
 SIGKILL after a short grace), then the server stops and the process exits. HTTP is stateful with
 SSE responses (so a client's cancel reaches the call), bound to loopback unless told otherwise.
+Both transports run the event-loop watch (`loop_watch`), which logs any stretch of loop work
+above 50 ms.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from mcp.server import Server
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from workbench.runtime.calls import ToolRunner
+from workbench.runtime.loop_watch import watch_event_loop
 from workbench.runtime.http_guard import BearerTokenMiddleware, BindError, check_bind, security_settings
 
 log = logging.getLogger("workbench.serve")
@@ -37,6 +40,7 @@ async def serve_stdio(server: Server, runner: ToolRunner) -> None:
     async with stdio_server() as (read_stream, write_stream):
         async with anyio.create_task_group() as group:
             group.start_soon(_stop_on_signal, runner, group.cancel_scope.cancel, stopped_by)
+            group.start_soon(watch_event_loop)
             log.info("serving %d tools over stdio", len(runner.surface.tools))
             await server.run(read_stream, write_stream, server.create_initialization_options())
             group.cancel_scope.cancel()
@@ -88,6 +92,7 @@ async def serve_http(
           file=sys.stderr, flush=True)
     async with anyio.create_task_group() as group:
         group.start_soon(_stop_on_signal, runner, stop, [])
+        group.start_soon(watch_event_loop)
         await http.serve(sockets=[listener])
         group.cancel_scope.cancel()
 
