@@ -10,6 +10,7 @@ is never shown as current.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 
 from textual import on, work
@@ -90,6 +91,10 @@ class MainScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        # The loaded tree and config live as long as the session: the cyclic collector need
+        # not walk them again on every full collection (a 2,000-command tree is ~10⁶ objects;
+        # full collections over them cost tens of milliseconds, landing in random keypresses).
+        gc.freeze()
         self.query_one(CommandTreePanel).show_tree(self.workspace.tree)
         self.show_command()
         self.query_one(CommandTree).focus()
@@ -118,7 +123,22 @@ class MainScreen(Screen[None]):
             inspector.show_findings([f for f in self.full.findings if getattr(f, "command", "") == self.selected])
         if self.quick is not None and self.quick_generation == self.generation:
             self.query_one(PreviewTabs).show_tool(self.quick, self.selected)
-            self._show_try(status)
+            if self._tab_shown("tab-try"):
+                self._show_try(status)
+
+    def _tab_shown(self, tab_id: str) -> bool:
+        """Whether that preview tab is the one on screen: hidden tabs are filled when shown, so
+        an edit pays only for what the user can see (the Try form mounts a widget per field)."""
+        return self.query_one("#preview-tabs", TabbedContent).active == tab_id
+
+    @on(TabbedContent.TabActivated, "#preview-tabs")
+    def _tab_shown_now(self, event: TabbedContent.TabActivated) -> None:
+        if self.quick is None or self.quick_generation != self.generation:
+            return  # the pass under way fills it
+        if event.pane.id == "tab-try":
+            self._show_try(self.quick.statuses.get(self.selected))
+        elif event.pane.id == "tab-selectors":
+            self.query_one(SelectorsPane).show(self.workspace.config, self.quick.statuses)
 
     def _show_try(self, status) -> None:
         """Hand the try-it pane the highlighted command's tool, as the current surface has it."""
@@ -153,15 +173,22 @@ class MainScreen(Screen[None]):
             self.changed.add(scope)
 
     def recompute(self, debounce: bool = True) -> None:
-        """Mark everything stale now; compute the new previews after a short pause."""
+        """Mark everything stale now and compute the new previews: at once when the edit touched
+        a few commands (the touched tools cost milliseconds, and the user waits for them), else
+        after a short pause that lets key repeats pile up into one build."""
         self.generation += 1
         self.query_one(PreviewTabs).set_stale()
         self.query_one(StatusLine).set_stale()
         generation = self.generation
-        if debounce:
+        if debounce and not self._quick_is_small():
             self.set_timer(DEBOUNCE_S, lambda: self._start(generation), name="recompute")
         else:
             self._start(generation)
+
+    def _quick_is_small(self) -> bool:
+        changed = self.changed
+        return (self.base_surface is not None and changed is not None
+                and slice_size(self.workspace.tree, changed) <= QUICK_ON_UI_LIMIT)
 
     def _start(self, generation: int) -> None:
         if generation != self.generation:
@@ -169,11 +196,12 @@ class MainScreen(Screen[None]):
         ws = self.workspace
         changed = None if self.changed is None else set(self.changed)
         counts = finding_counts(self.quick.statuses) if self.quick else {}
-        if self.base_surface is not None and changed is not None and slice_size(ws.tree, changed) <= QUICK_ON_UI_LIMIT:
+        if self._quick_is_small():
             # An incremental update costs milliseconds even with 1,000 tools: doing it here
             # avoids a thread hand-off that, under load, cost more than the work itself.
             try:
-                quick = compute_quick(self.base_surface, ws.tree, ws.config, changed, ws.looks_dirty(), counts)
+                quick = compute_quick(self.base_surface, ws.tree, ws.config, changed, ws.looks_dirty(), counts,
+                                      self.quick.statuses if self.quick is not None else None)
             except Exception as error:
                 quick = QuickPreviews(surface=None, error=_unexpected(error), dirty=True)
             self.on_quick_ready(QuickReady(generation, quick))
@@ -222,7 +250,8 @@ class MainScreen(Screen[None]):
         if quick.surface is not None:
             self.base_surface, self.changed = quick.surface, set()
         self.query_one(PreviewTabs).show_quick(quick, self.selected)
-        self.query_one(SelectorsPane).show(self.workspace.config, quick.statuses)
+        if self._tab_shown("tab-selectors"):
+            self.query_one(SelectorsPane).show(self.workspace.config, quick.statuses)
         self.query_one(CommandTree).show_statuses(quick.statuses)
         self.query_one(StatusLine).show_quick(quick, self.workspace.path, self.workspace.on_disk)
         self.show_command(same_command=True)
@@ -327,7 +356,8 @@ class MainScreen(Screen[None]):
 
     def _changed(self) -> None:
         self.note_change(self.workspace.last_scope)
-        self.show_command(same_command=True)
+        if not self._quick_is_small():
+            self.show_command(same_command=True)  # the choices now; the quick pass follows later
         self.recompute()
 
     # --- actions -----------------------------------------------------------------------------

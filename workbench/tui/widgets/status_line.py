@@ -57,7 +57,12 @@ class StatusLine(Static):
         else:
             label = f" ({q.token_label})" if q.token_label else ""
             parts.append(f"{q.tool_count} tools")
-            parts.append(f"{q.tokens:,} tokens{label}")
+            if q.tokens is not None:
+                parts.append(f"{q.tokens:,} tokens{label}")
+            elif self.full is not None and not self.full_stale and self.full.quick.tokens is not None:
+                parts.append(f"{self.full.quick.tokens:,} tokens{label}")
+            else:
+                parts.append("… tokens")
             if self.full is not None and not self.full_stale:
                 parts.append(f"{len(self.full.findings)} findings")
             else:
