@@ -133,6 +133,9 @@ class MainScreen(Screen[None]):
 
     @on(TabbedContent.TabActivated, "#preview-tabs")
     def _tab_shown_now(self, event: TabbedContent.TabActivated) -> None:
+        shown = [view for tab, _, view in TABS if tab == event.pane.id and view in self._stale_views()]
+        if shown:
+            self.query_one(PreviewTabs).set_stale(tuple(shown))
         if self.quick is None or self.quick_generation != self.generation:
             return  # the pass under way fills it
         if event.pane.id == "tab-try":
@@ -177,17 +180,34 @@ class MainScreen(Screen[None]):
         a few commands (the touched tools cost milliseconds, and the user waits for them), else
         after a short pause that lets key repeats pile up into one build."""
         self.generation += 1
-        self.query_one(PreviewTabs).set_stale()
-        self.query_one(StatusLine).set_stale()
         generation = self.generation
+        previews = self.query_one(PreviewTabs)
+        shown = self._shown_views()
+        previews.set_stale(shown)  # what the user sees dims at once; a hidden tab when shown
+        self.query_one(StatusLine).set_stale()
         if debounce and not self._quick_is_small():
             self.set_timer(DEBOUNCE_S, lambda: self._start(generation), name="recompute")
         else:
             self._start(generation)
 
+    def _shown_views(self) -> tuple[str, ...]:
+        """The preview views on screen now (dimming hidden ones on every key costs as much as
+        the edit itself, so a hidden view is dimmed when its tab is shown, if still stale)."""
+        active = self.query_one("#preview-tabs", TabbedContent).active
+        return tuple(view for tab, _, view in TABS if tab == active and view in PreviewTabs.ALL_VIEWS)
+
+    def _stale_views(self) -> tuple[str, ...]:
+        """The views no pass has refreshed for the config as it is now."""
+        stale: tuple[str, ...] = ()
+        if self.quick_generation < self.generation:
+            stale += PreviewTabs.QUICK_VIEWS
+        if self.full_generation < self.generation:
+            stale += PreviewTabs.FULL_VIEWS
+        return stale
+
     def _quick_is_small(self) -> bool:
         changed = self.changed
-        return (self.base_surface is not None and changed is not None
+        return (self.base_surface is not None and bool(changed)
                 and slice_size(self.workspace.tree, changed) <= QUICK_ON_UI_LIMIT)
 
     def _start(self, generation: int) -> None:
@@ -249,7 +269,10 @@ class MainScreen(Screen[None]):
         self.quick, self.quick_generation = quick, generation
         if quick.surface is not None:
             self.base_surface, self.changed = quick.surface, set()
-        self.query_one(PreviewTabs).show_quick(quick, self.selected)
+        previews = self.query_one(PreviewTabs)
+        previews.show_quick(quick, self.selected)
+        if self.full_generation < generation and quick.error is None:
+            previews.border_subtitle = "updating…"  # hidden tabs wait for the full pass
         if self._tab_shown("tab-selectors"):
             self.query_one(SelectorsPane).show(self.workspace.config, quick.statuses)
         self.query_one(CommandTree).show_statuses(quick.statuses)

@@ -108,7 +108,8 @@ class CommandTree(Tree[str]):
         previous = self.statuses
         if statuses is previous:
             return
-        changed = [p for p, s in statuses.items() if previous.get(p) != s]
+        # An edit's statuses reuse the unchanged entries' objects: identity settles most at once.
+        changed = [p for p, s in statuses.items() if (old := previous.get(p)) is not s and old != s]
         changed += [p for p in previous if p not in statuses]
         self.statuses = statuses
         if len(changed) > REPAINT_ALL_ABOVE:
