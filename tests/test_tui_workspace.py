@@ -213,3 +213,20 @@ def test_excluding_a_tool_the_order_lists_drops_it_from_the_order(fresh):
     assert ws.config.prompt.tool_order == ["deployctl_status", REST_ENTRY, "deployctl_deploy"]
     with pytest.raises(ValueError, match="no tool"):
         ws.set_tool_order(["deployctl_nothing", REST_ENTRY])
+
+
+def test_the_status_line_shows_the_two_witness_coverage_line_when_the_model_has_one(fresh, monkeypatch):
+    import sys
+    import types
+
+    from workbench.tui.widgets.status_line import StatusLine, coverage_text
+
+    ws = fresh()
+    model = types.ModuleType("workbench.model.coverage")
+    model.coverage_line = lambda tree: f"coverage: {tree.root.name} agreed"  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "workbench.model.coverage", model)
+    status = StatusLine()
+    status.coverage = coverage_text(ws.tree)
+    assert "coverage: deployctl agreed" in status.describe()
+    monkeypatch.setitem(sys.modules, "workbench.model.coverage", None)  # not landed: import fails
+    assert coverage_text(ws.tree) is None

@@ -31,7 +31,7 @@ from workbench.tui.widgets.inspector import Inspector
 from workbench.tui.widgets.lint_pane import JumpToCommand
 from workbench.tui.widgets.preview_tabs import TABS, PreviewTabs
 from workbench.tui.widgets.selectors_pane import SelectorsPane
-from workbench.tui.widgets.status_line import StatusLine
+from workbench.tui.widgets.status_line import StatusLine, coverage_text
 from workbench.tui.widgets.try_it import TryIt
 from workbench.tui.workspace import Workspace, copy_choices
 
@@ -96,6 +96,7 @@ class MainScreen(Screen[None]):
         # full collections over them cost tens of milliseconds, landing in random keypresses).
         gc.freeze()
         self.query_one(CommandTreePanel).show_tree(self.workspace.tree)
+        self.query_one(StatusLine).coverage = coverage_text(self.workspace.tree)
         self.show_command()
         self.query_one(CommandTree).focus()
         self.query_one(PreviewTabs).set_stale()

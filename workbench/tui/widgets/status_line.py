@@ -1,4 +1,5 @@
-"""The status line: tool count, token cost (prompt + tools), findings, unsaved marker, file."""
+"""The status line: tool count, token cost (prompt + tools), findings, unsaved marker, coverage,
+file."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ class StatusLine(Static):
         self.on_disk = True
         self.quick_stale = True
         self.full_stale = True
+        self.coverage: str | None = None
+        """How much of the tree two witnesses agree on (`coverage_text`), when known."""
 
     def set_stale(self) -> None:
         self.quick_stale = self.full_stale = True
@@ -78,8 +81,20 @@ class StatusLine(Static):
             parts.append("● unsaved")
         elif q is not None and not self.quick_stale:
             parts.append("saved" if self.on_disk else "not saved yet")
+        if self.coverage:
+            parts.append(self.coverage)
         if self.path is not None:
             parts.append(str(self.path))
         if self.quick_stale or self.full_stale:
             parts.append("updating…")
         return "  ·  ".join(parts)
+
+
+def coverage_text(tree) -> str | None:
+    """`workbench.model.coverage.coverage_line(tree)` where the model has it (it lands from
+    another branch), else None: the status line then simply has no coverage part."""
+    try:
+        from workbench.model.coverage import coverage_line
+    except ImportError:
+        return None
+    return coverage_line(tree)
