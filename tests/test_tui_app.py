@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual import events
+from textual.widgets import TabbedContent
 from tui_support import sample_workspace, settle
 
 from workbench.model.config_file import load_config
@@ -270,14 +271,23 @@ async def test_output_for_an_older_config_is_never_shown_as_current(app):
 
         main.workspace.set_deprecated("deployctl deploy", True)
         main.note_change("deployctl deploy")
+        full_pass, main._start_full = main._start_full, lambda generation: None  # held back here
         main.recompute(debounce=False)  # the quick pass is done, the full pass is pending
         views = {v: app.screen.query_one(f"#{v}") for v in ("view-tool", "view-tools", "view-toml")}
-        assert not views["view-tool"].has_class("-stale") and "Why: deprecated" in views["view-tool"].text
-        assert views["view-tools"].has_class("-stale") and views["view-toml"].has_class("-stale")
+        assert not views["view-tool"].stale and "Why: deprecated" in views["view-tool"].text
         assert "updating…" in app.screen.query_one("#status").describe()
+        assert app.screen.query_one("#previews").border_subtitle == "updating…"
+        tabs = app.screen.query_one("#preview-tabs", TabbedContent)
+        for tab, view in (("tab-tools", "view-tools"), ("tab-toml", "view-toml")):
+            tabs.active = tab  # a hidden view is dimmed when shown while its pass is pending
+            await pilot.pause()
+            assert views[view].stale, view
+        tabs.active = "tab-tool"
+        main._start_full = full_pass
+        full_pass(main.generation)
         await settle(pilot)
         assert "deployctl_deploy" not in tool_names(app)
-        assert not any(v.has_class("-stale") for v in views.values())
+        assert not any(v.stale for v in views.values())
 
 
 async def test_loading_a_target_runs_in_a_worker_and_a_bad_target_is_one_sentence(config_dir, tmp_path):

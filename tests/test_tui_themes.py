@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.notifications import Notify
 from tui_support import sample_workspace, settle
 
 from workbench.tui.app import make_app
@@ -49,11 +50,16 @@ async def test_a_broken_remembered_theme_notifies_and_falls_back_to_the_default(
     (config_dir / "themes" / "broken.toml").write_text('name = "broken"\nprimary = "not-a-colour"\n')
     Settings(theme="broken").save(config_dir / "settings.toml")
     app = make_app(workspace=sample_workspace(tmp_path / "mcp.toml"), config_dir=config_dir)
-    async with app.run_test(size=SIZE) as pilot:
+    posted: list[str] = []  # every notification as posted: on a busy machine a toast may expire first
+
+    def record(message) -> None:
+        if isinstance(message, Notify):
+            posted.append(message.notification.message)
+
+    async with app.run_test(size=SIZE, message_hook=record) as pilot:
         await settle(pilot)
         assert app.theme == "workbench-dark"
-        messages = [n.message for n in app._notifications]
-        assert any("broken.toml" in m and "not a colour" in m for m in messages)
+        assert any("broken.toml" in m and "not a colour" in m for m in posted)
 
 
 async def test_a_user_theme_is_offered_and_the_chosen_theme_is_remembered(tmp_path: Path):

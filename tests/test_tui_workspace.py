@@ -149,3 +149,84 @@ def test_env_and_runtime_changes_are_one_undo_each_and_bad_values_change_nothing
     assert ws.text() == after and len(ws.undo_stack) == 2
     assert [ws.undo(), ws.undo()] == ["runtime timeout_s, cwd", "env LOG_FORMAT"]
     assert ws.text() == before
+
+
+# --- no reachable config fails to build ---------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from workbench.model.config import REST_ENTRY  # noqa: E402
+from workbench.model.surface import surface_from_file  # noqa: E402
+
+EDIT_KINDS = ("include", "exclude", "deprecate", "undeprecate", "group", "order", "prefix", "selectors", "undo")
+
+
+def _apply_random_edit(ws, kind: str, pick: int) -> None:
+    """One edit of `kind` as the TUI makes it, its target chosen by `pick` among what exists now."""
+    commands = [c for c in ws.tree.walk() if len(c.path) > 1]
+    command = commands[pick % len(commands)]
+    tools = [t.name for t in build_surface(ws.tree, ws.config).tools]
+    if kind in ("include", "exclude"):
+        ws.set_included(command.path_str, kind == "include", claimed_by_selector=True)
+    elif kind in ("deprecate", "undeprecate"):
+        ws.set_deprecated(command.path_str, kind == "deprecate")
+    elif kind == "group":
+        group = command if command.subcommands else ws.tree.root
+        ws.set_group_included(group.path_str, [c.path_str for c in group.walk() if c.runnable], pick % 2 == 0)
+    elif kind == "order" and tools:
+        order = tools[pick % len(tools):] + tools[: pick % len(tools)]  # every tool listed, moved round
+        order.insert(pick % (len(order) + 1), REST_ENTRY)
+        ws.set_tool_order(order)
+    elif kind == "prefix":
+        ws.set_prefix(["", "x", None, "cli"][pick % 4])
+    elif kind == "selectors":
+        ws.set_selectors([] if pick % 3 == 0 else [Selector(commands=[command.path_str + "*"])])
+    elif kind == "undo":
+        ws.undo()
+
+
+@pytest.mark.parametrize("sample", ["deployctl", "notes", "pkgtool"])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edits=st.lists(st.tuples(st.sampled_from(EDIT_KINDS), st.integers(0, 1000)), min_size=1, max_size=12))
+def test_every_config_an_edit_sequence_reaches_builds_and_its_saved_file_serves(fresh, tmp_path, sample, edits):
+    """Reorder in the prompt editor, then exclude a listed tool (issue 13): the order is repaired
+    at that edit, so the surface builds after every edit and `serve`'s loader accepts the file."""
+    ws = fresh(sample)
+    for kind, pick in edits:
+        _apply_random_edit(ws, kind, pick)
+        build_surface(ws.tree, ws.config)  # raises SurfaceError when the edit broke the config
+    ws.path = tmp_path / f"{sample}.toml"
+    ws.save()
+    config, surface = surface_from_file(ws.path)
+    assert [t.name for t in surface.tools] == [t.name for t in build_surface(ws.tree, ws.config).tools]
+
+
+def test_excluding_a_tool_the_order_lists_drops_it_from_the_order(fresh):
+    ws = fresh()
+    ws.set_tool_order(["deployctl_status", REST_ENTRY, "deployctl_deploy"])
+    ws.set_included("deployctl deploy", False)
+    assert ws.config.prompt.tool_order == ["deployctl_status", REST_ENTRY]
+    ws.set_prefix("dc")
+    assert ws.config.prompt.tool_order == ["dc_status", REST_ENTRY]  # a rename follows its command
+    assert ws.undo() == "tool prefix" and ws.undo() == "exclude deployctl deploy"
+    assert ws.config.prompt.tool_order == ["deployctl_status", REST_ENTRY, "deployctl_deploy"]
+    with pytest.raises(ValueError, match="no tool"):
+        ws.set_tool_order(["deployctl_nothing", REST_ENTRY])
+
+
+def test_the_status_line_shows_the_two_witness_coverage_line_when_the_model_has_one(fresh, monkeypatch):
+    import sys
+    import types
+
+    from workbench.tui.widgets.status_line import StatusLine, coverage_text
+
+    ws = fresh()
+    model = types.ModuleType("workbench.model.coverage")
+    model.coverage_line = lambda tree: f"coverage: {tree.root.name} agreed"  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "workbench.model.coverage", model)
+    status = StatusLine()
+    status.coverage = coverage_text(ws.tree)
+    assert "coverage: deployctl agreed" in status.describe()
+    monkeypatch.setitem(sys.modules, "workbench.model.coverage", None)  # not landed: import fails
+    assert coverage_text(ws.tree) is None

@@ -1,111 +1,110 @@
-"""The TUI on generated CLIs, driven headless through Textual's `App.run_test()`: absolute
-figures on this machine, as the issue has no reference for them.
+"""The TUI as a user meets it: the installed `mcp-workbench` in a real terminal (tmux, 160×48),
+side by side with the floor (`bench/floor_app.py`, a minimal Textual app with the same commands),
+alternating in one run, on generated click CLIs of 10 to 5,000 commands.
 
-- open: from creating the app on a generated 2,000-command click module (written to a temp
-  folder and imported by the real loader, fresh each run) until the command tree shows its
-  groups. Limit 1.5 s.
-- edit → preview: with a 1,000-tool CLI open, select a command, press `x` (include/exclude) and
-  time until the previews for that edit (this tool, prompt, status line) are on screen. Limit
-  100 ms. When the full pass (tool list, mcp.toml, diff, lint) lands is reported as a note.
+- open: from spawning the process to the first screen on which the tree shows the first
+  command with its mark (`action000 ●`). Target: ≤ 2× the floor at 2,000 commands.
+- edit → paint: once the app has settled (no "updating…" on screen), press `x` on the
+  highlighted command and time until the preview shows the change ("… is not a tool"; pressed
+  again, until the tool is back). Target: ≤ 3× the floor at 1,000 commands.
+
+The screen is read with `capture-pane` every ~10 ms (`bench/terminal.py`): keypress or spawn
+to painted screen, nothing headless (SPEC §11.9, ../shared/docs/measuring.md).
 """
 
 from __future__ import annotations
 
-import asyncio
+import shutil
 import sys
 import time
 from pathlib import Path
 
-from bench.context import Context
-from bench.generate import PER_GROUP, write_click_module
+from bench.context import BENCH_DIR, Context
+from bench.generate import write_click_module
 from bench.measure import Row, median
+from bench.terminal import Terminals
 
-OPEN_COMMANDS = 2000
-EDIT_TOOLS = 1000
-SIZE = (160, 48)
-
-
-async def _wait_until(condition, limit: float = 60.0) -> None:
-    started = time.perf_counter()
-    while not condition():
-        if time.perf_counter() - started > limit:
-            raise TimeoutError("the TUI never reached the awaited state")
-        await asyncio.sleep(0.001)
+SIZES = (10, 100, 1000, 2000, 5000)
+QUICK_SIZES = (10, 1000)
+OPEN_TARGET, OPEN_TARGET_AT = 2.0, 2000
+EDIT_TARGET, EDIT_TARGET_AT = 3.0, 1000
+EDIT_PAIRS = 2
+"""Exclude + include pairs per session: 2 × EDIT_PAIRS edit samples per round and side."""
+SETTLE_S = 0.3
+"""Idle time after "updating…" has gone, so the next key meets an idle app."""
 
 
-def _make_app(folder: Path, target: str, output: str):
-    from workbench.tui.app import make_app
-    from workbench.tui.loading import OpenRequest
-
-    return make_app(OpenRequest(target=target, output=str(folder / output)), config_dir=folder / "tui-config")
+def _first_mark(screen: str) -> bool:
+    return "action000 ●" in screen
 
 
-async def _open_once(folder: Path, target: str) -> float:
-    from workbench.tui.widgets.command_tree import CommandTree
-
-    sys.modules.pop(target.split(":")[0], None)  # import the CLI afresh, as a new process would
-    started = time.perf_counter()
-    app = _make_app(folder, target, "open.toml")
-    async with app.run_test(size=SIZE) as pilot:
-        def tree_shown() -> bool:
-            main = app.main_screen
-            return (main is not None and main.is_mounted
-                    and len(main.query_one(CommandTree).root.children) == OPEN_COMMANDS // PER_GROUP)
-
-        await _wait_until(tree_shown)
-        shown = time.perf_counter() - started
-        await pilot.pause()
-    return shown
+def _excluded(screen: str) -> bool:
+    return "is not a tool" in screen
 
 
-async def _edits(folder: Path, target: str, rounds: int) -> tuple[list[float], list[float]]:
-    from workbench.tui.widgets.command_tree import CommandTree
+def _settled(screen: str) -> bool:
+    return "updating" not in screen and "computing" not in screen
 
-    app = _make_app(folder, target, "edit.toml")
-    quick_times, full_times = [], []
-    async with app.run_test(size=SIZE) as pilot:
-        await _wait_until(lambda: app.main_screen is not None and app.main_screen.is_current)
-        main = app.main_screen
-        if len(main.quick.surface.tools) != EDIT_TOOLS:
-            raise RuntimeError(f"expected {EDIT_TOOLS} tools, the TUI shows {len(main.quick.surface.tools)}")
-        tree = main.query_one(CommandTree)
-        tree.focus()
-        root = main.workspace.tree.root.name
-        for i in range(rounds):
-            tree.select_path(f"{root} area{i % (EDIT_TOOLS // PER_GROUP):03d} action{i:03d}")
-            await pilot.pause()
-            await _wait_until(lambda: main.is_current)
-            before = main.generation
-            started = time.perf_counter()
-            # The press runs as its own task: `pilot.press` returns only once the app is idle
-            # again, after the full pass; the quick previews are on screen well before that.
-            press = asyncio.create_task(pilot.press("x"))
-            await _wait_until(lambda: main.generation > before and main.quick_generation == main.generation)
-            quick_times.append(time.perf_counter() - started)
-            await _wait_until(lambda: main.is_current)
-            full_times.append(time.perf_counter() - started)
-            await press
-    return quick_times, full_times
+
+def _session(terms: Terminals, argv: list[str], env: dict[str, str], cwd: Path) -> tuple[float, list[float]]:
+    """One app run: (open time, edit → paint times)."""
+    screen = terms.start(argv, env=env, cwd=str(cwd))
+    try:
+        opened = screen.wait_for(_first_mark, limit=120) - screen.started
+        edits = []
+        for _ in range(EDIT_PAIRS):
+            for expected in (_excluded, lambda text: not _excluded(text)):
+                screen.wait_for(_settled, limit=120)
+                time.sleep(SETTLE_S)
+                pressed = screen.press("x")
+                edits.append(screen.wait_for(expected, limit=60) - pressed)
+        return opened, edits
+    finally:
+        screen.close()
+
+
+def _spread(values: list[float], scale: float, unit: str) -> str:
+    return f"{min(values) * scale:.0f}/{median(values) * scale:.0f}/{max(values) * scale:.0f} {unit}"
 
 
 def run(ctx: Context) -> list[Row]:
+    script = shutil.which("mcp-workbench", path=str(Path(sys.executable).parent))
+    if script is None:
+        return [Row("TUI in a real terminal", "—", 0, skipped="the mcp-workbench console script is not installed")]
+    try:
+        terms = Terminals()
+    except FileNotFoundError as error:
+        return [Row("TUI in a real terminal", "—", 0, skipped=str(error))]
     folder = ctx.workdir / "tui"
     folder.mkdir(exist_ok=True)
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
-    big = write_click_module(folder, "bench_gen_2000", OPEN_COMMANDS)
-    medium = write_click_module(folder, "bench_gen_1000", EDIT_TOOLS)
-    opens = 1 if ctx.quick else max(3, ctx.repeat)
-    rounds = 5 if ctx.quick else 15
-    first = asyncio.run(_open_once(folder, big))  # also pays Textual's and the loaders' first imports
-    open_times = [asyncio.run(_open_once(folder, big)) for _ in range(opens)]
-    quick, full = asyncio.run(_edits(folder, medium, rounds))
-    return [
-        Row(f"TUI open of a {OPEN_COMMANDS:,}-command CLI → tree shown", "absolute", 1.5, "s",
-            median(open_times), None, opens,
-            notes=[f"the first open in this process, paying Textual's and the loader's imports: {first:.2f} s"]),
-        Row(f"TUI edit → preview updated, {EDIT_TOOLS:,} tools", "absolute", 100, "ms",
-            median(quick) * 1000, None, rounds,
-            notes=[f"slowest edit {max(quick) * 1000:.0f} ms; full pass (tool list, mcp.toml, diff, lint) "
-                   f"lands after {median(full) * 1000:.0f} ms"]),
-    ]
+    env = {"PYTHONPATH": str(folder), "MCP_WORKBENCH_CONFIG_DIR": str(folder / "user-config")}
+    sizes = QUICK_SIZES if ctx.quick else SIZES
+    rounds = 1 if ctx.quick else max(3, ctx.repeat)
+    rows: list[Row] = []
+    with terms:
+        for size in sizes:
+            target = write_click_module(folder, f"bench_gen_{size}", size)
+            product = [script, target, "-o", str(folder / f"out{size}.toml")]
+            floor = [sys.executable, str(BENCH_DIR / "floor_app.py"), target]
+            opens: dict[str, list[float]] = {"product": [], "floor": []}
+            edits: dict[str, list[float]] = {"product": [], "floor": []}
+            for _ in range(rounds):  # turn about, so a burst of other load hits both sides
+                for side, argv in (("product", product), ("floor", floor)):
+                    opened, times = _session(terms, argv, env, folder)
+                    opens[side].append(opened)
+                    edits[side].extend(times)
+            rows.append(Row(
+                f"TUI open, {size:,} commands: spawn → first command with its mark (tmux 160×48)",
+                "minimal Textual app, same tree", OPEN_TARGET, "s", median(opens["product"]),
+                median(opens["floor"]), rounds,
+                notes=[f"min/median/max: product {_spread(opens['product'], 1000, 'ms')}, "
+                       f"floor {_spread(opens['floor'], 1000, 'ms')}"
+                       + ("" if size == OPEN_TARGET_AT else f"; the target applies at {OPEN_TARGET_AT:,}")]))
+            rows.append(Row(
+                f"TUI edit → paint, {size:,} commands: `x` → preview changed (tmux 160×48)",
+                "minimal Textual app, same tree, same key", EDIT_TARGET, "ms", median(edits["product"]) * 1000,
+                median(edits["floor"]) * 1000, len(edits["product"]),
+                notes=[f"min/median/max: product {_spread(edits['product'], 1000, 'ms')}, "
+                       f"floor {_spread(edits['floor'], 1000, 'ms')}"
+                       + ("" if size == EDIT_TARGET_AT else f"; the target applies at {EDIT_TARGET_AT:,}")]))
+    return rows

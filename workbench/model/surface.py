@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterable
 
 from workbench.model.config import CommandConfig, Config, Loader
 from workbench.model.describe import describe
@@ -59,27 +59,93 @@ def build_surface(tree: CommandTree, config: Config, *, token_counts: bool = Tru
     With `token_counts=False` every `Tool.tokens` and `Surface.prompt_tokens` stays 0: for a
     caller that never shows them (`serve`), which saves about a third of a big CLI's build."""
     with collector_paused():  # linear cost on big CLIs (workbench.model.gc_pause)
-        return _build_surface(tree, config, token_counts)
+        builder = _Builder(tree, config)
+        builder.visit(tree.root, [], None)
+        builder.check_leftovers()
+        return _assemble(tree, config, builder.tools, builder.exclusions, builder.warnings, token_counts)
 
 
-def _build_surface(tree: CommandTree, config: Config, token_counts: bool) -> Surface:
-    builder = _Builder(tree, config)
-    builder.visit(tree.root, [], None)
-    builder.check_leftovers()
-    ordered = order_tools(builder.tools, config.prompt.tool_order)
-    prompt = render_prompt(config, tree, ordered)
+def rebuild_commands(previous: Surface, tree: CommandTree, config: Config, paths: Iterable[str], *,
+                     token_counts: bool = True) -> Surface:
+    """The surface after an edit that changed only the choices of the commands at `paths`
+    (`[commands."PATH"]`) since `previous` was built from the same tree: the tools of those
+    commands and their subtrees are built again (a slice of the tree: their ancestors, flags
+    kept, and their subtrees), every other tool is reused, and order, prompt and token counts
+    are assembled as `build_surface` does. Equal to `build_surface(tree, config)` (tested);
+    falls back to it when the slice cannot decide alone (a name clash, an unknown path).
+    `previous.warnings` are kept: keys that name nothing are a whole-tree question."""
+    paths = set(paths)
+    if not paths:
+        return previous
+    try:
+        part, decided = tree_slice(tree, paths)
+    except KeyError:
+        return build_surface(tree, config, token_counts=token_counts)
+    with collector_paused():
+        builder = _Builder(part, config)
+        builder.visit(part.root, [], None)
+        kept = [t for t in previous.tools if t.command_str not in decided]
+        names = {t.name for t in kept}
+        if any(t.name in names for t in builder.tools):
+            return build_surface(tree, config, token_counts=token_counts)  # let the full build name the clash
+        fresh = [t for t in builder.tools if t.command_str in decided]
+        exclusions = [e for e in previous.exclusions if e.path not in decided]
+        exclusions += [e for e in builder.exclusions if e.path in decided]
+        return _assemble(tree, config, kept, exclusions, list(previous.warnings), token_counts, fresh=fresh)
+
+
+def tool_names(tree: CommandTree, config: Config) -> dict[str, str]:
+    """Command path → tool name, for every command `config` makes a tool of `tree`: the first
+    steps of `build_surface` (filters, selectors, names) on the same walk, without schemas,
+    descriptions or the prompt. Raises SurfaceError when two commands get the same name."""
+    with collector_paused():
+        builder = _Builder(tree, config, names_only=True)
+        builder.visit(tree.root, [], None)
+        return {path: name for name, path in builder.names.items()}
+
+
+def tree_slice(tree: CommandTree, paths: Iterable[str]) -> tuple[CommandTree, set[str]]:
+    """A tree holding the commands at `paths` with their subtrees and their ancestors (flags
+    kept, other children dropped), plus the set of paths whose tools the slice decides (a
+    change to `[commands."X"]` can only change the tools of X and its subtree: deprecating a
+    group filters its subcommands). KeyError for a path that names no command."""
+    wanted = [tree.find(p) for p in paths]
+    if any(c is None for c in wanted):
+        raise KeyError("unknown command")
+    decided: set[str] = set()
+    for command in wanted:
+        decided.update(c.path_str for c in command.walk())  # type: ignore[union-attr]
+    keep = {" ".join(c.path[:depth]) for c in wanted for depth in range(1, len(c.path) + 1)}  # type: ignore[union-attr]
+
+    def copy(command: Command) -> Command:
+        if command.path_str in decided:
+            return command
+        subs = [copy(s) for s in command.subcommands if s.path_str in keep]
+        return command.model_copy(update={"subcommands": subs})
+
+    return tree.model_copy(update={"root": copy(tree.root)}), decided
+
+
+def _assemble(tree: CommandTree, config: Config, tools: list[Tool], exclusions: list[Exclusion],
+              warnings: list[str], token_counts: bool, fresh: list[Tool] | None = None) -> Surface:
+    """The tail every surface goes through: order, prompt, token counts. With `fresh`, `tools`
+    were reused from an earlier surface (their counts stand) and only `fresh` are counted."""
     from workbench.model.tokens import count_tokens
 
+    if fresh is None:
+        tools, fresh = [], tools
     if token_counts:
-        ordered = [dataclasses.replace(t, tokens=_tool_tokens(t)) for t in ordered]
+        fresh = [dataclasses.replace(t, tokens=_tool_tokens(t)) for t in fresh]
+    ordered = order_tools([*tools, *fresh], config.prompt.tool_order)
+    prompt = render_prompt(config, tree, ordered)
     return Surface(
         tools=tuple(ordered),
         prompt=prompt,
         server_name=config.server.name or tree.root.name,
         server_version=config.server.version or tree.cli_version or "0.0.0",
         server_title=config.server.title,
-        exclusions=tuple(builder.exclusions),
-        warnings=tuple(builder.warnings),
+        exclusions=tuple(exclusions),
+        warnings=tuple(warnings),
         prompt_tokens=count_tokens(prompt) if token_counts else 0,
     )
 
@@ -100,8 +166,10 @@ def _count_cached(text: str) -> int:
 class _Builder:
     """One walk over the tree: filters, claims, and builds each tool."""
 
-    def __init__(self, tree: CommandTree, config: Config) -> None:
+    def __init__(self, tree: CommandTree, config: Config, *, names_only: bool = False) -> None:
         self.tree = tree
+        self.names_only = names_only
+        """Only decide which commands become tools and their names (`tool_names`)."""
         self.config = config
         self.prefix = config.tools.prefix if config.tools.prefix is not None else tree.root.name
         self.blocked = set(SAFETY_SEGMENTS) | {config.server.command_name}
@@ -150,6 +218,12 @@ class _Builder:
                 reason = Exclusion(path, "selector", "no selector claims it")
             else:
                 selector.claimed += 1
+        if self.names_only:
+            if reason is None:
+                self._claim_name(path, tool_name(self.prefix, command.path))
+            for sub in command.subcommands:
+                self.visit(sub, ancestor_flags, blocked)
+            return
         needs_flags = reason is None or (choices is not None and bool(choices.flags))
         flags = _deshadow(self._inheritable(command, ancestor_flags) + own_flags) if needs_flags else []
         if choices is not None and choices.flags:
@@ -190,12 +264,7 @@ class _Builder:
               flags: list[ToolFlag], depth: int) -> Tool:
         path = command.path_str
         name = tool_name(self.prefix, command.path)
-        if name in self.names:
-            raise SurfaceError(
-                f"commands `{self.names[name]}` and `{path}` both become tool `{name}`; exclude "
-                f'one of them ([commands."{path}"] exclude = true)'
-            )
-        self.names[name] = path
+        self._claim_name(path, name)
         chosen = [tf for tf in flags if self._keeps(tf, depth, choices, selector)]
         schema, args = build_input_schema(
             tool=name, command=path, depth=depth, flags=chosen,
@@ -221,6 +290,14 @@ class _Builder:
             annotations=annotations,
             output_schema=RESULT_SCHEMA,
         )
+
+    def _claim_name(self, path: str, name: str) -> None:
+        if name in self.names:
+            raise SurfaceError(
+                f"commands `{self.names[name]}` and `{path}` both become tool `{name}`; exclude "
+                f'one of them ([commands."{path}"] exclude = true)'
+            )
+        self.names[name] = path
 
     def _keeps(self, chosen: ToolFlag, depth: int, choices: CommandConfig,
                selector: CompiledSelector | None) -> bool:

@@ -74,7 +74,8 @@ class QuickPreviews:
     error: str | None
     statuses: dict[str, CommandStatus] = field(default_factory=dict)
     prompt: str = ""
-    tokens: int = 0
+    tokens: int | None = 0
+    """Prompt plus tools; None until counted (the first pass on opening leaves it to the full one)."""
     token_label: str = ""
     dirty: bool = False
     """Whether the choices differ from the baseline's (the full pass compares the text)."""
@@ -132,23 +133,68 @@ def statuses_of(surface: Any, finding_counts: dict[str, int] | None = None) -> d
     return statuses
 
 
-def quick_from_surface(surface: Any, dirty: bool, finding_counts: dict[str, int] | None = None) -> QuickPreviews:
+def quick_from_surface(surface: Any, dirty: bool, finding_counts: dict[str, int] | None = None,
+                       statuses: dict[str, CommandStatus] | None = None, tokens: bool = True) -> QuickPreviews:
     return QuickPreviews(
-        surface=surface, error=None, statuses=statuses_of(surface, finding_counts), prompt=surface.prompt,
-        tokens=surface.prompt_tokens + sum(t.tokens for t in surface.tools), token_label=_token_label(),
-        dirty=dirty,
+        surface=surface, error=None,
+        statuses=statuses if statuses is not None else statuses_of(surface, finding_counts),
+        prompt=surface.prompt,
+        tokens=_total_tokens(surface) if tokens else None,
+        token_label=_token_label(), dirty=dirty,
     )
 
 
+def _total_tokens(surface: Any) -> int | None:
+    """Prompt plus tools, or None while some are not counted yet (a tool is never 0 tokens:
+    an uncounted one is a tool of the first, uncounted build that an edit reused)."""
+    counts = [t.tokens for t in surface.tools]
+    if not surface.prompt_tokens or not all(counts):
+        return None
+    return surface.prompt_tokens + sum(counts)
+
+
+def statuses_after(previous: Any, surface: Any, statuses: dict[str, CommandStatus], decided: set[str],
+                   finding_counts: dict[str, int] | None = None) -> dict[str, CommandStatus]:
+    """`statuses` (of `previous`) with the commands in `decided` redone from `surface`, which
+    reused every other tool of `previous` (the same objects): an edit to one command costs
+    its own subtree, not a pass over every tool's status."""
+    counts = finding_counts or {}
+    updated = {path: status for path, status in statuses.items() if path not in decided}
+    reused = {id(t) for t in previous.tools}
+    for tool in surface.tools:
+        if id(tool) not in reused:
+            path = tool.command_str
+            updated[path] = CommandStatus(tool=tool.name, findings=counts.get(path, 0))
+    for exclusion in surface.exclusions:
+        if exclusion.path in decided:
+            updated.setdefault(exclusion.path, CommandStatus(reason=exclusion.reason, detail=exclusion.detail,
+                                                             findings=counts.get(exclusion.path, 0)))
+    return updated
+
+
 def compute_quick(previous: Any | None, tree: CommandTree, config: Config, changed: set[str] | None,
-                  dirty: bool, finding_counts: dict[str, int] | None = None) -> QuickPreviews:
-    """The surface after an edit to `changed` commands (None: rebuild fully)."""
+                  dirty: bool, finding_counts: dict[str, int] | None = None,
+                  statuses: dict[str, CommandStatus] | None = None) -> QuickPreviews:
+    """The surface after an edit to `changed` commands (None: rebuild fully). With the
+    `statuses` of `previous`, only the changed commands' statuses are redone. A first build
+    (no `previous`) leaves token counts to the full pass, so the tree's marks paint sooner."""
+    from workbench.model.surface import build_surface
     from workbench.tui.incremental import update_surface
 
     try:
+        if previous is None:
+            surface = build_surface(tree, config, token_counts=False)
+            return quick_from_surface(surface, dirty, finding_counts, tokens=False)
         surface = update_surface(previous, tree, config, changed)
     except WorkbenchError as error:
         return QuickPreviews(surface=None, error=str(error), dirty=dirty)
+    if surface is previous and statuses is not None:
+        return quick_from_surface(surface, dirty, finding_counts, statuses=statuses)
+    if statuses is not None and changed:
+        decided = {c.path_str for path in changed if (top := tree.find(path)) is not None for c in top.walk()}
+        if len(decided) < max(1, len(statuses) // 4):
+            return quick_from_surface(surface, dirty, finding_counts,
+                                      statuses=statuses_after(previous, surface, statuses, decided, finding_counts))
     return quick_from_surface(surface, dirty, finding_counts)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from workbench.model.config import CommandConfig, Config, DescriptionMode, FlagConfig, PromptSection, Selector
+from workbench.model.config import REST_ENTRY, CommandConfig, Config, DescriptionMode, FlagConfig, PromptSection, Selector
 from workbench.model.tree import CommandTree
 
 ANNOTATIONS = ("read_only", "destructive", "idempotent", "open_world")
@@ -143,11 +143,47 @@ class Workspace:
         entry = UndoEntry(label, copy_choices(self.config), scope)
         try:
             mutate(self.config)
+            self._keep_tool_order(entry.config)
         except Exception:
             self.config = entry.config  # a rejected value leaves the choices as they were
             raise
         self.undo_stack.append(entry)
         self.last_scope = scope
+
+    def _keep_tool_order(self, before: Config) -> None:
+        """The rule that keeps `prompt.tool_order` servable across every other edit: an entry
+        whose tool the edit removed (excluded, deprecated, no longer claimed by a selector) leaves
+        the order, and an entry whose tool the edit renamed (the prefix) follows it by its
+        command. Without it, reordering in the prompt editor and then excluding a listed tool
+        would leave a config that cannot build, and a saved file `serve` refuses."""
+        order = self.config.prompt.tool_order
+        if not order:
+            return
+        from workbench.model.surface import tool_names
+        from workbench.model.surface_types import SurfaceError
+
+        try:
+            after = tool_names(self.tree, self.config)
+        except SurfaceError:
+            return  # e.g. a name clash: the surface itself reports it, the order is not the cause
+        served = set(after.values())
+        if all(name == REST_ENTRY or name in served for name in order):
+            return
+        try:
+            before_paths = {name: path for path, name in tool_names(self.tree, before).items()}
+        except SurfaceError:
+            before_paths = {}
+        repaired: list[str] = []
+        for name in order:
+            if name == REST_ENTRY:
+                kept: str | None = name
+            elif name in before_paths:
+                kept = after.get(before_paths[name])
+            else:
+                kept = name if name in served else None
+            if kept is not None and kept not in repaired:
+                repaired.append(kept)
+        self.config.prompt.tool_order = repaired
 
     def _edit_command(self, path: str, label: str, mutate: Callable[[CommandConfig], None]) -> None:
         def apply(config: Config) -> None:
@@ -272,9 +308,25 @@ class Workspace:
 
     def set_tool_order(self, order: list[str] | None) -> None:
         """The model-facing tool order (`prompt.tool_order`, with `<unlisted-tools>` once);
-        None orders the tools by name."""
+        None orders the tools by name. A ValueError names an entry that would stop the config
+        from building (a name listed twice or naming no tool, or no `<unlisted-tools>`)."""
         value = list(order) if order is not None else None
+        if value is not None:
+            self._check_tool_order(value)
         self._change("tool order", lambda c: setattr(c.prompt, "tool_order", value))
+
+    def _check_tool_order(self, order: list[str]) -> None:
+        from workbench.model.surface import tool_names
+
+        if REST_ENTRY not in order:
+            raise ValueError(f'the tool order needs the "{REST_ENTRY}" entry once, where every tool '
+                             "not listed by name goes")
+        served = set(tool_names(self.tree, self.config).values())
+        for index, name in enumerate(order):
+            if name in order[:index]:
+                raise ValueError(f"the tool order lists `{name}` twice; keep one")
+            if name != REST_ENTRY and name not in served:
+                raise ValueError(f"the tool order names `{name}`, which is no tool; remove it")
 
     def set_env(self, env: dict[str, str], label: str = "env") -> None:
         """Replace `[env]` (the variables every call gets; a per-call env wins). Names must be

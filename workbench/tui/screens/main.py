@@ -10,6 +10,7 @@ is never shown as current.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 
 from textual import on, work
@@ -30,7 +31,7 @@ from workbench.tui.widgets.inspector import Inspector
 from workbench.tui.widgets.lint_pane import JumpToCommand
 from workbench.tui.widgets.preview_tabs import TABS, PreviewTabs
 from workbench.tui.widgets.selectors_pane import SelectorsPane
-from workbench.tui.widgets.status_line import StatusLine
+from workbench.tui.widgets.status_line import StatusLine, coverage_text
 from workbench.tui.widgets.try_it import TryIt
 from workbench.tui.workspace import Workspace, copy_choices
 
@@ -90,7 +91,12 @@ class MainScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        # The loaded tree and config live as long as the session: the cyclic collector need
+        # not walk them again on every full collection (a 2,000-command tree is ~10⁶ objects;
+        # full collections over them cost tens of milliseconds, landing in random keypresses).
+        gc.freeze()
         self.query_one(CommandTreePanel).show_tree(self.workspace.tree)
+        self.query_one(StatusLine).coverage = coverage_text(self.workspace.tree)
         self.show_command()
         self.query_one(CommandTree).focus()
         self.query_one(PreviewTabs).set_stale()
@@ -118,7 +124,25 @@ class MainScreen(Screen[None]):
             inspector.show_findings([f for f in self.full.findings if getattr(f, "command", "") == self.selected])
         if self.quick is not None and self.quick_generation == self.generation:
             self.query_one(PreviewTabs).show_tool(self.quick, self.selected)
-            self._show_try(status)
+            if self._tab_shown("tab-try"):
+                self._show_try(status)
+
+    def _tab_shown(self, tab_id: str) -> bool:
+        """Whether that preview tab is the one on screen: hidden tabs are filled when shown, so
+        an edit pays only for what the user can see (the Try form mounts a widget per field)."""
+        return self.query_one("#preview-tabs", TabbedContent).active == tab_id
+
+    @on(TabbedContent.TabActivated, "#preview-tabs")
+    def _tab_shown_now(self, event: TabbedContent.TabActivated) -> None:
+        shown = [view for tab, _, view in TABS if tab == event.pane.id and view in self._stale_views()]
+        if shown:
+            self.query_one(PreviewTabs).set_stale(tuple(shown))
+        if self.quick is None or self.quick_generation != self.generation:
+            return  # the pass under way fills it
+        if event.pane.id == "tab-try":
+            self._show_try(self.quick.statuses.get(self.selected))
+        elif event.pane.id == "tab-selectors":
+            self.query_one(SelectorsPane).show(self.workspace.config, self.quick.statuses)
 
     def _show_try(self, status) -> None:
         """Hand the try-it pane the highlighted command's tool, as the current surface has it."""
@@ -153,15 +177,39 @@ class MainScreen(Screen[None]):
             self.changed.add(scope)
 
     def recompute(self, debounce: bool = True) -> None:
-        """Mark everything stale now; compute the new previews after a short pause."""
+        """Mark everything stale now and compute the new previews: at once when the edit touched
+        a few commands (the touched tools cost milliseconds, and the user waits for them), else
+        after a short pause that lets key repeats pile up into one build."""
         self.generation += 1
-        self.query_one(PreviewTabs).set_stale()
-        self.query_one(StatusLine).set_stale()
         generation = self.generation
-        if debounce:
+        previews = self.query_one(PreviewTabs)
+        shown = self._shown_views()
+        previews.set_stale(shown)  # what the user sees dims at once; a hidden tab when shown
+        self.query_one(StatusLine).set_stale()
+        if debounce and not self._quick_is_small():
             self.set_timer(DEBOUNCE_S, lambda: self._start(generation), name="recompute")
         else:
             self._start(generation)
+
+    def _shown_views(self) -> tuple[str, ...]:
+        """The preview views on screen now (dimming hidden ones on every key costs as much as
+        the edit itself, so a hidden view is dimmed when its tab is shown, if still stale)."""
+        active = self.query_one("#preview-tabs", TabbedContent).active
+        return tuple(view for tab, _, view in TABS if tab == active and view in PreviewTabs.ALL_VIEWS)
+
+    def _stale_views(self) -> tuple[str, ...]:
+        """The views no pass has refreshed for the config as it is now."""
+        stale: tuple[str, ...] = ()
+        if self.quick_generation < self.generation:
+            stale += PreviewTabs.QUICK_VIEWS
+        if self.full_generation < self.generation:
+            stale += PreviewTabs.FULL_VIEWS
+        return stale
+
+    def _quick_is_small(self) -> bool:
+        changed = self.changed
+        return (self.base_surface is not None and bool(changed)
+                and slice_size(self.workspace.tree, changed) <= QUICK_ON_UI_LIMIT)
 
     def _start(self, generation: int) -> None:
         if generation != self.generation:
@@ -169,11 +217,12 @@ class MainScreen(Screen[None]):
         ws = self.workspace
         changed = None if self.changed is None else set(self.changed)
         counts = finding_counts(self.quick.statuses) if self.quick else {}
-        if self.base_surface is not None and changed is not None and slice_size(ws.tree, changed) <= QUICK_ON_UI_LIMIT:
+        if self._quick_is_small():
             # An incremental update costs milliseconds even with 1,000 tools: doing it here
             # avoids a thread hand-off that, under load, cost more than the work itself.
             try:
-                quick = compute_quick(self.base_surface, ws.tree, ws.config, changed, ws.looks_dirty(), counts)
+                quick = compute_quick(self.base_surface, ws.tree, ws.config, changed, ws.looks_dirty(), counts,
+                                      self.quick.statuses if self.quick is not None else None)
             except Exception as error:
                 quick = QuickPreviews(surface=None, error=_unexpected(error), dirty=True)
             self.on_quick_ready(QuickReady(generation, quick))
@@ -221,8 +270,12 @@ class MainScreen(Screen[None]):
         self.quick, self.quick_generation = quick, generation
         if quick.surface is not None:
             self.base_surface, self.changed = quick.surface, set()
-        self.query_one(PreviewTabs).show_quick(quick, self.selected)
-        self.query_one(SelectorsPane).show(self.workspace.config, quick.statuses)
+        previews = self.query_one(PreviewTabs)
+        previews.show_quick(quick, self.selected)
+        if self.full_generation < generation and quick.error is None:
+            previews.border_subtitle = "updating…"  # hidden tabs wait for the full pass
+        if self._tab_shown("tab-selectors"):
+            self.query_one(SelectorsPane).show(self.workspace.config, quick.statuses)
         self.query_one(CommandTree).show_statuses(quick.statuses)
         self.query_one(StatusLine).show_quick(quick, self.workspace.path, self.workspace.on_disk)
         self.show_command(same_command=True)
@@ -327,7 +380,8 @@ class MainScreen(Screen[None]):
 
     def _changed(self) -> None:
         self.note_change(self.workspace.last_scope)
-        self.show_command(same_command=True)
+        if not self._quick_is_small():
+            self.show_command(same_command=True)  # the choices now; the quick pass follows later
         self.recompute()
 
     # --- actions -----------------------------------------------------------------------------

@@ -2,19 +2,23 @@
 
 Built for big previews (1,000 tools is ~30,000 lines of JSON): only the lines on screen are
 rendered, and the text is highlighted lazily in blocks of lines, so showing a new text costs
-a `split` and nothing more. Colours come from `textual.highlight`'s theme-variable styles, so
+a `split` and nothing more. `stale` dims the text while it is older than the config; it is
+drawn, not styled with a CSS class, because restyling a node through the app's stylesheet
+costs ~10 ms, and every edit would pay it for every view. Colours come from `textual.highlight`'s theme-variable styles, so
 the view follows the app theme (the cache is dropped when the theme changes).
 """
 
 from __future__ import annotations
 
 from rich.segment import Segment
+from rich.style import Style
 from textual.content import Content
 from textual.geometry import Size
 from textual.highlight import highlight
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+STALE_STYLE = Style(dim=True)
 BLOCK_LINES = 200
 """Lines highlighted together; a multi-line TOML string may only be mis-coloured at a block edge."""
 
@@ -33,6 +37,8 @@ class CodeView(ScrollView, can_focus=True):
         self._lines: list[str] = []
         self._blocks: dict[int, list[Content]] = {}
         self._strips: dict[int, Strip] = {}
+        self.stale = False
+        """Whether the text is older than the config (drawn dimmed)."""
         self.show(text, language)
 
     def on_mount(self) -> None:
@@ -41,6 +47,12 @@ class CodeView(ScrollView, can_focus=True):
     def _theme_changed(self) -> None:
         self._strips.clear()
         self.refresh()
+
+    def set_stale(self, stale: bool) -> None:
+        if stale != self.stale:
+            self.stale = stale
+            self._strips.clear()
+            self.refresh()
 
     def show(self, text: str, language: str | None = None) -> None:
         """Replace the text (keeps the scroll position when the text is the same length)."""
@@ -54,7 +66,7 @@ class CodeView(ScrollView, can_focus=True):
             self._lines.pop()
         self._blocks.clear()
         self._strips.clear()
-        width = max((len(line) for line in self._lines), default=0)
+        width = max(map(len, self._lines), default=0)  # C speed: 30,000 lines in ~1 ms
         self.virtual_size = Size(width + 1, len(self._lines))
         self.refresh()
 
@@ -81,5 +93,8 @@ class CodeView(ScrollView, can_focus=True):
             content = self._line_content(index).expand_tabs(4)
             segments = [Segment(text, (base + style).rich_style)
                         for text, style in content.render(base, end="", parse_style=self._get_style)]
-            strip = self._strips[index] = Strip(segments, content.cell_length)
+            strip = Strip(segments, content.cell_length)
+            if self.stale:
+                strip = strip.apply_style(STALE_STYLE)
+            self._strips[index] = strip
         return strip.crop_extend(scroll_x, scroll_x + width, base.rich_style).apply_offsets(scroll_x, index)

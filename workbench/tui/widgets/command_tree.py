@@ -24,6 +24,8 @@ from workbench.model.tree import Command, CommandTree as TreeModel
 from workbench.tui.previews import CommandStatus
 
 FILTER_DEBOUNCE_S = 0.15
+REPAINT_ALL_ABOVE = 50
+"""More changed marks than this repaint the visible tree at once instead of line by line."""
 
 
 class CommandTree(Tree[str]):
@@ -101,17 +103,24 @@ class CommandTree(Tree[str]):
             self._add_pending(event.node.data)
 
     def show_statuses(self, statuses: dict[str, CommandStatus]) -> None:
-        """Re-render the marks; only nodes whose status changed are refreshed."""
-        changed = {p for p in set(statuses) | set(self.statuses) if statuses.get(p) != self.statuses.get(p)}
-        self.statuses = dict(statuses)
-        if changed:
-            self._refresh_all_labels()
-
-    def _refresh_all_labels(self) -> None:
-        # Repaint the visible lines with the new marks; rebuilding every line (2,000 commands)
-        # on each edit is what would make edits slow, and the widths hardly change.
-        self._updates += 1
-        self.refresh()
+        """Re-render the marks; only the lines of nodes whose status changed are repainted (an
+        edit to one command repaints one line, as a plain Tree's `set_label` would)."""
+        previous = self.statuses
+        if statuses is previous:
+            return
+        # An edit's statuses reuse the unchanged entries' objects: identity settles most at once.
+        changed = [p for p, s in statuses.items() if (old := previous.get(p)) is not s and old != s]
+        changed += [p for p in previous if p not in statuses]
+        self.statuses = statuses
+        if len(changed) > REPAINT_ALL_ABOVE:
+            self._updates += 1  # a new key for every cached line: one repaint of what is visible
+            self.refresh()
+            return
+        for path in changed:
+            node = self.nodes_by_path.get(path)
+            if node is not None and node.line >= 0:  # -1: collapsed away, painted when shown
+                node._updates += 1  # its cached line is stale (Tree keys lines by node updates)
+                self._refresh_line(node.line)
 
     def render_label(self, node: TreeNode[str], base_style: Style, style: Style) -> Text:
         text = super().render_label(node, base_style, style)

@@ -39,7 +39,6 @@ class PreviewTabs(Vertical):
     DEFAULT_CSS = """
     PreviewTabs { width: 2fr; border: round $border-blurred; border-title-color: $text-muted; }
     PreviewTabs:focus-within { border: round $border; }
-    PreviewTabs CodeView.-stale { text-opacity: 55%; }
     PreviewTabs TabPane { padding: 0; }
     """
 
@@ -58,17 +57,18 @@ class PreviewTabs(Vertical):
 
     QUICK_VIEWS = ("view-tool", "view-prompt")
     FULL_VIEWS = ("view-tools", "view-toml", "view-diff", "view-lint")
+    ALL_VIEWS = QUICK_VIEWS + FULL_VIEWS
 
     @property
     def is_stale(self) -> bool:
         """True while any preview shows output older than the config."""
-        return any(self.view(v).has_class("-stale") for v in self.QUICK_VIEWS + self.FULL_VIEWS)
+        return any(self.view(v).stale for v in self.QUICK_VIEWS + self.FULL_VIEWS)
 
     def set_stale(self, view_ids=QUICK_VIEWS + FULL_VIEWS) -> None:
         """Dim the views that no longer match the config, and say so. Classes go on the views
         only: restyling the whole pane on every keystroke costs more than the recompute."""
         for view_id in view_ids:
-            self.view(view_id).set_class(True, "-stale")
+            self.view(view_id).set_stale(True)
         if "view-lint" in view_ids:
             self.query_one(LintPane).set_stale(True)
         self.border_subtitle = "updating…"
@@ -76,7 +76,7 @@ class PreviewTabs(Vertical):
     def _fresh(self, view_id: str, text: str, language: str) -> None:
         view = self.view(view_id)
         view.show(text, language)
-        view.set_class(False, "-stale")
+        view.set_stale(False)
 
     def _subtitle(self, error: str | None) -> None:
         if error:
