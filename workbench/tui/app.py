@@ -72,6 +72,7 @@ class WorkbenchApp(App[None]):
             "wb-exposed": theme.success or theme.primary,
             "wb-filtered": theme.secondary or theme.primary,
             "wb-lint": theme.warning or theme.accent or theme.primary,
+            "wb-focus": theme.accent or theme.primary,
         }
 
     def _install_themes(self) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 
 from workbench.model.config import Config, Selector
@@ -23,6 +23,7 @@ from workbench.tui.selectors_text import (
     PATTERN_FIELDS, SelectorsInputError, claims, claims_text, field_text, selector_from_fields, selector_label,
 )
 from workbench.tui.widgets.code_view import CodeView
+from workbench.tui.widgets.keyboard import FormScroll
 
 
 class SelectorsEditor(EditorScreen):
@@ -41,7 +42,7 @@ class SelectorsEditor(EditorScreen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="selectors-panes", classes="panes"):
-            with VerticalScroll(id="selectors-left", classes="pane"):
+            with FormScroll(id="selectors-left", classes="pane"):
                 yield Label("Selectors, in priority order")
                 yield Static("A command becomes a tool when a selector's glob matches its path; the first "
                              "match wins. No selectors: every command that passes the filters.",

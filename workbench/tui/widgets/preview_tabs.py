@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import TabbedContent, TabPane
 
+from workbench.tui.bindings import pane_title
 from workbench.tui.previews import FullPreviews, QuickPreviews
 from workbench.tui.widgets.code_view import CodeView
 from workbench.tui.widgets.lint_pane import LintPane
@@ -51,7 +52,7 @@ class PreviewTabs(Vertical):
                     yield pane() if pane is not None else CodeView(id=view_id)
 
     def on_mount(self) -> None:
-        self.border_title = "Preview"
+        self.border_title = pane_title("previews", "Preview")
 
     def view(self, view_id: str) -> CodeView:
         return self.query_one(f"#{view_id}", CodeView)

@@ -44,10 +44,16 @@ class StatusLine(Static):
         error = self.quick is not None and self.quick.error is not None and not self.quick_stale
         self.set_class(stale, "-stale")
         self.set_class(error, "-error")
-        self.update(self.describe())
+        text = self.describe()
+        if self.size.width and len(text) > self.size.width - 2:  # narrow: keep both ends on screen
+            text = self.describe(compact=True)
+        self.update(text)
 
-    def describe(self) -> str:
-        """The status text (also what tests read)."""
+    def on_resize(self) -> None:
+        self._render_now()
+
+    def describe(self, compact: bool = False) -> str:
+        """The status text (also what tests read); `compact` drops the tokenizer's name."""
         q = self.quick
         parts: list[str] = []
         if q is None:
@@ -55,8 +61,8 @@ class StatusLine(Static):
         elif q.error is not None:
             parts.append("✗ cannot build the surface (see the previews)")
         else:
-            label = f" ({q.token_label})" if q.token_label else ""
-            parts.append(f"{q.tool_count} tools")
+            label = f" ({q.token_label})" if q.token_label and not compact else ""
+            parts.append(f"{q.tool_count:,} tool{'' if q.tool_count == 1 else 's'}")
             parts.append(f"{q.tokens:,} tokens{label}")
             if self.full is not None and not self.full_stale:
                 parts.append(f"{len(self.full.findings)} findings")
@@ -74,4 +80,4 @@ class StatusLine(Static):
             parts.append(str(self.path))
         if self.quick_stale or self.full_stale:
             parts.append("updating…")
-        return "  ·  ".join(parts)
+        return (" · " if compact else "  ·  ").join(parts)
