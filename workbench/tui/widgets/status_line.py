@@ -53,7 +53,8 @@ class StatusLine(Static):
         self._render_now()
 
     def describe(self, compact: bool = False) -> str:
-        """The status text (also what tests read); `compact` drops the tokenizer's name."""
+        """The status text (also what tests read); `compact` drops the tokenizer's name and the
+        file's folder."""
         q = self.quick
         parts: list[str] = []
         if q is None:
@@ -77,7 +78,7 @@ class StatusLine(Static):
         elif q is not None and not self.quick_stale:
             parts.append("saved" if self.on_disk else "not saved yet")
         if self.path is not None:
-            parts.append(str(self.path))
+            parts.append(self.path.name if compact else str(self.path))
         if self.quick_stale or self.full_stale:
             parts.append("updating…")
         return (" · " if compact else "  ·  ").join(parts)
