@@ -117,6 +117,8 @@ class Inspector(VerticalScroll, can_focus=False):
     def show(self, tree: CommandTree, command: Command, choices: CommandConfig, status: CommandStatus | None,
              served: set[str] | None, *, same_command: bool = False) -> None:
         """Fill the form for `command`; `served` is the set of flag spellings its tool exposes."""
+        if not same_command and command is not self.command:
+            self.scroll_home(animate=False)  # a new command's form starts at its top
         self.command = command
         self.choices = choices
         self.status = status

@@ -66,7 +66,8 @@ class StatusLine(Static):
             parts.append(f"{q.tool_count:,} tool{'' if q.tool_count == 1 else 's'}")
             parts.append(f"{q.tokens:,} tokens{label}")
             if self.full is not None and not self.full_stale:
-                parts.append(f"{len(self.full.findings)} findings")
+                count = len(self.full.findings)
+                parts.append(f"{count:,} finding{'' if count == 1 else 's'}")
             else:
                 parts.append("… findings")
         if self.full is not None and not self.full_stale:
