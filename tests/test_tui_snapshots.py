@@ -1,5 +1,6 @@
-"""Snapshots of the main screen on the deployctl sample, one per bundled theme, and of the
-editors (prompt, selectors, environment & runtime) and the Try and Lint tabs.
+"""Snapshots of the main screen on the deployctl sample, for each bundled theme at 160×48 and at
+80×24 (where the centre and right panes take turns), and of the editors (prompt, selectors,
+environment & runtime), the Try tab after a run, the Lint tab and the wrapped Prompt tab.
 
 Baselines live in tests/__snapshots__/; after a deliberate UI change, look at the new screens
 and re-baseline with `pytest tests/test_tui_snapshots.py --snapshot-update`.
@@ -16,13 +17,15 @@ from workbench.tui.app import make_app
 from workbench.tui.themes import load_all_themes
 
 BUNDLED = sorted(load_all_themes(Path("/nonexistent")).themes)
-SIZE = (150, 42)
+SIZE = (160, 48)
+SIZES = {"160x48": SIZE, "80x24": (80, 24)}
 
 
+@pytest.mark.parametrize("size", sorted(SIZES))
 @pytest.mark.parametrize("theme", BUNDLED)
-def test_main_screen(theme: str, snap_compare, tmp_path: Path):
+def test_main_screen(theme: str, size: str, snap_compare, tmp_path: Path):
     app = make_app(workspace=sample_workspace(Path("mcp.toml")), config_dir=tmp_path, theme=theme)
-    assert snap_compare(app, terminal_size=SIZE, run_before=settle)
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=settle)
 
 
 def _workspace():
@@ -81,7 +84,7 @@ def test_env_editor(snap_compare, tmp_path: Path):
     assert snap_compare(app, terminal_size=SIZE, run_before=open_editor)
 
 
-@pytest.mark.parametrize("tab", ["tab-try", "tab-lint"])
+@pytest.mark.parametrize("tab", ["tab-try", "tab-lint", "tab-prompt"])
 def test_main_screen_tabs(tab: str, snap_compare, tmp_path: Path):
     from textual.widgets import TabbedContent
 

@@ -56,7 +56,7 @@ async def run_and_wait(pilot, confirm: bool = True) -> dict:
         await pilot.pause()
     await app.workers.wait_for_complete()
     await pilot.pause()
-    return json.loads(app.screen.query_one("#view-try").text)
+    return app.screen.query_one(TryIt).result or {}
 
 
 async def test_the_form_makes_the_argv_and_a_run_shows_exit_code_and_output(tmp_path: Path, sample_home: Path):
@@ -65,8 +65,9 @@ async def test_the_form_makes_the_argv_and_a_run_shows_exit_code_and_output(tmp_
     app = make_app(workspace=workspace, config_dir=tmp_path / "cfg")
     async with app.run_test(size=SIZE) as pilot:
         await open_try_it(pilot, "deployctl deploy")
-        kinds = {name: type(field(app, name)) for name in ("tag", "services", "dry-run", "env", "replicas")}
-        assert kinds == {"tag": Input, "services": TextArea, "dry-run": Switch, "env": Select, "replicas": Input}
+        kinds = {"tag": Input, "services": TextArea, "dry-run": Switch, "env": Select, "replicas": Input}
+        for name, kind in kinds.items():
+            assert isinstance(field(app, name), kind), name
         field(app, "tag").value = "v2"
         field(app, "services").load_text("web\napi\n")
         field(app, "dry-run").value = True
@@ -93,7 +94,7 @@ async def test_the_form_makes_the_argv_and_a_run_shows_exit_code_and_output(tmp_
         await pilot.click("#try-run")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        result = json.loads(app.screen.query_one("#view-try").text)
+        result = app.screen.query_one(TryIt).result
         assert result["isError"] is True and "nope" in result["content"][0]["text"]
 
 
@@ -112,7 +113,7 @@ async def test_a_tool_that_may_change_things_asks_before_running(tmp_path: Path,
         await pilot.press("escape")
         await pilot.pause()
         assert "Not run." in str(app.screen.query_one("#try-state").content)
-        assert app.screen.query_one("#view-try").text == ""
+        assert app.screen.query_one(TryIt).result is None
 
 
 CHILD = "import os, sys, time; open(os.environ['PIDFILE'], 'w').write(str(os.getpid())); time.sleep(60)"

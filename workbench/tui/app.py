@@ -72,6 +72,7 @@ class WorkbenchApp(App[None]):
             "wb-exposed": theme.success or theme.primary,
             "wb-filtered": theme.secondary or theme.primary,
             "wb-lint": theme.warning or theme.accent or theme.primary,
+            "wb-focus": theme.accent or theme.primary,
         }
 
     def _install_themes(self) -> None:
@@ -132,13 +133,34 @@ class WorkbenchApp(App[None]):
         self.exit(return_code=2)
 
     def get_system_commands(self, screen):
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":  # Textual's saves to a Downloads folder that may not exist
+                yield command
+        yield SystemCommand("Screenshot", "Save an SVG of the screen next to mcp.toml (says where)",
+                            lambda: self.set_timer(0.1, self.save_screen_svg))
         if isinstance(screen, MainScreen):
             yield SystemCommand("Save", "Write mcp.toml (ctrl+s)", screen.save)
             yield SystemCommand("Undo", "Undo the last change (ctrl+z)", screen.action_undo)
         yield SystemCommand("Help", "Keys and what each pane does (F1)", self.action_help)
 
     # --- app-wide actions --------------------------------------------------------------------
+
+    def save_screen_svg(self) -> Path | None:
+        """Save the screen as SVG in the config file's folder (the current folder without one),
+        and say where; a folder that cannot be written gets one sentence."""
+        from textual._files import generate_datetime_filename
+
+        main = self.main_screen
+        folder = main.workspace.path.resolve().parent if main is not None else Path.cwd()
+        target = folder / generate_datetime_filename(self.title, ".svg")
+        try:
+            self.save_screenshot(target.name, str(folder))
+        except OSError as error:
+            self.notify(f"Screenshot not saved: cannot write {target} ({error.strerror or error}).",
+                        title="Screenshot", severity="error", timeout=10, markup=False)
+            return None
+        self.notify(f"Saved {target}", title="Screenshot", timeout=10, markup=False)
+        return target
 
     @property
     def main_screen(self) -> MainScreen | None:

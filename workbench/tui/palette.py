@@ -34,11 +34,15 @@ class GoToCommand(_MainScreenProvider):
             yield DiscoveryHit(f"Go to {path}", partial(self._call, "go_to_command", path), help=short or None)
 
     async def search(self, query: str) -> Hits:
+        # Matched against what the list shows ("Go to deployctl secrets list"), so typing the
+        # entry's words finds it, with or without "go to" and with or without the root's name.
         matcher = self.matcher(query)
         for path, short in self._paths():
-            score = matcher.match(path)
+            text = f"Go to {path}"
+            _root, _, below = path.partition(" ")
+            score = max(matcher.match(text), matcher.match(f"Go to {below}") if below else 0)
             if score > 0:
-                yield Hit(score, matcher.highlight(path), partial(self._call, "go_to_command", path),
+                yield Hit(score, matcher.highlight(text), partial(self._call, "go_to_command", path),
                           help=short or None)
 
 

@@ -62,6 +62,8 @@ class CommandStatus:
     def why(self) -> str:
         """The reason in the user's words (`safety filter: help`)."""
         words = REASON_WORDS.get(self.reason or "", self.reason or "")
+        if self.detail.startswith(words):  # "deprecated in config", not "deprecated: deprecated in config"
+            return self.detail
         return f"{words}: {self.detail}" if self.detail and self.reason != "excluded" else words
 
 

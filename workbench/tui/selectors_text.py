@@ -137,3 +137,31 @@ def selector_from_fields(values: dict[str, str]) -> Selector:
 def selector_label(number: int, selector: Selector, claimed: int) -> str:
     """One row of the editor's ordered list."""
     return f"{number}. {', '.join(selector.commands) or '(no patterns)'}  → {claimed} command{'s' * (claimed != 1)}"
+
+
+def selector_warnings(tree: Any, selector: Selector, claimed: list[str]) -> list[str]:
+    """What an added or changed selector does that its author would not expect, one sentence
+    each: it claims no command at all (lint's WB805: earlier selectors take every command its
+    globs match), or one of its flag patterns matches no flag of the commands it claims."""
+    from workbench.model.selectors import glob
+
+    if not claimed:
+        return ["it claims no command: earlier selectors take every command its globs match (WB805), "
+                "so it changes nothing; move it up or change its globs"]
+    own: set[str] = set()
+    inherited: set[str] = set()
+    for path in claimed:
+        command = tree.find(path)
+        if command is None:
+            continue
+        for flag in command.flags:
+            (inherited if flag.inherited_from else own).add(flag.key)
+        for ancestor in tree.ancestors(command):
+            inherited.update(flag.key for flag in ancestor.flags)
+    warnings = []
+    for key, label, _example in PATTERN_FIELDS[1:]:
+        names = inherited if "inherited" in key else own
+        for pattern in getattr(selector, key) or []:
+            if not any(glob(pattern).match(name) for name in names):
+                warnings.append(f"`{pattern}` ({label}) matches no flag of the commands it claims")
+    return warnings

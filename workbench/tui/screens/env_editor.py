@@ -17,7 +17,7 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 
 from workbench.tui import env_edit
@@ -25,6 +25,7 @@ from workbench.tui.bindings import EDITOR_BASE_BINDINGS
 from workbench.tui.messages import EditRequested
 from workbench.tui.screens.editor_screen import EditorScreen
 from workbench.tui.widgets.code_view import CodeView
+from workbench.tui.widgets.keyboard import FormScroll
 
 RUNTIME_FIELDS: tuple[tuple[str, str, str, str], ...] = (
     *((key, label, "number" if kind is float else "integer", "") for key, label, kind in env_edit.LIMITS),
@@ -62,7 +63,7 @@ class EnvEditor(EditorScreen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="env-panes", classes="panes"):
-            with VerticalScroll(id="env-left", classes="pane"):
+            with FormScroll(id="env-left", classes="pane"):
                 yield Label("Environment ([env])", markup=False)
                 yield Static("Every call gets the server's environment plus these; a per-call env wins. "
                              "Keep secrets out: mcp.toml is usually committed.", classes="hint", markup=False)
@@ -77,7 +78,7 @@ class EnvEditor(EditorScreen):
                                  tooltip="Rename or change the selected row")
                     yield Button("Delete selected", id="delete-env", compact=True, variant="error")
                 yield Static("", id="env-state", classes="state", markup=False)
-            with VerticalScroll(id="env-right", classes="pane"):
+            with FormScroll(id="env-right", classes="pane"):
                 yield Label("Runtime ([runtime])", markup=False)
                 yield Static("Limits for every call. Enter in a field, or Apply runtime, applies them.",
                              classes="hint", markup=False)

@@ -8,13 +8,25 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-from workbench.tui.bindings import APP_BINDINGS, EDITOR_BINDINGS, HELP_BINDINGS, MAIN_BINDINGS
+from workbench.tui.bindings import (
+    APP_BINDINGS,
+    EDITOR_BINDINGS,
+    HELP_BINDINGS,
+    MAIN_BINDINGS,
+    SWITCH_BINDINGS,
+    TEXT_AREA_BINDINGS,
+)
 
 INTRO = """\
 # mcp-workbench
 
 Curate which commands and flags of a CLI an AI agent sees as MCP tools, watch the result, save `mcp.toml`,
 then serve it with `mcp-workbench serve mcp.toml`.
+
+**The keyboard walk**, one key per pane: `1` the tree → `2` the command's form → `3` the open preview →
+`4` the Try form → `ctrl+r` run → the result has the focus. Each pane's title starts with its key, and
+the pane holding the focus is drawn heavy in the focus colour. In a text field the digits type digits:
+`escape` goes back to the tree. Below 120 columns the centre and right panes take turns (`2` / `3`).
 
 - **Left, the command tree.** `●` a command served as a tool; `○` filtered, with the reason (hidden,
   deprecated, group only, safety filter, no selector, excluded by you); `⚠n` lint findings.
@@ -42,10 +54,11 @@ def keys_markdown() -> str:
     from workbench.tui.widgets.command_tree import CommandTree
 
     rows = ["| key | does | id |", "|---|---|---|"]
-    for binding in [*MAIN_BINDINGS, *CommandTree.BINDINGS, *APP_BINDINGS, *EDITOR_BINDINGS]:
+    for binding in [*MAIN_BINDINGS, *CommandTree.BINDINGS, *SWITCH_BINDINGS, *TEXT_AREA_BINDINGS,
+                    *APP_BINDINGS, *EDITOR_BINDINGS]:
         if isinstance(binding, Binding):
             rows.append(f"| `{_key(binding)}` | {binding.tooltip} | `{binding.id}` |")
-    rows.append("| `tab` / `shift+tab` | Move between fields | |")
+    rows.append("| `tab` / `shift+tab` | Move between the fields of every pane (no container is a stop of its own) | |")
     rows.append("| `ctrl+p` | Command palette: go to, include/exclude, export, serve, editors, theme | |")
     return "\n## Keys\n\n" + "\n".join(rows) + "\n"
 

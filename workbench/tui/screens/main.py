@@ -13,15 +13,15 @@ from __future__ import annotations
 import gc
 from dataclasses import dataclass
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, TabbedContent, Tree
+from textual.widgets import Footer, Input, TabbedContent, Tabs, Tree
 
 from workbench.model.errors import WorkbenchError
-from workbench.tui.bindings import MAIN_BINDINGS
+from workbench.tui.bindings import MAIN_BINDINGS, pane_title
 from workbench.tui.incremental import slice_size
 from workbench.tui.messages import EditRequested
 from workbench.tui.palette import GoToCommand, ToggleCommand, WorkbenchActions
@@ -35,6 +35,8 @@ from workbench.tui.widgets.status_line import StatusLine, coverage_text
 from workbench.tui.widgets.try_it import TryIt
 from workbench.tui.workspace import Workspace, copy_choices
 
+NARROW_WIDTH = 120
+"""Below this many columns the centre and right panes take turns instead of sharing the width."""
 DEBOUNCE_S = 0.01
 """How long edits may pile up before one recompute (key repeat, quick clicks)."""
 QUICK_ON_UI_LIMIT = 300
@@ -81,20 +83,51 @@ class MainScreen(Screen[None]):
         self.base_surface = None
         """The last surface shown; the quick pass updates it for the commands in `changed`."""
         self.changed: set[str] | None = None
+        self.right_pane = "inspector"
+        """Which of the centre and right panes shows in the narrow layout."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):
-            yield CommandTreePanel(id="commands")
+            commands = CommandTreePanel(id="commands")
+            commands.border_title = pane_title("tree", "Commands")
+            yield commands
             yield Inspector(id="inspector")
             yield PreviewTabs(id="previews")
         yield StatusLine(id="status")
-        yield Footer()
+        yield Footer(id="footer", compact=True)
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        """Below NARROW_WIDTH columns the centre and right panes take turns (the pane keys and
+        the focus choose which one shows), so neither is squeezed to a sliver."""
+        narrow = width < NARROW_WIDTH
+        self.set_class(narrow, "-narrow")
+        self._show_right_pane(self.right_pane)
+
+    def _show_right_pane(self, pane: str) -> None:
+        self.right_pane = pane
+        self.query_one(Inspector).set_class(pane != "inspector", "-turn-hidden")
+        self.query_one(PreviewTabs).set_class(pane != "previews", "-turn-hidden")
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """In the narrow layout, the pane the focus moves into is the one shown."""
+        widget = event.widget
+        for pane_id, pane in (("inspector", Inspector), ("previews", PreviewTabs)):
+            if any(isinstance(node, pane) for node in widget.ancestors_with_self):
+                if pane_id != self.right_pane:
+                    self._show_right_pane(pane_id)
+                return
 
     def on_mount(self) -> None:
         # The loaded tree and config live as long as the session: the cyclic collector need
         # not walk them again on every full collection (a 2,000-command tree is ~10⁶ objects;
         # full collections over them cost tens of milliseconds, landing in random keypresses).
         gc.freeze()
+        self._fit(self.app.size.width)
         self.query_one(CommandTreePanel).show_tree(self.workspace.tree)
         self.query_one(StatusLine).coverage = coverage_text(self.workspace.tree)
         self.show_command()
@@ -464,7 +497,40 @@ class MainScreen(Screen[None]):
         self.query_one("#filter", Input).focus()
 
     def action_focus_tree(self) -> None:
+        filter_box = self.query_one("#filter", Input)
+        if self.focused is filter_box and filter_box.value:
+            filter_box.value = ""  # escape in the filter box clears it first
+            return
         self.query_one(CommandTree).focus()
+
+    def action_focus_pane(self, pane: str) -> None:
+        """Focus a pane by its key: the tree, the command's form, the open preview, the Try form."""
+        if pane == "tree":
+            self.query_one(CommandTree).focus()
+            return
+        if pane == "inspector":
+            self._show_right_pane("inspector")
+            self.call_after_refresh(self._focus_first_in, self.query_one(Inspector))
+            return
+        tabs = self.query_one("#preview-tabs", TabbedContent)
+        if pane == "try":
+            tabs.active = "tab-try"
+        self._show_right_pane("previews")
+        self.call_after_refresh(self._focus_first_in, tabs.get_pane(tabs.active) or tabs)
+
+    def _focus_first_in(self, container) -> None:
+        """Focus the first field of `container` that the Tab key reaches (its tab bar when none)."""
+        target = next((w for w in self.focus_chain if container in w.ancestors_with_self), None)
+        if target is None:
+            target = self.query_one(PreviewTabs).query_one(Tabs)
+        target.focus()
+
+    def action_run_try(self) -> None:
+        """Run the Try form's call for the highlighted tool (the Try tab opens to show it)."""
+        tabs = self.query_one("#preview-tabs", TabbedContent)
+        tabs.active = "tab-try"
+        self._show_right_pane("previews")
+        self.query_one(TryIt).run()
 
     def _cycle_tab(self, step: int) -> None:
         tabs = self.query_one("#preview-tabs", TabbedContent)

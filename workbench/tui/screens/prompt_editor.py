@@ -12,7 +12,7 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static, TextArea
 
 from workbench.model.config import REST_ENTRY, Config, PromptSection
@@ -20,6 +20,7 @@ from workbench.tui import prompt_edit
 from workbench.tui.bindings import EDITOR_BINDINGS
 from workbench.tui.messages import EditRequested
 from workbench.tui.screens.editor_screen import EditorScreen
+from workbench.tui.widgets.keyboard import EditorTextArea, FormScroll
 
 
 def _with_prompt(config: Config, **changes: Any) -> Config:
@@ -42,9 +43,9 @@ class PromptEditor(EditorScreen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="prompt-panes", classes="panes"):
-            with VerticalScroll(id="prompt-left", classes="pane"):
+            with FormScroll(id="prompt-left", classes="pane"):
                 yield Label("Persona (deployment:persona, order 0)")
-                yield TextArea(id="persona", compact=True, soft_wrap=True)
+                yield EditorTextArea(id="persona", compact=True, soft_wrap=True)
                 yield Button("Apply persona", id="apply-persona", compact=True, variant="primary")
                 yield Label("Your sections")
                 yield Static("Sorted by order; built-ins: identity -100, persona 0, tool guidance 100.",
@@ -53,7 +54,7 @@ class PromptEditor(EditorScreen):
                 with Horizontal():
                     yield Input(placeholder="section name", id="section-name", compact=True)
                     yield Input(placeholder="order", id="section-order", type="integer", compact=True)
-                yield TextArea(id="section-text", compact=True, soft_wrap=True)
+                yield EditorTextArea(id="section-text", compact=True, soft_wrap=True)
                 with Horizontal():
                     yield Button("Add section", id="add-section", compact=True, variant="primary")
                     yield Button("Apply to selected", id="apply-section", compact=True)
@@ -80,7 +81,7 @@ class PromptEditor(EditorScreen):
                                  tooltip="Remove prompt.tool_order: tools by name")
                 yield Static("", id="prompt-state", classes="state", markup=False)
                 yield Label("The prompt as served (MCP instructions)")
-                yield TextArea(id="prompt-rendered", read_only=True, soft_wrap=True, compact=True)
+                yield EditorTextArea(id="prompt-rendered", read_only=True, soft_wrap=True, compact=True)
         yield Footer()
 
     def on_mount(self) -> None:

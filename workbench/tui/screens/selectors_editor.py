@@ -9,10 +9,9 @@ the main screen's `apply_edit`; a change that would break the surface is refused
 
 from __future__ import annotations
 
-
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 
 from workbench.model.config import Config, Selector
@@ -20,9 +19,17 @@ from workbench.tui.bindings import EDITOR_BINDINGS
 from workbench.tui.messages import EditRequested
 from workbench.tui.screens.editor_screen import EditorScreen
 from workbench.tui.selectors_text import (
-    PATTERN_FIELDS, SelectorsInputError, claims, claims_text, field_text, selector_from_fields, selector_label,
+    PATTERN_FIELDS,
+    SelectorsInputError,
+    claims,
+    claims_text,
+    field_text,
+    selector_from_fields,
+    selector_label,
+    selector_warnings,
 )
 from workbench.tui.widgets.code_view import CodeView
+from workbench.tui.widgets.keyboard import FormScroll
 
 
 class SelectorsEditor(EditorScreen):
@@ -41,7 +48,7 @@ class SelectorsEditor(EditorScreen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="selectors-panes", classes="panes"):
-            with VerticalScroll(id="selectors-left", classes="pane"):
+            with FormScroll(id="selectors-left", classes="pane"):
                 yield Label("Selectors, in priority order")
                 yield Static("A command becomes a tool when a selector's glob matches its path; the first "
                              "match wins. No selectors: every command that passes the filters.",
@@ -88,6 +95,7 @@ class SelectorsEditor(EditorScreen):
         state.update(text)
         state.set_class(valid is False, "-invalid")
         state.set_class(valid is True, "-valid")
+        state.remove_class("-warning")
 
     def refused(self, problem: str) -> None:
         self._state(f"✗ Not applied: {problem}", False)
@@ -102,10 +110,22 @@ class SelectorsEditor(EditorScreen):
 
     # --- editing -----------------------------------------------------------------------------
 
-    def _set(self, selectors: list[Selector], done: str, highlight: int | None = None) -> bool:
+    def _set(self, selectors: list[Selector], done: str, highlight: int | None = None,
+             check: int | None = None) -> bool:
+        """Apply `selectors`; `check` is the index of the added or changed one, whose surprises
+        (claims nothing, a flag pattern that matches no flag) are said instead of a ✓."""
+        warnings: list[str] = []
+        if check is not None:
+            candidate = self.config.model_copy(update={"selectors": selectors})
+            claimed = claims(candidate, self.statuses).claimed[check]
+            warnings = selector_warnings(self.main.workspace.tree, selectors[check], claimed)
         if not self.main.apply_edit(EditRequested(self, lambda ws: ws.set_selectors(selectors), self.refused)):
             return False
-        self._state(f"✓ {done}", True)
+        if warnings:
+            self._state(f"⚠ {done} But " + "; ".join(warnings) + ".", None)
+            self.query_one("#selector-state", Static).add_class("-warning")
+        else:
+            self._state(f"✓ {done}", True)
         self.refresh_list(highlight)
         return True
 
@@ -150,7 +170,8 @@ class SelectorsEditor(EditorScreen):
             self.refused(str(error))
             return
         selectors = [*self.config.selectors, typed]
-        self._set(selectors, f"Added selector {len(selectors)}.", highlight=len(selectors) - 1)
+        self._set(selectors, f"Added selector {len(selectors)}.", highlight=len(selectors) - 1,
+                  check=len(selectors) - 1)
 
     @on(Button.Pressed, "#apply-selector")
     def _apply(self, event: Button.Pressed) -> None:
@@ -166,7 +187,7 @@ class SelectorsEditor(EditorScreen):
             return
         selectors = list(self.config.selectors)
         selectors[index] = typed
-        self._set(selectors, f"Changed selector {index + 1}.")
+        self._set(selectors, f"Changed selector {index + 1}.", check=index)
 
     @on(Button.Pressed, "#delete-selector")
     def _delete(self, event: Button.Pressed) -> None:

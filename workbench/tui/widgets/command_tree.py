@@ -194,22 +194,43 @@ class CommandTreePanel(Vertical):
     def _apply_filter(self, value: str) -> None:
         if self.model is None or value != self.query_one("#filter", Input).value:
             return  # a later keystroke will apply its own value
-        self.tree.populate(self.model, matching_paths(self.model, value))
+        tree = self.tree
+        highlighted = tree.cursor_node.data if tree.cursor_node is not None else None
+        expanded = [path for path, node in tree.nodes_by_path.items() if node.is_expanded]
+        tree.populate(self.model, matching_paths(self.model, value))
+        if not value.split():  # cleared: the groups open while filtering stay open
+            for path in sorted(expanded, key=len):
+                tree._add_pending(path)
+                if (node := tree.nodes_by_path.get(path)) is not None:
+                    node.expand()
+            target = highlighted
+        else:  # the cursor (and so the inspector) follows the first match, unless it still matches
+            matches = matching_commands(self.model, value)
+            below_root = [path for path in matches if " " in path]  # the root always shows
+            target = highlighted if highlighted in matches else next(iter(below_root or matches), None)
+        if target:
+            self.call_after_refresh(tree.select_path, target)
 
     @on(Input.Submitted, "#filter")
     def _filter_submitted(self) -> None:
         self.tree.focus()
 
 
+def matching_commands(model: TreeModel, text: str) -> dict[str, None]:
+    """The paths of the commands whose path or short help contains every word of `text`, in
+    tree order."""
+    words = text.lower().split()
+    return {command.path_str: None for command in model.walk()
+            if all(word in f"{command.path_str} {command.short_help}".lower() for word in words)}
+
+
 def matching_paths(model: TreeModel, text: str) -> set[str] | None:
     """Commands whose path or short help contains every word of `text`, plus their ancestors."""
-    words = text.lower().split()
-    if not words:
+    if not text.split():
         return None
     visible: set[str] = set()
-    for command in model.walk():
-        haystack = f"{command.path_str} {command.short_help}".lower()
-        if all(word in haystack for word in words):
-            for depth in range(1, len(command.path) + 1):
-                visible.add(" ".join(command.path[:depth]))
+    for path in matching_commands(model, text):
+        segments = path.split(" ")
+        for depth in range(1, len(segments) + 1):
+            visible.add(" ".join(segments[:depth]))
     return visible

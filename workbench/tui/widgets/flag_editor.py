@@ -22,6 +22,7 @@ from workbench.model.config import CommandConfig, FlagConfig
 from workbench.model.tree import Command, CommandTree, Flag
 from workbench.tui.messages import EditRequested
 from workbench.tui.schema_input import SchemaInputError, parse_schema_override, schema_text
+from workbench.tui.widgets.keyboard import EditorTextArea, FormSwitch
 from workbench.tui.workspace import FLAG_TYPES
 
 COLUMNS = (("flag", 22), ("type", 8), ("served", 6), ("override", 14))
@@ -92,13 +93,13 @@ class FlagEditor(Vertical):
             yield Static("", id="flag-name", markup=False)
             yield Static("", id="flag-help", markup=False)
             with Horizontal(classes="row"):
-                yield Switch(id="flag-include", tooltip="Whether this flag may become a property of the tool")
+                yield FormSwitch(id="flag-include", tooltip="Whether this flag may become a property of the tool")
                 yield Label("Include")
                 yield Label("Type")
                 yield Select(TYPE_OPTIONS, allow_blank=False, value="derived", id="flag-type", compact=True,
                              tooltip="Change only the coarse JSON type of the derived schema")
             yield Label("JSON Schema override (replaces the derived schema)")
-            yield TextArea(id="flag-schema", soft_wrap=True, compact=True, placeholder='{"type": "integer", "minimum": 1}')
+            yield EditorTextArea(id="flag-schema", soft_wrap=True, compact=True, placeholder='{"type": "integer", "minimum": 1}')
             yield Static("", id="schema-status", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Apply schema", id="apply-schema", variant="primary", compact=True,

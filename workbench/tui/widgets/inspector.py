@@ -12,14 +12,16 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.containers import Grid, Horizontal, ItemGrid, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, Switch, TextArea
 
 from workbench.model.config import CommandConfig, DescriptionMode
 from workbench.model.tree import Command, CommandTree
+from workbench.tui.bindings import pane_title
 from workbench.tui.messages import EditRequested
 from workbench.tui.previews import CommandStatus
 from workbench.tui.widgets.flag_editor import FlagEditor
+from workbench.tui.widgets.keyboard import EditorTextArea, FormSwitch
 from workbench.tui.widgets.project_panel import ProjectPanel
 from workbench.tui.widgets.typed_fields import TypedFields
 from workbench.tui.workspace import ANNOTATIONS
@@ -39,7 +41,7 @@ def _tri(value: bool | None) -> str:
     return "unset" if value is None else ("yes" if value else "no")
 
 
-class Inspector(VerticalScroll):
+class Inspector(VerticalScroll, can_focus=False):
     """The form for one command: include, deprecate, description, annotations, flags."""
 
     ALLOW_MAXIMIZE = True  # F2 (zoom) lets the whole pane fill the screen
@@ -56,7 +58,8 @@ class Inspector(VerticalScroll):
     Inspector #findings { color: $wb-lint; }
     Inspector #findings.-none { display: none; }
     Inspector .row { height: auto; }
-    Inspector .row Label { padding: 1 2 0 1; }
+    Inspector #switches { height: auto; }
+    Inspector .row Label { padding: 1 1 0 1; }
     Inspector #description { height: 4; margin: 1 0; background: $boost; }
     Inspector #description-mode { width: 30; }
     Inspector #title { margin-bottom: 1; }
@@ -82,16 +85,19 @@ class Inspector(VerticalScroll):
         yield Static("", id="about", markup=False)
         yield Static("", id="status-line", markup=False)
         yield Static("", id="findings", markup=False)
-        with Horizontal(classes="row"):
-            yield Switch(id="include", tooltip=INCLUDE_TIP)
-            yield Label("Include as a tool")
-            yield Switch(id="deprecated", tooltip="Treat as deprecated: filtered out like a deprecated command")
-            yield Label("Deprecated")
+        # An ItemGrid puts the two switches side by side when they fit, else one under the other.
+        with ItemGrid(min_column_width=26, id="switches"):
+            with Horizontal(classes="row"):
+                yield FormSwitch(id="include", tooltip=INCLUDE_TIP)
+                yield Label("Include as a tool")
+            with Horizontal(classes="row"):
+                yield FormSwitch(id="deprecated", tooltip="Treat as deprecated: filtered out like a deprecated command")
+                yield Label("Deprecated")
         yield Label("Description", classes="heading")
         yield Select([("follow global mode", "global"), ("long", "long"), ("short", "short")],
                      allow_blank=False, value="global", id="description-mode", compact=True,
                      tooltip="Which of the CLI's texts describes the tool")
-        yield TextArea(id="description", soft_wrap=True, compact=True,
+        yield EditorTextArea(id="description", soft_wrap=True, compact=True,
                        placeholder="Full description override (empty = use the CLI's text)")
         with Horizontal(classes="buttons"):
             yield Button("Apply override", id="apply-description", variant="primary", compact=True,
@@ -111,10 +117,12 @@ class Inspector(VerticalScroll):
     def show(self, tree: CommandTree, command: Command, choices: CommandConfig, status: CommandStatus | None,
              served: set[str] | None, *, same_command: bool = False) -> None:
         """Fill the form for `command`; `served` is the set of flag spellings its tool exposes."""
+        if not same_command and command is not self.command:
+            self.scroll_home(animate=False)  # a new command's form starts at its top
         self.command = command
         self.choices = choices
         self.status = status
-        self.border_title = command.path_str
+        self.border_title = pane_title("inspector", command.path_str)
         project = self.query_one(ProjectPanel)
         is_root = len(command.path) == 1
         project.set_class(not is_root, "-hidden")

@@ -13,6 +13,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -67,7 +68,8 @@ class LintPane(Vertical):
         self.findings = list(findings)
         options = self.query_one("#lint-list", OptionList)
         options.clear_options()
-        options.add_options([Option(finding_line(f), id=str(i)) for i, f in enumerate(self.findings)])
+        # Content, not a str: a str prompt is read as markup and `[env]` in a fix would vanish.
+        options.add_options([Option(Content(finding_line(f)), id=str(i)) for i, f in enumerate(self.findings)])
 
     @on(OptionList.OptionSelected, "#lint-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:

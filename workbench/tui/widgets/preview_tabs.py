@@ -11,8 +11,10 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import TabbedContent, TabPane
 
+from workbench.tui.bindings import pane_title
 from workbench.tui.previews import FullPreviews, QuickPreviews
 from workbench.tui.widgets.code_view import CodeView
+from workbench.tui.widgets.keyboard import EditorTextArea
 from workbench.tui.widgets.lint_pane import LintPane
 from workbench.tui.widgets.selectors_pane import SelectorsPane
 from workbench.tui.widgets.try_it import TryIt
@@ -31,6 +33,30 @@ PANES = {"tab-try": TryIt, "tab-selectors": SelectorsPane, "tab-lint": LintPane}
 """Tabs holding a pane of their own instead of a single CodeView."""
 
 
+class WrappedView(EditorTextArea):
+    """A read-only view that wraps long lines (the prompt is prose: a model reads all of it, so
+    the user should not have to scroll sideways); text can be selected and copied."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(read_only=True, soft_wrap=True, compact=True, show_cursor=False, **kwargs)
+
+    stale = False
+    """Whether the text is older than the config (dimmed through the `-stale` class)."""
+
+    def show(self, text: str, language: str | None = None) -> None:
+        if text != self.text:
+            self.load_text(text)
+
+    def set_stale(self, stale: bool) -> None:
+        if stale != self.stale:
+            self.stale = stale
+            self.set_class(stale, "-stale")
+
+
+VIEWS = {"view-prompt": WrappedView}
+"""Views that are not a CodeView."""
+
+
 class PreviewTabs(Vertical):
     """Tabs of CodeViews; `show_quick` and `show_full` fill them."""
 
@@ -39,6 +65,8 @@ class PreviewTabs(Vertical):
     DEFAULT_CSS = """
     PreviewTabs { width: 2fr; border: round $border-blurred; border-title-color: $text-muted; }
     PreviewTabs:focus-within { border: round $border; }
+    PreviewTabs WrappedView.-stale { text-opacity: 55%; }
+    PreviewTabs WrappedView { background: $surface; }
     PreviewTabs TabPane { padding: 0; }
     """
 
@@ -47,13 +75,13 @@ class PreviewTabs(Vertical):
             for tab_id, title, view_id in TABS:
                 with TabPane(title, id=tab_id):
                     pane = PANES.get(tab_id)
-                    yield pane() if pane is not None else CodeView(id=view_id)
+                    yield pane() if pane is not None else VIEWS.get(view_id, CodeView)(id=view_id)
 
     def on_mount(self) -> None:
-        self.border_title = "Preview"
+        self.border_title = pane_title("previews", "Preview")
 
-    def view(self, view_id: str) -> CodeView:
-        return self.query_one(f"#{view_id}", CodeView)
+    def view(self, view_id: str) -> CodeView | WrappedView:
+        return self.query_one(f"#{view_id}")  # type: ignore[return-value]
 
     QUICK_VIEWS = ("view-tool", "view-prompt")
     FULL_VIEWS = ("view-tools", "view-toml", "view-diff", "view-lint")

@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Select, TextArea
 
 from workbench.model.config import Config
 from workbench.tui.messages import EditRequested
+from workbench.tui.widgets.keyboard import EditorTextArea
 from workbench.tui.widgets.typed_fields import TypedFields
 
 
@@ -53,7 +54,7 @@ class ProjectPanel(Vertical):
             yield Select([("long", "long"), ("short", "short")], allow_blank=False, value="long",
                          id="global-mode", compact=True,
                          tooltip="Which CLI text describes tools that do not choose their own")
-        yield TextArea(id="persona", compact=True, soft_wrap=True,
+        yield EditorTextArea(id="persona", compact=True, soft_wrap=True,
                        placeholder="Persona: the prompt's deployment section, e.g. You are the release assistant.")
         yield Button("Apply persona", id="apply-persona", compact=True, variant="primary",
                      tooltip="Use the text above as the prompt's persona section")

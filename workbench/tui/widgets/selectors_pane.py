@@ -17,6 +17,7 @@ from textual.widgets import Button, Static, TextArea
 from workbench.tui.messages import EditRequested
 from workbench.tui.selectors_text import SelectorsInputError, claims_text, parse_selectors, selectors_text
 from workbench.tui.widgets.code_view import CodeView
+from workbench.tui.widgets.keyboard import EditorTextArea
 
 
 class SelectorsPane(Vertical):
@@ -38,7 +39,7 @@ class SelectorsPane(Vertical):
         self.shown_text: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield TextArea(id="selectors-toml", compact=True, soft_wrap=True,
+        yield EditorTextArea(id="selectors-toml", compact=True, soft_wrap=True,
                        placeholder='[[selectors]]\ncommands = ["mycli deploy*"]')
         with Horizontal():
             yield Button("Apply selectors", id="apply-selectors", compact=True, variant="primary",

@@ -50,10 +50,17 @@ class StatusLine(Static):
         stale = self.quick_stale or self.full_stale
         error = self.quick is not None and self.quick.error is not None and not self.quick_stale
         self.set_class(error, "-error")  # rare; staleness is drawn (a class change costs ~10 ms)
-        self.update(Text(self.describe(), style=STALE_STYLE if stale else ""))
+        text = self.describe()
+        if self.size.width and len(text) > self.size.width - 2:  # narrow: keep both ends on screen
+            text = self.describe(compact=True)
+        self.update(Text(text, style=STALE_STYLE if stale else ""))
 
-    def describe(self) -> str:
-        """The status text (also what tests read)."""
+    def on_resize(self) -> None:
+        self._render_now()
+
+    def describe(self, compact: bool = False) -> str:
+        """The status text (also what tests read); `compact` drops the tokenizer's name and the
+        file's folder."""
         q = self.quick
         parts: list[str] = []
         if q is None:
@@ -61,8 +68,8 @@ class StatusLine(Static):
         elif q.error is not None:
             parts.append("✗ cannot build the surface (see the previews)")
         else:
-            label = f" ({q.token_label})" if q.token_label else ""
-            parts.append(f"{q.tool_count} tools")
+            label = f" ({q.token_label})" if q.token_label and not compact else ""
+            parts.append(f"{q.tool_count:,} tool{'' if q.tool_count == 1 else 's'}")
             if q.tokens is not None:
                 parts.append(f"{q.tokens:,} tokens{label}")
             elif self.full is not None and not self.full_stale and self.full.quick.tokens is not None:
@@ -70,7 +77,8 @@ class StatusLine(Static):
             else:
                 parts.append("… tokens")
             if self.full is not None and not self.full_stale:
-                parts.append(f"{len(self.full.findings)} findings")
+                count = len(self.full.findings)
+                parts.append(f"{count:,} finding{'' if count == 1 else 's'}")
             else:
                 parts.append("… findings")
         if self.full is not None and not self.full_stale:
@@ -84,17 +92,14 @@ class StatusLine(Static):
         if self.coverage:
             parts.append(self.coverage)
         if self.path is not None:
-            parts.append(str(self.path))
+            parts.append(self.path.name if compact else str(self.path))
         if self.quick_stale or self.full_stale:
             parts.append("updating…")
-        return "  ·  ".join(parts)
+        return (" · " if compact else "  ·  ").join(parts)
 
 
 def coverage_text(tree) -> str | None:
-    """`workbench.model.coverage.coverage_line(tree)` where the model has it (it lands from
-    another branch), else None: the status line then simply has no coverage part."""
-    try:
-        from workbench.model.coverage import coverage_line
-    except ImportError:
-        return None
+    """The two-witness coverage line of the loaded tree (None when only one witness ran)."""
+    from workbench.model.coverage import coverage_line
+
     return coverage_line(tree)

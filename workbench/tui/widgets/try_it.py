@@ -26,9 +26,18 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch, TextAr
 
 from workbench.tui.try_args import ArgumentsInputError, parse_arguments
 from workbench.tui.try_form import FormField, form_arguments, form_fields
-from workbench.tui.widgets.code_view import CodeView
+from workbench.tui.widgets.keyboard import EditorTextArea, FormScroll, FormSwitch
 
 HINTS = (("readOnlyHint", "read-only"), ("destructiveHint", "destructive"))
+SHOWN_CHARS = 200_000
+"""A result text longer than this is shown cut (the client gets all of it)."""
+
+
+def clip(text: str) -> str:
+    """`text`, cut to SHOWN_CHARS with a line saying how much more there is."""
+    if len(text) <= SHOWN_CHARS:
+        return text
+    return text[:SHOWN_CHARS] + f"\n… {len(text) - SHOWN_CHARS:,} more characters (a client gets them all)"
 
 
 @dataclass
@@ -52,14 +61,14 @@ def field_widget(spec: FormField, widget_id: str) -> Widget:
     """The typed widget for one property."""
     tooltip = spec.description or None
     if spec.kind == "boolean":
-        return Switch(value=bool(spec.default), id=widget_id, tooltip=tooltip)
+        return FormSwitch(value=bool(spec.default), id=widget_id, tooltip=tooltip)
     if spec.kind == "enum":
         options = [(str(choice), choice) for choice in spec.choices]
         start = spec.default if spec.default in spec.choices else Select.NULL
         return Select(options, value=start, allow_blank=True, id=widget_id, compact=True, tooltip=tooltip)
     if spec.kind in ("array", "json"):
         hint = "one item per line" if spec.kind == "array" else "JSON"
-        area = TextArea(id=widget_id, compact=True, soft_wrap=True, placeholder=hint, tooltip=tooltip)
+        area = EditorTextArea(id=widget_id, compact=True, soft_wrap=True, placeholder=hint, tooltip=tooltip)
         area.add_class("-list" if spec.kind == "array" else "-json")
         return area
     placeholder = f"default: {spec.default}" if spec.default is not None else spec.kind
@@ -73,7 +82,7 @@ class TryIt(Vertical):
     DEFAULT_CSS = """
     TryIt { height: 1fr; }
     TryIt #try-tool { color: $text-primary; text-style: bold; }
-    TryIt #try-form { height: auto; max-height: 16; }
+    TryIt #try-form { height: auto; max-height: 45%; }
     TryIt #try-form Label { color: $text-muted; margin-top: 0; }
     TryIt #try-form TextArea { height: 3; background: $boost; }
     TryIt #try-args { height: 3; background: $boost; }
@@ -81,10 +90,15 @@ class TryIt(Vertical):
     TryIt #try-argv.-invalid { color: $text-error; }
     TryIt Horizontal { height: auto; }
     TryIt Button { margin-right: 1; }
-    TryIt #try-state { padding: 0 1; color: $text-muted; }
+    TryIt #try-state { height: auto; color: $text-muted; }
     TryIt #try-state.-error { color: $text-error; }
     TryIt #try-state.-ok { color: $text-success; }
-    TryIt #view-try { height: 1fr; }
+    TryIt #try-state.-stale { color: $text-warning; }
+    TryIt #try-result { height: 1fr; min-height: 3; background: $surface; }
+    TryIt #try-result.-stale { text-opacity: 55%; }
+    TryIt #try-text.-error { color: $text-error; }
+    TryIt .result-heading { color: $text-muted; text-style: bold; margin-top: 1; }
+    TryIt .result-heading.-none { display: none; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -98,20 +112,30 @@ class TryIt(Vertical):
         """Counts rebuilt forms: field ids carry it, since the old fields leave asynchronously."""
         self.running: Any = None
         """The worker of the run in progress (None when idle)."""
+        self.result_arguments: dict[str, Any] | None = None
+        """The arguments of the run whose result is shown (to tell when the form moved on)."""
+        self.result_state = ""
+        self.result: dict[str, Any] | None = None
+        """The last result shown, exactly as a client gets it (`isError`, `content`,
+        `structuredContent`); None when none is shown."""
 
     def compose(self) -> ComposeResult:
         yield Static("No tool selected: highlight a command that is served as a tool.", id="try-tool", markup=False)
-        yield VerticalScroll(id="try-form")
+        yield FormScroll(id="try-form")
         yield Static("More arguments as JSON (merged over the form):", markup=False)
-        yield TextArea(id="try-args", compact=True, soft_wrap=True, placeholder='{"name": "value"}')
+        yield EditorTextArea(id="try-args", compact=True, soft_wrap=True, placeholder='{"name": "value"}')
         yield Static("", id="try-argv", markup=False)
         with Horizontal():
             yield Button("Run", id="try-run", compact=True, variant="primary",
-                         tooltip="Run the CLI with these arguments, as a client's call would")
+                         tooltip="Run the CLI with these arguments, as a client's call would (ctrl+r)")
             yield Button("Cancel", id="try-cancel", compact=True, variant="error", disabled=True,
                          tooltip="Stop the run: the CLI and its children are killed")
-            yield Static("", id="try-state", markup=False)
-        yield CodeView(id="view-try")
+        yield Static("", id="try-state", markup=False)
+        with VerticalScroll(id="try-result"):
+            yield Static("text content", classes="result-heading -none", markup=False)
+            yield Static("", id="try-text", markup=False)
+            yield Static("structuredContent", classes="result-heading -none", id="structured-heading", markup=False)
+            yield Static("", id="try-structured")
 
     # --- attributes down ---------------------------------------------------------------------
 
@@ -131,8 +155,8 @@ class TryIt(Vertical):
         self.query_one("#try-run", Button).disabled = self.running is not None
         if changed:
             self._build_form(form_fields(tool.input_schema))
-            self.query_one("#try-args", TextArea).load_text("")
-            self.query_one("#view-try", CodeView).show("", "text")
+            self.query_one("#try-args", EditorTextArea).load_text("")
+            self._show_result(None)
             self._state("", None)
         self._show_argv()
 
@@ -188,6 +212,23 @@ class TryIt(Vertical):
     def _form_changed(self, event: Message) -> None:
         event.stop()
         self._show_argv()
+        self._mark_stale()
+
+    def _mark_stale(self) -> None:
+        """A result on screen no longer matches the form: say so (once the form really changed)."""
+        if self.result is None or self.running is not None or self.result_arguments is None:
+            return
+        try:
+            same = self.arguments() == self.result_arguments
+        except ArgumentsInputError:
+            same = False
+        result = self.query_one("#try-result")
+        if result.has_class("-stale") != (not same):
+            result.set_class(not same, "-stale")
+            state = self.query_one("#try-state", Static)
+            state.set_class(not same, "-stale")
+            state.update(self.result_state + (" · stale: the form changed since this run (ctrl+r runs it again)"
+                                              if not same else ""))
 
     def _show_argv(self) -> None:
         from workbench.model.errors import WorkbenchError
@@ -217,11 +258,47 @@ class TryIt(Vertical):
         state.update(text)
         state.set_class(ok is False, "-error")
         state.set_class(ok is True, "-ok")
+        state.remove_class("-stale")
+
+    def _show_result(self, result: dict[str, Any] | None) -> None:
+        """The result as a client gets it: the text content as text (red when `isError`), then
+        `structuredContent` as JSON."""
+        from textual.highlight import highlight
+
+        self.result = result
+        self.query_one("#try-result").remove_class("-stale")
+        headings = self.query(".result-heading")
+        text = self.query_one("#try-text", Static)
+        structured = self.query_one("#try-structured", Static)
+        if result is None:
+            headings.add_class("-none")
+            text.update("")
+            structured.update("")
+            return
+        shown = "\n".join(part.get("text", "") for part in result["content"] if part.get("type") == "text")
+        text.update(clip(shown) or "(no text)")
+        text.set_class(bool(result["isError"]), "-error")
+        headings.first().remove_class("-none")
+        heading = self.query_one("#structured-heading", Static)
+        if "structuredContent" in result:
+            heading.remove_class("-none")
+            structured.update(highlight(clip(json.dumps(result["structuredContent"], indent=2, ensure_ascii=False)),
+                                        language="json"))
+        else:
+            heading.add_class("-none")
+            structured.update("")
 
     @on(Button.Pressed, "#try-run")
     def _run_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if self.tool is None or self.running is not None:
+        self.run()
+
+    def run(self) -> None:
+        """Run the call the form makes (asks first for a tool that may change things)."""
+        if self.tool is None:
+            self._state("Nothing to run: highlight a command that is served as a tool.", None)
+            return
+        if self.running is not None:
             return
         try:
             arguments = self.arguments()
@@ -239,6 +316,7 @@ class TryIt(Vertical):
             self._start(self.tool, arguments)
 
     def _start(self, tool: Any, arguments: dict[str, Any]) -> None:
+        self.result_arguments = arguments
         self._state("running…", None)
         self.query_one("#try-run", Button).disabled = True
         self.query_one("#try-cancel", Button).disabled = False
@@ -279,15 +357,18 @@ class TryIt(Vertical):
             self._state(f"{message.tool} finished; highlight its command again to run it anew.", None)
             return
         if outcome is None:
-            self._state("Cancelled: the command was stopped.", False)
-            self.query_one("#view-try", CodeView).show("", "text")
+            self._state("Cancelled: the command was stopped, with its child processes.", False)
+            self._show_result(None)
             return
         verdict = "isError: true" if outcome.is_error else "ok"
         exit_code = (outcome.structured or {}).get("exit_code")
         shown = f"{verdict} · exit code {exit_code}" if exit_code is not None else verdict
-        self._state(f"{shown} · {outcome.duration_ms} ms", not outcome.is_error)
+        self.result_state = f"{shown} · {outcome.duration_ms:,} ms"
+        self._state(self.result_state, not outcome.is_error)
         result: dict[str, Any] = {"isError": outcome.is_error, "content": [{"type": "text", "text": outcome.text}]}
         if outcome.structured is not None:
             result["structuredContent"] = outcome.structured
-        text = json.dumps(result, indent=2, ensure_ascii=False) + "\n"
-        self.query_one("#view-try", CodeView).show(text, "json")
+        self._show_result(result)
+        focused = self.screen.focused
+        if focused is None or self in focused.ancestors:
+            self.query_one("#try-result").focus()  # the walk's last step: read the result
