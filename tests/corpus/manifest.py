@@ -72,7 +72,7 @@ CORPUS: tuple[CorpusCLI, ...] = (
     CorpusCLI("pycodestyle", "optparse", ("pypi", "pycodestyle==2.15.0"), "optparse", version="2.15.0", live=True),
     CorpusCLI("yt-dlp", "optparse", ("pypi", "yt-dlp==2026.10.26"), "optparse", version="2026.10.26", live=True),
     CorpusCLI("coverage", "optparse dispatch", ("pypi", "coverage==7.17.3"), "optparse", version="7.17.3", live=True,
-              truth_commands=("annotate", "combine", "debug", "erase", "html", "json", "lcov", "report", "run", "xml"),
+              truth_commands=("annotate", "combine", "debug", "erase", "help", "html", "json", "lcov", "report", "run", "xml"),
               hand_checked="the command names are coverage.cmdline.COMMANDS (its own dispatch table); each command's optparse parser is captured"),
     # --- cobra (Go), from Debian
     CorpusCLI("hugo", "cobra", ("deb", "hugo=0.111.3-1"), "cobra", version="0.111.3"),
@@ -109,4 +109,9 @@ CORPUS: tuple[CorpusCLI, ...] = (
               hand_checked="fish's hand-written file (fish 3.6.0)"),
     CorpusCLI("ssh", "C", ("deb", "openssh-client=1:9.2p1-2+deb12u6"), "fish:/usr/share/fish/completions/ssh.fish", version="9.2p1",
               hand_checked="fish's hand-written file (fish 3.6.0); ssh has short options only"),
+    # --- commander (node), from npm
+    CorpusCLI("svgo", "commander", ("npm", "svgo@4.1.0"), "commander", version="4.1.0"),
+    CorpusCLI("knex", "commander", ("npm", "knex@3.3.0"), "commander", version="3.3.0"),
+    CorpusCLI("terser", "commander", ("npm", "terser@5.51.2"), "commander", version="5.51.2",
+              notes=("terser bundles commander 2.20",)),
 )

@@ -17,7 +17,12 @@ Per CLI, and micro-averaged over CLIs by adding the counts:
 - positionals: per command whose truth lists them, position by position: name (case, `<>[]`,
   `...`, `-`/`_` ignored), required and variadic all right; a missing or extra one is wrong.
 - short load said so: when commands or flags recall is below 0.99, whether the tree says it
-  is incomplete (`tree.coverage` with a disagreement or help-taken items, or a note).
+  is incomplete: `tree.coverage` (SPEC §4, two witnesses) with a disagreement or items taken
+  from help. Notes alone do not count: every loader writes notes for other reasons.
+- value type: a truth `string` accepts a loaded `path` (frameworks whose string covers paths:
+  argparse `str`, optparse, commander); numeric argparse choices are integers or numbers.
+- choices compare as sets, case-insensitively (click's `case_sensitive=False` shows them
+  either way).
 """
 
 from __future__ import annotations
@@ -219,7 +224,7 @@ def score_tree(cli: str, tree: CommandTree, *, loader: str = "") -> Score:
                                        f"variadic={o.variadic}, truth {t['name']} {t['required']} {t['variadic']}")
     score.short = score.commands_recall < SHORT_RECALL or score.flags_recall < SHORT_RECALL
     coverage = tree.coverage
-    score.said_short = bool(tree.notes) or bool(
+    score.said_short = bool(
         coverage is not None and (coverage.disagreements or coverage.taken_from_help.commands or coverage.taken_from_help.flags)
     )
     return score
@@ -235,12 +240,13 @@ def _properties(score: Score, path: str, key: str, tflag: dict, flag) -> None:
             score.wrong.append(f"{where}: kind {flag.kind.value}, truth {kind}")
     if kind == "value" and tflag.get("type") is not None:
         ours = flag.value_type.value if flag.kind.value == "value" else f"({flag.kind.value})"
-        ok = ours == tflag["type"]
+        # a framework string covers paths (argparse str, optparse, commander): calling it a path is no error
+        ok = ours == tflag["type"] or (tflag["type"] == "string" and ours == "path")
         score.value_type.add(ok)
         if not ok:
             score.wrong.append(f"{where}: type {ours}, truth {tflag['type']}")
     if tflag.get("choices") is not None:
-        ok = sorted(flag.choices or []) == sorted(tflag["choices"])
+        ok = sorted(c.lower() for c in flag.choices or []) == sorted(c.lower() for c in tflag["choices"])
         score.choices.add(ok)
         if not ok:
             score.wrong.append(f"{where}: choices {flag.choices}, truth {tflag['choices']}")

@@ -199,6 +199,18 @@ def _fish_lines(text: str) -> list[str]:
     return lines
 
 
+def commander_truth(cli: CorpusCLI, cwd: str) -> dict:
+    exe = find_executable(cli)
+    out = Path(cwd) / "truth.json"
+    subprocess.run(["node", "-r", str(HERE / "truth_node.cjs"), exe, "--help"], cwd=cwd, stdin=subprocess.DEVNULL,
+                   capture_output=True, timeout=60, env=dict(os.environ, TRUTH_OUT=str(out)))
+    if not out.exists():
+        raise RuntimeError("commander's parse was never reached")
+    data = json.loads(out.read_text())
+    return {"method": "commander's Command objects in the CLI's own node, captured at parse() (tools/truth_node.cjs)",
+            "commands": data["commands"]}
+
+
 def make(cli: CorpusCLI) -> dict:
     with tempfile.TemporaryDirectory(prefix="corpus-truth-") as cwd:
         if cli.truth in ("click", "argparse", "optparse"):
@@ -207,10 +219,8 @@ def make(cli: CorpusCLI) -> dict:
             body = cobra_truth(cli, cwd)
         elif cli.truth.startswith("fish:"):
             body = fish_truth(cli)
-        elif cli.truth in ("commander", "yargs"):
-            from corpus.tools.node_truth import node_truth
-
-            body = node_truth(cli, cwd)
+        elif cli.truth == "commander":
+            body = commander_truth(cli, cwd)
         else:
             raise SystemExit(f"{cli.name}: unknown truth method {cli.truth}")
     return {"cli": cli.name, "family": cli.family, "version": cli.version, "method": body["method"],

@@ -228,9 +228,10 @@ def _argparse_type(action) -> str | None:
     import argparse
     import pathlib
 
-    if action.choices is not None and not isinstance(action, argparse._SubParsersAction):
-        return "choice"
     t = action.type
+    if action.choices is not None and not isinstance(action, argparse._SubParsersAction):
+        # numeric choices stay numbers (an enum of integers); any other choices are a choice
+        return {int: "integer", float: "number"}.get(t, "choice")
     if t is None or t is str:
         return "string"
     if t is int:
