@@ -46,17 +46,17 @@ class CorpusCLI:
 
 CORPUS: tuple[CorpusCLI, ...] = (
     # --- click
-    CorpusCLI("sqlite-utils", "click", ("pypi", "sqlite-utils==4.2.1"), "click", version="4.2.1", live=True),
-    CorpusCLI("cookiecutter", "click", ("pypi", "cookiecutter==2.7.1"), "click", version="2.7.1", live=True),
-    CorpusCLI("mkdocs", "click", ("pypi", "mkdocs==1.6.1"), "click", version="1.6.1", live=True),
-    CorpusCLI("pip-compile", "click", ("pypi", "pip-tools==7.6.2"), "click", version="7.6.2", live=True),
-    CorpusCLI("sqlfluff", "click", ("pypi", "sqlfluff==4.5.0"), "click", version="4.5.0", live=True),
+    CorpusCLI("sqlite-utils", "click", ("pypi", "sqlite-utils==4.2.1"), "click-help", version="4.2.1", live=True),
+    CorpusCLI("cookiecutter", "click", ("pypi", "cookiecutter==2.7.1"), "click-help", version="2.7.1", live=True),
+    CorpusCLI("mkdocs", "click", ("pypi", "mkdocs==1.6.1"), "click-help", version="1.6.1", live=True),
+    CorpusCLI("pip-compile", "click", ("pypi", "pip-tools==7.6.2"), "click-help", version="7.6.2", live=True),
+    CorpusCLI("sqlfluff", "click", ("pypi", "sqlfluff==4.5.0"), "click-help", version="4.5.0", live=True),
     # --- lazy click (LazyGroup: commands imported by get_command)
-    CorpusCLI("kedro", "lazy click", ("pypi", "kedro==1.7.0"), "click", version="1.7.0", live=True,
+    CorpusCLI("kedro", "lazy click", ("pypi", "kedro==1.7.0"), "click-help", version="1.7.0", live=True,
               notes=("outside a kedro project only the global commands exist; recorded and walked in an empty folder",)),
     # --- typer
-    CorpusCLI("cruft", "typer", ("pypi", "cruft==2.16.0"), "click", version="2.16.0", live=True),
-    CorpusCLI("hf", "typer", ("pypi", "huggingface-hub==2.4.0"), "click", version="2.4.0", live=True),
+    CorpusCLI("cruft", "typer", ("pypi", "cruft==2.16.0"), "click-help", version="2.16.0", live=True),
+    CorpusCLI("hf", "typer", ("pypi", "huggingface-hub==2.4.0"), "click-help", version="2.4.0", live=True),
     # --- argparse, one parser tree
     CorpusCLI("pre-commit", "argparse", ("pypi", "pre-commit==4.7.0"), "argparse", version="4.7.0", live=True),
     CorpusCLI("yamllint", "argparse", ("pypi", "yamllint==1.38.0"), "argparse", version="1.38.0", live=True),
@@ -115,3 +115,14 @@ CORPUS: tuple[CorpusCLI, ...] = (
     CorpusCLI("terser", "commander", ("npm", "terser@5.51.2"), "commander", version="5.51.2",
               notes=("terser bundles commander 2.20",)),
 )
+
+
+def pins(registry: str) -> list[str]:
+    """The pinned install specs of one registry, once each (`.ci/run` installs the pypi ones)."""
+    return sorted({c.install[1] for c in CORPUS if c.install[0] == registry})
+
+
+if __name__ == "__main__":  # `python tests/corpus/manifest.py pypi`: one spec a line
+    import sys
+
+    print("\n".join(pins(sys.argv[1] if len(sys.argv) > 1 else "pypi")))

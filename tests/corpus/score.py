@@ -10,7 +10,10 @@ Per CLI, and micro-averaged over CLIs by adding the counts:
   persistent flags and argparse parent options are accepted where they are declared. A loaded
   flag is invented when no truth flag of its command or of the command's ancestors has its
   name; the flags of an invented command are all invented. A missing command's flags are all
-  missing.
+  missing. Where truth is a hand-written completion file, a loaded flag it lacks that the
+  program's man page documents (`also_documented`) is neither found nor invented.
+- commands with a `help` segment are the CLI's help machinery (like `--help`) and are ignored
+  on both sides.
 - kind (switch/count/value), value type, choices, required, repeatable: accuracy over the
   matched flags whose truth states that property (a witness that cannot tell leaves it null).
   Value type is scored on the flags the truth says take a value; a loaded switch there is wrong.
@@ -70,6 +73,8 @@ class Score:
     flags_found: int = 0
     flags_missing: int = 0
     flags_invented: int = 0
+    flags_forgiven: int = 0
+    """Loaded flags the completion file lacks but the man page documents: neither found nor invented."""
     kind: Ratio = field(default_factory=Ratio)
     value_type: Ratio = field(default_factory=Ratio)
     choices: Ratio = field(default_factory=Ratio)
@@ -103,7 +108,7 @@ class Score:
 
     def __iadd__(self, other: "Score") -> "Score":
         for name in ("commands_found", "commands_missing", "commands_invented",
-                     "flags_found", "flags_missing", "flags_invented"):
+                     "flags_found", "flags_missing", "flags_invented", "flags_forgiven"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in ("kind", "value_type", "choices", "required", "repeatable", "positionals"):
             getattr(self, name).__iadd__(getattr(other, name))
@@ -133,7 +138,7 @@ def _loaded_commands(tree: CommandTree) -> dict[str, Command]:
     result: dict[str, Command] = {}
 
     def visit(command: Command, rel: list[str]) -> None:
-        if command.hidden:
+        if command.hidden or "help" in rel:
             return
         result[" ".join(rel)] = command
         for sub in command.subcommands:
@@ -157,11 +162,12 @@ def _norm(name: str) -> str:
     return re.sub(r"[<>\[\]{}.\s]|^-+", "", name).replace("-", "_").lower()
 
 
-def score_tree(cli: str, tree: CommandTree, *, loader: str = "") -> Score:
-    truth = load_truth(cli)
+def score_tree(cli: str, tree: CommandTree, *, loader: str = "", truth: dict | None = None) -> Score:
+    """Score `tree` against the stored truth of `cli` (or against `truth` when given)."""
+    truth = truth if truth is not None else load_truth(cli)
     score = Score(cli, truth.get("family", ""), loader)
     loaded = _loaded_commands(tree)
-    truth_commands: dict[str, dict] = truth["commands"]
+    truth_commands: dict[str, dict] = {p: e for p, e in truth["commands"].items() if "help" not in p.split()}
     for path in truth_commands:
         if not path:
             continue
@@ -200,11 +206,15 @@ def score_tree(cli: str, tree: CommandTree, *, loader: str = "") -> Score:
     # precision side: every loaded flag, claimed by a truth flag of its command or an ancestor
     for path, command in loaded.items():
         visible = truth_flags_visible(path) if path in truth_commands else []
+        forgiven = set(truth_commands.get(path, {}).get("also_documented") or [])
         for flag in command.flags:
             if not _counted(flag):
                 continue
             names = _flag_names(flag)
             if any(names & (set(t.get("names") or [k]) | {k}) for k, t in visible):
+                continue
+            if names & forgiven:
+                score.flags_forgiven += 1
                 continue
             score.flags_invented += 1
             score.invented_flags.append(f"{path or '(root)'} {sorted(names)[0] if names else '?'}")

@@ -16,12 +16,15 @@ witness cannot tell is null and is not scored. Hidden commands and flags are lef
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -62,27 +65,58 @@ def python_truth(cli: CorpusCLI, cwd: str) -> dict:
         return {"method": "click/typer objects walked in the CLI's interpreter (list_commands/get_command, params)",
                 "commands": commands}
     commands = {}
-    queue: list[list[str]] = [[]] + [[c] for c in cli.truth_commands]
-    while queue:
-        path = queue.pop(0)
+    framework = "click-help" if cli.truth == "click-help" else cli.truth
+
+    def one(path: list[str]) -> tuple[list[str], dict]:
         try:
-            entry = run(cli.truth, *path)
+            return path, run(framework, *path)
         except RuntimeError:
             if path or not cli.truth_commands:
                 raise
             # a root that dispatches by hand has no parser of its own: only the listed commands
-            entry = {"flags": {}, "positionals": None, "subcommands": []}
-        commands[" ".join(path)] = {
-            "flags": {k: _clean_flag(v) for k, v in entry["flags"].items() if not v.get("hidden")},
-            "positionals": [p for p in entry["positionals"] if not p.pop("hidden", False)] if entry["positionals"] is not None else None,
-        }
-        for sub in entry["subcommands"]:
-            if not sub["hidden"]:
-                queue.append([*path, sub["name"]])
-    how = ("argparse parser captured where its help action fires under `PATH… --help`, per command"
-           if cli.truth == "argparse" else
-           "optparse OptionParser captured where it prints help under `PATH… --help`, per command")
+            return path, {"flags": {}, "positionals": None, "subcommands": []}
+
+    level: list[list[str]] = [[]] + [[c] for c in cli.truth_commands]
+    with ThreadPoolExecutor(3) as pool:
+        while level:
+            following = []
+            for path, entry in pool.map(one, level):
+                commands[" ".join(path)] = {
+                    "flags": {k: _clean_flag(v) for k, v in entry["flags"].items()
+                              if not v.get("hidden") and k not in TYPER_SHELL_SETUP},
+                    "positionals": [p for p in entry["positionals"] if not p.pop("hidden", False)] if entry["positionals"] is not None else None,
+                }
+                if cli.name in AMENDMENTS:
+                    AMENDMENTS[cli.name](commands[" ".join(path)], entry)
+                for sub in entry["subcommands"]:
+                    if not sub["hidden"]:
+                        following.append([*path, sub["name"]])
+            level = following
+    how = {"argparse": "argparse parser captured where its help action fires under `PATH… --help`, per command",
+           "optparse": "optparse OptionParser captured where it prints help under `PATH… --help`, per command",
+           "click-help": "the click/typer command whose help renders under `PATH… --help`, captured at Context.get_help, per command"}[cli.truth]
     return {"method": how, "commands": commands}
+
+
+def _hf_formatting_options(command: dict, entry: dict) -> None:
+    """hf (huggingface_hub 2.4.0) accepts `--format/--json/-q/--no-truncate` on every command
+    that defines none of them and is not a pass-through, by rewriting its argv before click
+    parses (huggingface_hub/cli/_cli_utils.py): no click object declares them. Checked by hand:
+    `hf auth list --json` runs (exit 0), `hf auth list --bogus` is refused (exit 2)."""
+    if entry.get("subcommands") or entry.get("passthrough"):
+        return
+    if any(k in command["flags"] for k in ("--format", "--json", "--quiet")):
+        return
+    flag = {"kind": "boolean", "type": None, "choices": None, "required": False, "repeatable": False}
+    command["flags"]["--format"] = {**flag, "names": ["--format"], "kind": "value", "type": "choice",
+                                    "choices": ["auto", "human", "agent", "json", "quiet"]}
+    command["flags"]["--json"] = {**flag, "names": ["--json"]}
+    command["flags"]["--quiet"] = {**flag, "names": ["--quiet", "-q"]}
+    command["flags"]["--no-truncate"] = {**flag, "names": ["--no-truncate"]}
+
+
+AMENDMENTS = {"hf": _hf_formatting_options}
+"""Truth a framework's objects cannot show, added by hand where a person checked it (documented)."""
 
 
 def _clean_flag(flag: dict) -> dict:
@@ -181,8 +215,41 @@ def fish_truth(cli: CorpusCLI) -> dict:
             continue
         flags[key] = {"names": longs + shorts + olds, "kind": "value" if value else None, "type": None,
                       "choices": None, "required": None, "repeatable": None}
-    return {"method": f"the completion file the package ships ({file}); `-r`/`-x` mark a value, otherwise the kind is not told",
-            "commands": {"": {"flags": flags, "positionals": None}}}
+    known = {n for f in flags.values() for n in f["names"]}
+    documented = sorted(set(man_page_options(cli.executable or cli.name)) - known - NEVER_COUNTED)
+    return {"method": f"the completion file the package ships ({file}); `-r`/`-x` mark a value, otherwise the kind is not told; "
+                      "options only the man page documents are listed in also_documented (neither found nor invented)",
+            "commands": {"": {"flags": flags, "positionals": None, "also_documented": documented}}}
+
+
+_MAN_HEAD = re.compile(r"^\.(TP|IP|It|PD|B|BI)\b")
+
+
+def man_page_options(program: str) -> list[str]:
+    """Option names at the head of a definition in the program's man page (man or mdoc macros).
+
+    Hand-written completion files lag their programs; the man page, written by the program's
+    authors, is a second document to forgive a flag fish lacks. Never used to count a flag found.
+    """
+    path = Path(f"/usr/share/man/man1/{program}.1.gz")
+    if not path.exists():
+        return []
+    lines = gzip.decompress(path.read_bytes()).decode("utf-8", "replace").splitlines()
+    names: set[str] = set()
+    for i, line in enumerate(lines):
+        previous = lines[i - 1] if i else ""
+        head = None
+        if line.startswith(".It Fl ") or line.startswith('.IP "') or line.startswith(".B ") or line.startswith(".BI "):
+            head = line
+        elif re.match(r"^\.(TP|IP|PD)\b", previous) and not line.startswith("."):
+            head = line
+        if head is None:
+            continue
+        text = re.sub(r"\\f[A-Z(]\w?|\\f\[\w*\]", "", head).replace("\\-", "-").replace("\\", "")
+        if head.startswith(".It Fl "):
+            text = "-" + text.split()[2] if len(text.split()) > 2 else ""
+        names.update(re.findall(r"(?<![\w-])(--?[A-Za-z0-9][-A-Za-z0-9]*)", text))
+    return sorted(n for n in names if n != "-")
 
 
 def _fish_lines(text: str) -> list[str]:
@@ -213,7 +280,7 @@ def commander_truth(cli: CorpusCLI, cwd: str) -> dict:
 
 def make(cli: CorpusCLI) -> dict:
     with tempfile.TemporaryDirectory(prefix="corpus-truth-") as cwd:
-        if cli.truth in ("click", "argparse", "optparse"):
+        if cli.truth in ("click", "click-help", "argparse", "optparse"):
             body = python_truth(cli, cwd)
         elif cli.truth == "cobra":
             body = cobra_truth(cli, cwd)

@@ -1,6 +1,6 @@
 """Record every help call a crawl of each corpus CLI makes, and more (maintainers' tool).
 
-    python tests/corpus/tools/record.py [CLI…]
+    python tests/corpus/tools/record.py [--extras-only] [CLI…]
 
 For each CLI: runs our help crawler once against the real program with every help call
 recorded (the crawler's `run_help` wrapped, so the argvs are exactly the ones it makes, run
@@ -11,6 +11,7 @@ and the listings CLIs offer (`help`, `help -a`, `help --all`, `help commands`, `
 stdin closed. Stored as `tests/corpus/recordings/<cli>.json`:
 {"cli", "version", "env", "calls": [{"args", "stdout", "stderr", "exit_code", "timed_out"}]}
 where `args` is the argv without the program (the replay looks them up by that).
+`--extras-only` keeps an existing recording and adds only the argvs it lacks (no new crawl).
 """
 
 from __future__ import annotations
@@ -36,16 +37,20 @@ fetch_module = importlib.import_module("workbench.loaders.help.fetch")
 from workbench.loaders.help.run import HELP_ENV, run_help  # noqa: E402
 
 TIMEOUT_S = 20.0
-LISTINGS = (["help"], ["help", "-a"], ["help", "--all"], ["help", "commands"], ["--help-all"], ["--list"],
-            ["list", "--help"], ["commands", "--help"], ["--version"], ["-V"], ["version"], [])
+LISTINGS = (["help"], ["help", "-a"], ["help", "--all"], ["help", "all"], ["help", "commands"], ["--help-all"],
+            ["--help", "all"], ["-h", "all"], ["--help=all"], ["--list"], ["list", "--help"], ["commands", "--help"],
+            ["--version"], ["-V"], ["version"], [])
 
 
-def record(cli: CorpusCLI) -> dict:
+def record(cli: CorpusCLI, *, extras_only: bool = False) -> dict:
     exe = find_executable(cli)
     if exe is None:
         raise RuntimeError("not installed")
     calls: dict[tuple[str, ...], dict] = {}
     lock = threading.Lock()
+    existing = RECORDINGS_DIR / f"{cli.name}.json"
+    if extras_only and existing.exists():  # keep what was recorded, add only the argvs not yet asked
+        calls = {tuple(c["args"]): c for c in json.loads(existing.read_text())["calls"]}
 
     def keep(call) -> None:
         args = tuple(call.argv[1:])
@@ -63,7 +68,8 @@ def record(cli: CorpusCLI) -> dict:
     saved = crawl_module.run_help, fetch_module.run_help
     crawl_module.run_help = fetch_module.run_help = recording_run_help
     try:
-        crawl_module.crawl(exe, name=cli.name, use_cache=False, timeout_s=TIMEOUT_S, max_workers=4)
+        if not extras_only:
+            crawl_module.crawl(exe, name=cli.name, use_cache=False, timeout_s=TIMEOUT_S, max_workers=4)
     except Exception as error:  # the crawl may fail; what it asked is still worth keeping
         print(f"{cli.name}: the crawl itself failed: {error}", file=sys.stderr)
     finally:
@@ -88,13 +94,14 @@ def record(cli: CorpusCLI) -> dict:
 
 
 def main(argv: list[str]) -> None:
-    wanted = set(argv)
+    extras_only = "--extras-only" in argv
+    wanted = set(argv) - {"--extras-only"}
     RECORDINGS_DIR.mkdir(exist_ok=True)
     for cli in CORPUS:
         if wanted and cli.name not in wanted:
             continue
         try:
-            data = record(cli)
+            data = record(cli, extras_only=extras_only)
         except Exception as error:
             print(f"{cli.name}: FAILED {error}", file=sys.stderr)
             continue

@@ -5,6 +5,7 @@ standard library and the CLI's framework, duck-typed. Run it with the interprete
 the CLI is installed in:
 
     python truth_python.py click   CONSOLE_SCRIPT          -> the whole tree (list_commands/get_command)
+    python truth_python.py click-help CONSOLE_SCRIPT [PATH…] -> the click command whose help renders
     python truth_python.py argparse CONSOLE_SCRIPT [PATH…] -> the parser whose help action fires
     python truth_python.py optparse CONSOLE_SCRIPT [PATH…]    under `CONSOLE_SCRIPT PATH… --help`
 
@@ -200,6 +201,58 @@ def walk_click(script: str) -> dict:
     return {"framework": "click", "commands": commands}
 
 
+def dump_click_help(script: str, path: list[str]) -> dict:
+    """The click command whose help `SCRIPT PATH… --help` renders: a placeholder command that
+    materializes only when selected (lazy groups, lazy commands) is captured as the real one."""
+    patched = []
+    for modname in ("click.core", "typer._click.core"):
+        try:
+            module = importlib.import_module(modname)
+        except ImportError:
+            continue
+        context = getattr(module, "Context", None)
+        if context is not None and "get_help" in vars(context):
+            original = vars(context)["get_help"]
+
+            def stop(self):
+                raise _Captured(self)
+
+            context.get_help = stop
+            patched.append((context, original))
+    obj = entry_point(script)
+    try:
+        with _quiet([script, *path, "--help"]):
+            if hasattr(obj, "registered_commands"):
+                import typer.main
+
+                obj = typer.main.get_command(obj)
+            if hasattr(obj, "main") and hasattr(obj, "params"):
+                obj.main([*path, "--help"], prog_name=script)
+            else:
+                obj()
+    except _Captured as captured:
+        ctx = captured.obj
+    except SystemExit as error:
+        raise SystemExit(f"{script} {' '.join(path)} --help exited ({error.code}) without click help")
+    else:
+        raise SystemExit(f"{script} {' '.join(path)} --help returned without click help")
+    finally:
+        for cls, original in patched:
+            cls.get_help = original
+    cmd = ctx.command
+    flags, positionals = _click_params(cmd, ctx)
+    subcommands = []
+    if hasattr(cmd, "list_commands"):
+        with _quiet([script]):
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                if sub is not None:
+                    subcommands.append({"name": name, "aliases": [], "hidden": bool(getattr(sub, "hidden", False))})
+    passthrough = bool(getattr(cmd, "ignore_unknown_options", False) or (cmd.context_settings or {}).get("ignore_unknown_options"))
+    return {"flags": flags, "positionals": positionals, "subcommands": subcommands,
+            "hidden": bool(getattr(cmd, "hidden", False)), "passthrough": passthrough}
+
+
 # ---------------------------------------------------------------- argparse
 
 
@@ -372,6 +425,8 @@ def main() -> None:
     os.dup2(devnull, 1)
     if framework in ("click", "typer"):
         data = walk_click(script)
+    elif framework == "click-help":
+        data = dump_click_help(script, path)
     elif framework == "argparse":
         data = dump_argparse(script, path)
     elif framework == "optparse":
