@@ -9,8 +9,8 @@ independent witness (`tools/make_truth.py` runs it; nothing of `workbench` takes
 - `cobra`: the program's own completion engine, `CLI __complete PATH… ""` and `"-"`.
 - `fish:FILE`: the completion file a package ships (clap generates fd's; the rest were written
   by hand by fish's or the tool's maintainers, so they can lag the program: see `hand_checked`).
-- `commander` / `yargs`: the program's own objects in node (`tools/truth_node.js`), captured
-  where it would parse its argv.
+- `commander` / `yargs`: the program's own objects in node (`tools/truth_node.cjs`), captured
+  where it would parse its argv (commander) or show its help (yargs, CommonJS builds only).
 
 `install` says where the pinned version comes from: `pypi` into `.ci/corpus-venv`, `npm` into
 `.ci/corpus-node`, `deb` from Debian (bookworm); `live` marks the CLIs whose exact loader
@@ -112,6 +112,10 @@ CORPUS: tuple[CorpusCLI, ...] = (
     # --- commander (node), from npm
     CorpusCLI("svgo", "commander", ("npm", "svgo@4.1.0"), "commander", version="4.1.0"),
     CorpusCLI("knex", "commander", ("npm", "knex@3.3.0"), "commander", version="3.3.0"),
+    CorpusCLI("json-server", "yargs", ("npm", "json-server@0.17.4"), "yargs", version="0.17.4",
+              notes=("yargs 17, its CommonJS build",)),
+    CorpusCLI("gulp", "yargs", ("npm", "gulp-cli@3.1.0"), "yargs", version="3.1.0",
+              notes=("yargs 16; outside a project gulp prints its own options only",)),
     CorpusCLI("terser", "commander", ("npm", "terser@5.51.2"), "commander", version="5.51.2",
               notes=("terser bundles commander 2.20",)),
 )

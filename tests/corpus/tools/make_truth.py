@@ -278,6 +278,30 @@ def commander_truth(cli: CorpusCLI, cwd: str) -> dict:
             "commands": data["commands"]}
 
 
+def yargs_truth(cli: CorpusCLI, cwd: str) -> dict:
+    exe = find_executable(cli)
+
+    def one(path: list[str]) -> dict:
+        out = Path(cwd) / "truth.json"
+        out.unlink(missing_ok=True)
+        subprocess.run(["node", "-r", str(HERE / "truth_node.cjs"), exe, *path, "--help"], cwd=cwd,
+                       stdin=subprocess.DEVNULL, capture_output=True, timeout=60, env=dict(os.environ, TRUTH_OUT=str(out)))
+        if not out.exists():
+            raise RuntimeError(f"yargs never showed help for {' '.join(path) or 'the root'}")
+        return json.loads(out.read_text())
+
+    commands, level = {}, [[]]
+    while level:
+        following = []
+        for path in level:
+            data = one(path)
+            commands[" ".join(path)] = {"flags": data["flags"], "positionals": None}
+            following += [[*path, c.split()[0]] for c in data["commands"] if c.split()[0] not in ("$0", "*")]
+        level = following
+    return {"method": "yargs' own options of the instance whose help shows under `PATH… --help` (tools/truth_node.cjs); "
+                      "untyped options' kind is not told", "commands": commands}
+
+
 def make(cli: CorpusCLI) -> dict:
     with tempfile.TemporaryDirectory(prefix="corpus-truth-") as cwd:
         if cli.truth in ("click", "click-help", "argparse", "optparse"):
@@ -288,6 +312,8 @@ def make(cli: CorpusCLI) -> dict:
             body = fish_truth(cli)
         elif cli.truth == "commander":
             body = commander_truth(cli, cwd)
+        elif cli.truth == "yargs":
+            body = yargs_truth(cli, cwd)
         else:
             raise SystemExit(f"{cli.name}: unknown truth method {cli.truth}")
     return {"cli": cli.name, "family": cli.family, "version": cli.version, "method": body["method"],

@@ -136,8 +136,15 @@ function patchYargsInstance(instance) {
 }
 
 function patchYargs(exports) {
-  if (typeof exports === 'function' && typeof exports.showHelp === 'function') {
-    patchYargsInstance(exports); // the singleton `require('yargs')`
+  if (exports && typeof exports.showHelp === 'function' && typeof exports.exitProcess === 'function') {
+    // the singleton `require('yargs')`: its methods are bound copies; a chainable one returns
+    // the real instance, whose own showHelp (yargs 16) or class prototype's (yargs 17) we wrap
+    const instance = exports.exitProcess(true);
+    const target = Object.prototype.hasOwnProperty.call(instance, 'showHelp') ? instance : Object.getPrototypeOf(instance);
+    if (!target.__truthPatched) {
+      target.__truthPatched = true;
+      target.showHelp = function () { write(yargsDump(this)); };
+    }
     return exports;
   }
   if (typeof exports === 'function') {
