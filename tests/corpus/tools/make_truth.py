@@ -253,16 +253,30 @@ def man_page_options(program: str) -> list[str]:
 
 
 def _fish_lines(text: str) -> list[str]:
-    """complete statements, with backslash-continued lines joined."""
+    """complete statements, with backslash-continued lines joined, leaving out the branch for
+    other systems of a file that covers several (`if cp --version …` GNU `else` BSD `end`)."""
     lines, current = [], ""
+    blocks: list[list] = []  # [opener, tests for the GNU program, now in its else branch]
     for line in text.splitlines():
         if line.rstrip().endswith("\\"):
             current += line.rstrip()[:-1] + " "
             continue
         current += line
-        if current.strip().startswith("complete"):
-            lines.append(current.strip())
-        current = ""
+        statement, current = current.strip(), ""
+        first = statement.split(" ", 1)[0] if statement else ""
+        if first in ("if", "switch", "function", "for", "while", "begin"):
+            blocks.append([first, first == "if" and "--version" in statement, False])
+            continue
+        if first == "else" and blocks and blocks[-1][1]:
+            blocks[-1][2] = True
+            continue
+        if first == "end" and blocks:
+            blocks.pop()
+            continue
+        if any(block[1] and block[2] for block in blocks):
+            continue  # another system's variant of the program
+        if first == "complete":
+            lines.append(statement)
     return lines
 
 
