@@ -1,0 +1,64 @@
+"""`python -m bench.corpus [--live] [--markdown FILE] [--details FILE] [CLI…]`: the loader score table.
+
+Scores our loaders on the corpus of real CLIs in `tests/corpus/` against truth produced by
+each CLI's own machinery (method: `tests/corpus/score.py`, shared docs measuring.md): the help
+crawler on every CLI's recorded help texts, and with `--live` also `workbench.loaders.load` on
+the installed programs (the exact loaders through our foreign-interpreter introspection, for
+the Python CLIs installed by `.ci/run` in `.ci/corpus-venv`). Prints one row per CLI and
+loader, then the micro-averages; `--details` writes every missing, invented and wrong item.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from corpus.run import corpus_clis, score_live, score_recorded  # noqa: E402
+from corpus.score import micro, table, write_details  # noqa: E402
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.corpus", description=__doc__.split("\n\n")[1])
+    parser.add_argument("clis", nargs="*", metavar="CLI", help="score only these corpus CLIs")
+    parser.add_argument("--live", action="store_true", help="also load the installed programs (skips those absent)")
+    parser.add_argument("--markdown", metavar="FILE", help="also write the table as Markdown to FILE")
+    parser.add_argument("--details", metavar="FILE", help="write every missing, invented and wrong item as JSON")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    started = time.perf_counter()
+    clis = corpus_clis(args.clis)
+    recorded = []
+    for cli in clis:
+        print(f"… {cli.name} (recorded help)", file=sys.stderr, flush=True)
+        recorded.append(score_recorded(cli))
+    live = []
+    if args.live:
+        for cli in clis:
+            if cli.live:
+                print(f"… {cli.name} (live)", file=sys.stderr, flush=True)
+                score = score_live(cli)
+                if score is not None:
+                    live.append(score)
+    rows = [*recorded, micro(recorded, "micro: help (recorded)")]
+    if live:
+        exact_truth = {c.name for c in clis if c.live}
+        rows += [*live, micro(live, "micro: live")]
+        rows.append(micro([s for s in recorded if s.cli in exact_truth], "micro: help on the same CLIs"))
+    print(table(rows))
+    print(f"\n{len(clis)} CLIs, {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    if args.markdown:
+        Path(args.markdown).write_text(table(rows, markdown=True) + "\n", encoding="utf-8")
+    if args.details:
+        write_details([*recorded, *live], Path(args.details))
+    return 0  # a CLI our loaders fail on is a row of the table, not a broken bench
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+"""Replay a recorded CLI: a stand-in executable that prints what the real one printed.
+
+`install_replay(cli, folder)` writes `folder/<cli>`, a small Python script (run by this
+interpreter, without site-packages) that looks its argv up in `recordings/<cli>.json` and
+prints the recorded stdout and stderr with the recorded exit code, so the help crawler runs
+unchanged (`crawl(path)`) with no network and no real CLI. An argv nobody recorded answers as
+an unknown command would (`error: ...` on stderr, exit 2) and, when `CORPUS_REPLAY_MISSES`
+names a file, is appended to it, so a crawler asking for something new is visible.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+
+from corpus.paths import RECORDINGS_DIR
+
+_SCRIPT = r'''#!{python} -S
+import json, os, sys
+RECORDING = {recording!r}
+args = sys.argv[1:]
+with open(RECORDING, encoding="utf-8") as file:
+    calls = json.load(file)["calls"]
+for call in calls:
+    if call["args"] == args:
+        sys.stdout.write(call["stdout"])
+        sys.stderr.write(call["stderr"])
+        sys.stdout.flush()
+        sys.stderr.flush()
+        code = call["exit_code"]
+        os._exit(124 if code is None else code)
+misses = os.environ.get("CORPUS_REPLAY_MISSES")
+if misses:
+    with open(misses, "a", encoding="utf-8") as file:
+        file.write(json.dumps([os.path.basename(sys.argv[0]), args]) + "\n")
+sys.stderr.write("error: unknown command or option: " + " ".join(args) + " (not in the recording)\n")
+os._exit(2)
+'''
+
+
+def recording_path(cli: str) -> Path:
+    return RECORDINGS_DIR / f"{cli}.json"
+
+
+def install_replay(cli: str, folder: Path) -> Path:
+    """Write the replay executable for `cli` into `folder`; return its path."""
+    target = Path(folder) / cli
+    target.write_text(_SCRIPT.format(python=sys.executable, recording=str(recording_path(cli))), encoding="utf-8")
+    target.chmod(target.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return target
+
+
+def recorded_clis() -> list[str]:
+    return sorted(p.stem for p in RECORDINGS_DIR.glob("*.json"))
+
+
+def recorded_version(cli: str) -> str:
+    return json.loads(recording_path(cli).read_text(encoding="utf-8")).get("version", "")
+
+
+if __name__ == "__main__":  # `python -m corpus.replay CLI FOLDER`: a replay to try by hand
+    print(install_replay(sys.argv[1], Path(sys.argv[2] if len(sys.argv) > 2 else os.getcwd())))

@@ -1,0 +1,249 @@
+"""The loader corpus (issue 12): our loaders on 40 real CLIs, against truth nobody here wrote.
+
+Two ways, as users meet them:
+- recorded: the help crawler on every CLI's recorded help texts (replayed: no network, no
+  real CLI needed; always runs);
+- live: `workbench.loaders.load(path)` on the Python CLIs installed by `.ci/run` in
+  `.ci/corpus-venv` (our exact loaders through the foreign-interpreter introspection, or the
+  help fallback); skipped when not installed.
+
+The floors below are what the loaders on this branch achieve (the baseline of current main).
+They only ever go up: raise them when a loader fix lands. The issue's targets are in
+ISSUE_TARGETS, for reference; `python -m bench.corpus --live` prints the whole table.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import subprocess
+
+import pytest
+
+from corpus.manifest import CORPUS
+from corpus.paths import TRUTH_DIR
+from corpus.replay import install_replay, recording_path
+from corpus.run import corpus_clis, score_live, score_recorded
+from corpus.score import Score, micro, score_tree, table
+
+# ---------------------------------------------------------------- thresholds (one block)
+ISSUE_TARGETS = {"commands_recall": 0.97, "flags_recall": 0.97, "commands_precision": 0.998,
+                 "flags_precision": 0.998, "value_type": 0.97}
+
+RECORDED_MICRO = {"commands_precision": 0.996, "commands_recall": 0.981, "flags_precision": 0.993,
+                  "flags_recall": 0.775, "value_type": 0.960}
+LIVE_MICRO = {"commands_precision": 1.000, "commands_recall": 0.952, "flags_precision": 0.998,
+              "flags_recall": 0.650, "value_type": 0.962}
+
+# per CLI: (commands precision, commands recall, flags precision, flags recall), floors
+RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
+    "sqlite-utils": (1.000, 0.979, 1.000, 0.950),
+    "cookiecutter": (1.000, 1.000, 1.000, 1.000),
+    "mkdocs": (1.000, 1.000, 1.000, 1.000),
+    "pip-compile": (1.000, 1.000, 1.000, 1.000),
+    "sqlfluff": (0.888, 1.000, 1.000, 1.000),
+    "kedro": (1.000, 1.000, 0.888, 0.888),
+    "cruft": (1.000, 1.000, 1.000, 1.000),
+    "hf": (1.000, 1.000, 0.998, 1.000),
+    "pre-commit": (1.000, 1.000, 1.000, 1.000),
+    "yamllint": (1.000, 1.000, 1.000, 0.857),
+    "codespell": (1.000, 1.000, 1.000, 1.000),
+    "mypy": (1.000, 1.000, 1.000, 0.333),
+    "flake8": (1.000, 1.000, 1.000, 1.000),
+    "virtualenv": (1.000, 1.000, 1.000, 0.161),
+    "tox": (1.000, 1.000, 1.000, 0.992),
+    "twine": (1.000, 1.000, 1.000, 1.000),
+    "pycodestyle": (1.000, 1.000, 1.000, 1.000),
+    "yt-dlp": (1.000, 1.000, 1.000, 1.000),
+    "coverage": (1.000, 1.000, 1.000, 1.000),
+    "hugo": (1.000, 0.974, 0.987, 0.963),
+    "gh": (1.000, 0.979, 1.000, 0.994),
+    "rclone": (0.987, 0.939, 0.997, 0.402),
+    "restic": (1.000, 0.961, 1.000, 0.993),
+    "fd": (1.000, 1.000, 1.000, 0.826),
+    "tldr": (1.000, 1.000, 1.000, 1.000),
+    "cp": (1.000, 1.000, 1.000, 1.000),
+    "sort": (1.000, 1.000, 1.000, 1.000),
+    "du": (1.000, 1.000, 1.000, 1.000),
+    "date": (1.000, 1.000, 1.000, 0.875),
+    "find": (1.000, 1.000, 0.000, 0.000),
+    "diff": (1.000, 1.000, 1.000, 1.000),
+    "wget": (1.000, 1.000, 0.919, 0.824),
+    "curl": (1.000, 1.000, 1.000, 0.041),
+    "rsync": (1.000, 1.000, 1.000, 0.000),
+    "zip": (1.000, 1.000, 1.000, 0.000),
+    "jq": (1.000, 1.000, 1.000, 0.500),
+    "ssh": (1.000, 1.000, 1.000, 1.000),
+    "svgo": (1.000, 1.000, 1.000, 1.000),
+    "knex": (1.000, 1.000, 1.000, 1.000),
+    "terser": (1.000, 1.000, 1.000, 1.000),
+    "json-server": (1.000, 1.000, 1.000, 1.000),
+    "gulp": (1.000, 1.000, 1.000, 1.000),
+}
+LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
+    "sqlite-utils": (1.000, 1.000, 1.000, 1.000),
+    "cookiecutter": (1.000, 1.000, 1.000, 1.000),
+    "mkdocs": (1.000, 1.000, 1.000, 1.000),
+    "pip-compile": (1.000, 1.000, 1.000, 1.000),
+    "sqlfluff": (1.000, 1.000, 1.000, 1.000),
+    "kedro": (1.000, 1.000, 1.000, 1.000),
+    "cruft": (1.000, 1.000, 1.000, 1.000),
+    "hf": (1.000, 1.000, 0.996, 0.505),
+    "pre-commit": (1.000, 1.000, 1.000, 1.000),
+    "yamllint": (1.000, 1.000, 1.000, 0.857),
+    "codespell": (1.000, 1.000, 1.000, 1.000),
+    "mypy": (1.000, 1.000, 1.000, 1.000),
+    "flake8": (1.000, 1.000, 1.000, 0.194),
+    "virtualenv": (1.000, 1.000, 0.923, 0.387),
+    "tox": (1.000, 0.000, 1.000, 0.028),
+    "twine": (1.000, 0.000, 1.000, 0.029),
+    "pycodestyle": (1.000, 1.000, 1.000, 1.000),
+    "yt-dlp": (1.000, 1.000, 1.000, 1.000),
+    "coverage": (1.000, 1.000, 1.000, 1.000),
+}
+
+SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
+    "recorded": {'curl', 'date', 'fd', 'find', 'gh', 'hugo', 'jq', 'kedro', 'mypy', 'rclone', 'restic', 'rsync', 'sqlite-utils', 'virtualenv', 'wget', 'yamllint', 'zip'},
+    "live": {'flake8', 'hf', 'tox', 'twine', 'virtualenv', 'yamllint'},
+}
+"""Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).
+The issue's target is none; these are today's, to shrink as the two witnesses land."""
+# ---------------------------------------------------------------- end of thresholds
+
+RECORDED = [c.name for c in corpus_clis() if recording_path(c.name).exists()]
+LIVE = [c.name for c in corpus_clis() if c.live]
+
+
+@functools.lru_cache(maxsize=None)
+def recorded_score(name: str) -> Score:
+    return score_recorded(next(c for c in CORPUS if c.name == name))
+
+
+@functools.lru_cache(maxsize=None)
+def live_score(name: str) -> Score | None:
+    return score_live(next(c for c in CORPUS if c.name == name))
+
+
+def _below(score: Score, floors: dict[str, float]) -> list[str]:
+    values = {"commands_precision": score.commands_precision, "commands_recall": score.commands_recall,
+              "flags_precision": score.flags_precision, "flags_recall": score.flags_recall,
+              "value_type": score.value_type.value}
+    return [f"{k} {values[k]:.3f} < {v:.3f}" for k, v in floors.items() if values[k] is not None and values[k] < v - 1e-9]
+
+
+def _floors(row: tuple[float, float, float, float]) -> dict[str, float]:
+    return dict(zip(("commands_precision", "commands_recall", "flags_precision", "flags_recall"), row))
+
+
+def _evidence(score: Score) -> str:
+    return (f"\nmissing commands {score.missing_commands[:5]}, invented {score.invented_commands[:5]}"
+            f"\nmissing flags {score.missing_flags[:5]}, invented {score.invented_flags[:5]}")
+
+
+@pytest.mark.parametrize("name", RECORDED)
+def test_crawler_on_the_recorded_help_meets_its_floor(name):
+    score = recorded_score(name)
+    assert score.error is None, f"{name}: the crawl of the recording failed: {score.error}"
+    problems = _below(score, _floors(RECORDED_FLOORS[name]))
+    assert not problems, f"{name} (recorded help): {'; '.join(problems)}{_evidence(score)}"
+
+
+def test_crawler_on_the_recorded_help_meets_the_micro_averages():
+    scores = [recorded_score(n) for n in RECORDED]
+    total = micro(scores)
+    problems = _below(total, RECORDED_MICRO)
+    assert not problems, "help crawler, micro-averaged: " + "; ".join(problems) + "\n" + table([*scores, total])
+
+
+@pytest.mark.live
+@pytest.mark.parametrize("name", LIVE)
+def test_load_on_the_installed_cli_meets_its_floor(name):
+    score = live_score(name)
+    if score is None:
+        pytest.skip(f"{name} is not installed in the corpus venv (.ci/run installs it)")
+    assert score.error is None, f"{name}: load() failed: {score.error}"
+    problems = _below(score, _floors(LIVE_FLOORS[name]))
+    assert not problems, f"{name} ({score.loader}): {'; '.join(problems)}{_evidence(score)}"
+
+
+@pytest.mark.live
+def test_load_on_the_installed_clis_meets_the_micro_averages():
+    scores = [s for s in (live_score(n) for n in LIVE) if s is not None]
+    if len(scores) < len(LIVE) // 2:
+        pytest.skip("the corpus venv is not installed (.ci/run installs it)")
+    total = micro(scores)
+    problems = _below(total, LIVE_MICRO)
+    assert not problems, "load(), micro-averaged: " + "; ".join(problems) + "\n" + table([*scores, total])
+
+
+def test_every_short_recorded_crawl_says_so():
+    silent = {n for n in RECORDED if recorded_score(n).short and not recorded_score(n).said_short}
+    assert silent <= SILENT_SHORT_LOADS_ALLOWED["recorded"], (
+        f"short of the truth without a coverage report: {sorted(silent - SILENT_SHORT_LOADS_ALLOWED['recorded'])}")
+
+
+@pytest.mark.live
+def test_every_short_live_load_says_so():
+    scores = {n: live_score(n) for n in LIVE}
+    if not any(scores.values()):
+        pytest.skip("the corpus venv is not installed (.ci/run installs it)")
+    silent = {n for n, s in scores.items() if s is not None and s.error is None and s.short and not s.said_short}
+    assert silent <= SILENT_SHORT_LOADS_ALLOWED["live"], (
+        f"short of the truth without a coverage report: {sorted(silent - SILENT_SHORT_LOADS_ALLOWED['live'])}")
+
+
+# ---------------------------------------------------------------- the corpus itself
+
+
+def test_the_corpus_spans_the_frameworks_with_stated_truth():
+    families = {c.family for c in CORPUS}
+    for needed in ("click", "lazy click", "typer", "argparse", "argparse multi-phase", "argparse after dispatch",
+                   "optparse", "cobra", "clap", "commander", "yargs", "GNU", "C"):
+        assert needed in families, needed
+    assert len(RECORDED) >= 25
+    for cli in CORPUS:
+        truth = json.loads((TRUTH_DIR / f"{cli.name}.json").read_text())
+        assert truth["method"] and truth["version"] == cli.version and truth["commands"], cli.name
+        recording = json.loads(recording_path(cli.name).read_text())
+        assert recording["version"] == cli.version and any(c["args"] == ["--help"] for c in recording["calls"]), cli.name
+
+
+def test_the_replay_prints_what_the_cli_printed_and_refuses_what_nobody_recorded(tmp_path):
+    exe = install_replay("jq", tmp_path)
+    recorded = next(c for c in json.loads(recording_path("jq").read_text())["calls"] if c["args"] == ["--help"])
+    done = subprocess.run([str(exe), "--help"], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=30)
+    assert (done.stdout, done.stderr, done.returncode) == (recorded["stdout"], recorded["stderr"], recorded["exit_code"])
+    assert "Usage:" in done.stdout  # the real jq 1.6 help, not something we generated
+    misses = tmp_path / "misses.jsonl"
+    unknown = subprocess.run([str(exe), "no-such-command", "--help"], capture_output=True, text=True,
+                             stdin=subprocess.DEVNULL, timeout=30, env={"CORPUS_REPLAY_MISSES": str(misses)})
+    assert unknown.returncode == 2 and unknown.stderr.startswith("error:") and unknown.stdout == ""
+    assert json.loads(misses.read_text()) == ["jq", ["no-such-command", "--help"]]
+
+
+def test_the_scorer_counts_what_is_missing_and_what_is_invented():
+    from workbench.model.tree import Command, CommandTree, Flag
+
+    truth = {"commands": {
+        "": {"flags": {"--verbose": {"names": ["--verbose", "-v"], "kind": "boolean", "type": None,
+                                     "choices": None, "required": False, "repeatable": False}},
+             "positionals": None},
+        "get": {"flags": {"--limit": {"names": ["--limit"], "kind": "value", "type": "integer",
+                                      "choices": None, "required": False, "repeatable": False},
+                          "--all": {"names": ["--all"], "kind": "boolean", "type": None,
+                                    "choices": None, "required": False, "repeatable": False}},
+                "positionals": None},
+        "put": {"flags": {}, "positionals": None},
+    }}
+    tree = CommandTree(root=Command(path=["tool"], flags=[Flag(name="verbose", short="v", kind="boolean")], subcommands=[
+        # --limit read as a string, --all missing, --fake invented, `put` missing, `drop` invented
+        Command(path=["tool", "get"], flags=[Flag(name="limit"), Flag(name="fake", kind="boolean"),
+                                              Flag(name="help", kind="boolean")]),
+        Command(path=["tool", "drop"], flags=[Flag(name="force", kind="boolean")]),
+    ]))
+    score = score_tree("tool", tree, truth=truth)
+    assert (score.commands_found, score.commands_missing, score.commands_invented) == (1, 1, 1)
+    assert (score.flags_found, score.flags_missing, score.flags_invented) == (2, 1, 2)
+    assert score.flags_precision == 0.5 and score.flags_recall == pytest.approx(2 / 3)
+    assert (score.value_type.hit, score.value_type.total) == (0, 1)
+    assert score.short and not score.said_short

@@ -1,0 +1,355 @@
+"""Produce `tests/corpus/truth/<cli>.json` from each CLI's own machinery (maintainers' tool).
+
+    python tests/corpus/tools/make_truth.py [CLI…]
+
+Imports nothing of `workbench`: Python CLIs are read by `truth_python.py` in the corpus venv's
+interpreter, cobra CLIs by their `__complete` command, the rest from the completion files their
+packages ship. The stored JSON says how it was produced. Run it again after changing a pinned
+version; review the diff like any fixture.
+
+Truth JSON: {"cli", "family", "version", "method", "hand_checked", "notes",
+"commands": {"<space-joined path, root excluded; '' is the root>": {"flags": {KEY: {"names",
+"kind", "type", "choices", "required", "repeatable"}}, "positionals": [{"name", "required",
+"variadic"}] or null}}}. KEY is the first long name, else the short one. A property the
+witness cannot tell is null and is not scored. Hidden commands and flags are left out.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CORPUS_DIR = HERE.parent
+REPO = CORPUS_DIR.parent.parent
+sys.path.insert(0, str(CORPUS_DIR.parent))
+
+from corpus.manifest import CORPUS, CorpusCLI  # noqa: E402
+from corpus.paths import corpus_venv_bin, find_executable  # noqa: E402
+
+NEVER_COUNTED = {"--help", "--version", "-h"}
+TYPER_SHELL_SETUP = {"--install-completion", "--show-completion"}
+
+
+def python_truth(cli: CorpusCLI, cwd: str) -> dict:
+    python = str(corpus_venv_bin() / "python")
+    script = str(HERE / "truth_python.py")
+
+    def run(framework: str, *path: str) -> dict:
+        out = subprocess.run([python, script, framework, cli.name, *path], capture_output=True, text=True,
+                             cwd=cwd, stdin=subprocess.DEVNULL, timeout=120)
+        if out.returncode != 0:
+            raise RuntimeError(f"{cli.name} {' '.join(path)}: {out.stderr.strip().splitlines()[-1:]}")
+        return json.loads(out.stdout)
+
+    if cli.truth == "click":
+        data = run("click")
+        commands = {}
+        for path, entry in data["commands"].items():
+            if entry.get("hidden"):
+                continue
+            flags = {k: _clean_flag(v) for k, v in entry["flags"].items()
+                     if not v.get("hidden") and k not in TYPER_SHELL_SETUP}
+            commands[path] = {"flags": flags, "positionals": entry["positionals"]}
+        # a command under a hidden group is hidden too
+        hidden = [p for p, e in data["commands"].items() if e.get("hidden")]
+        commands = {p: e for p, e in commands.items() if not any(p.startswith(h + " ") for h in hidden)}
+        return {"method": "click/typer objects walked in the CLI's interpreter (list_commands/get_command, params)",
+                "commands": commands}
+    commands = {}
+    framework = "click-help" if cli.truth == "click-help" else cli.truth
+
+    def one(path: list[str]) -> tuple[list[str], dict]:
+        try:
+            return path, run(framework, *path)
+        except RuntimeError:
+            if path or not cli.truth_commands:
+                raise
+            # a root that dispatches by hand has no parser of its own: only the listed commands
+            return path, {"flags": {}, "positionals": None, "subcommands": []}
+
+    level: list[list[str]] = [[]] + [[c] for c in cli.truth_commands]
+    with ThreadPoolExecutor(3) as pool:
+        while level:
+            following = []
+            for path, entry in pool.map(one, level):
+                commands[" ".join(path)] = {
+                    "flags": {k: _clean_flag(v) for k, v in entry["flags"].items()
+                              if not v.get("hidden") and k not in TYPER_SHELL_SETUP},
+                    "positionals": [p for p in entry["positionals"] if not p.pop("hidden", False)] if entry["positionals"] is not None else None,
+                }
+                if cli.name in AMENDMENTS:
+                    AMENDMENTS[cli.name](commands[" ".join(path)], entry)
+                for sub in entry["subcommands"]:
+                    if not sub["hidden"]:
+                        following.append([*path, sub["name"]])
+            level = following
+    how = {"argparse": "argparse parser captured where its help action fires under `PATH… --help`, per command",
+           "optparse": "optparse OptionParser captured where it prints help under `PATH… --help`, per command",
+           "click-help": "the click/typer command whose help renders under `PATH… --help`, captured at Context.get_help, per command"}[cli.truth]
+    return {"method": how, "commands": commands}
+
+
+def _hf_formatting_options(command: dict, entry: dict) -> None:
+    """hf (huggingface_hub 2.4.0) accepts `--format/--json/-q/--no-truncate` on every command
+    that defines none of them and is not a pass-through, by rewriting its argv before click
+    parses (huggingface_hub/cli/_cli_utils.py): no click object declares them. Checked by hand:
+    `hf auth list --json` runs (exit 0), `hf auth list --bogus` is refused (exit 2)."""
+    if entry.get("subcommands") or entry.get("passthrough"):
+        return
+    if any(k in command["flags"] for k in ("--format", "--json", "--quiet")):
+        return
+    flag = {"kind": "boolean", "type": None, "choices": None, "required": False, "repeatable": False}
+    command["flags"]["--format"] = {**flag, "names": ["--format"], "kind": "value", "type": "choice",
+                                    "choices": ["auto", "human", "agent", "json", "quiet"]}
+    command["flags"]["--json"] = {**flag, "names": ["--json"]}
+    command["flags"]["--quiet"] = {**flag, "names": ["--quiet", "-q"]}
+    command["flags"]["--no-truncate"] = {**flag, "names": ["--no-truncate"]}
+
+
+AMENDMENTS = {"hf": _hf_formatting_options}
+"""Truth a framework's objects cannot show, added by hand where a person checked it (documented)."""
+
+
+def _clean_flag(flag: dict) -> dict:
+    return {k: flag.get(k) for k in ("names", "kind", "type", "choices", "required", "repeatable")}
+
+
+def cobra_truth(cli: CorpusCLI, cwd: str) -> dict:
+    exe = find_executable(cli)
+    env = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8")
+
+    def complete(*words: str) -> list[tuple[str, str]]:
+        out = subprocess.run([exe, "__complete", *words], capture_output=True, text=True, cwd=cwd, env=env,
+                             stdin=subprocess.DEVNULL, timeout=30)
+        rows = []
+        for line in out.stdout.splitlines():
+            if line.startswith(":") or not line.strip() or line.startswith("Completion ended"):
+                continue
+            word, _, desc = line.partition("\t")
+            rows.append((word, desc))
+        return rows
+
+    commands = {}
+    queue: list[list[str]] = [[]]
+    while queue:
+        path = queue.pop(0)
+        subs = [w for w, _ in complete(*path, "") if not w.startswith("-")]
+        flags = {}
+        previous_long = None
+        for word, desc in complete(*path, "-"):
+            name = word.split("=")[0]
+            if not name.startswith("--") and previous_long and previous_long[1] == desc:
+                flags.get(previous_long[0], {"names": []})["names"].append(name)  # cobra lists `-s` after its `--long`
+                previous_long = None
+                continue
+            previous_long = (name, desc) if name.startswith("--") else None
+            if name in NEVER_COUNTED or name in flags:
+                continue
+            flags[name] = {"names": [name], "kind": None, "type": None, "choices": None, "required": None, "repeatable": None}
+        parent = commands.get(" ".join(path[:-1])) if path else None
+        if parent is not None:
+            # cobra's persistent flags are listed under every descendant: count them once, where declared
+            flags = {k: v for k, v in flags.items() if k not in parent["all_flags"]}
+        all_flags = set(flags) | (parent["all_flags"] if parent is not None else set())
+        commands[" ".join(path)] = {"flags": flags, "positionals": None, "all_flags": all_flags}
+        for sub in subs:
+            if sub in ("help", "__complete", "__completeNoDesc"):
+                continue
+            queue.append([*path, sub])
+    for entry in commands.values():
+        entry.pop("all_flags")
+    return {"method": "cobra's own completion engine: `CLI __complete PATH… \"\"` for commands, `\"-\"` for flags (kinds not told; a flag every descendant lists is counted once, where declared)",
+            "commands": commands}
+
+
+def fish_truth(cli: CorpusCLI) -> dict:
+    file = Path(cli.truth.split(":", 1)[1])
+    command_names = {cli.name, cli.executable or cli.name, Path(file).stem}
+    flags: dict[str, dict] = {}
+    for raw in _fish_lines(file.read_text()):
+        try:
+            words = shlex.split(raw, comments=True)
+        except ValueError:
+            continue
+        if len(words) < 2 or words[0] != "complete":
+            continue
+        longs, shorts, olds, value, choices, condition, target = [], [], [], False, None, None, None
+        i = 1
+        while i < len(words):
+            w = words[i]
+            nxt = words[i + 1] if i + 1 < len(words) else ""
+            if w in ("-c", "--command"):
+                target = nxt; i += 2; continue
+            if w.startswith("--command="):
+                target = w.split("=", 1)[1]; i += 1; continue
+            if w in ("-l", "--long-option"):
+                longs.append("--" + nxt); i += 2; continue
+            if w in ("-s", "--short-option"):
+                shorts.append("-" + nxt); i += 2; continue
+            if w in ("-o", "--old-option"):
+                olds.append("-" + nxt); i += 2; continue
+            if w in ("-r", "--require-parameter", "-x", "--exclusive"):
+                value = True; i += 1; continue
+            if w in ("-a", "--arguments"):
+                choices = nxt; i += 2; continue
+            if w in ("-n", "--condition"):
+                condition = nxt; i += 2; continue
+            if w in ("-d", "--description", "-w", "--wraps", "-k", "--keep-order"):
+                i += 2 if w in ("-d", "--description", "-w", "--wraps") else 1; continue
+            i += 1
+        if target not in command_names or not (longs or shorts or olds):
+            continue
+        if condition and "seen_subcommand" in condition:
+            continue  # flags of subcommands: this witness is used for flat CLIs only
+        key = longs[0] if longs else (shorts or olds)[0]
+        if key in NEVER_COUNTED or key in flags:
+            continue
+        flags[key] = {"names": longs + shorts + olds, "kind": "value" if value else None, "type": None,
+                      "choices": None, "required": None, "repeatable": None}
+    known = {n for f in flags.values() for n in f["names"]}
+    documented = sorted(set(man_page_options(cli.executable or cli.name)) - known - NEVER_COUNTED)
+    return {"method": f"the completion file the package ships ({file}); `-r`/`-x` mark a value, otherwise the kind is not told; "
+                      "options only the man page documents are listed in also_documented (neither found nor invented)",
+            "commands": {"": {"flags": flags, "positionals": None, "also_documented": documented}}}
+
+
+_MAN_HEAD = re.compile(r"^\.(TP|IP|It|PD|B|BI)\b")
+
+
+def man_page_options(program: str) -> list[str]:
+    """Option names at the head of a definition in the program's man page (man or mdoc macros).
+
+    Hand-written completion files lag their programs; the man page, written by the program's
+    authors, is a second document to forgive a flag fish lacks. Never used to count a flag found.
+    """
+    path = Path(f"/usr/share/man/man1/{program}.1.gz")
+    if not path.exists():
+        return []
+    lines = gzip.decompress(path.read_bytes()).decode("utf-8", "replace").splitlines()
+    names: set[str] = set()
+    for i, line in enumerate(lines):
+        previous = lines[i - 1] if i else ""
+        head = None
+        if line.startswith(".It Fl ") or line.startswith('.IP "') or line.startswith(".B ") or line.startswith(".BI "):
+            head = line
+        elif re.match(r"^\.(TP|IP|PD)\b", previous) and not line.startswith("."):
+            head = line
+        if head is None:
+            continue
+        text = re.sub(r"\\f[A-Z(]\w?|\\f\[\w*\]", "", head).replace("\\-", "-").replace("\\", "")
+        if head.startswith(".It Fl "):
+            text = "-" + text.split()[2] if len(text.split()) > 2 else ""
+        names.update(re.findall(r"(?<![\w-])(--?[A-Za-z0-9][-A-Za-z0-9]*)", text))
+    return sorted(n for n in names if n != "-")
+
+
+def _fish_lines(text: str) -> list[str]:
+    """complete statements, with backslash-continued lines joined, leaving out the branch for
+    other systems of a file that covers several (`if cp --version …` GNU `else` BSD `end`)."""
+    lines, current = [], ""
+    blocks: list[list] = []  # [opener, tests for the GNU program, now in its else branch]
+    for line in text.splitlines():
+        if line.rstrip().endswith("\\"):
+            current += line.rstrip()[:-1] + " "
+            continue
+        current += line
+        statement, current = current.strip(), ""
+        first = statement.split(" ", 1)[0] if statement else ""
+        if first in ("if", "switch", "function", "for", "while", "begin"):
+            blocks.append([first, first == "if" and "--version" in statement, False])
+            continue
+        if first == "else" and blocks and blocks[-1][1]:
+            blocks[-1][2] = True
+            continue
+        if first == "end" and blocks:
+            blocks.pop()
+            continue
+        if any(block[1] and block[2] for block in blocks):
+            continue  # another system's variant of the program
+        if first == "complete":
+            lines.append(statement)
+    return lines
+
+
+def commander_truth(cli: CorpusCLI, cwd: str) -> dict:
+    exe = find_executable(cli)
+    out = Path(cwd) / "truth.json"
+    subprocess.run(["node", "-r", str(HERE / "truth_node.cjs"), exe, "--help"], cwd=cwd, stdin=subprocess.DEVNULL,
+                   capture_output=True, timeout=60, env=dict(os.environ, TRUTH_OUT=str(out)))
+    if not out.exists():
+        raise RuntimeError("commander's parse was never reached")
+    data = json.loads(out.read_text())
+    return {"method": "commander's Command objects in the CLI's own node, captured at parse() (tools/truth_node.cjs)",
+            "commands": data["commands"]}
+
+
+def yargs_truth(cli: CorpusCLI, cwd: str) -> dict:
+    exe = find_executable(cli)
+
+    def one(path: list[str]) -> dict:
+        out = Path(cwd) / "truth.json"
+        out.unlink(missing_ok=True)
+        subprocess.run(["node", "-r", str(HERE / "truth_node.cjs"), exe, *path, "--help"], cwd=cwd,
+                       stdin=subprocess.DEVNULL, capture_output=True, timeout=60, env=dict(os.environ, TRUTH_OUT=str(out)))
+        if not out.exists():
+            raise RuntimeError(f"yargs never showed help for {' '.join(path) or 'the root'}")
+        return json.loads(out.read_text())
+
+    commands, level = {}, [[]]
+    while level:
+        following = []
+        for path in level:
+            data = one(path)
+            commands[" ".join(path)] = {"flags": data["flags"], "positionals": None}
+            following += [[*path, c.split()[0]] for c in data["commands"] if c.split()[0] not in ("$0", "*")]
+        level = following
+    return {"method": "yargs' own options of the instance whose help shows under `PATH… --help` (tools/truth_node.cjs); "
+                      "untyped options' kind is not told", "commands": commands}
+
+
+def make(cli: CorpusCLI) -> dict:
+    with tempfile.TemporaryDirectory(prefix="corpus-truth-") as cwd:
+        if cli.truth in ("click", "click-help", "argparse", "optparse"):
+            body = python_truth(cli, cwd)
+        elif cli.truth == "cobra":
+            body = cobra_truth(cli, cwd)
+        elif cli.truth.startswith("fish:"):
+            body = fish_truth(cli)
+        elif cli.truth == "commander":
+            body = commander_truth(cli, cwd)
+        elif cli.truth == "yargs":
+            body = yargs_truth(cli, cwd)
+        else:
+            raise SystemExit(f"{cli.name}: unknown truth method {cli.truth}")
+    return {"cli": cli.name, "family": cli.family, "version": cli.version, "method": body["method"],
+            "hand_checked": cli.hand_checked, "notes": list(cli.notes), "commands": body["commands"]}
+
+
+def main(argv: list[str]) -> None:
+    wanted = set(argv)
+    out_dir = CORPUS_DIR / "truth"
+    out_dir.mkdir(exist_ok=True)
+    for cli in CORPUS:
+        if wanted and cli.name not in wanted:
+            continue
+        try:
+            truth = make(cli)
+        except Exception as error:  # one broken CLI must not stop the others
+            print(f"{cli.name}: FAILED {error}", file=sys.stderr)
+            continue
+        (out_dir / f"{cli.name}.json").write_text(json.dumps(truth, indent=1, sort_keys=True) + "\n")
+        n_flags = sum(len(c["flags"]) for c in truth["commands"].values())
+        print(f"{cli.name}: {len(truth['commands'])} commands, {n_flags} flags")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,113 @@
+"""Record every help call a crawl of each corpus CLI makes, and more (maintainers' tool).
+
+    python tests/corpus/tools/record.py [--extras-only] [CLI…]
+
+For each CLI: runs our help crawler once against the real program with every help call
+recorded (the crawler's `run_help` wrapped, so the argvs are exactly the ones it makes, run
+with its own HELP_ENV), then records generously what a better crawler might ask: `--help` for
+every command the truth knows, `-h` and `help PATH` for the root and first-level commands,
+and the listings CLIs offer (`help`, `help -a`, `help --all`, `help commands`, `--help-all`,
+`--list`, `list --help`, `commands --help`). Each call runs in an empty temporary folder with
+stdin closed. Stored as `tests/corpus/recordings/<cli>.json`:
+{"cli", "version", "env", "calls": [{"args", "stdout", "stderr", "exit_code", "timed_out"}]}
+where `args` is the argv without the program (the replay looks them up by that).
+`--extras-only` keeps an existing recording and adds only the argvs it lacks (no new crawl).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent))
+sys.path.insert(0, str(HERE.parent.parent.parent))
+
+from corpus.manifest import CORPUS, CorpusCLI  # noqa: E402
+from corpus.paths import RECORDINGS_DIR, TRUTH_DIR, find_executable  # noqa: E402
+
+import importlib  # noqa: E402
+
+crawl_module = importlib.import_module("workbench.loaders.help.crawl")  # the package re-exports `crawl()`
+fetch_module = importlib.import_module("workbench.loaders.help.fetch")
+from workbench.loaders.help.run import HELP_ENV, run_help  # noqa: E402
+
+TIMEOUT_S = 20.0
+LISTINGS = (["help"], ["help", "-a"], ["help", "--all"], ["help", "all"], ["help", "commands"], ["--help-all"],
+            ["--help", "all"], ["-h", "all"], ["--help=all"], ["--list"], ["list", "--help"], ["commands", "--help"],
+            ["--version"], ["-V"], ["version"], [])
+
+
+def record(cli: CorpusCLI, *, extras_only: bool = False) -> dict:
+    exe = find_executable(cli)
+    if exe is None:
+        raise RuntimeError("not installed")
+    calls: dict[tuple[str, ...], dict] = {}
+    lock = threading.Lock()
+    existing = RECORDINGS_DIR / f"{cli.name}.json"
+    if extras_only and existing.exists():  # keep what was recorded, add only the argvs not yet asked
+        calls = {tuple(c["args"]): c for c in json.loads(existing.read_text())["calls"]}
+
+    def keep(call) -> None:
+        args = tuple(call.argv[1:])
+        with lock:
+            calls.setdefault(args, {
+                "args": list(args), "stdout": call.stdout, "stderr": call.stderr,
+                "exit_code": call.exit_code, "timed_out": call.timed_out,
+            })
+
+    def recording_run_help(argv, timeout_s, *, cwd=None):
+        call = run_help(argv, max(timeout_s, TIMEOUT_S), cwd=cwd)
+        keep(call)
+        return call
+
+    saved = crawl_module.run_help, fetch_module.run_help
+    crawl_module.run_help = fetch_module.run_help = recording_run_help
+    try:
+        if not extras_only:
+            crawl_module.crawl(exe, name=cli.name, use_cache=False, timeout_s=TIMEOUT_S, max_workers=4)
+    except Exception as error:  # the crawl may fail; what it asked is still worth keeping
+        print(f"{cli.name}: the crawl itself failed: {error}", file=sys.stderr)
+    finally:
+        crawl_module.run_help, fetch_module.run_help = saved
+
+    wanted: list[list[str]] = [list(a) for a in LISTINGS]
+    truth_file = TRUTH_DIR / f"{cli.name}.json"
+    if truth_file.exists():
+        for path in json.loads(truth_file.read_text())["commands"]:
+            words = path.split()
+            wanted.append([*words, "--help"])
+            if len(words) <= 1:
+                wanted.append([*words, "-h"])
+                if words:
+                    wanted.append(["help", *words])
+    with tempfile.TemporaryDirectory(prefix="corpus-record-") as cwd, ThreadPoolExecutor(4) as pool:
+        todo = [args for args in wanted if tuple(args) not in calls]
+        for call in pool.map(lambda args: run_help([exe, *args], TIMEOUT_S, cwd=cwd), todo):
+            keep(call)
+    ordered = sorted(calls.values(), key=lambda c: (len(c["args"]), c["args"]))
+    return {"cli": cli.name, "version": cli.version, "env": HELP_ENV, "calls": ordered}
+
+
+def main(argv: list[str]) -> None:
+    extras_only = "--extras-only" in argv
+    wanted = set(argv) - {"--extras-only"}
+    RECORDINGS_DIR.mkdir(exist_ok=True)
+    for cli in CORPUS:
+        if wanted and cli.name not in wanted:
+            continue
+        try:
+            data = record(cli, extras_only=extras_only)
+        except Exception as error:
+            print(f"{cli.name}: FAILED {error}", file=sys.stderr)
+            continue
+        (RECORDINGS_DIR / f"{cli.name}.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        print(f"{cli.name}: {len(data['calls'])} calls recorded", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,168 @@
+// Truth for a node CLI from its own framework objects (commander, yargs), in its own node.
+//
+//   TRUTH_OUT=FILE node -r truth_node.cjs BIN [PATH...] --help
+//
+// Preloaded before the CLI. Whenever commander is loaded (also behind an ES module's import:
+// commander's ESM entry re-exports its CommonJS one), Command#parse/parseAsync are replaced so
+// the program stops where it would read its argv and its whole command tree is written to
+// FILE. For yargs (CommonJS builds), the instance's showHelp is wrapped: under `PATH... --help`
+// yargs has run the matched command's builder, so its options at that moment are that
+// command's; they are written to FILE and the program exits. Nothing of workbench is used.
+'use strict';
+const Module = require('module');
+const fs = require('fs');
+
+const OUT = process.env.TRUTH_OUT;
+const originalLoad = Module._load;
+
+function write(data) {
+  fs.writeFileSync(OUT, JSON.stringify(data));
+  process.exit(0);
+}
+
+// ---------------------------------------------------------------- commander
+function commanderOption(option) {
+  const names = [];
+  if (option.long) names.push(option.long);
+  if (option.short) names.push(option.short);
+  const takesValue = Boolean(option.required || option.optional);
+  return {
+    key: option.long || option.short,
+    names,
+    kind: takesValue ? 'value' : 'boolean',
+    type: takesValue ? (option.argChoices ? 'choice' : (option.parseArg ? null : 'string')) : null,
+    choices: option.argChoices ? option.argChoices.map(String) : null,
+    required: Boolean(option.mandatory),
+    repeatable: null,
+    hidden: Boolean(option.hidden),
+  };
+}
+
+function commanderArgs(cmd) {
+  const args = cmd.registeredArguments || cmd._args || [];
+  return args.map((a) => ({
+    name: typeof a.name === 'function' ? a.name() : a.name,
+    required: Boolean(a.required),
+    variadic: Boolean(a.variadic),
+  }));
+}
+
+function commanderTree(root) {
+  const commands = {};
+  const visit = (cmd, path) => {
+    const flags = {};
+    for (const option of cmd.options || []) {
+      const o = commanderOption(option);
+      if (!o.key || o.hidden || ['--help', '-h', '--version', '-V'].includes(o.key)) continue;
+      if (flags[o.key]) continue;
+      delete o.hidden;
+      const key = o.key;
+      delete o.key;
+      flags[key] = o;
+    }
+    commands[path.join(' ')] = { flags, positionals: commanderArgs(cmd) };
+    for (const sub of cmd.commands || []) {
+      const name = typeof sub.name === 'function' ? sub.name() : sub._name;
+      if (sub._hidden || sub._noHelp || name === 'help' || name === '*') continue;
+      visit(sub, [...path, name]);
+    }
+  };
+  visit(root, []);
+  return { framework: 'commander', commands };
+}
+
+function patchCommander(exports) {
+  const proto = exports && exports.Command && exports.Command.prototype;
+  if (!proto || proto.__truthPatched || typeof proto.parse !== 'function') return;
+  proto.__truthPatched = true;
+  const stop = function () {
+    let root = this;
+    while (root.parent) root = root.parent;
+    write(commanderTree(root));
+  };
+  proto.parse = stop;
+  proto.parseAsync = stop;
+}
+
+// ---------------------------------------------------------------- yargs (CommonJS builds)
+function yargsDump(self) {
+  const o = self.getOptions();
+  const aliases = o.alias || {};
+  const hidden = new Set(o.hiddenOptions || []);
+  const keys = new Set([
+    ...(o.boolean || []), ...(o.string || []), ...(o.number || []), ...(o.array || []), ...(o.count || []),
+    ...Object.keys(o.key || {}), ...Object.keys(o.choices || {}), ...Object.keys(o.demandedOptions || {}),
+  ]);
+  const flags = {};
+  const aliasOf = new Set();
+  for (const key of keys) for (const a of aliases[key] || []) aliasOf.add(a);
+  for (const key of keys) {
+    if (aliasOf.has(key) && !(aliases[key] || []).length) continue; // an alias seen as its own key
+    if (hidden.has(key) || ['help', 'version', '$0', '_'].includes(key)) continue;
+    const spellings = [key, ...(aliases[key] || [])].map((n) => (n.length === 1 ? '-' + n : '--' + n));
+    const longs = spellings.filter((n) => n.startsWith('--'));
+    const flagKey = longs[0] || spellings[0];
+    const isBool = (o.boolean || []).includes(key);
+    const isCount = (o.count || []).includes(key);
+    const choices = (o.choices || {})[key];
+    let type = null;
+    if (!isBool && !isCount) {
+      if (choices) type = 'choice';
+      else if ((o.number || []).includes(key)) type = 'number';
+      else if ((o.string || []).includes(key)) type = 'string';
+    }
+    flags[flagKey] = {
+      names: spellings,
+      kind: isCount ? 'count' : isBool ? 'boolean' : ((o.string || []).includes(key) || (o.number || []).includes(key) || choices || (o.array || []).includes(key)) ? 'value' : null,
+      type,
+      choices: choices ? choices.map(String) : null,
+      required: key in (o.demandedOptions || {}),
+      repeatable: (o.array || []).includes(key) ? true : null,
+    };
+  }
+  let commands = [];
+  try {
+    const instance = self.getCommandInstance ? self.getCommandInstance() : self.getInternalMethods().getCommandInstance();
+    commands = instance.getCommands();
+  } catch (e) { /* no commands at this level */ }
+  return { framework: 'yargs', flags, commands };
+}
+
+function patchYargsInstance(instance) {
+  if (!instance || typeof instance.showHelp !== 'function' || instance.__truthPatched) return instance;
+  instance.__truthPatched = true;
+  instance.showHelp = function () { write(yargsDump(instance)); };
+  return instance;
+}
+
+function patchYargs(exports) {
+  if (exports && typeof exports.showHelp === 'function' && typeof exports.exitProcess === 'function') {
+    // the singleton `require('yargs')`: its methods are bound copies; a chainable one returns
+    // the real instance, whose own showHelp (yargs 16) or class prototype's (yargs 17) we wrap
+    const instance = exports.exitProcess(true);
+    const target = Object.prototype.hasOwnProperty.call(instance, 'showHelp') ? instance : Object.getPrototypeOf(instance);
+    if (!target.__truthPatched) {
+      target.__truthPatched = true;
+      target.showHelp = function () { write(yargsDump(this)); };
+    }
+    return exports;
+  }
+  if (typeof exports === 'function') {
+    const factory = exports;
+    const wrapped = function () { return patchYargsInstance(factory.apply(this, arguments)); };
+    Object.assign(wrapped, factory);
+    return wrapped;
+  }
+  return exports;
+}
+
+Module._load = function (request, parent, isMain) {
+  const exports = originalLoad.apply(this, arguments);
+  try {
+    if (/(^|[\\/])commander([\\/]index\.js)?$/.test(request) || (exports && exports.Command && exports.Option)) {
+      patchCommander(exports);
+    }
+    if (/(^|[\\/])yargs([\\/]yargs)?$/.test(request)) return patchYargs(exports);
+  } catch (e) { /* not the framework we took it for */ }
+  return exports;
+};

@@ -1,0 +1,441 @@
+"""Truth for a Python CLI from its own framework objects, in the CLI's own interpreter.
+
+Standalone on purpose: it imports nothing of `workbench` (the thing being measured), only the
+standard library and the CLI's framework, duck-typed. Run it with the interpreter of the venv
+the CLI is installed in:
+
+    python truth_python.py click   CONSOLE_SCRIPT          -> the whole tree (list_commands/get_command)
+    python truth_python.py click-help CONSOLE_SCRIPT [PATH…] -> the click command whose help renders
+    python truth_python.py argparse CONSOLE_SCRIPT [PATH…] -> the parser whose help action fires
+    python truth_python.py optparse CONSOLE_SCRIPT [PATH…]    under `CONSOLE_SCRIPT PATH… --help`
+
+and it prints one JSON object on stdout. For argparse and optparse it runs the program's entry
+point with `sys.argv = [script, *PATH, "--help"]` and stops it at the moment the help action
+fires (argparse `_HelpAction.__call__`, optparse `print_help`/`format_help`), so a bootstrap
+parser parsed first (`add_help=False`) or a per-command parser built after dispatch is the one
+captured, exactly as a user typing `--help` meets it. Nothing is printed by the program (its
+stdout is discarded while it runs).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import json
+import os
+import sys
+from importlib import metadata
+
+
+class _Captured(BaseException):
+    """Raised from inside the framework to stop the program where help would print."""
+
+    def __init__(self, obj):
+        super().__init__("captured")
+        self.obj = obj
+
+
+def entry_point(script: str):
+    """The object a console script calls (its `module:attr`), loaded but not called."""
+    for ep in metadata.entry_points(group="console_scripts"):
+        if ep.name == script:
+            return ep.load()
+    raise SystemExit(f"no console script named {script!r} in this interpreter")
+
+
+# ---------------------------------------------------------------- click / typer
+
+
+def _click_command(obj, script: str):
+    """The click (or typer-fork) command object behind a console script's entry object."""
+    if hasattr(obj, "params") and hasattr(obj, "main"):
+        return obj
+    if hasattr(obj, "registered_commands"):  # a typer.Typer
+        import typer.main
+
+        return typer.main.get_command(obj)
+    # a main() function: stop it where it would parse its command line
+    patched = []
+    for modname in ("click.core", "typer._click.core", "typer.core"):
+        try:
+            module = importlib.import_module(modname)
+        except ImportError:
+            continue
+        for clsname in ("BaseCommand", "Command"):
+            cls = getattr(module, clsname, None)
+            if cls is not None and "main" in vars(cls):
+                original = vars(cls)["main"]
+
+                def stop(self, *args, **kwargs):
+                    raise _Captured(self)
+
+                cls.main = stop
+                patched.append((cls, original))
+    try:
+        with _quiet([script, "--help"]):
+            obj()
+    except _Captured as captured:
+        return captured.obj
+    finally:
+        for cls, original in patched:
+            cls.main = original
+    raise SystemExit("the entry point never reached a click command")
+
+
+def _click_type(param_type) -> tuple[str | None, list[str] | None]:
+    name = type(param_type).__name__
+    if name in ("IntParamType", "IntRange"):
+        return "integer", None
+    if name in ("FloatParamType", "FloatRange"):
+        return "number", None
+    if name in ("Path", "File"):
+        return "path", None
+    if name == "Choice":
+        return "choice", [getattr(c, "name", None) if hasattr(c, "name") and not isinstance(c, str) else str(c) for c in param_type.choices]
+    if name == "BoolParamType":
+        return None, None  # click accepts many spellings; no single truthful type
+    if name == "Tuple":
+        return None, None
+    return "string", None
+
+
+def _typer_type(descriptor) -> tuple[str | None, list[str] | None]:
+    """Typer >= 0.2x keeps the Python annotation instead of a click type."""
+    import enum
+    import pathlib
+    import typing
+
+    annotation = descriptor.annotation
+    for _ in range(3):  # Optional[X], list[X], Annotated[X, ...]
+        origin = typing.get_origin(annotation)
+        if origin is None:
+            break
+        if origin is typing.Literal:
+            return "choice", [str(a) for a in typing.get_args(annotation)]
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if origin is tuple or len(args) != 1 and origin is not typing.Annotated:
+            return None, None
+        annotation = args[0]
+    if annotation is bool:
+        return None, None
+    if annotation is int:
+        return "integer", None
+    if annotation is float:
+        return "number", None
+    if isinstance(annotation, type) and issubclass(annotation, pathlib.PurePath):
+        return "path", None
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return "choice", [str(m.value) for m in annotation]
+    if annotation is str:
+        return "string", None
+    return None, None
+
+
+def _param_type(param):
+    if hasattr(param, "type"):
+        return _click_type(param.type)
+    descriptor = getattr(param, "type_descriptor", None)
+    return _typer_type(descriptor) if descriptor is not None else (None, None)
+
+
+def _click_params(cmd, ctx):
+    flags, positionals = {}, []
+    for param in cmd.get_params(ctx):
+        if getattr(param, "param_type_name", "") == "argument":
+            nargs = param.nargs
+            positionals.append({
+                "name": (param.metavar or (param.name or "").upper()).strip("[]<>.").rstrip("."),
+                "required": bool(param.required),
+                "variadic": nargs == -1 or nargs > 1,
+            })
+            continue
+        names = list(param.opts) + list(getattr(param, "secondary_opts", []))
+        longs = [n for n in param.opts if n.startswith("--")]
+        shorts = [n for n in param.opts if not n.startswith("--")]
+        key = longs[0] if longs else shorts[0]
+        if key in ("--help", "--version") or any(n in ("--help",) for n in names):
+            continue
+        if getattr(param, "count", False):
+            kind = "count"
+        elif getattr(param, "is_flag", False):
+            kind = "boolean"
+        else:
+            kind = "value"
+        vtype, choices = _param_type(param) if kind == "value" else (None, None)
+        flags[key] = {
+            "names": names,
+            "kind": kind,
+            "type": vtype,
+            "choices": choices,
+            "required": bool(param.required),
+            "repeatable": bool(getattr(param, "multiple", False)),
+            "hidden": bool(getattr(param, "hidden", False)),
+        }
+    return flags, positionals
+
+
+def walk_click(script: str) -> dict:
+    root = _click_command(entry_point(script), script)
+    commands: dict[str, dict] = {}
+
+    def visit(cmd, path, parent_ctx):
+        ctx = cmd.context_class(cmd, info_name=(path[-1] if path else script), parent=parent_ctx)
+        flags, positionals = _click_params(cmd, ctx)
+        entry = {"flags": flags, "positionals": positionals, "hidden": bool(getattr(cmd, "hidden", False))}
+        commands[" ".join(path)] = entry
+        if hasattr(cmd, "list_commands"):
+            seen = {}
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                if sub is None:
+                    continue
+                if id(sub) in seen:  # an alias of a command already listed
+                    commands[seen[id(sub)]].setdefault("aliases", []).append(name)
+                    continue
+                seen[id(sub)] = " ".join([*path, name])
+                visit(sub, [*path, name], ctx)
+
+    with _quiet([script]):
+        visit(root, [], None)
+    return {"framework": "click", "commands": commands}
+
+
+def dump_click_help(script: str, path: list[str]) -> dict:
+    """The click command whose help `SCRIPT PATH… --help` renders: a placeholder command that
+    materializes only when selected (lazy groups, lazy commands) is captured as the real one."""
+    patched = []
+    for modname in ("click.core", "typer._click.core"):
+        try:
+            module = importlib.import_module(modname)
+        except ImportError:
+            continue
+        context = getattr(module, "Context", None)
+        if context is not None and "get_help" in vars(context):
+            original = vars(context)["get_help"]
+
+            def stop(self):
+                raise _Captured(self)
+
+            context.get_help = stop
+            patched.append((context, original))
+    obj = entry_point(script)
+    try:
+        with _quiet([script, *path, "--help"]):
+            if hasattr(obj, "registered_commands"):
+                import typer.main
+
+                obj = typer.main.get_command(obj)
+            if hasattr(obj, "main") and hasattr(obj, "params"):
+                obj.main([*path, "--help"], prog_name=script)
+            else:
+                obj()
+    except _Captured as captured:
+        ctx = captured.obj
+    except SystemExit as error:
+        raise SystemExit(f"{script} {' '.join(path)} --help exited ({error.code}) without click help")
+    else:
+        raise SystemExit(f"{script} {' '.join(path)} --help returned without click help")
+    finally:
+        for cls, original in patched:
+            cls.get_help = original
+    cmd = ctx.command
+    flags, positionals = _click_params(cmd, ctx)
+    subcommands = []
+    if hasattr(cmd, "list_commands"):
+        with _quiet([script]):
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                if sub is not None:
+                    subcommands.append({"name": name, "aliases": [], "hidden": bool(getattr(sub, "hidden", False))})
+    passthrough = bool(getattr(cmd, "ignore_unknown_options", False) or (cmd.context_settings or {}).get("ignore_unknown_options"))
+    return {"flags": flags, "positionals": positionals, "subcommands": subcommands,
+            "hidden": bool(getattr(cmd, "hidden", False)), "passthrough": passthrough}
+
+
+# ---------------------------------------------------------------- argparse
+
+
+def _capture_parser(script: str, path: list[str]):
+    import argparse
+
+    def stop(self, parser, namespace, values, option_string=None):
+        raise _Captured(parser)
+
+    argparse._HelpAction.__call__ = stop
+    obj = entry_point(script)
+    try:
+        with _quiet([script, *path, "--help"]):
+            result = obj()
+            # a module:attr that is itself a parser, or a function returning one
+            if isinstance(result, argparse.ArgumentParser):
+                result.parse_args([*path, "--help"])
+    except _Captured as captured:
+        return captured.obj
+    except SystemExit as error:
+        raise SystemExit(f"{script} {' '.join(path)} --help exited ({error.code}) without an argparse help action")
+    raise SystemExit(f"{script} {' '.join(path)} --help returned without an argparse help action")
+
+
+def _argparse_type(action) -> str | None:
+    import argparse
+    import pathlib
+
+    t = action.type
+    if action.choices is not None and not isinstance(action, argparse._SubParsersAction):
+        # numeric choices stay numbers (an enum of integers); any other choices are a choice
+        return {int: "integer", float: "number"}.get(t, "choice")
+    if t is None or t is str:
+        return "string"
+    if t is int:
+        return "integer"
+    if t is float:
+        return "number"
+    if isinstance(t, type) and issubclass(t, pathlib.PurePath) or isinstance(t, argparse.FileType):
+        return "path"
+    return None  # a converter function: its type is its own business
+
+
+def dump_argparse(script: str, path: list[str]) -> dict:
+    import argparse
+
+    parser = _capture_parser(script, path)
+    flags, positionals, subcommands = {}, [], []
+    for action in parser._actions:
+        if isinstance(action, (argparse._HelpAction,)):
+            continue
+        if isinstance(action, argparse._SubParsersAction):
+            hidden = {c.dest for c in action._choices_actions if c.help == argparse.SUPPRESS}
+            names_by_parser = {}
+            for name, sub in action.choices.items():
+                names_by_parser.setdefault(id(sub), []).append(name)
+            for names in names_by_parser.values():
+                subcommands.append({"name": names[0], "aliases": names[1:], "hidden": names[0] in hidden})
+            continue
+        if not action.option_strings:
+            if action.nargs == argparse.REMAINDER and positionals and positionals[-1].get("choices"):
+                # `command` + REMAINDER: the commands are dispatched by hand, their parsers built later
+                previous = positionals.pop()
+                subcommands.extend({"name": c, "aliases": [], "hidden": False, "dispatched": True} for c in previous["choices"])
+                continue
+            nargs = action.nargs
+            positionals.append({
+                "name": action.metavar if isinstance(action.metavar, str) else action.dest,
+                "required": nargs not in ("?", "*", argparse.REMAINDER),
+                "variadic": nargs in ("*", "+", argparse.REMAINDER) or (isinstance(nargs, int) and nargs > 1),
+                "choices": [str(c) for c in action.choices] if action.choices else None,
+                "hidden": action.help == argparse.SUPPRESS,
+            })
+            continue
+        longs = [o for o in action.option_strings if o.startswith("--")]
+        key = longs[0] if longs else action.option_strings[0]
+        if key in ("--version",) or isinstance(action, argparse._VersionAction):
+            continue
+        if isinstance(action, argparse._CountAction):
+            kind = "count"
+        elif action.nargs == 0:
+            kind = "boolean"
+        else:
+            kind = "value"
+        flags[key] = {
+            "names": list(action.option_strings),
+            "kind": kind,
+            "type": _argparse_type(action) if kind == "value" else None,
+            "choices": [str(c) for c in action.choices] if action.choices is not None and kind == "value" else None,
+            "required": bool(action.required),
+            "repeatable": isinstance(action, (argparse._AppendAction, argparse._ExtendAction)),
+            "hidden": action.help == argparse.SUPPRESS,
+        }
+    for p in positionals:
+        p.pop("choices", None)
+    return {"prog": parser.prog, "flags": flags, "positionals": positionals, "subcommands": subcommands}
+
+
+# ---------------------------------------------------------------- optparse
+
+
+def dump_optparse(script: str, path: list[str]) -> dict:
+    import optparse
+
+    def stop(self, *args, **kwargs):
+        raise _Captured(self)
+
+    optparse.OptionParser.print_help = stop
+    optparse.OptionParser.format_help = stop
+    obj = entry_point(script)
+    try:
+        with _quiet([script, *path, "--help"]):
+            obj()
+    except _Captured as captured:
+        parser = captured.obj
+    except SystemExit as error:
+        raise SystemExit(f"{script} {' '.join(path)} --help exited ({error.code}) without optparse help")
+    else:
+        raise SystemExit(f"{script} {' '.join(path)} --help returned without optparse help")
+    flags = {}
+    for option in parser._get_all_options():
+        if option.action in ("help", "version"):
+            continue
+        longs = option._long_opts
+        key = longs[0] if longs else option._short_opts[0]
+        if key in ("--help", "--version"):
+            continue
+        if option.action == "count":
+            kind = "count"
+        elif option.takes_value():
+            kind = "value"
+        else:
+            kind = "boolean"
+        vtype = None
+        if kind == "value":
+            vtype = {"int": "integer", "long": "integer", "float": "number", "choice": "choice",
+                     "string": "string", None: "string"}.get(option.type)
+        flags[key] = {
+            "names": option._long_opts + option._short_opts,
+            "kind": kind,
+            "type": vtype,
+            "choices": [str(c) for c in option.choices] if option.choices else None,
+            "required": False,  # optparse has no required options
+            "repeatable": option.action in ("append", "append_const"),
+            "hidden": option.help == optparse.SUPPRESS_HELP,
+        }
+    return {"prog": parser.get_prog_name(), "flags": flags, "positionals": None, "subcommands": []}
+
+
+@contextlib.contextmanager
+def _quiet(argv):
+    """The program runs with this argv, an empty stdin and its output discarded."""
+    saved = sys.argv, sys.stdin, sys.stdout
+    sys.argv = list(argv)
+    sys.stdin = io.StringIO("")
+    sys.stdout = open(os.devnull, "w")
+    try:
+        yield
+    finally:
+        sys.stdout.close()
+        sys.argv, sys.stdin, sys.stdout = saved
+
+
+def main() -> None:
+    framework, script, *path = sys.argv[1:]
+    # whatever the program prints, even through handlers holding the original stdout, stays
+    # off the JSON channel: fd 1 goes to /dev/null and the answer to a private copy of it
+    answer = os.fdopen(os.dup(1), "w")
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    if framework in ("click", "typer"):
+        data = walk_click(script)
+    elif framework == "click-help":
+        data = dump_click_help(script, path)
+    elif framework == "argparse":
+        data = dump_argparse(script, path)
+    elif framework == "optparse":
+        data = dump_optparse(script, path)
+    else:
+        raise SystemExit(f"unknown framework {framework!r}")
+    json.dump(data, answer)
+    answer.flush()
+
+
+if __name__ == "__main__":
+    main()
