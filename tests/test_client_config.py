@@ -155,3 +155,15 @@ def test_write_through_a_symlinked_client_file_keeps_the_link(config_path, tmp_p
     assert link.is_symlink() and link.resolve() == real
     assert set(json.loads(real.read_text())["mcpServers"]) == {"other", "deployctl"}
     assert len(list(real.parent.glob("mcp.json.bak-*"))) == 1
+
+
+@pytest.mark.parametrize("client", ["claude-desktop", "vscode", "codex", "goose", "zed"])
+def test_the_tui_serve_screen_shows_exactly_what_client_config_prints(config_path, client):
+    from workbench.clients.launch import host_snippet
+    from workbench.model.config_file import load_config
+
+    result = client_config(str(config_path), "--client", client, cwd=config_path.parent)
+    assert result.returncode == 0, result.stderr
+    text, language = host_snippet(load_config(config_path), config_path, client)
+    assert text == result.stdout
+    assert language == {"codex": "toml", "goose": "yaml"}.get(client, "json")

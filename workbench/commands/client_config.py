@@ -22,12 +22,13 @@ import os
 import shlex
 import shutil
 import sys
-import sysconfig
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from workbench.clients.launch import (  # noqa: F401 (workbench_executable: for tests and callers)
+    cli_search_path, serve_launch, server_name, workbench_executable)
 from workbench.model.errors import ConfigError, WorkbenchError
 
 
@@ -103,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             if host.minimal_path and "PATH" not in env:
                 env = {**env, "PATH": cli_search_path(config, config_path.resolve().parent)}
-            server = Launch(*serve_command(config_path), env)
+            server = Launch(*serve_launch(config_path), env)
     entry = entry_for(host, name, server)
     if args.print_command:
         if host.command_line is None:
@@ -129,35 +130,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def server_name(config, config_path: Path) -> str:
-    """The key the host lists this server under: `[server] name`, else the CLI's name."""
-    if config.server.name:
-        return config.server.name
-    if config.snapshot is not None:
-        return config.snapshot.root.name
-    return config_path.stem
-
-
-def serve_command(config_path: Path) -> tuple[str, list[str]]:
-    """(command, args) that serve the config: this installation's executable, absolute."""
-    executable = workbench_executable()
-    return executable[0], [*executable[1:], "serve", str(config_path.absolute())]
-
-
-def workbench_executable() -> list[str]:
-    """The `mcp-workbench` of the running installation, as an absolute path (or the interpreter
-    running the package when no script is installed)."""
-    script = "mcp-workbench.exe" if os.name == "nt" else "mcp-workbench"
-    candidates = [Path(sysconfig.get_path("scripts")) / script, Path(sys.executable).parent / script]
-    for candidate in candidates:
-        if candidate.is_file() and os.access(candidate, os.X_OK):
-            return [str(candidate.absolute())]
-    found = shutil.which("mcp-workbench")
-    if found:
-        return [str(Path(found).absolute())]
-    return [str(Path(sys.executable).absolute()), "-m", "workbench.cli"]
-
-
 def http_url(text: str) -> str:
     """A `serve --http` URL; a bare `http://host:port` gets the `/mcp` path serve answers on."""
     parts = urlsplit(text.strip())
@@ -177,24 +149,6 @@ def server_env(assignments: list[str], env_file: Path | None) -> dict[str, str]:
         key, value = parse_assignment(text, "--env")
         env[key] = value
     return env
-
-
-def cli_search_path(config, config_dir: Path) -> str:
-    """The PATH a desktop host should give the server: the CLI's own folder (its sibling tools,
-    an `env python` shebang), this `mcp-workbench`'s folder, then the PATH client-config runs
-    with, where the CLI works now. Only absolute folders, each once."""
-    folders: list[str] = []
-    program = config.source.command[0] if config.source.command else ""
-    if program:
-        if os.path.isabs(program):
-            folders.append(os.path.dirname(program))
-        elif os.sep in program:
-            folders.append(os.path.dirname(os.path.abspath(config_dir / config.runtime.cwd / program)))
-        elif shutil.which(program):
-            folders.append(os.path.dirname(os.path.abspath(shutil.which(program))))
-    folders.append(os.path.dirname(workbench_executable()[0]))
-    folders.extend(os.environ.get("PATH", "").split(os.pathsep))
-    return os.pathsep.join(dict.fromkeys(f for f in folders if f and os.path.isabs(f)))
 
 
 def project_reference(config_path: Path, mode: str | None) -> str:

@@ -1,9 +1,9 @@
-"""Serve, from the command palette: the command line that serves the saved file, and a client
-config snippet for it (from `client-config`'s own entry builder), for each supported client."""
+"""Serve, from the command palette: the command line that serves the saved file, and a host
+config snippet for it (`workbench.clients.launch`, the entry builder `client-config` uses), for
+each supported host, in its own format."""
 
 from __future__ import annotations
 
-import json
 import shlex
 from pathlib import Path
 
@@ -17,13 +17,12 @@ from textual.widgets import Button, Select, Static
 from workbench.tui.widgets.code_view import CodeView
 
 
-def serve_texts(config, path: Path, client: str) -> tuple[str, str]:
-    """The serve command line, and `client`'s config snippet that runs it."""
-    from workbench.commands.client_config import client_document, serve_command, server_name
+def serve_texts(config, path: Path, client: str) -> tuple[str, str, str]:
+    """The serve command line, `client`'s config snippet that runs it, and the snippet's language."""
+    from workbench.clients.launch import host_snippet, serve_argv
 
-    command = serve_command(path)
-    snippet = json.dumps(client_document(client, server_name(config, path), command), indent=2) + "\n"
-    return shlex.join(command), snippet
+    snippet, language = host_snippet(config, path, client)
+    return shlex.join(serve_argv(path)), snippet, language
 
 
 class ServeInfo(ModalScreen[None]):
@@ -45,7 +44,7 @@ class ServeInfo(ModalScreen[None]):
         self.config, self.path, self.unsaved = config, path, unsaved
 
     def compose(self) -> ComposeResult:
-        from workbench.commands.client_config import CLIENTS
+        from workbench.clients.hosts import HOSTS as CLIENTS
 
         with Vertical():
             yield Static("Serve it over stdio with:", markup=False)
@@ -62,9 +61,9 @@ class ServeInfo(ModalScreen[None]):
         self._show("claude-desktop")
 
     def _show(self, client: str) -> None:
-        line, snippet = serve_texts(self.config, self.path, client)
+        line, snippet, language = serve_texts(self.config, self.path, client)
         self.query_one("#serve-line", Static).update("$ " + line)
-        self.query_one("#serve-snippet", CodeView).show(snippet, "json")
+        self.query_one("#serve-snippet", CodeView).show(snippet, language)
 
     @on(Select.Changed, "#serve-client")
     def _client(self, event: Select.Changed) -> None:
