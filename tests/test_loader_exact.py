@@ -19,7 +19,7 @@ import pytest
 from workbench.loaders import load
 from workbench.model.config import Config, Loader
 from workbench.model.surface import build_surface
-from workbench.model.tree import CommandTree, FlagKind, ValueType
+from workbench.model.tree import CommandTree, ValueType
 from workbench.runtime.argv import build_argv
 
 TESTS = Path(__file__).parent

@@ -134,6 +134,9 @@ def test_any_other_executable_goes_to_the_help_crawler(tmp_path: Path, monkeypat
     assert loaded.source.loader is Loader.HELP
     assert loaded.tree.root.name == "shipit"
     assert loaded.source.command == [str(tool)]
+    from workbench.model.coverage import coverage_line
+
+    assert coverage_line(loaded.tree) == "coverage: help only, 1 command, 1 flag"  # --help is not counted
 
 
 @pytest.mark.parametrize(

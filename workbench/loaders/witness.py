@@ -65,7 +65,7 @@ def _compare_command(mine: Command, theirs: Command, ancestors: list[Command], r
     missing_in_exact: list[str] = []
     missing_in_help: list[str] = []
     taken_flags = taken_commands = 0
-    theirs_read = " ".join([mine.path[0], *theirs.path[1:]]) not in unread and theirs.path_str not in unread
+    theirs_read = theirs.path_str not in unread  # a command only listed by its parent shows no flags
     if theirs_read:
         for flag in theirs.flags:
             if flag.key in _IGNORED_FLAGS or flag.hidden or _has_flag(mine, ancestors, flag):
@@ -191,7 +191,6 @@ def consult_help(
     """
     report = progress or (lambda _text: None)
     exact_count = count_witness(tree)
-    scope = "full"
     try:
         if signs or not top_level_first:
             helped = _crawl(crawl, run, tree, None)
@@ -206,7 +205,7 @@ def consult_help(
     except LoadError as error:
         reason = str(error).rstrip(".")
         tree.notes.append(f"{tree.root.name}: its help could not be read as the second witness ({reason})")
-        tree.coverage = Coverage(exact=exact_count, help=None, help_scope=scope)
+        tree.coverage = Coverage(exact=exact_count, help=None)
         return tree
     if rematerialize is not None:
         first = compare(tree.model_copy(deep=True), helped, merge=False)
@@ -217,11 +216,12 @@ def consult_help(
                 tree = again
                 exact_count = count_witness(tree)
     found = compare(tree, helped)
-    tree.coverage = Coverage(exact=exact_count, help=count_witness(helped, unread_paths(helped)),
-                             taken_from_help=found.taken, disagreements=found.disagreements,
-                             help_scope=scope)
-    for path in sorted(unread_paths(helped) - {tree.root.path_str}):
-        if tree.find(path) is not None and tree.find(path).from_help:
+    unread = unread_paths(helped)
+    tree.coverage = Coverage(exact=exact_count, help=count_witness(helped, unread),
+                             taken_from_help=found.taken, disagreements=found.disagreements)
+    for path in sorted(unread - {tree.root.path_str}):
+        taken = tree.find(path)
+        if taken is not None and taken.from_help:
             tree.notes.append(f"{path}: only listed by its parent's help (its own help could not be read); "
                               "its options are unknown")
     return tree
