@@ -130,6 +130,7 @@ def test_pointers_to_the_full_listing_are_found_and_guides_are_not():
     assert pointers("gh_root.txt", ["gh"]) == []
     assert pointers("cobra_kubectl_root.txt", ["kubectl"]) == [["options"]]  # "a list of global command-line options"
     assert pointers("docker_ls.txt", ["docker", "container", "ls"]) == []
+    assert pointers("cobra_rclone_help.txt", ["rclone", "help"]) == []  # the root's global flags are the root's
 
 
 def test_kubectl_options_adds_the_global_flags_to_the_root():

@@ -66,11 +66,12 @@ def _line_around(text: str, match: re.Match) -> str:
 
 
 def _lists_globals(words: list[str], path: list[str], line: str) -> bool:
-    """`"kubectl options"` on a line saying it lists the global options."""
+    """`"kubectl options"` on the root's help, on a line saying it lists the global options
+    (global options are the root's: a subcommand's help repeating the line adds nothing)."""
     return (
-        len(words) == len(path) + 1
+        len(path) == 1
+        and len(words) == 2
         and words[0].rsplit("/", 1)[-1] == path[0]
-        and words[1:-1] == path[1:]
         and words[-1] in _GLOBALS_COMMANDS
         and bool(_GLOBAL.search(line))
     )
