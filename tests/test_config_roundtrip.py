@@ -66,7 +66,7 @@ configs = st.builds(
     server=st.builds(ServerConfig, name=text, version=text, title=st.one_of(st.none(), text)),
     tools=st.builds(ToolsConfig, prefix=st.one_of(st.none(), text)),
     runtime=st.builds(RuntimeConfig, timeout_s=st.floats(0.1, 1e6), cwd=text),
-    env=st.dictionaries(names, text, max_size=3),
+    env=st.dictionaries(names, text.filter(lambda value: "\x00" not in value), max_size=3),  # NUL: refused
     selectors=st.lists(selectors, max_size=2),
     commands=st.dictionaries(names, command_configs, max_size=3),
     prompt=prompts,

@@ -41,6 +41,8 @@ _MAX_ROUNDS = 50
 """Sweeps per run end: each round kills one generation of re-parented descendants."""
 
 _lock = threading.Lock()
+"""Guards the registry below (runs start and end in many threads: crawler workers, anyio's)."""
+_sweep_lock = threading.Lock()
 _counter = itertools.count(1)
 _live_marks: set[str] = set()
 _live_pids: set[int] = set()
@@ -100,11 +102,20 @@ class Run:
     def finished(self) -> list[int]:
         """The run is over (its process group already killed): kill and reap what it left.
         Blocking but short (a /proc scan per round); returns the pids killed."""
+        self._forget()
+        return sweep()
+
+    def finish_soon(self) -> None:
+        """`finished()` in a background thread, for a caller that must not wait (a cancelled
+        call: nobody waits for its answer, but its canceller waits for it to end)."""
+        self._forget()
+        threading.Thread(target=sweep, name="mcp-workbench sweep", daemon=True).start()
+
+    def _forget(self) -> None:
         with _lock:
             _live_marks.discard(self.mark)
             if self._pid is not None:
                 _live_pids.discard(self._pid)
-        return sweep()
 
 
 def kill_every_run() -> list[int]:
@@ -117,7 +128,13 @@ def kill_every_run() -> list[int]:
 
 
 def sweep() -> list[int]:
-    """Kill and reap every child of ours left by a run that is over; the pids killed."""
+    """Kill and reap every child of ours left by a run that is over; the pids killed.
+    One sweep at a time: a pid another sweep has reaped may already name another process."""
+    with _sweep_lock:
+        return _sweep()
+
+
+def _sweep() -> list[int]:
     me = os.getpid()
     prefix = f"{me}-"
     killed: list[int] = []

@@ -140,6 +140,7 @@ async def run_cli(
         groups.add(pgid)
     out, err = _Capture(max_output_bytes), _Capture(max_output_bytes)
     timed_out = False
+    cancelled = False
     try:
         async with anyio.create_task_group() as readers:
             readers.start_soon(_drain, process.stdout, out)
@@ -154,14 +155,21 @@ async def run_cli(
             with anyio.CancelScope(shield=True):
                 await _kill_group(pgid, process)
             readers.cancel_scope.cancel()
+    except anyio.get_cancelled_exc_class():
+        cancelled = True
+        raise
     finally:
         with anyio.CancelScope(shield=True):
             await _kill_group(pgid, process)
             if groups is not None:
                 groups.discard(pgid)
             await process.aclose()
-            # a /proc scan: off the event loop
-            await anyio.to_thread.run_sync(run.finished)
+            if cancelled:
+                run.finish_soon()  # the canceller waits for this call to end, not for the sweep
+            else:
+                # a /proc scan, off the event loop; done before returning, so the call's
+                # detached descendants are gone when its answer is
+                await anyio.to_thread.run_sync(run.finished)
     return Execution(
         exit_code=process.returncode,
         stdout=out.text(),
