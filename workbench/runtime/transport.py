@@ -33,11 +33,12 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
 async def serve_stdio(server: Server, runner: ToolRunner) -> None:
-    """Serve one client over this process's stdin/stdout until EOF or a stop signal."""
-    from mcp.server.stdio import stdio_server
+    """Serve one client over this process's stdin/stdout until EOF or a stop signal. Every line
+    gets an answer, a line the SDK's own parser refuses too (`stdio_wire`)."""
+    from workbench.runtime.stdio_wire import stdio_streams
 
     stopped_by: list[int] = []
-    async with stdio_server() as (read_stream, write_stream):
+    async with stdio_streams() as (read_stream, write_stream):
         async with anyio.create_task_group() as group:
             group.start_soon(_stop_on_signal, runner, group.cancel_scope.cancel, stopped_by)
             group.start_soon(watch_event_loop)
@@ -45,7 +46,7 @@ async def serve_stdio(server: Server, runner: ToolRunner) -> None:
             await server.run(read_stream, write_stream, server.create_initialization_options())
             group.cancel_scope.cancel()
         if stopped_by:
-            # The SDK's stdin reader is a thread blocked until EOF; nothing is left to clean up.
+            # The stdin reader is a thread blocked until EOF; nothing is left to clean up.
             _exit_now()
 
 
