@@ -14,6 +14,7 @@ to painted screen, nothing headless (SPEC §11.9, ../shared/docs/measuring.md).
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import time
@@ -22,6 +23,7 @@ from pathlib import Path
 from bench.context import BENCH_DIR, Context
 from bench.generate import write_click_module
 from bench.measure import Row, median
+from bench.report import text_table
 from bench.terminal import Terminals
 
 SIZES = (10, 100, 1000, 2000, 5000)
@@ -78,7 +80,7 @@ def run(ctx: Context) -> list[Row]:
     folder = ctx.workdir / "tui"
     folder.mkdir(exist_ok=True)
     env = {"PYTHONPATH": str(folder), "MCP_WORKBENCH_CONFIG_DIR": str(folder / "user-config")}
-    sizes = QUICK_SIZES if ctx.quick else SIZES
+    sizes = QUICK_SIZES if ctx.quick else _sizes()
     rounds = 1 if ctx.quick else max(3, ctx.repeat)
     rows: list[Row] = []
     with terms:
@@ -107,4 +109,11 @@ def run(ctx: Context) -> list[Row]:
                 notes=[f"min/median/max: product {_spread(edits['product'], 1000, 'ms')}, "
                        f"floor {_spread(edits['floor'], 1000, 'ms')}"
                        + ("" if size == EDIT_TARGET_AT else f"; the target applies at {EDIT_TARGET_AT:,}")]))
+            print(text_table(rows[-2:]), file=sys.stderr, flush=True)  # a long row: show each size
     return rows
+
+
+def _sizes() -> tuple[int, ...]:
+    """SIZES, or the comma-separated sizes in BENCH_TUI_SIZES (e.g. `1000,2000`)."""
+    chosen = os.environ.get("BENCH_TUI_SIZES", "")
+    return tuple(int(size) for size in chosen.split(",") if size.strip()) or SIZES
