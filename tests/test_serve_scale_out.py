@@ -289,7 +289,7 @@ def test_workers_enforce_the_token_and_keep_it_from_the_cli(tmp_path):
             return texts
 
         for text in anyio.run(printed_env):
-            assert "PATH=" in text and "s3cret-token" not in text and "MCP_WORKBENCH" not in text
+            assert "PATH=" in text and "s3cret-token" not in text and "MCP_WORKBENCH_TOKEN" not in text
     finally:
         assert served.stop() == 0
     assert "s3cret-token" not in "".join(served.lines)

@@ -215,18 +215,18 @@ def test_excluding_a_tool_the_order_lists_drops_it_from_the_order(fresh):
         ws.set_tool_order(["deployctl_nothing", REST_ENTRY])
 
 
-def test_the_status_line_shows_the_two_witness_coverage_line_when_the_model_has_one(fresh, monkeypatch):
-    import sys
-    import types
-
+def test_the_status_line_shows_the_two_witness_coverage_line(fresh):
+    from workbench.model.tree import Coverage, WitnessCount
     from workbench.tui.widgets.status_line import StatusLine, coverage_text
 
     ws = fresh()
-    model = types.ModuleType("workbench.model.coverage")
-    model.coverage_line = lambda tree: f"coverage: {tree.root.name} agreed"  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "workbench.model.coverage", model)
     status = StatusLine()
     status.coverage = coverage_text(ws.tree)
-    assert "coverage: deployctl agreed" in status.describe()
-    monkeypatch.setitem(sys.modules, "workbench.model.coverage", None)  # not landed: import fails
-    assert coverage_text(ws.tree) is None
+    assert "coverage" not in status.describe()  # a module:attr load with one witness says nothing
+    short = ws.tree.model_copy(update={"coverage": Coverage(
+        exact=WitnessCount(commands=3, flags=10), help=WitnessCount(commands=3, flags=12),
+        taken_from_help=WitnessCount(commands=0, flags=2))})
+    status.coverage = coverage_text(short)
+    text = status.describe()
+    assert "exact loader 3 commands, 10 flags" in text and "help 3 commands, 12 flags" in text
+    assert text.count("warning") == 1 and "taken from help: 0 commands, 2 flags" in text
