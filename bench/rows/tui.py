@@ -45,7 +45,8 @@ def _excluded(screen: str) -> bool:
 
 
 def _settled(screen: str) -> bool:
-    return "updating" not in screen and "computing" not in screen
+    """Every preview current: the previews' border says so and nothing says "updating…"."""
+    return "current" in screen and "updating" not in screen and "computing" not in screen
 
 
 def _session(terms: Terminals, argv: list[str], env: dict[str, str], cwd: Path) -> tuple[float, list[float]]:
