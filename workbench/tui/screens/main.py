@@ -40,8 +40,8 @@ DEBOUNCE_S = 0.01
 QUICK_ON_UI_LIMIT = 300
 """Up to this many commands in the edited slice, the quick pass runs on the UI thread."""
 FULL_DELAY_S = 0.1
-"""Pause between showing the quick pass and starting the full one, so the quick result is
-painted before the full pass (CPU-bound, in a thread) competes for the interpreter."""
+"""Pause between painting the quick pass and starting the full one, so a key pressed right
+after an edit does not compete with the full pass (CPU-bound, in a thread) for the interpreter."""
 
 
 @dataclass
@@ -256,7 +256,11 @@ class MainScreen(Screen[None]):
         if first_time:
             self._select_first_tool()
         generation = message.generation
-        self.set_timer(FULL_DELAY_S, lambda: self._start_full(generation), name="full pass")
+        # Only once the quick result is on screen: a fixed delay from here was shorter than the
+        # paint on a busy machine, and the full pass (CPU-bound, in a thread) then shared the
+        # interpreter with it, making the paint wait in proportion to the CLI's size.
+        self.call_after_refresh(self.set_timer, FULL_DELAY_S, lambda: self._start_full(generation),
+                                name="full pass")
 
     def _start_full(self, generation: int) -> None:
         if generation != self.generation:
