@@ -103,6 +103,9 @@ class MainScreen(Screen[None]):
         # Paint the tree first; the first surface of a big CLI takes a moment.
         self.call_after_refresh(self.recompute, False)
 
+    def on_unmount(self) -> None:
+        gc.unfreeze()  # the session is over: what it froze may be collected again (tests open many)
+
     # --- state → widgets ---------------------------------------------------------------------
 
     @property
