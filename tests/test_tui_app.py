@@ -16,6 +16,7 @@ from tui_support import sample_workspace, settle
 from workbench.model.config_file import load_config
 from workbench.tui.app import make_app
 from workbench.tui.loading import OpenRequest
+from workbench.tui.messages import EditRequested
 from workbench.tui.previews import FullPreviews, QuickPreviews
 from workbench.tui.screens.main import FullReady, QuickReady
 from workbench.tui.screens.quit_confirm import QuitConfirm
@@ -432,3 +433,26 @@ async def test_f2_zooms_the_focused_pane_and_restores_it(app):
         assert app.screen.maximized is app.screen.query_one("#commands")
         await pilot.press("f2")
         assert app.screen.maximized is None
+
+
+async def test_reordering_tools_then_excluding_a_listed_one_still_saves_a_file_serve_accepts(app, tmp_path):
+    """Issue 13: the prompt editor writes the full `tool_order`; `x` on a listed tool then broke
+    the surface (marks vanished) and ctrl+s wrote a file `serve` refused."""
+    from workbench.model.config import REST_ENTRY
+    from workbench.model.surface import surface_from_file
+
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        main = app.main_screen
+        order = [*reversed(tool_names(app)), REST_ENTRY]
+        main.apply_edit(EditRequested(main, lambda ws: ws.set_tool_order(order)))  # as the prompt editor does
+        await settle(pilot)
+        await highlight_command(pilot, "deployctl deploy")
+        await pilot.press("x")
+        await settle(pilot)
+        assert main.quick.error is None and "deployctl_deploy" not in tool_names(app)
+        assert main.query_one(CommandTree).statuses["deployctl deploy"].reason == "excluded"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    _, surface = surface_from_file(tmp_path / "mcp.toml")
+    assert [t.name for t in surface.tools] == [n for n in order if n not in ("deployctl_deploy", REST_ENTRY)]

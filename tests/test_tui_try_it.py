@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input, Select, Switch, TabbedContent, TextArea
-from tui_support import sample_workspace, settle
+from tui_support import sample_workspace, settle, workers_done
 
 from workbench.tui.app import make_app
 from workbench.tui.screens.confirm_run import ConfirmRun
@@ -54,7 +54,7 @@ async def run_and_wait(pilot, confirm: bool = True) -> dict:
             return {}
         await pilot.click("#run")
         await pilot.pause()
-    await app.workers.wait_for_complete()
+    await workers_done(app)
     await pilot.pause()
     return app.screen.query_one(TryIt).result or {}
 
@@ -92,7 +92,7 @@ async def test_the_form_makes_the_argv_and_a_run_shows_exit_code_and_output(tmp_
         await pilot.pause()
         assert "nope" in argv_line(app)
         await pilot.click("#try-run")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         result = app.screen.query_one(TryIt).result
         assert result["isError"] is True and "nope" in result["content"][0]["text"]
@@ -143,7 +143,7 @@ async def test_cancel_kills_the_running_child(tmp_path: Path, sample_home: Path)
         pid = int(pidfile.read_text())
         assert alive(pid)
         await pilot.click("#try-cancel")
-        await app.workers.wait_for_complete()
+        await workers_done(app)  # the cancelled run's worker ends cancelled: not an error here
         await pilot.pause()
         assert "Cancelled" in str(app.screen.query_one("#try-state").content)
         deadline = time.monotonic() + 5

@@ -42,8 +42,8 @@ DEBOUNCE_S = 0.01
 QUICK_ON_UI_LIMIT = 300
 """Up to this many commands in the edited slice, the quick pass runs on the UI thread."""
 FULL_DELAY_S = 0.1
-"""Pause between showing the quick pass and starting the full one, so the quick result is
-painted before the full pass (CPU-bound, in a thread) competes for the interpreter."""
+"""Pause between painting the quick pass and starting the full one, so a key pressed right
+after an edit does not compete with the full pass (CPU-bound, in a thread) for the interpreter."""
 
 
 @dataclass
@@ -135,6 +135,9 @@ class MainScreen(Screen[None]):
         self.query_one(PreviewTabs).set_stale()
         # Paint the tree first; the first surface of a big CLI takes a moment.
         self.call_after_refresh(self.recompute, False)
+
+    def on_unmount(self) -> None:
+        gc.unfreeze()  # the session is over: what it froze may be collected again (tests open many)
 
     # --- state → widgets ---------------------------------------------------------------------
 
@@ -289,7 +292,11 @@ class MainScreen(Screen[None]):
         if first_time:
             self._select_first_tool()
         generation = message.generation
-        self.set_timer(FULL_DELAY_S, lambda: self._start_full(generation), name="full pass")
+        # Only once the quick result is on screen: a fixed delay from here was shorter than the
+        # paint on a busy machine, and the full pass (CPU-bound, in a thread) then shared the
+        # interpreter with it, making the paint wait in proportion to the CLI's size.
+        self.call_after_refresh(self.set_timer, FULL_DELAY_S, lambda: self._start_full(generation),
+                                name="full pass")
 
     def _start_full(self, generation: int) -> None:
         if generation != self.generation:
@@ -320,6 +327,10 @@ class MainScreen(Screen[None]):
         if self.workspace.saved_text is None and full.baseline_text:
             self.workspace.saved_text, self.workspace.baseline_config = full.baseline_text, None
         self.full, self.full_generation = full, message.generation
+        # The full pass's surface and texts are what the next edits reuse (~10⁶ objects at 1,000
+        # tools): move them out of the collector's sight too, as the tree was on mount. Anything
+        # they drop later is still freed by reference counting (they hold no cycles).
+        gc.freeze()
         self.query_one(PreviewTabs).show_full(full)
         self.query_one(StatusLine).show_full(full)
         if full.quick.error is not None or full.quick.surface is not None:

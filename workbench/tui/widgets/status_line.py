@@ -89,12 +89,12 @@ class StatusLine(Static):
             parts.append("● unsaved")
         elif q is not None and not self.quick_stale:
             parts.append("saved" if self.on_disk else "not saved yet")
+        if self.quick_stale or self.full_stale:
+            parts.append("updating…")  # before the long parts, so a narrow terminal still shows it
         if self.coverage:
             parts.append(self.coverage)
         if self.path is not None:
             parts.append(self.path.name if compact else str(self.path))
-        if self.quick_stale or self.full_stale:
-            parts.append("updating…")
         return (" · " if compact else "  ·  ").join(parts)
 
 
