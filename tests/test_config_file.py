@@ -207,3 +207,15 @@ def test_save_is_atomic_and_keeps_permissions(sample_tree, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mcp.toml"]  # no temp file left
     with pytest.raises(ConfigError, match="cannot write"):
         save_config(parse_config(spec_config_text(sample_tree)), tmp_path / "missing-dir" / "mcp.toml")
+
+
+def test_a_whole_number_of_seconds_is_saved_as_typed():
+    """`timeout_s = 60` typed by a user (or the TUI's field reading 60) is saved as `60`, not the
+    float `60.0`; a fractional value keeps its fraction."""
+    from workbench.model.config import Config
+    from workbench.model.config_file import dump_config
+
+    config = Config.model_validate({"runtime": {"timeout_s": 60, "max_concurrency": 2}})
+    assert "timeout_s = 60\n" in dump_config(config)
+    config = Config.model_validate({"runtime": {"timeout_s": 7.5}})
+    assert "timeout_s = 7.5\n" in dump_config(config)

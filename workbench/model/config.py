@@ -82,8 +82,9 @@ class RuntimeConfig(_Section):
     """How `serve` runs calls. Each limit must be above 0: a limit of 0 or below would fail every
     call, so the model refuses it when any reader (`check`, `tools`, `serve`, the TUI) loads it."""
 
-    timeout_s: float = Field(default=60, gt=0)
-    """Seconds before a call's process group is killed."""
+    timeout_s: int | float = Field(default=60, gt=0)
+    """Seconds before a call's process group is killed; kept as typed (`60` stays `60` in the
+    saved file, `7.5` stays `7.5`)."""
     max_output_bytes: int = Field(default=1_000_000, gt=0)
     """Bytes kept of each of stdout and stderr per call."""
     max_concurrency: int = Field(default=4, gt=0)

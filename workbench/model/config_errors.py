@@ -18,10 +18,20 @@ from pydantic import BaseModel, ValidationError
 from workbench.model.config import Config
 
 
+_NUMBER_UNION = ("int", "float")
+"""The member tags pydantic adds to the location of an `int | float` field's problems."""
+
+
 def explain(error: ValidationError, text: str, source: str) -> str:
     """One sentence for the first problem pydantic found: file, line, key path, fix."""
-    problem = error.errors()[0]
+    problems = error.errors()
+    problem = problems[0]
     loc = tuple(problem["loc"])
+    if loc and loc[-1] in _NUMBER_UNION and len(problems) > 1:
+        # a number kept as typed (`int | float`) fails once per member: the float's word is the
+        # user's ("should be a number"), and the member is no key of the file
+        problem = next((p for p in problems if tuple(p["loc"])[:-1] == loc[:-1] and p["loc"][-1] == "float"), problem)
+        loc = loc[:-1]
     # pydantic marks a problem with a table's key (not its value) by a trailing "[key]"
     about_name = bool(loc) and loc[-1] == "[key]"
     if about_name:

@@ -128,7 +128,7 @@ def dump_config(config: Config) -> str:
     """The TOML text of `config`, exactly as `save_config` writes it.
 
     The choices are validated once more before writing, so the text is what a later load gives
-    back (e.g. `timeout_s = 60` is written as the float `60.0` it loads as). The snapshot is
+    back. The snapshot is
     already validated tree data and is written as it is (re-validating thousands of commands
     on every TUI preview would cost more than everything else).
     """

@@ -81,7 +81,10 @@ def parse_number(key: str, text: str) -> int | float:
     cleaned = text.strip()
     if not cleaned:
         raise ValueError("empty")
-    return float(cleaned) if kind is float else int(cleaned)
+    if kind is float:
+        number = float(cleaned)
+        return int(number) if number.is_integer() and "." not in cleaned and "e" not in cleaned.lower() else number
+    return int(cleaned)
 
 
 def cwd_problem(text: str) -> str | None:
