@@ -146,6 +146,8 @@ def test_env_and_runtime_changes_are_one_undo_each_and_bad_values_change_nothing
             ws.set_runtime(**bad)
     with pytest.raises(ValueError, match="not a valid variable name"):
         ws.set_env({"LOG_FORMAT": "json", "2FAST": "x"})
+    with pytest.raises(ValueError, match="NUL"):
+        ws.set_env({"LOG_FORMAT": "js\x00on"})
     assert ws.text() == after and len(ws.undo_stack) == 2
     assert [ws.undo(), ws.undo()] == ["runtime timeout_s, cwd", "env LOG_FORMAT"]
     assert ws.text() == before

@@ -338,6 +338,8 @@ class Workspace:
             problem = name_problem(name)
             if problem is not None:
                 raise ValueError(problem)
+            if "\x00" in value[name]:
+                raise ValueError(f"the value of `{name}` contains a NUL character, which no environment variable can hold")
         self._change(label, lambda c: setattr(c, "env", value))
 
     def set_runtime(self, label: str = "runtime", **values: Any) -> None:
