@@ -10,6 +10,7 @@ spawn or keypress to the changed screen (docs/performance.md, *TUI in a real ter
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import shutil
@@ -101,7 +102,11 @@ class Terminals:
         return Screen(self, name, started)
 
     def close(self) -> None:
+        socket = self.tmux("display-message", "-p", "#{socket_path}", check=False).strip()
         self.tmux("kill-server", check=False)
+        if socket.endswith(self.socket):
+            with contextlib.suppress(OSError):
+                os.unlink(socket)  # tmux leaves the socket file behind
 
     def __enter__(self) -> Terminals:
         return self
