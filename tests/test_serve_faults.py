@@ -293,9 +293,9 @@ async def test_a_daemon_started_by_a_call_is_gone_when_the_call_returns(mode, cl
 def slow_faultcli_config(faultcli_config, tmp_path_factory) -> Path:
     """faultcli with a 30 s timeout, so a kill within a few seconds is not the timeout's."""
     text = faultcli_config.read_text(encoding="utf-8")
-    assert "timeout_s = 2.0\n" in text
+    assert "timeout_s = 2\n" in text
     path = tmp_path_factory.mktemp("slow-faultcli") / "mcp.toml"
-    path.write_text(text.replace("timeout_s = 2.0\n", "timeout_s = 30.0\n", 1), encoding="utf-8")
+    path.write_text(text.replace("timeout_s = 2\n", "timeout_s = 30\n", 1), encoding="utf-8")
     return path
 
 
