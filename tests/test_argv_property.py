@@ -349,3 +349,11 @@ def test_hostile_strings_never_add_a_flag_or_a_command(sample, tool):
                     check_argparse(tool, cli, tree, arguments)
             else:
                 check_click(tool, cli, arguments)
+
+
+def test_an_empty_open_ended_option_before_a_switch_set_false_still_ends_before_the_positionals():
+    """Found by the property test: `--opt` (nargs="*") with no values, a switch set false (which
+    writes no word) and a positional: the positional must not be read as one of `--opt`'s values."""
+    tree, parser = SAMPLES["multiargs"]
+    tool = next(t for sample, t in CASES if sample == "multiargs" and t.name.endswith("_run"))
+    check_argparse(tool, parser, tree, {"opt": [], "flag": False, "files": ["$(reboot)"]})

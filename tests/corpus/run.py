@@ -23,6 +23,10 @@ def corpus_clis(names: list[str] | None = None) -> list[CorpusCLI]:
     return [c for c in CORPUS if (not names or c.name in names) and (TRUTH_DIR / f"{c.name}.json").exists()]
 
 
+REPLAY_TIMEOUT_S = 120.0
+"""Per help call of a replayed crawl (the crawler's default, 10 s, is for real CLIs)."""
+
+
 def score_recorded(cli: CorpusCLI) -> Score:
     """The crawler on the recording; errors become a scored failure, never an exception."""
     from workbench.loaders.help.crawl import crawl
@@ -35,7 +39,9 @@ def score_recorded(cli: CorpusCLI) -> Score:
         saved = os.environ.get("CORPUS_REPLAY_MISSES")
         os.environ["CORPUS_REPLAY_MISSES"] = str(misses)
         try:
-            tree = crawl(str(exe), name=cli.name, use_cache=False)
+            # a replayed help call answers in milliseconds when the machine is idle; the generous
+            # timeout keeps a busy machine (the suite on both cores) from scoring a timed-out page
+            tree = crawl(str(exe), name=cli.name, use_cache=False, timeout_s=REPLAY_TIMEOUT_S)
         except Exception as error:  # a crawl that fails is a row of the table, not a crash
             return Score(cli.name, cli.family, "help (recorded)", error=f"{type(error).__name__}: {error}")
         finally:

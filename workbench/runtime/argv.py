@@ -90,7 +90,10 @@ def build_argv(binding: ToolBinding, command: list[str], arguments: dict[str, An
                                 f"command follows it, so the CLI would read `{segment}` as one of them; "
                                 f"give another option of that command too.")
             argv.append(segment)
-        level = sorted(flags_at.get(depth, []), key=lambda pair: not _open_ended(pair[0]))
+        # open-ended flags first, so a later option ends their words; a flag that writes no
+        # word (a switch set false) ends nothing, so it does not count as the last one
+        spoken = [pair for pair in flags_at.get(depth, []) if pair[1]]
+        level = sorted(spoken, key=lambda pair: not _open_ended(pair[0]))
         for _, words in level:
             argv.extend(words)
         open_ended = level[-1][0] if level and _open_ended(level[-1][0]) else None
