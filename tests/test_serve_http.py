@@ -132,7 +132,9 @@ async def test_with_a_token_every_request_needs_it_even_on_all_interfaces(sample
 
 
 def test_a_non_loopback_bind_without_a_token_is_refused(sample_config, capsys):
-    assert main(["serve", str(sample_config("deployctl")), "--http", "0.0.0.0:0"]) == 2
+    config = str(sample_config("deployctl"))
+    capsys.readouterr()  # the fixture's first export prints its own line
+    assert main(["serve", config, "--http", "0.0.0.0:0"]) == 2
     assert capsys.readouterr().err == (
         "mcp-workbench: refusing to serve on 0.0.0.0 without --token: anyone who can reach it could "
         "run the CLI; add --token SECRET or bind to 127.0.0.1.\n"
@@ -141,7 +143,9 @@ def test_a_non_loopback_bind_without_a_token_is_refused(sample_config, capsys):
 
 @pytest.mark.parametrize("address", ["abc", "host:", "127.0.0.1:70000"])
 def test_a_bad_http_address_is_one_sentence(address, sample_config, capsys):
-    assert main(["serve", str(sample_config("deployctl")), "--http", address]) == 2
+    config = str(sample_config("deployctl"))
+    capsys.readouterr()  # the fixture's first export prints its own line
+    assert main(["serve", config, "--http", address]) == 2
     assert capsys.readouterr().err == (
         f"mcp-workbench: --http {address!r}: give a port (0-65535) as PORT or HOST:PORT, e.g. --http 8765.\n"
     )
@@ -192,7 +196,9 @@ def test_an_origin_must_name_the_served_port_or_be_allowed(sample_config, tmp_pa
 
 
 def test_a_bad_allow_origin_is_one_sentence(sample_config, capsys):
-    assert main(["serve", str(sample_config("deployctl")), "--http", "0", "--allow-origin", "localhost:3000/x"]) == 2
+    config = str(sample_config("deployctl"))
+    capsys.readouterr()  # the fixture's first export prints its own line
+    assert main(["serve", config, "--http", "0", "--allow-origin", "localhost:3000/x"]) == 2
     assert capsys.readouterr().err == (
         "mcp-workbench: --allow-origin 'localhost:3000/x': give an origin as a browser sends it, "
         "scheme://host[:port] with no path, e.g. --allow-origin http://localhost:3000.\n"
