@@ -94,3 +94,40 @@ unmarked.kill(); unmarked.wait()
 """
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert result.stdout.split() == ["True", "True", "True", "True", "True"], result.stderr
+
+
+@pytest.mark.parametrize("exclusive", [False, True])
+def test_a_run_that_starts_while_a_sweep_scans_is_spared(exclusive):
+    """Concurrent calls in one server: call A ends and sweeps while call B starts its CLI. B's
+    process appears in the middle of A's /proc scan, after A took its snapshot of live runs; it
+    must survive (it was SIGKILLed, `[exit code -9]`, under load before the fix)."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the subreaper is Linux only")
+    probe = f"""
+import os, subprocess, sys, time
+from workbench import children
+if {exclusive!r}:
+    children.own_every_child()
+scan = children._children_of
+late = []
+
+def scan_while_a_run_starts(parent):
+    if not late:  # B starts between A's snapshot and A's scan
+        run = children.Run()
+        proc = subprocess.Popen(["sleep", "30"], env=run.env(dict(os.environ)))
+        while b"MCP_WORKBENCH_RUN=" + run.mark.encode() not in open(f"/proc/{{proc.pid}}/environ", "rb").read():
+            time.sleep(0.001)  # until exec: then the child carries B's mark
+        late.append((run, proc))
+    return scan(parent)
+
+children._children_of = scan_while_a_run_starts
+first = children.Run()
+first.finished()
+run, proc = late[0]
+print(proc.poll() is None)
+run.started(proc.pid)
+proc.kill(); proc.wait()
+run.finished()
+"""
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert result.stdout.split() == ["True"], result.stderr

@@ -44,6 +44,8 @@ _lock = threading.Lock()
 """Guards the registry below (runs start and end in many threads: crawler workers, anyio's)."""
 _sweep_lock = threading.Lock()
 _counter = itertools.count(1)
+_issued = 0
+"""How many marks have been handed out (the last mark's number); guarded by `_lock`."""
 _live_marks: set[str] = set()
 _live_pids: set[int] = set()
 _subreaper: bool | None = None
@@ -83,10 +85,12 @@ class Run:
     leftovers of another run."""
 
     def __init__(self) -> None:
+        global _issued
         become_subreaper()
-        self.mark = f"{os.getpid()}-{next(_counter)}"
         self._pid: int | None = None
         with _lock:
+            _issued = next(_counter)
+            self.mark = f"{os.getpid()}-{_issued}"
             _live_marks.add(self.mark)
 
     def env(self, env: dict[str, str]) -> dict[str, str]:
@@ -142,16 +146,25 @@ def _sweep() -> list[int]:
         with _lock:
             live_pids = set(_live_pids)
             live_marks = set(_live_marks)
+            issued = _issued
+        # A run may start while /proc is scanned: its mark is newer than `issued`, so it is
+        # never taken for a finished one (a mark, once over, never becomes live again).
         found = []
+        unmarked = []
         for pid, state in _children_of(me):
             if pid in live_pids:
                 continue
             mark = _mark_of(pid)
             if mark is not None and mark.startswith(prefix):
-                if mark not in live_marks:
+                if mark not in live_marks and _number_of(mark) <= issued:
                     found.append(pid)
             elif _exclusive and not live_marks:
-                found.append(pid)  # unmarked, or a zombie (no environment left to read)
+                unmarked.append(pid)  # unmarked, or a zombie (no environment left to read)
+        with _lock:
+            if unmarked and _issued == issued:
+                # no run started since the snapshot, so none of these is a run's own process
+                # caught between fork and exec (when it still has our environment, unmarked)
+                found.extend(unmarked)
         if not found:
             break
         for pid in found:
@@ -187,6 +200,12 @@ def _children_of(parent: int) -> list[tuple[int, str]]:
         if len(fields) > 1 and fields[1].isdigit() and int(fields[1]) == parent:
             out.append((int(name), fields[0].decode("ascii", "replace")))
     return out
+
+
+def _number_of(mark: str) -> int:
+    """The run number in a mark of ours (`<pid>-<n>`)."""
+    tail = mark.rpartition("-")[2]
+    return int(tail) if tail.isdigit() else 0
 
 
 def _mark_of(pid: int) -> str | None:
