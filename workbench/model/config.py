@@ -72,10 +72,24 @@ class ServerConfig(_Section):
     """A command segment filtered out of the tree (the CLI's own MCP subcommand, if any)."""
 
 
+Exposure = Literal["all", "search"]
+"""What `tools/list` shows at connect (SPEC §5b): every tool, or the always-loaded ones plus the
+search and call tools."""
+LoadMode = Literal["always", "deferred"]
+"""Per command in search exposure: listed at connect, or found through the search tool."""
+OutputMode = Literal["text", "json"]
+"""How a command's stdout is served: as text, or parsed as JSON into `structuredContent`."""
+FlagValue = str | int | float | bool | list[str | int | float | bool]
+"""A value a flag or positional can be pinned to or defaulted to (TOML has no null)."""
+
+
 class ToolsConfig(_Section):
     prefix: str | None = None
     """Tool name prefix; None means the root command's name."""
     description_mode: DescriptionMode = DescriptionMode.LONG
+    exposure: Exposure = "all"
+    """`all` lists every tool; `search` lists the `load = "always"` tools plus
+    `<prefix>_find_tools` and `<prefix>_run_tool` (SPEC §5b)."""
 
 
 class RuntimeConfig(_Section):
@@ -105,6 +119,11 @@ class Selector(_Section):
     exclude_flags: list[str] = Field(default_factory=list)
     include_inherited_flags: list[str] | None = None
     exclude_inherited_flags: list[str] = Field(default_factory=list)
+    pin: dict[str, FlagValue] = Field(default_factory=dict)
+    """Flags pinned for every command this selector claims (`{ output = "json" }`), keyed like
+    `[commands."<path>".flags]`; a command's own `value` wins (SPEC §5a)."""
+    load: LoadMode | None = None
+    """`load` for every command this selector claims; a command's own `load` wins."""
 
 
 class FlagConfig(_Section):
@@ -118,6 +137,14 @@ class FlagConfig(_Section):
     """Drop this flag from the tool even when a selector includes it."""
     description: str | None = None
     """Replaces the flag's help text in the property description."""
+    name: str | None = None
+    """The property's name in the tool's input schema; argv still binds the real flag."""
+    value: FlagValue | None = None
+    """Pinned: removed from the schema and always passed (validated against the flag's schema)."""
+    default: FlagValue | None = None
+    """Passed when the model omits the property; shown as the schema's `default`."""
+    required: bool | None = None
+    """Make an optional flag required (or a required one optional, when it has a `default`)."""
 
 
 class CommandConfig(_Section):
@@ -136,6 +163,23 @@ class CommandConfig(_Section):
     idempotent: bool | None = None
     open_world: bool | None = None
     flags: dict[str, FlagConfig] = Field(default_factory=dict)
+    name: str | None = None
+    """The tool's whole name (instead of prefix + path); checked like any tool name."""
+    args: list[EnvText] = Field(default_factory=list)
+    """Fixed words always passed at this command's level (`["--no-pager"]`), after its flags."""
+    timeout_s: int | float | None = Field(default=None, gt=0)
+    """This command's timeout; `[runtime] timeout_s` when unset."""
+    max_output_bytes: int | None = Field(default=None, gt=0)
+    """This command's output cap; `[runtime] max_output_bytes` when unset."""
+    env: dict[EnvText, EnvText] = Field(default_factory=dict)
+    """Environment for this command's calls, over `[env]` (per-call env still wins)."""
+    output: OutputMode = "text"
+    """`json`: stdout is parsed into `structuredContent` (the text is kept)."""
+    output_schema: dict[str, Any] | None = None
+    """With `output = "json"`: the JSON Schema the parsed output is declared (and checked) with."""
+    load: LoadMode | None = None
+    """In search exposure: `always` lists the tool at connect; `deferred` (the default there)
+    leaves it to the search tool."""
 
 
 class PromptSection(_Section):
