@@ -133,7 +133,7 @@ def test_bad_config_is_exit_2_with_one_sentence(tmp_path):
     line = text[: text.index("[tools]\n")].count("\n") + 2
     assert result.stderr == (
         f"mcp-workbench: {path} line {line}: unknown key `prefx` in tools; did you mean `prefix`? "
-        "(allowed there: prefix, description_mode)\n"
+        "(allowed there: prefix, description_mode, exposure)\n"
     )
 
 
