@@ -151,7 +151,7 @@ def _sweep() -> list[int]:
         # never taken for a finished one (a mark, once over, never becomes live again).
         found = []
         unmarked = []
-        for pid, state in _children_of(me):
+        for pid, _state in _children_of(me):
             if pid in live_pids:
                 continue
             mark = _mark_of(pid)

@@ -29,7 +29,7 @@ class JsoncError(ValueError):
 class _Member:
     key: str
     key_start: int
-    value: "_Node"
+    value: _Node
 
 
 @dataclass
@@ -37,7 +37,7 @@ class _Node:
     start: int
     end: int  # exclusive
     members: list[_Member] | None = None  # objects only
-    items: list["_Node"] = field(default_factory=list)
+    items: list[_Node] = field(default_factory=list)
     trailing_comma: bool = False  # objects: a comma after the last member
 
 
@@ -268,9 +268,8 @@ def _insert_member(text: str, obj: _Node, key: str, value: Any, unit: str) -> st
     rest_of_line_end = text.find("\n", insert_at)
     rest_of_line_end = len(text) if rest_of_line_end < 0 else rest_of_line_end
     rest = text[insert_at:rest_of_line_end]
-    if rest.strip() == "" or rest.strip().startswith("//"):
-        if rest_of_line_end < close:
-            return head + text[insert_at:rest_of_line_end] + member + text[rest_of_line_end:]
+    if (rest.strip() == "" or rest.strip().startswith("//")) and rest_of_line_end < close:
+        return head + text[insert_at:rest_of_line_end] + member + text[rest_of_line_end:]
     return head + member + text[insert_at:]
 
 

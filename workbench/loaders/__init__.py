@@ -22,8 +22,9 @@ from __future__ import annotations
 import os
 import shlex
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from workbench.model.errors import LoadError
 

@@ -20,13 +20,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import io
 import importlib.metadata
 import importlib.util
+import io
 import json
 import os
 import sys
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 if __package__:
     from . import argparse_loader, click_loader, optparse_loader

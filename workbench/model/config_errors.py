@@ -11,12 +11,12 @@ import difflib
 import re
 import types
 import typing
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from workbench.model.config import Config
-
 
 _NUMBER_UNION = ("int", "float")
 """The member tags pydantic adds to the location of an `int | float` field's problems."""

@@ -228,9 +228,7 @@ def _fits(value: Any, schema: dict[str, Any]) -> bool:
         return False
     if not isinstance(value, _PY_TYPES[expected]):
         return False
-    if "enum" in schema and value not in schema["enum"]:
-        return False
-    return True
+    return not ("enum" in schema and value not in schema["enum"])
 
 
 def retype(schema: dict[str, Any], new_type: str) -> dict[str, Any]:

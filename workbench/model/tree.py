@@ -7,8 +7,9 @@ TOML has no null, so unset optional fields are simply absent from the data.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import StrEnum
-from typing import Any, Iterator, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 

@@ -25,7 +25,13 @@ from pydantic import ValidationError
 from workbench.model.config import Config
 from workbench.model.errors import WorkbenchError
 from workbench.model.surface_types import Surface
-from workbench.runtime.calls import CallEnvError, CallOutcome, ToolRunner, UnknownToolError, check_call_env
+from workbench.runtime.calls import (
+    CallEnvError,
+    CallOutcome,
+    ToolRunner,
+    UnknownToolError,
+    check_call_env,
+)
 from workbench.runtime.disconnect import cancel_when_client_leaves
 
 log = logging.getLogger("workbench.serve")

@@ -24,7 +24,8 @@ import json
 import logging
 import os
 import re
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 import anyio
 import anyio.to_thread

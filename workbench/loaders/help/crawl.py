@@ -14,18 +14,18 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
-from typing import Callable
 
 from workbench.loaders.help.assemble import CrawledCommand, build_tree
 from workbench.loaders.help.cache import cache_key, executable_identity, load_cached, store_cached
-from workbench.loaders.help.detect import detect_style, parser_for, rules_for
 from workbench.loaders.help.cleo import LIST_HELP
+from workbench.loaders.help.detect import detect_style, parser_for, rules_for
 from workbench.loaders.help.fetch import fetch_help, fetch_listing, fetch_pointed_listing
 from workbench.loaders.help.generic import parse_listing
-from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
 from workbench.loaders.help.parsed import CommandEntry
+from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
 from workbench.loaders.help.run import run_help
 from workbench.model.errors import LoadError
 from workbench.model.tree import CommandTree

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from workbench.loaders.help.types import Typing, choice_list, placeholder, type_word
 from workbench.model.tree import Flag, FlagKind, ValueType

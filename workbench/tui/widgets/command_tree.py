@@ -20,7 +20,8 @@ from textual.message import Message
 from textual.widgets import Input, Tree
 from textual.widgets._tree import TreeNode
 
-from workbench.model.tree import Command, CommandTree as TreeModel
+from workbench.model.tree import Command
+from workbench.model.tree import CommandTree as TreeModel
 from workbench.tui.previews import CommandStatus
 
 FILTER_DEBOUNCE_S = 0.15
