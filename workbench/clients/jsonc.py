@@ -120,7 +120,8 @@ class _Scanner:
 
     def _object(self, start: int, depth: int) -> _Node:
         self.pos += 1
-        node = _Node(start, start, members=[])
+        members: list[_Member] = []
+        node = _Node(start, start, members=members)
         while True:
             char = self.peek()
             if char == "}":
@@ -134,7 +135,7 @@ class _Scanner:
             if self.peek() != ":":
                 raise self.fail("expected : after a key")
             self.pos += 1
-            node.members.append(_Member(key, key_start, self.value(depth + 1)))
+            members.append(_Member(key, key_start, self.value(depth + 1)))
             node.trailing_comma = False
             char = self.peek()
             if char == ",":
@@ -238,6 +239,7 @@ def _insert_member(text: str, obj: _Node, key: str, value: Any, unit: str) -> st
     """`text` with `"key": value` added as the last member of object `obj`."""
     close = obj.end - 1
     outer = _line_indent(text, obj.start)
+    indent: str | None
     if obj.members:
         indent = _line_indent(text, obj.members[0].key_start)
         if not indent and "\n" not in text[obj.start:obj.members[0].key_start]:
@@ -245,6 +247,7 @@ def _insert_member(text: str, obj: _Node, key: str, value: Any, unit: str) -> st
     else:
         indent = outer + unit
     if indent is None:
+        assert obj.members  # only a non-empty one-line object gets no indent
         member = f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
         last = obj.members[-1].value.end
         comma_and_member = (" " if obj.trailing_comma else ", ") + member

@@ -231,7 +231,7 @@ def _runs_as_main(module: str) -> bool:
         except (ImportError, ValueError):
             return False
     try:
-        source = spec.loader.get_source(module) if spec.loader else None  # type: ignore[union-attr]
+        source = spec.loader.get_source(module) if spec.loader else None  # type: ignore[attr-defined]
     except (ImportError, OSError):
         source = None
     return source is None or "__main__" in source

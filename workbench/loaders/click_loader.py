@@ -526,7 +526,7 @@ def _typer_range(name: str, low: Any, high: Any) -> dict[str, Any]:
 def _is_number(annotation: type) -> bool:
     import numbers
 
-    return issubclass(annotation, numbers.Number) and annotation is not bool
+    return issubclass(annotation, numbers.Number) and not issubclass(annotation, bool)
 
 
 def _unwrap(annotation: Any) -> Any:

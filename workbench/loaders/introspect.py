@@ -32,9 +32,9 @@ from typing import Any
 if __package__:
     from . import argparse_loader, click_loader, optparse_loader
 else:  # run as a loose script next to its siblings (see the module docstring)
-    import argparse_loader  # type: ignore[no-redef]
-    import click_loader  # type: ignore[no-redef]
-    import optparse_loader  # type: ignore[no-redef]
+    import argparse_loader  # type: ignore[no-redef,import-not-found]
+    import click_loader  # type: ignore[no-redef,import-not-found]
+    import optparse_loader  # type: ignore[no-redef,import-not-found]
 
 
 class IntrospectError(Exception):

@@ -223,9 +223,10 @@ class CommandTree(_Node):
             return None
         node = self.root
         for segment in segments[1:]:
-            node = next((c for c in node.subcommands if c.name == segment), None)
-            if node is None:
+            child = next((c for c in node.subcommands if c.name == segment), None)
+            if child is None:
                 return None
+            node = child
         return node
 
     def ancestors(self, command: Command) -> list[Command]:

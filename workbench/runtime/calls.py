@@ -26,7 +26,8 @@ from workbench.model.errors import WorkbenchError
 from workbench.model.surface_types import Surface, Tool
 from workbench.runtime.argv import ArgvError, build_argv
 from workbench.runtime.execute import ProcessGroups, run_cli
-from workbench.runtime.outcome import CallOutcome, outcome_of
+from workbench.runtime.outcome import CallOutcome as CallOutcome  # re-exported for server
+from workbench.runtime.outcome import outcome_of
 from workbench.runtime.validate import ArgumentChecker, near_names
 
 ENV_NAME = re.compile(r"^[A-Z_][A-Z0-9_]*$")

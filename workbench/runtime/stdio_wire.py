@@ -180,7 +180,8 @@ def _top_level_id(text: str) -> int | str | None:
                 found = _ID_VALUE.match(head, end + 1)
                 if found:
                     try:
-                        return json.loads(found.group(1))
+                        ident: int | str | None = json.loads(found.group(1))
+                        return ident
                     except ValueError:
                         return None
             index = end + 1

@@ -159,8 +159,9 @@ def _drop_unspellable(parsed: ParsedHelp, text: str) -> None:
     rejects. Go's flag package accepts both, so where most options are spelled that way (a Go
     tool) those names stay; where they are the odd ones out they are left out."""
     def spelled_single(flag: Flag) -> bool:
-        return bool(flag.name) and not re.search(rf"(?<![\w-])--{re.escape(flag.name)}(?![\w-])", text) and bool(
-            re.search(rf"(?<![\w-])-{re.escape(flag.name)}(?![\w-])", text)
+        name = re.escape(flag.name or "")
+        return bool(flag.name) and not re.search(rf"(?<![\w-])--{name}(?![\w-])", text) and bool(
+            re.search(rf"(?<![\w-])-{name}(?![\w-])", text)
         )
     everything = [*parsed.flags, *parsed.inherited]
     if sum(map(spelled_single, everything)) * 2 >= len(everything):
