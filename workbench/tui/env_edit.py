@@ -8,15 +8,14 @@ The secret warning is lint's own WB704 finding (`settings_findings`) and the fol
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from workbench.model.config import Config
 from workbench.model.lint_machine import machine_findings
+from workbench.model.naming import ENV_NAME_PATTERN
 
-ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 """A portable environment variable name (what lint's WB703 asks for)."""
 
 LIMITS: tuple[tuple[str, str, type], ...] = (
@@ -34,7 +33,7 @@ def name_problem(name: str) -> str | None:
     """Why `name` cannot be an `[env]` variable name (one sentence), or None."""
     if not name:
         return "Give the variable a name first."
-    if not ENV_NAME.match(name):
+    if not ENV_NAME_PATTERN.match(name):
         return (f"`{name}` is not a valid variable name: use letters, digits and `_`, "
                 "not starting with a digit.")
     return None
