@@ -10,8 +10,8 @@ their medians; `Row.verdict` says whether the target is met.
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 
 @dataclass

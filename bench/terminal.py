@@ -16,7 +16,7 @@ import os
 import shutil
 import subprocess
 import time
-from typing import Callable
+from collections.abc import Callable
 
 WIDTH, HEIGHT = 160, 48
 POLL_S = 0.01

@@ -13,7 +13,7 @@ in `$WORKBENCH_SAMPLE_HOME/deployctl`. Run it as `python -m sample_clis.deployct
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import click
 
@@ -142,7 +142,7 @@ def deploy(
             "labels": parsed_labels,
             "strategy": strategy,
             "revision": previous.get("revision", 0) + 1,
-            "deployed_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "deployed_at": datetime.now(UTC).isoformat(timespec="seconds"),
         }
         records.append(record)
         if not dry_run:

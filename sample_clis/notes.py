@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from enum import Enum
-from typing import List, Optional
 
 import typer
 
@@ -61,8 +60,8 @@ def _line(note: dict) -> str:
 @app.command()
 def add(
     title: str = typer.Argument(..., help="One-line title of the note."),
-    body: Optional[str] = typer.Argument(None, help="Longer text."),
-    tag: List[str] = typer.Option([], "--tag", "-t", help="Tag to attach; repeatable."),
+    body: str | None = typer.Argument(None, help="Longer text."),
+    tag: list[str] = typer.Option([], "--tag", "-t", help="Tag to attach; repeatable."),
     kind: Kind = typer.Option(Kind.note, help="What sort of note this is."),
     priority: int = typer.Option(2, "--priority", "-p", help="0 is most urgent."),
     pinned: bool = typer.Option(False, "--pinned/--no-pinned", help="Keep it at the top of lists."),
@@ -86,8 +85,8 @@ def add(
 
 @app.command("list")
 def list_notes(
-    tag: Optional[str] = typer.Option(None, "--tag", "-t", help="Only notes with this tag."),
-    kind: Optional[Kind] = typer.Option(None, help="Only notes of this kind."),
+    tag: str | None = typer.Option(None, "--tag", "-t", help="Only notes with this tag."),
+    kind: Kind | None = typer.Option(None, help="Only notes of this kind."),
     limit: int = typer.Option(20, "--limit", "-n", help="Show at most this many."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -138,7 +137,7 @@ def delete(
 
 @app.command()
 def search(
-    words: List[str] = typer.Argument(..., help="Words that must all appear (case-insensitive)."),
+    words: list[str] = typer.Argument(..., help="Words that must all appear (case-insensitive)."),
     limit: int = typer.Option(10, "--limit", "-n", help="Show at most this many."),
 ) -> None:
     """Find notes whose title or body contains every word."""
@@ -153,7 +152,7 @@ def search(
 @tag_app.command("add")
 def tag_add(
     note_id: int = typer.Argument(..., metavar="ID", help="The note's id."),
-    tags: List[str] = typer.Argument(..., help="Tags to add."),
+    tags: list[str] = typer.Argument(..., help="Tags to add."),
 ) -> None:
     """Add tags to a note."""
     data = _load()

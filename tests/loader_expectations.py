@@ -16,7 +16,6 @@ from typing import Any
 
 from workbench.model.tree import Command, CommandTree, FlagKind, ValueType
 
-
 # --- click / typer ------------------------------------------------------------------------------
 
 

@@ -13,7 +13,7 @@ import anyio
 import pytest
 
 from workbench.commands.client_config import default_path
-from workbench.model.config import Config, SourceConfig, ServerConfig
+from workbench.model.config import Config, ServerConfig, SourceConfig
 from workbench.model.config_file import save_config
 from workbench.model.tree import Command, CommandTree, Flag, FlagKind
 

@@ -16,7 +16,7 @@ import pytest
 
 from workbench.loaders.help import crawl
 from workbench.model.errors import LoadError
-from workbench.model.tree import FlagKind, ValueType
+from workbench.model.tree import ValueType
 
 HELP = {
     "": """\

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.model.config_file import load_config, save_config
+from workbench.model.config_file import load_config
 
 HELP_SCRIPT = textwrap.dedent('''\
     #!/bin/sh

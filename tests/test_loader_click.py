@@ -11,8 +11,8 @@ import click
 import pytest
 import typer
 import typer.main
-
 from loader_expectations import check_click_tree, find
+
 from workbench.loaders import load
 from workbench.model.config import Loader
 from workbench.model.tree import FlagKind, ValueType

@@ -11,8 +11,8 @@ from typing import Any
 import click
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from loader_expectations import check_argparse_tree, check_click_tree
+
 from workbench.loaders.argparse_loader import argparse_tree_data
 from workbench.loaders.click_loader import click_tree_data
 from workbench.loaders.introspect import recording_parsers

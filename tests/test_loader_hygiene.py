@@ -1,5 +1,5 @@
-"""Layering: the model and the loaders import neither Textual nor the MCP SDK, and the introspection
-files run on their own in another interpreter (standard library + the CLI's framework only)."""
+"""Loading the samples imports neither Textual nor the MCP SDK (every layer: test_layers.py), and
+the introspection files run on their own in another interpreter (standard library + the CLI's framework only)."""
 
 from __future__ import annotations
 
@@ -22,15 +22,6 @@ def _modules_after(code: str) -> set[str]:
 
 def _top_level(modules: set[str]) -> set[str]:
     return {m.split(".")[0] for m in modules}
-
-
-def test_model_and_loaders_import_neither_textual_nor_mcp() -> None:
-    modules = _modules_after(
-        "import workbench.model, workbench.model.tree, workbench.model.config, "
-        "workbench.model.surface_types, workbench.loaders, workbench.loaders.click_loader, "
-        "workbench.loaders.argparse_loader, workbench.loaders.introspect, workbench.loaders.targets"
-    )
-    assert not {"textual", "mcp", "rich"} & _top_level(modules)
 
 
 def test_loading_the_samples_imports_neither_textual_nor_mcp() -> None:

@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from loader_expectations import check_argparse_tree, check_click_tree
+
 from workbench.loaders import introspect, load
 from workbench.model.config import Loader
 

@@ -9,8 +9,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from loader_expectations import check_argparse_tree, check_click_tree
+
 from workbench.loaders import load
 from workbench.model.config import Loader
 from workbench.model.errors import LoadError, WorkbenchError

@@ -89,7 +89,7 @@ def cpu_ms(work) -> tuple[float, object]:
 
 def test_an_unknown_tool_costs_milliseconds_at_10000_tools_however_long_its_name():
     for name in ("x" * 2000, "big_g123_comand-34", "big_g123_command-3", "nothing-like-it"):
-        spent, message = cpu_ms(lambda: unknown_tool_message(name, TOOLS))
+        spent, message = cpu_ms(lambda name=name: unknown_tool_message(name, TOOLS))
         assert spent < 40, (name[:20], spent)
     assert closest_names("big_g123_comand-34", TOOLS)[0] == "big_g123_command-34"
     assert unknown_tool_message("x" * 2000, TOOLS).startswith("Unknown tool `" + "x" * 77 + "...`; the tools are")

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from workbench.model.config_file import load_config, save_config
 from workbench.model.config import CommandConfig, FlagConfig
+from workbench.model.config_file import load_config, save_config
 
 
 class Listener:

@@ -229,7 +229,7 @@ def test_a_connection_sending_its_headers_slowly_is_closed(served):
             try:
                 if sock.recv(65536) == b"":
                     closed[name] = time.monotonic() - started
-            except socket.timeout:
+            except TimeoutError:
                 pass
             except OSError:
                 closed[name] = time.monotonic() - started

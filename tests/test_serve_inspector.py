@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from test_serve_http import http_server, printed
 
 INSPECTOR_VERSION = "2.12.0"

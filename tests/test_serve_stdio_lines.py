@@ -21,8 +21,8 @@ DEPLOY = {"services": ["api"], "tag": "v1"}
 
 
 def call(ident: int, arguments_json: str) -> str:
-    return ('{"jsonrpc": "2.0", "id": %d, "method": "tools/call", "params": {"name": "deployctl_deploy", '
-            '"arguments": %s}}' % (ident, arguments_json))
+    return ('{"jsonrpc": "2.0", "id": ' + str(ident) + ', "method": "tools/call", '
+            '"params": {"name": "deployctl_deploy", "arguments": ' + arguments_json + '}}')
 
 
 BAD_LINES = [
@@ -31,7 +31,7 @@ BAD_LINES = [
      ("isError", 10, "digits")),
     ("lone surrogate escape", call(11, '{"services": ["api"], "tag": "\\ud800"}'),
      ("isError", 11, "unpaired surrogate")),
-    ("nesting 5,000 deep", call(12, '{"services": %s"api"%s, "tag": "v1"}' % ("[" * 5000, "]" * 5000)),
+    ("nesting 5,000 deep", call(12, '{{"services": {}"api"{}, "tag": "v1"}}'.format("[" * 5000, "]" * 5000)),
      (-32700, 12, "nests too deeply")),
     ("invalid JSON", '{"jsonrpc": "2.0", "id": 13, "method": "ping", ', (-32700, 13, "not valid JSON")),
     ("not JSON at all", "hello there", (-32700, None, "not valid JSON")),

@@ -147,8 +147,9 @@ def test_bad_tool_order_is_an_error(sample_tree, order, message):
 
 
 def test_tokens_are_counted_per_tool_and_for_the_prompt(sample_tree):
-    from workbench.model.tokens import count_tokens
     import json
+
+    from workbench.model.tokens import count_tokens
 
     surface = build_surface(sample_tree("deployctl"), Config())
     for tool in surface.tools:

@@ -4,7 +4,7 @@ expects — or one sentence naming the field."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from tui_support import _loaded
@@ -16,7 +16,7 @@ from workbench.tui.try_args import ArgumentsInputError
 from workbench.tui.try_form import form_arguments, form_fields
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema(sample: str, tool: str) -> dict:
     loaded = _loaded(sample)
     return build_surface(loaded.tree, config_from_loaded(loaded)).tool(tool).input_schema

@@ -4,7 +4,6 @@ a tool that is not read-only or is destructive asks first; Cancel kills the runn
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time

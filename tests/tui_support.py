@@ -3,7 +3,7 @@ until the app's previews are current (workers finished, no pending debounce)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from workbench.loaders import load
@@ -17,7 +17,7 @@ SAMPLES = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _loaded(sample: str):
     return load(SAMPLES[sample])  # the tree is never changed by a session, so tests may share it
 

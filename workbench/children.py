@@ -151,7 +151,7 @@ def _sweep() -> list[int]:
         # never taken for a finished one (a mark, once over, never becomes live again).
         found = []
         unmarked = []
-        for pid, state in _children_of(me):
+        for pid, _state in _children_of(me):
             if pid in live_pids:
                 continue
             mark = _mark_of(pid)
@@ -178,7 +178,7 @@ def _sweep() -> list[int]:
 def _children_of(parent: int) -> list[tuple[int, str]]:
     """(pid, state) of every process whose parent is `parent`, from /proc (raw reads: this runs
     once per call, and ~1-2 ms for a few hundred processes)."""
-    out = []
+    out: list[tuple[int, str]] = []
     try:
         names = os.listdir("/proc")
     except OSError:

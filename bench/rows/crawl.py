@@ -69,7 +69,7 @@ def run(ctx: Context) -> list[Row]:
     repeat = 1 if ctx.quick else max(2, ctx.repeat)
     crawl_times, sequential_times, cached_times = [], [], []
     commands = help_calls = 0
-    for attempt in range(repeat):
+    for _attempt in range(repeat):
         cache_dir = Path(tempfile.mkdtemp(prefix="bench-crawl-cache-", dir=ctx.workdir))
         calls, undo = _recording()
         try:

@@ -55,7 +55,7 @@ def run(ctx: Context) -> Row:
             idle = median([rss_kib(server.pid) for _ in range(5)])
             answer: dict = {}
 
-            def call() -> None:
+            def call(answer: dict = answer) -> None:
                 answer.update(server.request("tools/call", {"name": "flood", "arguments": {"mb": FLOOD_MB}}))
 
             caller = threading.Thread(target=call)

@@ -18,8 +18,8 @@ import os
 import shutil
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from bench.context import BENCH_DIR, Context
 from bench.generate import write_click_module

@@ -35,9 +35,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from workbench.model.tree import Command, CommandTree
-
 from corpus.paths import TRUTH_DIR
+from workbench.model.tree import Command, CommandTree
 
 NEVER_COUNTED = {"--help", "-h", "--version"}
 SHORT_RECALL = 0.99
@@ -56,7 +55,7 @@ class Ratio:
     def value(self) -> float | None:
         return self.hit / self.total if self.total else None
 
-    def __iadd__(self, other: "Ratio") -> "Ratio":
+    def __iadd__(self, other: Ratio) -> Ratio:
         self.hit += other.hit
         self.total += other.total
         return self
@@ -106,7 +105,7 @@ class Score:
     def flags_recall(self) -> float:
         return _ratio(self.flags_found, self.flags_found + self.flags_missing)
 
-    def __iadd__(self, other: "Score") -> "Score":
+    def __iadd__(self, other: Score) -> Score:
         for name in ("commands_found", "commands_missing", "commands_invented",
                      "flags_found", "flags_missing", "flags_invented", "flags_forgiven"):
             setattr(self, name, getattr(self, name) + getattr(other, name))

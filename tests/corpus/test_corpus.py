@@ -121,12 +121,12 @@ RECORDED = [c.name for c in corpus_clis() if recording_path(c.name).exists()]
 LIVE = [c.name for c in corpus_clis() if c.live]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def recorded_score(name: str) -> Score:
     return score_recorded(next(c for c in CORPUS if c.name == name))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def live_score(name: str) -> Score | None:
     return score_live(next(c for c in CORPUS if c.name == name))
 

@@ -7,12 +7,10 @@ expanded or executed. Names must be portable (`[A-Za-z_][A-Za-z0-9_]*`).
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from workbench.model.errors import WorkbenchError
-
-_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+from workbench.model.naming import ENV_NAME_PATTERN
 
 
 def parse_assignment(text: str, where: str) -> tuple[str, str]:
@@ -21,7 +19,7 @@ def parse_assignment(text: str, where: str) -> tuple[str, str]:
     name = name.strip()
     if name.startswith("export "):
         name = name[len("export "):].strip()
-    if not equals or not _NAME.match(name):
+    if not equals or not ENV_NAME_PATTERN.match(name):
         raise WorkbenchError(f"{where}: {text.strip()!r} is not NAME=value with a name of letters, digits "
                              "and _ (not starting with a digit); write it as NAME=value.")
     if "\0" in value:

@@ -11,9 +11,10 @@ The pages each shape was checked against are in `docs/clients.md`. Pure Python: 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 
 @dataclass(frozen=True)

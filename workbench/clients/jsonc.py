@@ -29,7 +29,7 @@ class JsoncError(ValueError):
 class _Member:
     key: str
     key_start: int
-    value: "_Node"
+    value: _Node
 
 
 @dataclass
@@ -37,7 +37,7 @@ class _Node:
     start: int
     end: int  # exclusive
     members: list[_Member] | None = None  # objects only
-    items: list["_Node"] = field(default_factory=list)
+    items: list[_Node] = field(default_factory=list)
     trailing_comma: bool = False  # objects: a comma after the last member
 
 
@@ -120,7 +120,8 @@ class _Scanner:
 
     def _object(self, start: int, depth: int) -> _Node:
         self.pos += 1
-        node = _Node(start, start, members=[])
+        members: list[_Member] = []
+        node = _Node(start, start, members=members)
         while True:
             char = self.peek()
             if char == "}":
@@ -134,7 +135,7 @@ class _Scanner:
             if self.peek() != ":":
                 raise self.fail("expected : after a key")
             self.pos += 1
-            node.members.append(_Member(key, key_start, self.value(depth + 1)))
+            members.append(_Member(key, key_start, self.value(depth + 1)))
             node.trailing_comma = False
             char = self.peek()
             if char == ",":
@@ -238,6 +239,7 @@ def _insert_member(text: str, obj: _Node, key: str, value: Any, unit: str) -> st
     """`text` with `"key": value` added as the last member of object `obj`."""
     close = obj.end - 1
     outer = _line_indent(text, obj.start)
+    indent: str | None
     if obj.members:
         indent = _line_indent(text, obj.members[0].key_start)
         if not indent and "\n" not in text[obj.start:obj.members[0].key_start]:
@@ -245,6 +247,7 @@ def _insert_member(text: str, obj: _Node, key: str, value: Any, unit: str) -> st
     else:
         indent = outer + unit
     if indent is None:
+        assert obj.members  # only a non-empty one-line object gets no indent
         member = f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
         last = obj.members[-1].value.end
         comma_and_member = (" " if obj.trailing_comma else ", ") + member
@@ -268,9 +271,8 @@ def _insert_member(text: str, obj: _Node, key: str, value: Any, unit: str) -> st
     rest_of_line_end = text.find("\n", insert_at)
     rest_of_line_end = len(text) if rest_of_line_end < 0 else rest_of_line_end
     rest = text[insert_at:rest_of_line_end]
-    if rest.strip() == "" or rest.strip().startswith("//"):
-        if rest_of_line_end < close:
-            return head + text[insert_at:rest_of_line_end] + member + text[rest_of_line_end:]
+    if (rest.strip() == "" or rest.strip().startswith("//")) and rest_of_line_end < close:
+        return head + text[insert_at:rest_of_line_end] + member + text[rest_of_line_end:]
     return head + member + text[insert_at:]
 
 

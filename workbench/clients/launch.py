@@ -51,8 +51,8 @@ def cli_search_path(config, config_dir: Path) -> str:
             folders.append(os.path.dirname(program))
         elif os.sep in program:
             folders.append(os.path.dirname(os.path.abspath(config_dir / config.runtime.cwd / program)))
-        elif shutil.which(program):
-            folders.append(os.path.dirname(os.path.abspath(shutil.which(program))))
+        elif found := shutil.which(program):
+            folders.append(os.path.dirname(os.path.abspath(found)))
     folders.append(os.path.dirname(workbench_executable()[0]))
     folders.extend(os.environ.get("PATH", "").split(os.pathsep))
     return os.pathsep.join(dict.fromkeys(f for f in folders if f and os.path.isabs(f)))

@@ -12,14 +12,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import shlex
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
 
 from workbench.model.errors import ConfigError, WorkbenchError
+from workbench.model.lint_machine import machine_findings
 
 JSON_FORMAT = 1
 """Bumped only when the `--json` document changes incompatibly."""
@@ -102,54 +101,6 @@ def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict
         "lint": [f.to_data() for f in findings],
         "drift": None if drift_findings is None else [f.to_data() for f in drift_findings],
     }
-
-
-def machine_findings(config, config_dir: Path, *, executable: bool) -> list:
-    """What only this machine can tell: `[runtime] cwd` missing (WB705) and, when the CLI is
-    expected here (drift is checked), `[source] command` not runnable (WB706)."""
-    from workbench.model.findings import finding
-
-    findings = []
-    cwd = config_dir / config.runtime.cwd
-    if not cwd.is_dir():
-        findings.append(finding("WB705", "runtime.cwd",
-                                f"`cwd = \"{config.runtime.cwd}\"` is {cwd}, which is not a folder, so no call can start.",
-                                "Point `[runtime] cwd` at an existing folder (relative to the config file)."))
-    if executable and config.source.command:
-        findings.extend(program_findings(config.source.command[0], config.source.target))
-    return findings
-
-
-def program_findings(program: str, target: str) -> list:
-    """WB706 when `[source] command`'s program is gone (naming where `target` is now, if anywhere),
-    WB707 when it exists but the typed name `target` now finds another program on PATH."""
-    from workbench.model.findings import finding
-
-    found = (os.access(program, os.X_OK) and Path(program).is_file()) if os.sep in program else shutil.which(program)
-    # Only a typed command name can have moved; module:attr and path targets have no PATH lookup.
-    now = shutil.which(target) if target and os.sep not in target and ":" not in target else None
-    now = os.path.abspath(now) if now else None
-    if not found:
-        where = f" `{target}` is now {now}." if now else ""
-        fix = (f'Set `[source] command` to start with "{now}" (or re-export the CLI).' if now else
-               "Install the CLI, or fix `[source] command` (an absolute path is safest).")
-        return [finding("WB706", "source.command",
-                        f"`{program}` (the first word of `[source] command`) is not an executable "
-                        f"file or a command on PATH here, so every call fails.{where}", fix)]
-    if now and os.path.isabs(program) and not _same_file(program, now):
-        return [finding("WB707", "source.command",
-                        f"`[source] command` runs {program}, but `{target}` on PATH is now {now}; the "
-                        "server keeps running the old one.",
-                        f'If {now} is the CLI to serve, set `[source] command` to start with "{now}" and '
-                        "check drift again; otherwise ignore or disable WB707.")]
-    return []
-
-
-def _same_file(left: str, right: str) -> bool:
-    try:
-        return os.path.samefile(left, right)
-    except OSError:
-        return False
 
 
 def load_live(config, root_name: str, run_dir: Path | None = None):

@@ -23,12 +23,16 @@ import shlex
 import shutil
 import sys
 import tempfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 from workbench.clients.launch import (  # noqa: F401 (workbench_executable: for tests and callers)
-    cli_search_path, serve_launch, server_name, workbench_executable)
+    cli_search_path,
+    serve_launch,
+    server_name,
+    workbench_executable,
+)
 from workbench.model.errors import ConfigError, WorkbenchError
 
 
@@ -204,7 +208,7 @@ def merge_into(target: Path, client: str, name: str, entry: dict) -> Path | None
 
 
 def _backup(target: Path) -> Path:
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     backup = target.with_name(f"{target.name}.bak-{stamp}")
     counter = 1
     while backup.exists():

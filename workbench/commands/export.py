@@ -242,12 +242,11 @@ def _reopen(args: argparse.Namespace):
     from workbench.model.config_file import load_config, require_snapshot
 
     config = load_config(args.target)
-    if args.name is not None or args.command is not None:
-        if not args.refresh:
-            raise ConfigError(
-                "--name and --command only apply when loading a CLI; with a config TARGET "
-                "add --refresh to reload it with them, or edit [source] in the file"
-            )
+    if (args.name is not None or args.command is not None) and not args.refresh:
+        raise ConfigError(
+            "--name and --command only apply when loading a CLI; with a config TARGET "
+            "add --refresh to reload it with them, or edit [source] in the file"
+        )
     if args.refresh:
         tree = require_snapshot(config, args.target)
         command = args.command

@@ -54,7 +54,6 @@ def run(args: argparse.Namespace) -> int:
     from workbench.runtime.calls import ToolRunner
     from workbench.runtime.server import build_server
     from workbench.runtime.transport import serve_http, serve_stdio
-
     from workbench.runtime.workers import inherited_token
 
     token = args.token or inherited_token() or os.environ.get("MCP_WORKBENCH_TOKEN") or None

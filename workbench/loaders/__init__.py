@@ -22,8 +22,9 @@ from __future__ import annotations
 import os
 import shlex
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from workbench.model.errors import LoadError
 
@@ -230,7 +231,7 @@ def _runs_as_main(module: str) -> bool:
         except (ImportError, ValueError):
             return False
     try:
-        source = spec.loader.get_source(module) if spec.loader else None  # type: ignore[union-attr]
+        source = spec.loader.get_source(module) if spec.loader else None  # type: ignore[attr-defined]
     except (ImportError, OSError):
         source = None
     return source is None or "__main__" in source

@@ -333,7 +333,7 @@ def _json_safe(value: Any, *, by_name: bool) -> Any:
         return None
     if isinstance(value, Enum):
         return value.name if by_name else _json_safe(value.value, by_name=False)
-    if isinstance(value, bool) or isinstance(value, (int, str)):
+    if isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
         return value if math.isfinite(value) else None
@@ -526,7 +526,7 @@ def _typer_range(name: str, low: Any, high: Any) -> dict[str, Any]:
 def _is_number(annotation: type) -> bool:
     import numbers
 
-    return issubclass(annotation, numbers.Number) and annotation is not bool
+    return issubclass(annotation, numbers.Number) and not issubclass(annotation, bool)
 
 
 def _unwrap(annotation: Any) -> Any:
@@ -536,9 +536,7 @@ def _unwrap(annotation: Any) -> Any:
     for _ in range(3):
         origin = typing.get_origin(annotation)
         args = [a for a in typing.get_args(annotation) if a is not type(None)]
-        if origin in (list, tuple, set, frozenset) and args:
-            annotation = args[0]
-        elif origin is not None and len(args) == 1 and origin is not typing.Literal:
+        if origin in (list, tuple, set, frozenset) and args or origin is not None and len(args) == 1 and origin is not typing.Literal:
             annotation = args[0]
         else:
             break

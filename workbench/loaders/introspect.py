@@ -20,20 +20,21 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import io
 import importlib.metadata
 import importlib.util
+import io
 import json
 import os
 import sys
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 if __package__:
     from . import argparse_loader, click_loader, optparse_loader
 else:  # run as a loose script next to its siblings (see the module docstring)
-    import argparse_loader  # type: ignore[no-redef]
-    import click_loader  # type: ignore[no-redef]
-    import optparse_loader  # type: ignore[no-redef]
+    import argparse_loader  # type: ignore[no-redef,import-not-found]
+    import click_loader  # type: ignore[no-redef,import-not-found]
+    import optparse_loader  # type: ignore[no-redef,import-not-found]
 
 
 class IntrospectError(Exception):

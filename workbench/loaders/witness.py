@@ -20,8 +20,8 @@ the exact loader saw its objects, and its help would be generated from the same 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from workbench.model.coverage import count_witness, flag_counts
 from workbench.model.errors import LoadError
@@ -131,9 +131,10 @@ def _has_flag(command: Command, ancestors: list[Command], flag: Flag) -> bool:
 
 
 def _same_flag(own: Flag, other: Flag) -> bool:
-    if own.name and other.name:
-        if own.name == other.name or f"no-{own.name}" == other.name or own.name == f"no-{other.name}":
-            return True
+    if own.name and other.name and (
+        own.name == other.name or f"no-{own.name}" == other.name or own.name == f"no-{other.name}"
+    ):
+        return True
     if own.short and other.short and own.short == other.short:
         return True
     if not own.name or not other.name:

@@ -11,12 +11,13 @@ import difflib
 import re
 import types
 import typing
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 
 from workbench.model.config import Config
-
 
 _NUMBER_UNION = ("int", "float")
 """The member tags pydantic adds to the location of an `int | float` field's problems."""
@@ -133,7 +134,7 @@ def allowed_keys(loc: tuple[Any, ...]) -> list[str]:
     return []
 
 
-def _field(model: type[BaseModel], key: str):
+def _field(model: type[BaseModel], key: str) -> FieldInfo | None:
     for name, field in model.model_fields.items():
         if key in (name, field.alias):
             return field

@@ -208,7 +208,7 @@ def save_config(config: Config, path: str | os.PathLike[str]) -> None:
     except OSError as error:
         raise ConfigError(f"cannot write {file} ({error.strerror}); check the path") from None
     try:
-        handle = tempfile.NamedTemporaryFile(
+        handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed in the finally below)
             "w", encoding="utf-8", newline="\n", dir=folder, prefix=f".{file.name}.", suffix=".tmp",
             delete=False,
         )

@@ -11,9 +11,9 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
-from typing import Iterable
 
 from workbench.model.config import Config
 

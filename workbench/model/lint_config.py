@@ -13,9 +13,9 @@ from fnmatch import fnmatchcase
 
 from workbench.model.config import REST_ENTRY, Config
 from workbench.model.findings import Finding, closest, finding, toml_key
+from workbench.model.naming import ENV_NAME_PATTERN
 from workbench.model.tree import Command, CommandTree
 
-_PORTABLE_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _SECRET_NAME = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|CREDENTIAL|AUTH", re.I)
 
 
@@ -38,7 +38,7 @@ def settings_findings(config: Config) -> list[Finding]:
                                 "`[source] command` is empty, so the server has no CLI to run for a call.",
                                 "Set it to the CLI's argv prefix (e.g. `command = [\"mycli\"]`), or re-export."))
     for name, value in config.env.items():
-        if not _PORTABLE_ENV_NAME.match(name):
+        if not ENV_NAME_PATTERN.match(name):
             findings.append(finding("WB703", f"env.{toml_key(name)}",
                                     f"`{name}` is not a portable environment variable name.",
                                     "Use letters, digits and `_`, not starting with a digit."))

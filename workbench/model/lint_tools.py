@@ -12,6 +12,7 @@ import re
 
 from workbench.model.config import Config
 from workbench.model.findings import Finding, finding, toml_key
+from workbench.model.naming import TOOL_NAME_PATTERN
 from workbench.model.schema import backtracking_feature, user_patterns
 from workbench.model.surface_types import Tool
 from workbench.model.tree import Command, CommandTree, ValueType
@@ -22,7 +23,6 @@ MCP_NAME_LIMIT = 64
 LONG_DESCRIPTION_CHARS = 2000
 """A description longer than this (about 500 tokens) is flagged as very long."""
 
-_VALID_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _GENERIC_DESCRIPTION = re.compile(r"^Execute the .+ command\.?$")
 DESTRUCTIVE_WORDS = frozenset({
     "delete", "del", "rm", "rmdir", "remove", "destroy", "drop", "purge", "kill", "reset",
@@ -39,7 +39,7 @@ READ_WORDS = frozenset({
 def name_findings(tools: tuple[Tool, ...], config: Config, server: str) -> list[Finding]:
     """WB101-WB107: names clients reject, collide on, or cannot fit behind their own prefix."""
     findings: list[Finding] = []
-    if not _VALID_NAME.match(server):
+    if not TOOL_NAME_PATTERN.match(server):
         findings.append(finding(
             "WB107", "server.name",
             f"The server name `{server}` has characters other than letters, digits, `_` and `-`; "
@@ -52,7 +52,7 @@ def name_findings(tools: tuple[Tool, ...], config: Config, server: str) -> list[
         by_name.setdefault(tool.name, []).append(tool)
         by_folded.setdefault(tool.name.lower().replace("-", "_"), []).append(tool)
         where = f"`{tool.name}` (command `{tool.command_str}`)"
-        if not _VALID_NAME.match(tool.name):
+        if not TOOL_NAME_PATTERN.match(tool.name):
             findings.append(finding(
                 "WB101", tool.name,
                 f"{where} is not 1-64 letters, digits, `_` or `-`, so clients reject the tool list.",

@@ -19,6 +19,16 @@ MAX_TOOL_NAME = 64
 """MCP clients reject tool names longer than this (`^[A-Za-z0-9_-]{1,64}$`)."""
 
 TOOL_NAME_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+"""The one tool-name rule: lint (WB4xx), serve's start-up check and the TUI all use it."""
+
+ENV_NAME_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+"""A portable environment variable name (what a POSIX shell accepts): the rule for the names the
+CLI's maintainer writes (`[env]`, the env editor, the client env file)."""
+
+CALL_ENV_NAME_PATTERN = re.compile(r"^[A-Z_][A-Z0-9_]*$")
+"""Names a client may set per call (`_meta "workbench/env"`). Narrower than ENV_NAME_PATTERN on
+purpose: these come from the agent, not the maintainer, and capitals only keep a call from
+setting a lower-case twin of a variable the CLI reads (`path` beside `PATH`)."""
 _NOT_NAME_CHAR = re.compile(r"[^A-Za-z0-9_-]")
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _NOT_SNAKE_CHAR = re.compile(r"[^a-z0-9]+")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from workbench.model.config import REST_ENTRY, Config
 from workbench.model.surface_types import SurfaceError, Tool

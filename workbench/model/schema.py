@@ -23,7 +23,7 @@ _TRIVIAL_METAVARS = {
     "TEXT", "STRING", "STR", "INTEGER", "INT", "FLOAT", "NUMBER", "NUM", "PATH", "FILE",
     "FILENAME", "DIR", "DIRECTORY", "VALUE", "VAL", "BOOLEAN", "BOOL", "N", "X", "ARG",
 }
-_PY_TYPES = {
+_PY_TYPES: dict[str, type | tuple[type, ...]] = {
     "string": str, "integer": int, "number": (int, float), "boolean": bool, "array": list,
     "object": dict,
 }
@@ -228,9 +228,7 @@ def _fits(value: Any, schema: dict[str, Any]) -> bool:
         return False
     if not isinstance(value, _PY_TYPES[expected]):
         return False
-    if "enum" in schema and value not in schema["enum"]:
-        return False
-    return True
+    return not ("enum" in schema and value not in schema["enum"])
 
 
 def retype(schema: dict[str, Any], new_type: str) -> dict[str, Any]:
@@ -306,7 +304,7 @@ def no_retrieval(uri: str) -> Any:
     """The `retrieve` of every `referencing.Registry` we build: schemas are never fetched."""
     from referencing.exceptions import NoSuchResource
 
-    raise NoSuchResource(ref=uri)
+    raise NoSuchResource(ref=uri)  # type: ignore[call-arg]  # attrs class; its stub omits ref
 
 
 @lru_cache(maxsize=1024)
@@ -322,8 +320,8 @@ def _reference_problem(schema_json: str, prop: str) -> str | None:
 
     override = json.loads(schema_json)
     wrapper = {"type": "object", "properties": {prop: override}}
-    registry = referencing.Registry(retrieve=no_retrieval).with_resource(
-        TOOL_SCHEMA_URI, DRAFT202012.create_resource(wrapper)).crawl()
+    empty = referencing.Registry(retrieve=no_retrieval)  # type: ignore[call-arg]  # attrs field the stub omits
+    registry = empty.with_resource(TOOL_SCHEMA_URI, DRAFT202012.create_resource(wrapper)).crawl()
     inside = set(map(id, _nodes(override)))
     pending = [(override, registry.resolver(TOOL_SCHEMA_URI).in_subresource(DRAFT202012.create_resource(wrapper)))]
     while pending:

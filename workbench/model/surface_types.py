@@ -6,6 +6,7 @@ These are the outputs of `build_surface` (workbench.model.surface). The runtime 
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -63,7 +64,7 @@ class ArgBinding:
     `fromfile_prefix_chars` of every parser that reads the word (this level's and its ancestors'),
     which would read such a word as a file of more arguments, even after `--`."""
 
-    @property
+    @builtins.property  # the field `property` above shadows the builtin in this class body
     def value_is_own_word(self) -> bool:
         """A flag's single value is the word after the flag, not glued into it (SPEC §8)."""
         return self.source == "flag" and self.nargs is None and (

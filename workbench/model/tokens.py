@@ -20,8 +20,8 @@ import importlib.util
 import math
 import os
 import re
+from collections.abc import Callable
 from functools import cache
-from typing import Callable
 
 ESTIMATE_LABEL = "estimate (cl100k-calibrated heuristic)"
 EXACT_LABEL = "cl100k_base (tiktoken, offline)"

@@ -7,8 +7,9 @@ TOML has no null, so unset optional fields are simply absent from the data.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import StrEnum
-from typing import Any, Iterator, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -222,9 +223,10 @@ class CommandTree(_Node):
             return None
         node = self.root
         for segment in segments[1:]:
-            node = next((c for c in node.subcommands if c.name == segment), None)
-            if node is None:
+            child = next((c for c in node.subcommands if c.name == segment), None)
+            if child is None:
                 return None
+            node = child
         return node
 
     def ancestors(self, command: Command) -> list[Command]:

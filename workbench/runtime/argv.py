@@ -93,10 +93,10 @@ def build_argv(binding: ToolBinding, command: list[str], arguments: dict[str, An
         # open-ended flags first, so a later option ends their words; a flag that writes no
         # word (a switch set false) ends nothing, so it does not count as the last one
         spoken = [pair for pair in flags_at.get(depth, []) if pair[1]]
-        level = sorted(spoken, key=lambda pair: not _open_ended(pair[0]))
-        for _, words in level:
+        ordered = sorted(spoken, key=lambda pair: not _open_ended(pair[0]))
+        for _, words in ordered:
             argv.extend(words)
-        open_ended = level[-1][0] if level and _open_ended(level[-1][0]) else None
+        open_ended = ordered[-1][0] if ordered and _open_ended(ordered[-1][0]) else None
     if positionals and (open_ended is not None or any(word.startswith("-") for word in positionals)):
         argv.append("--")
     argv.extend(positionals)

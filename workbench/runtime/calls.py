@@ -13,7 +13,6 @@ other requests (a ping, tools/list) keep being answered while it runs (SPEC §11
 from __future__ import annotations
 
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,14 +22,13 @@ import anyio.to_thread
 
 from workbench.model.config import Config, Loader
 from workbench.model.errors import WorkbenchError
+from workbench.model.naming import CALL_ENV_NAME_PATTERN
 from workbench.model.surface_types import Surface, Tool
 from workbench.runtime.argv import ArgvError, build_argv
 from workbench.runtime.execute import ProcessGroups, run_cli
-from workbench.runtime.outcome import CallOutcome, outcome_of
+from workbench.runtime.outcome import CallOutcome as CallOutcome  # re-exported for server
+from workbench.runtime.outcome import outcome_of
 from workbench.runtime.validate import ArgumentChecker, near_names
-
-ENV_NAME = re.compile(r"^[A-Z_][A-Z0-9_]*$")
-"""Names a per-call environment variable may have."""
 
 
 class UnknownToolError(WorkbenchError):
@@ -157,7 +155,7 @@ def check_call_env(value: Any) -> dict[str, str]:
     if not isinstance(value, dict):
         raise CallEnvError("the per-call env (_meta \"workbench/env\") must be an object of NAME: \"value\".")
     for name, text in value.items():
-        if not isinstance(name, str) or not ENV_NAME.match(name):
+        if not isinstance(name, str) or not CALL_ENV_NAME_PATTERN.match(name):
             raise CallEnvError(
                 f"per-call env name {name!r} is not allowed; use capitals, digits and _ (e.g. LOG_LEVEL)."
             )

@@ -24,6 +24,7 @@ async def cancel_when_client_leaves(ctx: Any, scope: anyio.CancelScope) -> None:
     receive = getattr(getattr(ctx, "request", None), "receive", None)
     if receive is None:
         await anyio.sleep_forever()
+        return
     while True:
         message = await receive()
         if message.get("type") == "http.disconnect":

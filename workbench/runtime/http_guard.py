@@ -14,7 +14,8 @@ import ipaddress
 import json
 import re
 import socket
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from mcp.server.transport_security import TransportSecuritySettings
 

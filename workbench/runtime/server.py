@@ -11,7 +11,6 @@ The list never changes while serving, so its wire form is built once per protoco
 from __future__ import annotations
 
 import logging
-import re
 import shlex
 from pathlib import Path
 from typing import Any
@@ -24,8 +23,15 @@ from pydantic import ValidationError
 
 from workbench.model.config import Config
 from workbench.model.errors import WorkbenchError
+from workbench.model.naming import TOOL_NAME_PATTERN
 from workbench.model.surface_types import Surface
-from workbench.runtime.calls import CallEnvError, CallOutcome, ToolRunner, UnknownToolError, check_call_env
+from workbench.runtime.calls import (
+    CallEnvError,
+    CallOutcome,
+    ToolRunner,
+    UnknownToolError,
+    check_call_env,
+)
 from workbench.runtime.disconnect import cancel_when_client_leaves
 
 log = logging.getLogger("workbench.serve")
@@ -33,7 +39,6 @@ log = logging.getLogger("workbench.serve")
 CALL_ENV_META_KEY = "workbench/env"
 """The `_meta` key under which a client may pass per-call environment variables."""
 
-TOOL_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 PROGRESS_EVERY_S = 5.0
 """How often a running call reports progress (when the client sent a progress token)."""
@@ -139,7 +144,7 @@ def checked_tools(surface: Surface) -> list[types.Tool]:
     tools = []
     for data in surface.tools_list():
         name = data.get("name", "")
-        if not TOOL_NAME.match(name):
+        if not TOOL_NAME_PATTERN.match(name):
             raise ServeError(f"tool name {name!r} must match ^[A-Za-z0-9_-]{{1,64}}$; rename it in the config.")
         if name in seen:
             raise ServeError(f"two tools are named `{name}`; give one a different name in the config.")

@@ -24,7 +24,8 @@ import json
 import logging
 import os
 import re
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 import anyio
 import anyio.to_thread
@@ -179,7 +180,8 @@ def _top_level_id(text: str) -> int | str | None:
                 found = _ID_VALUE.match(head, end + 1)
                 if found:
                     try:
-                        return json.loads(found.group(1))
+                        ident: int | str | None = json.loads(found.group(1))
+                        return ident
                     except ValueError:
                         return None
             index = end + 1

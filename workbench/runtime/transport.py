@@ -16,7 +16,8 @@ import os
 import signal
 import socket
 import sys
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import anyio
 import uvicorn
@@ -24,8 +25,13 @@ from mcp.server import Server
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from workbench.runtime.calls import ToolRunner
+from workbench.runtime.http_guard import (
+    BearerTokenMiddleware,
+    BindError,
+    check_bind,
+    security_settings,
+)
 from workbench.runtime.loop_watch import watch_event_loop
-from workbench.runtime.http_guard import BearerTokenMiddleware, BindError, check_bind, security_settings
 
 log = logging.getLogger("workbench.serve")
 

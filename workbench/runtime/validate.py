@@ -61,7 +61,7 @@ class ArgumentChecker:
 
         self.tool_name = tool_name
         # a registry that retrieves nothing: a `$ref` outside the schema fails, never fetches
-        self._validator = _linear_time_validator()(schema, registry=referencing.Registry(retrieve=no_retrieval))
+        self._validator = _linear_time_validator()(schema, registry=referencing.Registry(retrieve=no_retrieval))  # type: ignore[call-arg]  # attrs field
         properties = schema.get("properties")
         self._fields = list(properties) if isinstance(properties, dict) else []
         self._required = [name for name in schema.get("required", []) if isinstance(name, str)]
@@ -83,9 +83,9 @@ class ArgumentChecker:
                     "arguments can be checked; fix the tool's schema override (`mcp-workbench check` names it).")
         if not errors:
             return None
-        lines = []
-        for error in errors:
-            lines.extend(self._describe(error, arguments))
+        lines: list[str] = []
+        for found in errors:
+            lines.extend(self._describe(found, arguments))
         unique = list(dict.fromkeys(lines))
         shown = unique[:MAX_PROBLEMS]
         if len(unique) > MAX_PROBLEMS:
@@ -208,7 +208,7 @@ def _linear_time_validator() -> Any:
         if validator.is_type(instance, "string") and not _search(regex, instance):
             yield ValidationError(f"{_preview(instance)} does not match {regex!r}")
 
-    def pattern_properties(validator: Any, patterns: dict, instance: Any, schema: Any) -> Any:
+    def pattern_properties(validator: Any, patterns: dict[str, Any], instance: Any, schema: Any) -> Any:
         if not validator.is_type(instance, "object"):
             return
         for regex, subschema in patterns.items():
@@ -249,7 +249,7 @@ def _search(pattern: str, text: str) -> bool:
         return True
 
 
-def _unresolvable(error: BaseException) -> bool:
+def _unresolvable(error: BaseException | None) -> bool:
     """Whether `error` (or what caused it) is a reference that could not be resolved."""
     from referencing.exceptions import Unresolvable
 
@@ -325,7 +325,7 @@ def _short_message(error: ValidationError) -> str:
     `null`, `"3"`, not Python's `True`, `None`, `'3'`), and shortened (it may be huge)."""
     try:
         rendered = repr(error.instance)
-        message = error.message
+        message: str = error.message
     except (ValueError, RecursionError):
         return f"{_preview(error.instance)} does not fit the schema (`{error.validator}`)"
     if rendered in message:

@@ -23,6 +23,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import socket
 
 log = logging.getLogger("workbench.serve")
 
@@ -44,7 +48,7 @@ def serve_workers(config_path: Path, host: str, port: int, token: str | None, lo
     bound = listener.getsockname()[1]
     address = f"[{host}]:{bound}" if ":" in host else f"{host}:{bound}"
     log.info("serving MCP on http://%s/mcp with %d worker processes", address, workers)
-    children: list[subprocess.Popen] = []
+    children: list[subprocess.Popen[bytes]] = []
     stopping: list[int] = []
 
     def stop(signum: int, _frame: object) -> None:
@@ -81,7 +85,7 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
-def _supervise(children: list[subprocess.Popen], stopping: list[int]) -> int:
+def _supervise(children: list[subprocess.Popen[bytes]], stopping: list[int]) -> int:
     """Wait until every worker exits; the first that exits on its own stops the rest."""
     status = 0
     while any(child.poll() is None for child in children):
@@ -101,7 +105,7 @@ def _supervise(children: list[subprocess.Popen], stopping: list[int]) -> int:
     return status
 
 
-def _stop_all(children: list[subprocess.Popen]) -> None:
+def _stop_all(children: list[subprocess.Popen[bytes]]) -> None:
     deadline = time.monotonic() + STOP_GRACE_S
     for child in children:
         if child.poll() is None:
@@ -114,7 +118,7 @@ def _stop_all(children: list[subprocess.Popen]) -> None:
             child.wait()
 
 
-def inherited_listener():
+def inherited_listener() -> socket.socket | None:
     """In a worker: the listening socket the supervisor handed down (and its number), else None."""
     import socket
 

@@ -3,19 +3,19 @@ name, the lint's secret warning for a value, reading the `[runtime]` fields type
 `cwd` folder check, and the two tables as they appear in `mcp.toml`.
 
 The secret warning is lint's own WB704 finding (`settings_findings`) and the folder warning is
-`check`'s own WB705 (`machine_findings`), so the editor says exactly what `check` would.
+`check`'s own WB705 (`model.lint_machine`), so the editor says exactly what `check` would.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from workbench.model.config import Config
+from workbench.model.lint_machine import machine_findings
+from workbench.model.naming import ENV_NAME_PATTERN
 
-ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 """A portable environment variable name (what lint's WB703 asks for)."""
 
 LIMITS: tuple[tuple[str, str, type], ...] = (
@@ -33,7 +33,7 @@ def name_problem(name: str) -> str | None:
     """Why `name` cannot be an `[env]` variable name (one sentence), or None."""
     if not name:
         return "Give the variable a name first."
-    if not ENV_NAME.match(name):
+    if not ENV_NAME_PATTERN.match(name):
         return (f"`{name}` is not a valid variable name: use letters, digits and `_`, "
                 "not starting with a digit.")
     return None
@@ -96,8 +96,6 @@ def cwd_problem(text: str) -> str | None:
 
 def cwd_warning(cwd: str, config_dir: Path) -> str | None:
     """`check`'s WB705 text when `cwd` (relative to `config_dir`) is not a folder, else None."""
-    from workbench.commands.check import machine_findings
-
     probe = Config.model_validate({"runtime": {"cwd": cwd}})
     found = next((f for f in machine_findings(probe, config_dir, executable=False) if f.code == "WB705"), None)
     return None if found is None else f"{found.code}: {found.message} Fix: {found.fix}"

@@ -9,7 +9,7 @@ global modes, undo) rebuilds fully. Every tool object comes from the model.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from workbench.model.config import Config
 from workbench.model.surface_types import Surface

@@ -8,9 +8,9 @@ No Textual here: the app calls `open_workspace` from a thread and reports `progr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from workbench.model.errors import LoadError
 

@@ -7,8 +7,8 @@ The app-wide actions (save, undo, help, theme, quit) come from `WorkbenchApp.get
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 

@@ -7,7 +7,8 @@ exactly the one `serve` would refuse to start with (it names the section at faul
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from workbench.model.config import REST_ENTRY, Config
 from workbench.model.errors import WorkbenchError

@@ -10,10 +10,11 @@ so the app notifies and falls back to the default theme instead of crashing late
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from textual.color import Color, ColorParseError
 from textual.theme import Theme

@@ -10,11 +10,20 @@ share it and copy only the user's choices.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from workbench.model.config import REST_ENTRY, CommandConfig, Config, DescriptionMode, FlagConfig, PromptSection, Selector
+from workbench.model.config import (
+    REST_ENTRY,
+    CommandConfig,
+    Config,
+    DescriptionMode,
+    FlagConfig,
+    PromptSection,
+    Selector,
+)
 from workbench.model.tree import CommandTree
 
 ANNOTATIONS = ("read_only", "destructive", "idempotent", "open_world")

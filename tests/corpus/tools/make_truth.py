@@ -182,7 +182,7 @@ def fish_truth(cli: CorpusCLI) -> dict:
             continue
         if len(words) < 2 or words[0] != "complete":
             continue
-        longs, shorts, olds, value, choices, condition, target = [], [], [], False, None, None, None
+        longs, shorts, olds, value, _choices, condition, target = [], [], [], False, None, None, None
         i = 1
         while i < len(words):
             w = words[i]
@@ -200,7 +200,7 @@ def fish_truth(cli: CorpusCLI) -> dict:
             if w in ("-r", "--require-parameter", "-x", "--exclusive"):
                 value = True; i += 1; continue
             if w in ("-a", "--arguments"):
-                choices = nxt; i += 2; continue
+                i += 2; continue
             if w in ("-n", "--condition"):
                 condition = nxt; i += 2; continue
             if w in ("-d", "--description", "-w", "--wraps", "-k", "--keep-order"):
@@ -239,9 +239,7 @@ def man_page_options(program: str) -> list[str]:
     for i, line in enumerate(lines):
         previous = lines[i - 1] if i else ""
         head = None
-        if line.startswith(".It Fl ") or line.startswith('.IP "') or line.startswith(".B ") or line.startswith(".BI "):
-            head = line
-        elif re.match(r"^\.(TP|IP|PD)\b", previous) and not line.startswith("."):
+        if line.startswith(".It Fl ") or line.startswith('.IP "') or line.startswith(".B ") or line.startswith(".BI ") or re.match(r"^\.(TP|IP|PD)\b", previous) and not line.startswith("."):
             head = line
         if head is None:
             continue

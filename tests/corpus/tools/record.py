@@ -27,10 +27,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 sys.path.insert(0, str(HERE.parent.parent.parent))
 
+import importlib  # noqa: E402
+
 from corpus.manifest import CORPUS, CorpusCLI  # noqa: E402
 from corpus.paths import RECORDINGS_DIR, TRUTH_DIR, find_executable  # noqa: E402
-
-import importlib  # noqa: E402
 
 crawl_module = importlib.import_module("workbench.loaders.help.crawl")  # the package re-exports `crawl()`
 fetch_module = importlib.import_module("workbench.loaders.help.fetch")

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 from workbench.loaders.help.document import Entry, HelpDocument
-from workbench.loaders.help.generic import Rules, parse as _parse
+from workbench.loaders.help.generic import Rules
+from workbench.loaders.help.generic import parse as _parse
 from workbench.loaders.help.listing import command_entry
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 

@@ -25,7 +25,7 @@ class CrawledCommand:
     """Help texts of the ancestors, root first."""
     fetched: Fetched | None = None
     parsed: ParsedHelp | None = None
-    children: list["CrawledCommand"] = field(default_factory=list)
+    children: list[CrawledCommand] = field(default_factory=list)
     note: str | None = None
 
 

@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+
 @functools.lru_cache(maxsize=1)
 def crawler_fingerprint() -> str:
     """A digest of the crawler's own source: any change to how help is read or parsed makes

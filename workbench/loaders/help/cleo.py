@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 
 from workbench.loaders.help.document import HelpDocument, item_entries
-from workbench.loaders.help.generic import Rules, parse as _parse
+from workbench.loaders.help.generic import Rules
+from workbench.loaders.help.generic import parse as _parse
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 
 LIST_HELP = re.compile(r"^Usage:\s*\n\s+list \[options\] \[--\] \[<namespace>\]\s*$", re.MULTILINE)

@@ -10,7 +10,8 @@ typer's rich boxes (`╭─ Options ─╮`) are unboxed before reading.
 
 from __future__ import annotations
 
-from workbench.loaders.help.generic import Rules, parse as _parse
+from workbench.loaders.help.generic import Rules
+from workbench.loaders.help.generic import parse as _parse
 from workbench.loaders.help.parsed import ParsedHelp
 
 RULES = Rules(name="click")

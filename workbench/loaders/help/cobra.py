@@ -19,7 +19,8 @@ import re
 
 from workbench.loaders.help.document import HelpDocument
 from workbench.loaders.help.flags import FlagStyle
-from workbench.loaders.help.generic import Rules, parse as _parse
+from workbench.loaders.help.generic import Rules
+from workbench.loaders.help.generic import parse as _parse
 from workbench.loaders.help.parsed import ParsedHelp
 from workbench.model.tree import Flag, FlagKind, ValueType
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 
 from workbench.loaders.help.document import HelpDocument
-from workbench.loaders.help.generic import Rules, parse as _parse
+from workbench.loaders.help.generic import Rules
+from workbench.loaders.help.generic import parse as _parse
 from workbench.loaders.help.parsed import ParsedHelp
 
 _INDENTED_USAGE = re.compile(r"^( {2,})Usage: \S", re.MULTILINE)

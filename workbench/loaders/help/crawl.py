@@ -14,18 +14,18 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
-from typing import Callable
 
 from workbench.loaders.help.assemble import CrawledCommand, build_tree
 from workbench.loaders.help.cache import cache_key, executable_identity, load_cached, store_cached
-from workbench.loaders.help.detect import detect_style, parser_for, rules_for
 from workbench.loaders.help.cleo import LIST_HELP
+from workbench.loaders.help.detect import detect_style, parser_for, rules_for
 from workbench.loaders.help.fetch import fetch_help, fetch_listing, fetch_pointed_listing
 from workbench.loaders.help.generic import parse_listing
-from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
 from workbench.loaders.help.parsed import CommandEntry
+from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
 from workbench.loaders.help.run import run_help
 from workbench.model.errors import LoadError
 from workbench.model.tree import CommandTree
@@ -127,10 +127,12 @@ def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_worker
                 if node.parsed is None:
                     if not node.path:
                         raise LoadError(
-                            f"`{root_name}` gave no help text we could read ({node.fetched.problem or node.note}); "
+                            f"`{root_name}` gave no help text we could read "
+                            f"({(node.fetched.problem if node.fetched else None) or node.note}); "
                             "check that it prints help for --help or -h."
                         )
                     continue
+                assert node.fetched is not None and node.fetched.text is not None  # parsed from it
                 for entry in _unique_entries(node.parsed.subcommands):
                     child = CrawledCommand([*node.path, entry.name], entry, [*node.ancestors, node.fetched.text])
                     node.children.append(child)
@@ -170,10 +172,11 @@ def _fetch_and_parse(executable: str, node: CrawledCommand, timeout_s: float, pa
 def _read_pointed_listings(executable: str, node: CrawledCommand, path: list[str], timeout_s: float, cwd: str) -> None:
     """Follow every pointer the help text gives to a fuller listing (`'git help -a'`,
     `"--help all"`, `--list`) and add what those listings show (runs on the node's thread)."""
-    parsed = node.parsed
-    for arguments in listing_pointers(node.fetched.text, parsed, path):
-        fetched = fetch_pointed_listing(executable, arguments, node.fetched.text, timeout_s, cwd=cwd)
-        if fetched is None:
+    parsed, own = node.parsed, node.fetched
+    assert parsed is not None and own is not None and own.text is not None  # read just before
+    for arguments in listing_pointers(own.text, parsed, path):
+        fetched = fetch_pointed_listing(executable, arguments, own.text, timeout_s, cwd=cwd)
+        if fetched is None or fetched.text is None:
             continue
         style = detect_style(fetched.text, prefer=parsed.style)
         try:

@@ -96,7 +96,17 @@ def _score(text: str, signs: list[tuple[str, int]]) -> int:
 
 def parser_for(style: str):
     """The `parse(text, path)` function of a style."""
-    from workbench.loaders.help import argparse_style, clap, cleo, click_style, cobra, commander, generic, gnu, yargs
+    from workbench.loaders.help import (
+        argparse_style,
+        clap,
+        cleo,
+        click_style,
+        cobra,
+        commander,
+        generic,
+        gnu,
+        yargs,
+    )
 
     return {
         "commander": commander.parse,
@@ -113,7 +123,17 @@ def parser_for(style: str):
 
 def rules_for(style: str):
     """The `Rules` a style reads with (for listings a pointer led to)."""
-    from workbench.loaders.help import argparse_style, clap, cleo, click_style, cobra, commander, generic, gnu, yargs
+    from workbench.loaders.help import (
+        argparse_style,
+        clap,
+        cleo,
+        click_style,
+        cobra,
+        commander,
+        generic,
+        gnu,
+        yargs,
+    )
 
     return {
         "commander": commander.RULES,

@@ -97,7 +97,7 @@ def _unbox_row(row: str, box: str) -> str:
     required = columns[0] == "*"
     if required:
         columns = columns[1:]
-    names = []
+    names: list[str] = []
     while columns and columns[0].startswith("-"):
         names.extend(n.strip() for n in columns.pop(0).split(","))
     suffix = "  [required]" if required and "[required]" not in row else ""

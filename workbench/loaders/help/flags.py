@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from workbench.loaders.help.types import Typing, choice_list, placeholder, type_word
 from workbench.model.tree import Flag, FlagKind, ValueType
@@ -289,9 +289,9 @@ def _annotations(text: str) -> tuple[str, _Annotations]:
     if listing := _POSSIBLE_VALUES.search(text):  # clap's long help: `Possible values: - auto: …`
         found.choices = re.findall(r"(?:^|\s)- ([^\s:]+):?", listing.group(1))
         text = (text[: listing.start()] + " " + text[listing.end() :]).strip()
-    for match in reversed(list(_BRACKET.finditer(text))):
-        if _take_bracket(match.group(1), found):
-            text = (text[: match.start()].rstrip() + " " + text[match.end() :].lstrip()).strip()
+    for bracket in reversed(list(_BRACKET.finditer(text))):
+        if _take_bracket(bracket.group(1), found):
+            text = (text[: bracket.start()].rstrip() + " " + text[bracket.end() :].lstrip()).strip()
     if tail := TSC_TAIL.search(text):  # tsc: `type: boolean`, `one of: a, b`, `default: x` lines
         if tail.group("type"):
             found.kind = tail.group("type")

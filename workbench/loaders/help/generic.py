@@ -9,8 +9,8 @@ two-column help shows and keeps the rest as notes.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Callable
 
 from workbench.loaders.help.document import (
     Entry,
@@ -31,7 +31,6 @@ _NAMES_A_COMMAND = re.compile(r"<command>|\bCOMMAND\b|\[command\]|<subcommand>",
 """A usage form with a subcommand placeholder: only then are shaped rows (git's) commands."""
 _COMMAND_NAME = re.compile(r"[A-Za-z0-9][\w.:+-]*")
 _ALIASES_TAIL = re.compile(r"\s*\[(?:visible )?aliases?:\s*([^\]]*)\]\s*$", re.IGNORECASE)
-DEPRECATED_TEXT = re.compile(r"^\s*[\[(]?deprecated\b|\((?:deprecated)\b[^)]*\)|\[deprecated\]", re.IGNORECASE)
 
 
 @dataclass
@@ -160,8 +159,9 @@ def _drop_unspellable(parsed: ParsedHelp, text: str) -> None:
     rejects. Go's flag package accepts both, so where most options are spelled that way (a Go
     tool) those names stay; where they are the odd ones out they are left out."""
     def spelled_single(flag: Flag) -> bool:
-        return bool(flag.name) and not re.search(rf"(?<![\w-])--{re.escape(flag.name)}(?![\w-])", text) and bool(
-            re.search(rf"(?<![\w-])-{re.escape(flag.name)}(?![\w-])", text)
+        name = re.escape(flag.name or "")
+        return bool(flag.name) and not re.search(rf"(?<![\w-])--{name}(?![\w-])", text) and bool(
+            re.search(rf"(?<![\w-])-{name}(?![\w-])", text)
         )
     everything = [*parsed.flags, *parsed.inherited]
     if sum(map(spelled_single, everything)) * 2 >= len(everything):

@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 
 from workbench.loaders.help.document import HelpDocument
-from workbench.loaders.help.generic import Rules, parse as _parse
+from workbench.loaders.help.generic import Rules
+from workbench.loaders.help.generic import parse as _parse
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 from workbench.loaders.help.usage import tokens
 

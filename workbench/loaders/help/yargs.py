@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 
 from workbench.loaders.help.flags import FlagStyle
-from workbench.loaders.help.generic import Rules, parse as _parse
+from workbench.loaders.help.generic import Rules
+from workbench.loaders.help.generic import parse as _parse
 from workbench.loaders.help.parsed import ParsedHelp
 from workbench.loaders.help.types import placeholder
 from workbench.model.tree import FlagKind, ValueType

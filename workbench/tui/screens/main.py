@@ -25,7 +25,13 @@ from workbench.tui.bindings import MAIN_BINDINGS, pane_title
 from workbench.tui.incremental import slice_size
 from workbench.tui.messages import EditRequested
 from workbench.tui.palette import GoToCommand, ToggleCommand, WorkbenchActions
-from workbench.tui.previews import FullPreviews, QuickPreviews, compute_full, compute_quick, finding_counts
+from workbench.tui.previews import (
+    FullPreviews,
+    QuickPreviews,
+    compute_full,
+    compute_quick,
+    finding_counts,
+)
 from workbench.tui.widgets.command_tree import CommandTree, CommandTreePanel
 from workbench.tui.widgets.inspector import Inspector
 from workbench.tui.widgets.lint_pane import JumpToCommand

@@ -20,7 +20,8 @@ from textual.message import Message
 from textual.widgets import Input, Tree
 from textual.widgets._tree import TreeNode
 
-from workbench.model.tree import Command, CommandTree as TreeModel
+from workbench.model.tree import Command
+from workbench.model.tree import CommandTree as TreeModel
 from workbench.tui.previews import CommandStatus
 
 FILTER_DEBOUNCE_S = 0.15
@@ -73,12 +74,12 @@ class CommandTree(Tree[str]):
         self.root.set_label(Text(root.name))
         self.root.data = root.path_str
         self.nodes_by_path[root.path_str] = self.root
-        self._add_children(self.root, root, visible)
+        self._add_command_children(self.root, root, visible)
         self.root.expand()
         if visible is not None:
             self.root.expand_all()
 
-    def _add_children(self, node: TreeNode[str], command: Command, visible: set[str] | None) -> None:
+    def _add_command_children(self, node: TreeNode[str], command: Command, visible: set[str] | None) -> None:
         for sub in command.subcommands:
             if visible is not None and sub.path_str not in visible:
                 continue
@@ -87,7 +88,7 @@ class CommandTree(Tree[str]):
                 if visible is None:
                     self.pending[sub.path_str] = sub
                 else:
-                    self._add_children(child, sub, visible)
+                    self._add_command_children(child, sub, visible)
             else:
                 child = node.add_leaf(Text(sub.name), data=sub.path_str)
             self.nodes_by_path[sub.path_str] = child
@@ -96,7 +97,7 @@ class CommandTree(Tree[str]):
         command = self.pending.pop(path, None)
         node = self.nodes_by_path.get(path)
         if command is not None and node is not None:
-            self._add_children(node, command, None)
+            self._add_command_children(node, command, None)
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded) -> None:
         if event.node.data in self.pending:

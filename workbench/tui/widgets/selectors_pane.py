@@ -15,7 +15,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static, TextArea
 
 from workbench.tui.messages import EditRequested
-from workbench.tui.selectors_text import SelectorsInputError, claims_text, parse_selectors, selectors_text
+from workbench.tui.selectors_text import (
+    SelectorsInputError,
+    claims_text,
+    parse_selectors,
+    selectors_text,
+)
 from workbench.tui.widgets.code_view import CodeView
 from workbench.tui.widgets.keyboard import EditorTextArea
 
@@ -52,9 +57,8 @@ class SelectorsPane(Vertical):
         self.config = config
         text = selectors_text(config)
         area = self.query_one("#selectors-toml", TextArea)
-        if self.shown_text is None or area.text == self.shown_text:
-            if area.text != text:
-                area.load_text(text)
+        if (self.shown_text is None or area.text == self.shown_text) and area.text != text:
+            area.load_text(text)
         self.shown_text = text
         self.query_one("#view-claims", CodeView).show(claims_text(config, statuses), "text")
 

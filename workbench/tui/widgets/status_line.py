@@ -11,7 +11,6 @@ from textual.widgets import Static
 
 from workbench.tui.previews import FullPreviews, QuickPreviews
 
-
 STALE_STYLE = Style(dim=True)
 
 
