@@ -293,11 +293,6 @@ class _Builder:
         output_schema, wrap = RESULT_SCHEMA, "non-object"
         if choices.output == "json":
             output_schema, wrap = json_output(choices.output_schema, path, tool=name)
-        elif choices.output_schema is not None:
-            self.warnings.append(
-                f'[commands."{path}"] output_schema is used only with output = "json"; set output = "json" '
-                "or remove output_schema"
-            )
         return Tool(
             name=name,
             description=description,
