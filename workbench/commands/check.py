@@ -67,7 +67,11 @@ def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict
         surface = build_surface(snapshot, config)
     except SurfaceError as error:
         subject = ".".join(toml_key(str(part)) for part in error.key_path) or "config"
-        findings = finalize([finding("WB001", subject, str(error), "Change the config as the message says."),
+        from workbench.model.config_errors import find_line
+
+        line = find_line(path.read_text(encoding="utf-8"), error.key_path) if error.key_path else None
+        message = f"line {line}: {error}" if line else str(error)
+        findings = finalize([finding("WB001", subject, message, "Change the config as the message says."),
                              *local], config)
     else:
         findings = finalize([*lint(surface, snapshot, config), *local], config)

@@ -18,9 +18,10 @@ from typing import Any
 
 from workbench.model.config import Config
 from workbench.model.findings import RULES, Finding, Severity, finalize, finding, with_commands
-from workbench.model.lint_config import argument_keys, dangling_keys, settings_findings
+from workbench.model.lint_config import argument_keys, dangling_keys, pin_findings, settings_findings
 from workbench.model.lint_coverage import coverage_findings
 from workbench.model.lint_tools import (
+    output_schema_findings,
     annotation_findings,
     description_findings,
     guessed_kind_findings,
@@ -64,6 +65,8 @@ def lint(surface: Surface, tree: CommandTree, config: Config) -> list[Finding]:
             findings += required_argument_findings(tool, command, tree, config)
     findings += _size_findings(surface, config)
     findings += dangling_keys(tree, config, {t.name for t in surface.tools})
+    findings += pin_findings(tree, config, [tool.command_str for tool in surface.tools])
+    findings += [found for tool in surface.tools for found in output_schema_findings(tool, config)]
     findings += settings_findings(config)
     findings += _note_findings(tree)
     findings += coverage_findings(tree)

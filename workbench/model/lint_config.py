@@ -121,3 +121,38 @@ def _selector_findings(paths: list[str], config: Config) -> list[Finding]:
                 "everything its patterns match (first match wins).",
                 "Move it before the broader selector, or remove it."))
     return findings
+
+
+def pin_findings(tree: CommandTree, config: Config, paths: list[str]) -> list[Finding]:
+    """WB407: a selector's `pin` key that some of the commands it claims (of `paths`, the tools'
+    commands) have no flag or argument for; one finding per selector and key, with a did-you-mean.
+    Not an error: a selector claims many commands, and the pin works on those that have it."""
+    from workbench.model.selectors import Patterns
+
+    if not any(selector.pin for selector in config.selectors):
+        return []
+    compiled = [Patterns(selector.commands) for selector in config.selectors]
+    missing: dict[tuple[int, str], list[str]] = {}
+    near: dict[tuple[int, str], set[str]] = {}
+    for path in paths:
+        index = next((i for i, patterns in enumerate(compiled) if patterns.match(path)), None)
+        if index is None or not config.selectors[index].pin:
+            continue
+        command = tree.find(path)
+        if command is None:
+            continue
+        keys = argument_keys(tree, command)
+        for key in config.selectors[index].pin:
+            if key not in keys:
+                missing.setdefault((index, key), []).append(path)
+                near.setdefault((index, key), set()).update(keys)
+    findings = []
+    for (index, key), commands in sorted(missing.items()):
+        close = closest(key, near[(index, key)])
+        shown = ", ".join(f"`{c}`" for c in commands[:3]) + (f" and {len(commands) - 3} more" if len(commands) > 3 else "")
+        findings.append(finding(
+            "WB407", f"selectors[{index + 1}].pin.{toml_key(key)}",
+            f"selector {index + 1} pins `{key}`, which {shown} {'has' if len(commands) == 1 else 'have'} no flag "
+            "or argument for, so the pin does nothing there.",
+            (f"Did you mean `{close}`? " if close else "") + "Fix the key, or narrow the selector's commands."))
+    return findings

@@ -8,6 +8,8 @@ backtracking).
 
 from __future__ import annotations
 
+import dataclasses
+
 import re
 
 from workbench.model.config import Config
@@ -261,3 +263,32 @@ def pattern_findings(tool: Tool) -> list[Finding]:
                     "take exponential time on crafted input.",
                     "Rewrite it without nested repetition, e.g. `^a+$` instead of `^(a+)+$`."))
     return findings
+
+
+def output_not_json_hint(tool_name: str, stdout: str, *, command: str = "") -> Finding | None:
+    """WB408 when a try-it run of an `output = "json"` tool printed `stdout` that does not parse
+    as JSON (every such call would be an error for the model); None when it parses."""
+    from workbench.model.shaping import parse_json_output
+
+    _, problem = parse_json_output(stdout, "non-object")
+    if problem is None:
+        return None
+    key = f'[commands."{command}"]' if command else "the command's table"
+    why = problem.replace("the command's output", "its output", 1)
+    found = finding(
+        "WB408", tool_name,
+        f"`{tool_name}` is served with output = \"json\", but {why}, "
+        "so every such call is an error for the model.",
+        f"Pin the flag that makes it print JSON (e.g. `value = \"json\"` under its `--output` flag), or set "
+        f"output = \"text\" in {key}.")
+    return dataclasses.replace(found, command=command) if command else found
+
+
+def output_schema_findings(tool: Tool, config: Config) -> list[Finding]:
+    """WB409: an `output_schema` that nothing uses, since the command's output is text."""
+    choices = config.commands.get(tool.command_str)
+    if choices is None or choices.output_schema is None or choices.output == "json":
+        return []
+    return [finding("WB409", f'commands."{tool.command_str}".output_schema',
+                    f"`{tool.name}` has an output_schema but output = \"text\", so the schema is never used.",
+                    f'Set output = "json" under [commands."{tool.command_str}"], or remove output_schema.')]
