@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import re
 import shlex
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -144,14 +145,15 @@ class SearchExposure:
 
     def __init__(self, surface: Surface, runner: ToolRunner, wire_tools: list[types.Tool]) -> None:
         from workbench.model.exposure import find_tool_name, run_tool_name
-        from workbench.runtime.discovery import Activations, ToolSearch
+        from workbench.runtime.discovery import Activations
 
         self.surface = surface
         self.runner = runner
         self.find_name = find_tool_name(surface.tool_prefix)
         self.run_name = run_tool_name(surface.tool_prefix)
         self.own_names = frozenset({self.find_name, self.run_name})
-        self.index = ToolSearch(surface.tools)
+        self._index: ToolSearch | None = None
+        self._index_lock = threading.Lock()
         self.activations = Activations()
         self._wire = {tool.name: tool for tool in wire_tools}
         self._checkers: dict[str, Any] = {}
@@ -181,6 +183,16 @@ class SearchExposure:
             return _error_result(str(error))
         return await call_cli_tool(ctx, name, inner, params.meta)
 
+    def _search(self, query: str, limit: int) -> list[Any]:
+        """The ranked matches (in a worker thread). The index is built on the first search, not
+        at start-up: ~70 ms at 1,000 tools that a client that never searches should not wait for."""
+        from workbench.runtime.discovery import ToolSearch
+
+        with self._index_lock:
+            if self._index is None:
+                self._index = ToolSearch(self.surface.tools)
+        return self._index.search(query, limit)
+
     def _problems(self, name: str, arguments: Any) -> str | None:
         """The instructive message for bad arguments to one of the two tools (in a worker thread)."""
         from workbench.model.exposure import discovery_tools
@@ -197,7 +209,9 @@ class SearchExposure:
 
         from workbench.model.exposure import FIND_LIMIT_DEFAULT
 
-        found = self.index.search(arguments["query"], int(arguments.get("limit", FIND_LIMIT_DEFAULT)))
+        limit = int(arguments.get("limit", FIND_LIMIT_DEFAULT))
+        # up to ~15 ms of CPU at 5,000 tools (every tool sharing a query word): off the event loop
+        found = await anyio.to_thread.run_sync(self._search, arguments["query"], limit)
         matches = [{"name": t.name, "description": t.description, "inputSchema": t.input_schema} for t in found]
         deferred = [t.name for t in found if t.load != "always"]
         if deferred and self.activations.add(connection_of(ctx), deferred):
