@@ -166,6 +166,8 @@ async def test_the_2026_era_finds_and_calls_without_a_session(hf_tree, tmp_path,
 async def _found_then_called(client: Client) -> None:
     result = await client.call_tool("hf_find_tools", {"query": "restart a space"})
     assert result.structured_content["tools"][0]["name"] == "hf_spaces_restart"
+    # no session at this era (docs/exposure.md): the list stays the connect list
+    assert [t.name for t in (await client.list_tools(cache_mode="refresh")).tools] == ["hf_find_tools", "hf_run_tool"]
     called = await client.call_tool("hf_spaces_restart", {"space_id": "me/space"})
     assert not called.is_error, called.content
     via_run = await client.call_tool("hf_run_tool", {"name": "hf_spaces_restart", "arguments": {"space_id": "me/space"}})
