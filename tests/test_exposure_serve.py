@@ -88,6 +88,13 @@ async def test_connect_list_is_a_sliver_of_the_full_list(hf_tree, tmp_path, mode
         first = (await client.list_tools()).tools
     assert len(full) > 128
     assert [t.name for t in first] == ["hf_find_tools", "hf_run_tool"]
+    # what the TUI previews and `check` counts (the model's connect view) is what was served
+    from workbench.model.exposure import connect_view
+    from workbench.model.surface import surface_from_file
+
+    view = connect_view(surface_from_file(search_config)[1])
+    assert [(t["name"], t["description"], t["inputSchema"]) for t in view.tools] == \
+        [(t.name, t.description, t.input_schema) for t in first]
     assert tokens_of(first) <= 0.05 * tokens_of(full), (tokens_of(first), tokens_of(full))
 
 
