@@ -141,7 +141,10 @@ async def test_found_tool_is_listed_and_callable_with_list_changed_over_stdio(hf
     config = write_config(hf_tree, tmp_path, "search")
     notes = Notifications()
     async with Client(stdio(config), mode="legacy", read_timeout_seconds=60, message_handler=notes) as client:
+        assert client.server_capabilities.tools.list_changed is True
         await _found_then_listed_and_called(client, notes)
+    async with Client(stdio(write_config(hf_tree, tmp_path, "all")), mode="legacy", read_timeout_seconds=60) as client:
+        assert not client.server_capabilities.tools.list_changed  # the list never changes there
 
 
 @pytest.mark.anyio

@@ -6,8 +6,9 @@ bad name or a schema without an object root stops the server with a sentence nam
 The connect list never changes while serving, so its wire form is built once per protocol
 version (`ToolListCache`). In search exposure (SPEC §5b) the connect list is the `always` tools
 plus `find_tools`/`run_tool` (`SearchExposure`), and a connection that found tools gets its own
-list, built from the same pre-validated wire tools. Every handler catches everything at its boundary: the error goes to the log
-(stderr), the client gets a generic message, never the exception's text.
+list, built from the same pre-validated wire tools. Every handler catches everything at its
+boundary: the error goes to the log (stderr), the client gets a generic message, never the
+exception's text.
 """
 
 from __future__ import annotations
@@ -139,9 +140,9 @@ class SearchExposure:
 
     Activation is keyed by the client connection (`connection_of`): one per stdio process
     and one per stateful HTTP session (2025-11-25), so their next `tools/list` includes what
-    was found, and `notifications/tools/list_changed` goes out on the connection. A 2026-07-28
-    HTTP request is its own connection (no session): its list stays the connect list and the
-    found tools are called directly by name or through `run_tool` (docs/runtime.md)."""
+    was found, and `notifications/tools/list_changed` goes out on the connection. The SDK serves
+    a 2026-07-28 request (stdio or HTTP) as its own connection: its list stays the connect list
+    and the found tools are called directly by name or through `run_tool` (docs/exposure.md)."""
 
     def __init__(self, surface: Surface, runner: ToolRunner, wire_tools: list[types.Tool]) -> None:
         from workbench.model.exposure import find_tool_name, run_tool_name
