@@ -95,7 +95,9 @@ class Inspector(VerticalScroll, can_focus=False):
     Inspector .setting Select { width: 24; }
     Inspector .setting.-hidden { display: none; }
     Inspector #cmd-env, Inspector #output-schema { height: 3; margin-top: 1; background: $boost; }
-    Inspector #output-schema.-hidden, Inspector #apply-output-schema.-hidden { display: none; }
+    Inspector #output-schema.-hidden, Inspector #apply-output-schema.-hidden,
+    Inspector #output-schema-label.-hidden { display: none; }
+    Inspector #output-schema-label, Inspector .field-label { color: $text-muted; margin-top: 1; }
     Inspector #shaping-status { height: auto; }
     Inspector #shaping-status.-invalid { color: $text-error; }
     Inspector #shaping-status.-valid { color: $text-success; }
@@ -141,7 +143,7 @@ class Inspector(VerticalScroll, can_focus=False):
             for name, label in ANNOTATION_LABELS.items():
                 yield Label(label)
                 yield Select(TRI_STATE, allow_blank=False, value="unset", id=f"ann-{name}", compact=True)
-        yield Label("Shaping (what the model calls, and how it runs)", classes="heading")
+        yield Label("Shaping", classes="heading")
         for field_id, label, hint in SHAPING_INPUTS:
             with Horizontal(classes="setting"):
                 yield Label(label)
@@ -154,10 +156,12 @@ class Inspector(VerticalScroll, can_focus=False):
             yield Label("load (search)")
             yield Select(LOAD_OPTIONS, allow_blank=False, value="follow", id="load", compact=True,
                          tooltip="always: listed at connect; deferred: found through the search tool")
+        yield Label("output schema (JSON Schema of the parsed stdout)", id="output-schema-label", classes="-hidden")
         yield EditorTextArea(id="output-schema", soft_wrap=True, compact=True, classes="-hidden",
                              placeholder='Output schema, JSON (empty = none): {"type": "object"}')
         yield Button("Apply output schema", id="apply-output-schema", compact=True, classes="-hidden",
                      tooltip="Declare the parsed output with the schema above (only when it is valid)")
+        yield Label("env for this command's calls (NAME=value, one a line)", classes="field-label")
         yield EditorTextArea(id="cmd-env", soft_wrap=True, compact=True,
                              placeholder="Env for this command's calls: NAME=value, one a line")
         yield Button("Apply env", id="apply-env", compact=True, tooltip="Use these variables for this command's calls")
@@ -220,6 +224,7 @@ class Inspector(VerticalScroll, can_focus=False):
         self.query_one("#output-mode", Select).value = choices.output
         json_output = choices.output == "json"
         self.query_one("#output-schema").set_class(not json_output, "-hidden")
+        self.query_one("#output-schema-label").set_class(not json_output, "-hidden")
         self.query_one("#apply-output-schema").set_class(not json_output, "-hidden")
         self._load_typed("#output-schema", schema_text(choices.output_schema), same_command)
         search = self.config is not None and self.config.tools.exposure == "search"
