@@ -88,15 +88,16 @@ async def test_a_tool_name_is_checked_as_typed_saved_reopened_and_undone(app, tm
         ws = app.main_screen.workspace
         before = ws.text()
 
-        await type_into(pilot, "#tool-name", "deployctl_status", submit=False)
-        assert "already the tool name of `deployctl status`" in status_text(app, "#shaping-status")
+        await type_into(pilot, "#tool-name", "ship it", submit=False)
+        assert "not a tool name MCP accepts" in status_text(app, "#shaping-status")  # as typed
         await pilot.press("enter")
         await settle(pilot)
-        assert ws.text() == before  # refused at the edit: nothing to save that cannot serve
-        assert "Not applied" in status_text(app, "#shaping-status")
+        assert "Not applied" in status_text(app, "#shaping-status") and ws.text() == before
 
-        await type_into(pilot, "#tool-name", "ship it")
-        assert "not a tool name MCP accepts" in status_text(app, "#shaping-status") and ws.text() == before
+        await type_into(pilot, "#tool-name", "deployctl_status")
+        status = status_text(app, "#shaping-status")
+        assert "Not applied" in status and "already the tool name of `deployctl status`" in status
+        assert ws.text() == before  # refused at the edit: nothing to save that cannot serve
 
         await type_into(pilot, "#tool-name", "ship_service")
         assert 'name = "ship_service"' in view_text(app, "view-toml")

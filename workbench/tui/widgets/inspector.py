@@ -349,11 +349,17 @@ class Inspector(VerticalScroll, can_focus=False):
         self._shaping_status(done, True)
         self.post_message(EditRequested(self, apply, self.show_refusal))
 
-    def _read(self, field_id: str, text: str) -> Any:
-        """The value typed into a shaping field (ValueError: one sentence)."""
+    def _read(self, field_id: str, text: str, *, applying: bool = False) -> Any:
+        """The value typed into a shaping field (ValueError: one sentence). A tool name's
+        collision check walks every command (tens of milliseconds on a big CLI): it runs when
+        the name is applied, not on every key."""
         if field_id == "tool-name":
+            from workbench.model.naming import TOOL_NAME_PATTERN
+
             value = text.strip() or None
-            if value is not None and self.command is not None and self.config is not None:
+            if value is not None and not applying and not TOOL_NAME_PATTERN.match(value):
+                raise ValueError(f"`{value}` is not a tool name MCP accepts: use 1 to 64 letters, digits, `_` or `-`")
+            if value is not None and applying and self.command is not None and self.config is not None:
                 problem = shaping_input.tool_name_problem(self.command_tree, self.config, self.command.path_str, value)
                 if problem is not None:
                     raise ValueError(problem)
@@ -387,7 +393,7 @@ class Inspector(VerticalScroll, can_focus=False):
         if self.command is None:
             return
         try:
-            value = self._read(field_id, event.value)
+            value = self._read(field_id, event.value, applying=True)
         except ValueError as error:
             self._shaping_status(f"✗ Not applied: {error}", False)
             return
