@@ -173,8 +173,11 @@ def click_readback(root: click.Command, argv: list[str]) -> tuple[list[str], lis
         parent = ctx
 
 
-def check_click(tool: Tool, root: click.Command, arguments: dict[str, Any]) -> None:
+def check_click(tool: Tool, root: click.Command, arguments: dict[str, Any],
+                expected: dict[str, Any] | None = None) -> list[tuple[click.Context, click.Context]]:
+    """`expected`: what the parser must read per binding property (default: `arguments`)."""
     argv = build_argv(tool.binding, [tool.binding.command_path[0]], arguments)
+    sent, arguments = arguments, (arguments if expected is None else expected)
     with contextlib.redirect_stderr(io.StringIO()):
         path, levels = click_readback(root, argv)
     assert tuple(path) == tool.binding.command_path
@@ -196,6 +199,7 @@ def check_click(tool: Tool, root: click.Command, arguments: dict[str, Any]) -> N
             if isinstance(getattr(param, "type", None), (click.IntRange, click.FloatRange)) and param.type.clamp:
                 value = param.type.convert(value, param, ctx)  # the CLI clamps: any number is valid
             assert same(got, value), f"{arg.property}: sent {value!r}, read {got!r}"
+    return levels
 
 
 def same(got: Any, sent: Any) -> bool:
@@ -235,8 +239,11 @@ def argparse_can_carry(tool: Tool, tree: CommandTree, arguments: dict[str, Any])
     return True
 
 
-def check_argparse(tool: Tool, parser: argparse.ArgumentParser, tree: CommandTree, arguments: dict[str, Any]) -> None:
+def check_argparse(tool: Tool, parser: argparse.ArgumentParser, tree: CommandTree, arguments: dict[str, Any],
+                   expected: dict[str, Any] | None = None) -> argparse.Namespace:
+    """`expected`: what the parser must read per binding property (default: `arguments`)."""
     argv = build_argv(tool.binding, [tool.binding.command_path[0]], arguments)
+    arguments = arguments if expected is None else expected
     try:
         with contextlib.redirect_stderr(io.StringIO()) as err:
             namespace = parser.parse_args(argv[1:])
@@ -263,6 +270,7 @@ def check_argparse(tool: Tool, parser: argparse.ArgumentParser, tree: CommandTre
             assert same(got, value), f"{arg.property}: sent {value!r}, read {got!r}"
     commands = [getattr(namespace, a.dest) for p in parsers[:-1] for a in p._actions if isinstance(a, argparse._SubParsersAction)]
     assert commands == list(tool.binding.command_path[1:])
+    return namespace
 
 
 def _words(value: Any) -> set[Any]:
@@ -357,3 +365,97 @@ def test_an_empty_open_ended_option_before_a_switch_set_false_still_ends_before_
     tree, parser = SAMPLES["multiargs"]
     tool = next(t for sample, t in CASES if sample == "multiargs" and t.name.endswith("_run"))
     check_argparse(tool, parser, tree, {"opt": [], "flag": False, "files": ["$(reboot)"]})
+
+
+# -- shaped tools (SPEC §5a): renamed properties, pins, defaults, fixed words ------------------------
+
+
+def shaping_for(tool: Tool) -> tuple[dict[str, Any], str | None]:
+    """A `[commands."<path>"]` table using every shaping key a general rule can pick for `tool`:
+    its first valued flag renamed, its first flag with choices (or first switch) pinned, its
+    first other optional flag given a default (its smallest valid value), and its leaf's first
+    plain switch excluded and passed as a fixed word instead; plus the switch's spelling."""
+    flags: dict[str, dict[str, Any]] = {}
+    props = tool.input_schema["properties"]
+    required = set(tool.input_schema.get("required", []))
+    depth = len(tool.binding.command_path)
+    key_of = {a.property: (a.spelling.lstrip("-") if a.source == "flag" else a.property) for a in tool.binding.args}
+    flag_args = [a for a in tool.binding.args if a.source == "flag"]
+    fixed = next((a for a in flag_args if a.kind is FlagKind.BOOLEAN and not a.negatable and a.level == depth
+                  and a.spelling.startswith("--")), None)
+    pin = next((a for a in flag_args if a is not fixed and "enum" in props[a.property]), None) or next(
+        (a for a in flag_args if a is not fixed and a.kind is FlagKind.BOOLEAN), None)
+    if pin is not None:
+        flags[key_of[pin.property]] = {"value": props[pin.property]["enum"][0] if "enum" in props[pin.property] else True}
+    rename = next((a for a in flag_args if a not in (fixed, pin) and a.kind is FlagKind.VALUE), None)
+    if rename is not None:
+        flags.setdefault(key_of[rename.property], {})["name"] = f"renamed_{len(rename.property)}"
+    default = next((a for a in tool.binding.args if a not in (fixed, pin) and a.property not in required
+                    and a.nargs is None and not a.variadic and props[a.property].get("type") in ("integer", "string")
+                    and not has_text(props[a.property]) | ("enum" in props[a.property])), None)
+    if default is not None:
+        flags.setdefault(key_of[default.property], {})["default"] = minimal_value(props[default.property])
+    table: dict[str, Any] = {"flags": flags}
+    if fixed is not None:
+        flags.setdefault(key_of[fixed.property], {})["exclude"] = True
+        table["args"] = [fixed.spelling]
+    return table, fixed.spelling if fixed is not None else None
+
+
+def _shaped_cases() -> list[tuple[str, Tool, str | None]]:
+    cases = []
+    for sample, (tree, _) in SAMPLES.items():
+        plain = build_surface(tree, Config()).tools
+        tables = {t.command_str: shaping_for(t) for t in plain}
+        config = Config.model_validate({"commands": {path: table for path, (table, _) in tables.items()}})
+        cases += [(sample, tool, tables[tool.command_str][1]) for tool in build_surface(tree, config).tools]
+    return cases
+
+
+SHAPED = _shaped_cases()
+
+
+def shaped_expectation(tool: Tool, arguments: dict[str, Any]) -> dict[str, Any]:
+    """What the parser must read per binding property: the model's value, else the config's
+    default; a pinned property its pin. Written from the config, not from argv's own code."""
+    expected = dict(arguments)
+    for arg in tool.binding.args:
+        if arg.pin is not None:
+            expected[arg.property] = arg.pin
+        elif arg.fill is not None and arguments.get(arg.property) is None:
+            expected[arg.property] = arg.fill
+    return expected
+
+
+def test_shaping_is_exercised():
+    bindings = [a for _, t, _ in SHAPED for a in t.binding.args]
+    assert sum(a.pin is not None for a in bindings) >= 10
+    assert sum(a.fill is not None for a in bindings) >= 10
+    assert sum(a.property.startswith("renamed_") for a in bindings) >= 10
+    assert sum(fixed is not None for _, _, fixed in SHAPED) >= 5
+    assert {sample for sample, _, _ in SHAPED} == set(SAMPLES)
+
+
+@pytest.mark.parametrize(("sample", "tool", "fixed"), SHAPED, ids=[f"{t.name}-{i}" for i, (_, t, _) in enumerate(SHAPED)])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_shaped_arguments_read_back_exactly(sample, tool, fixed, data):
+    """Renamed properties bind the real flag, pins are always read, defaults are read when the
+    model omits the property, and the fixed word reaches the command's own parser."""
+    arguments = data.draw(arguments_strategy(tool.input_schema))
+    assert ArgumentChecker(tool.name, tool.input_schema).problems(arguments) is None
+    expected = shaped_expectation(tool, arguments)
+    tree, cli = SAMPLES[sample]
+    if isinstance(cli, argparse.ArgumentParser):
+        assume(argparse_can_carry(tool, tree, expected))
+        namespace = check_argparse(tool, cli, tree, arguments, expected)
+        if fixed is not None:
+            leaf = argparse_parsers(cli, tool.binding.command_path)[-1]
+            action = leaf._option_string_actions[fixed]
+            assert getattr(namespace, action.dest) == action.const, f"fixed {fixed} not read"
+    else:
+        levels = check_click(tool, cli, arguments, expected)
+        if fixed is not None:
+            ctx = levels[-1][0]
+            param = next(p for p in ctx.command.params if fixed in p.opts)
+            assert ctx.params[param.name] is True, f"fixed {fixed} not read"

@@ -8,6 +8,7 @@ once per distinct schema, and a bad one is an error naming the tool and the flag
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass
@@ -15,7 +16,9 @@ from functools import lru_cache
 from typing import Any
 
 from workbench.model.config import FlagConfig
+from workbench.model.config_errors import key_path as dotted
 from workbench.model.naming import property_name, snake_case, unique_name
+from workbench.model.shaping import check_property_name, check_value
 from workbench.model.surface_types import ArgBinding, SurfaceError
 from workbench.model.tree import Flag, FlagKind, Positional, ValueType
 
@@ -454,6 +457,7 @@ def build_input_schema(
     shared_flags: dict[tuple[int, int], tuple[dict[str, Any], ArgBinding]] | None = None,
     long_values: str = "equals",
     word_prefixes: tuple[str, ...] = (),
+    pins: dict[str, tuple[Any, tuple[str | int, ...]]] | None = None,
 ) -> tuple[dict[str, Any], tuple[ArgBinding, ...]]:
     """The input schema and bindings of one tool.
 
@@ -472,55 +476,115 @@ def build_input_schema(
     `fromfile_prefix_chars`, an ancestor's included). A value written as its own word may not
     start with them (nor with `-`, for a flag's): the schema says so with a `pattern`, and the
     runtime refuses such a value with a sentence all the same.
+
+    Shaping (SPEC §5a): an override's `name` renames the property (a clash with any other
+    property is an error naming both); a pinned `value` (the override's, else `pins`: a
+    selector's `pin`, key → (value, its key path)) takes the property out of the schema and into
+    the binding; a `default` becomes the schema's `default` and the binding's `fill`; `required`
+    replaces the CLI's required-ness (optional only with a default). Pins and defaults are
+    validated against the property's schema as served (derived or overridden), words included.
     """
     properties: dict[str, Any] = {}
     required: list[str] = []
     bindings: list[ArgBinding] = []
     taken: set[str] = set()
+    pins = pins or {}
 
-    for chosen in flags:
-        flag = chosen.flag
-        name = unique_name(property_name(flag.key), taken, "flag")
-        override = overrides.get(flag.key)
-        shared = shared_flags.get((id(flag), chosen.level)) if override is None and shared_flags is not None else None
-        if shared is not None and shared[1].property == name:
-            schema, binding = shared
+    # natural names first (a flag's key, a positional's metavar, clash suffixes), so the keys of
+    # positional overrides never depend on a rename; then each `name` replaces its item's
+    items: list[tuple[str, Any, str]] = [
+        (unique_name(property_name(chosen.flag.key), taken, "flag"), chosen, chosen.flag.key) for chosen in flags]
+    items += [(name, positional, name) for positional in positionals
+              for name in [unique_name(snake_case(positional.name), taken, "arg")]]
+    owners: dict[str, str] = {}
+    for natural, item, key in items:
+        override = overrides.get(key)
+        if _pin_of(key, override, pins, command) is not None:
+            continue  # not in the schema: its name takes no place
+        name = natural
+        if override is not None and override.name is not None:
+            name = check_property_name(override.name, ("commands", command, "flags", key, "name"))
+        if name in owners:
+            renamed = key if name != natural else owners[name]
+            raise SurfaceError(
+                f"tool `{tool}`: property `{name}` would name both `{owners[name]}` and `{key}`; give "
+                f"{dotted(('commands', command, 'flags', renamed, 'name'))} another name",
+                key_path=("commands", command, "flags", renamed, "name"))
+        owners[name] = key
+
+    final = {key: name for name, key in owners.items()}
+    for natural, item, key in items:
+        override = overrides.get(key)
+        name = final.get(key, natural)
+        pin = _pin_of(key, override, pins, command)
+        if isinstance(item, ToolFlag):
+            flag = item.flag
+            shared = (shared_flags.get((id(flag), item.level))
+                      if override is None and pin is None and shared_flags is not None else None)
+            if shared is not None and shared[1].property == name:
+                schema, binding = shared
+            else:
+                schema, binding = _flag_property(flag, name, item.level, override, tool=tool, command=command,
+                                                 separate=long_values == "separate",
+                                                 prefixes=_prefixes_at(word_prefixes, item.level))
+                if override is None and pin is None and shared_flags is not None:
+                    shared_flags[(id(flag), item.level)] = (schema, binding)
+            cli_required = flag.required
+            own_word = binding.value_is_own_word or binding.nargs is not None
+            dash = True
         else:
-            schema, binding = _flag_property(flag, name, chosen.level, override, tool=tool, command=command,
-                                             separate=long_values == "separate",
-                                             prefixes=_prefixes_at(word_prefixes, chosen.level))
-            if override is None and shared_flags is not None:
-                shared_flags[(id(flag), chosen.level)] = (schema, binding)
+            positional = item
+            prefixes = _prefixes_at(word_prefixes, depth)
+            schema = positional_schema(positional, override.description if override else None)
+            if override is not None:
+                schema = _apply_override(schema, override, tool=tool, command=command, key=name)
+            if override is None or override.schema_ is None:
+                schema = _own_words(schema, word_pattern(prefixes, dash=False))
+            binding = ArgBinding(
+                property=name, source="positional", level=depth, spelling=positional.name,
+                kind=FlagKind.VALUE, value_type=positional.value_type, default=positional.default,
+                variadic=positional.variadic, required=positional.required,
+                json_encoded=_json_encoded(schema, positional.value_type, many=positional.variadic),
+                refused_prefixes=prefixes,
+            )
+            cli_required = positional.required
+            own_word, dash = True, False
+        checked = _own_words(schema, word_pattern(binding.refused_prefixes, dash=dash)) if own_word else schema
+        if pin is not None:
+            value, where = pin
+            check_value(value, checked, prop=name, where=where, what="pinned value")
+            bindings.append(dataclasses.replace(binding, pin=value))
+            continue
+        if override is not None and override.default is not None:
+            check_value(override.default, checked, prop=name, where=("commands", command, "flags", key, "default"),
+                        what="default")
+            schema = {**schema, "default": override.default}
+            binding = dataclasses.replace(binding, fill=override.default)
+        needed = cli_required if override is None or override.required is None else override.required
+        if cli_required and not needed and binding.fill is None:
+            raise SurfaceError(
+                f"{dotted(('commands', command, 'flags', key, 'required'))} = false, but the CLI needs "
+                f"`{binding.spelling}`; give it a `default` (passed when the model leaves it out) or a pinned `value`",
+                key_path=("commands", command, "flags", key, "required"))
         properties[name] = schema
-        if flag.required:
+        if needed:
             required.append(name)
         bindings.append(binding)
-
-    for positional in positionals:
-        name = unique_name(snake_case(positional.name), taken, "arg")
-        override = overrides.get(name)
-        prefixes = _prefixes_at(word_prefixes, depth)
-        schema = positional_schema(positional, override.description if override else None)
-        if override is not None:
-            schema = _apply_override(schema, override, tool=tool, command=command, key=name)
-        if override is None or override.schema_ is None:
-            schema = _own_words(schema, word_pattern(prefixes, dash=False))
-        properties[name] = schema
-        if positional.required:
-            required.append(name)
-        bindings.append(ArgBinding(
-            property=name, source="positional", level=depth, spelling=positional.name,
-            kind=FlagKind.VALUE, value_type=positional.value_type, default=positional.default,
-            variadic=positional.variadic, required=positional.required,
-            json_encoded=_json_encoded(schema, positional.value_type, many=positional.variadic),
-            refused_prefixes=prefixes,
-        ))
 
     result: dict[str, Any] = {"type": "object", "properties": properties}
     if required:
         result["required"] = required
     result["additionalProperties"] = False
     return result, tuple(bindings)
+
+
+def _pin_of(key: str, override: FlagConfig | None, pins: dict[str, tuple[Any, tuple[str | int, ...]]],
+            command: str) -> tuple[Any, tuple[str | int, ...]] | None:
+    """The pinned value of `key` and the key path it came from: the command's own `value` wins
+    over a selector's `pin`."""
+    if override is not None and override.value is not None:
+        return override.value, ("commands", command, "flags", key, "value")
+    return pins.get(key)
 
 
 def _prefixes_at(word_prefixes: tuple[str, ...], level: int) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+from typing import Any
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -52,6 +53,8 @@ class CompiledSelector:
     exclude: Patterns
     include_inherited: Patterns | None
     exclude_inherited: Patterns
+    pins: dict[str, tuple[Any, tuple[str | int, ...]]] = field(default_factory=dict)
+    """The selector's `pin`, key → (value, its key path `("selectors", index, "pin", key)`)."""
     claimed: int = 0
     decided: dict[tuple[str, bool], bool] = field(default_factory=dict)
     """Memo of `keeps`: the same flag keys recur on thousands of commands."""
@@ -68,6 +71,7 @@ class CompiledSelector:
             exclude=Patterns(selector.exclude_flags),
             include_inherited=optional(selector.include_inherited_flags),
             exclude_inherited=Patterns(selector.exclude_inherited_flags),
+            pins={key: (value, ("selectors", number - 1, "pin", key)) for key, value in selector.pin.items()},
         )
 
     def keeps(self, key: str, inherited: bool) -> bool:

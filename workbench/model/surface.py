@@ -21,6 +21,7 @@ from workbench.model.naming import property_name, snake_case, tool_name, unique_
 from workbench.model.prompt import order_tools, render_prompt
 from workbench.model.schema import ToolFlag, build_input_schema
 from workbench.model.selectors import CompiledSelector, glob
+from workbench.model.shaping import check_tool_name, json_output
 from workbench.model.surface_types import Exclusion, Surface, SurfaceError, Tool, ToolBinding
 from workbench.model.tree import Command, CommandTree
 
@@ -220,7 +221,7 @@ class _Builder:
                 selector.claimed += 1
         if self.names_only:
             if reason is None:
-                self._claim_name(path, tool_name(self.prefix, command.path))
+                self._claim_name(path, self._name(command, choices))
             for sub in command.subcommands:
                 self.visit(sub, ancestor_flags, blocked)
             return
@@ -260,16 +261,24 @@ class _Builder:
 
     # -- steps 3 to 6: one tool ----------------------------------------------------------------
 
+    def _name(self, command: Command, choices: CommandConfig | None) -> str:
+        """The tool's name: `[commands."<path>"] name`, else the prefix and the path."""
+        if choices is not None and choices.name is not None:
+            return check_tool_name(choices.name, command.path_str)
+        return tool_name(self.prefix, command.path)
+
     def _tool(self, command: Command, choices: CommandConfig, selector: CompiledSelector | None,
               flags: list[ToolFlag], depth: int) -> Tool:
         path = command.path_str
-        name = tool_name(self.prefix, command.path)
+        name = self._name(command, choices)
         self._claim_name(path, name)
-        chosen = [tf for tf in flags if self._keeps(tf, depth, choices, selector)]
+        pins = selector.pins if selector is not None else {}
+        chosen = [tf for tf in flags if self._keeps(tf, depth, choices, selector) or self._pinned(tf, choices, pins)]
         schema, args = build_input_schema(
             tool=name, command=path, depth=depth, flags=chosen,
             positionals=command.positionals, overrides=choices.flags, shared_flags=self.shared_flags,
             long_values=self.config.source.long_values, word_prefixes=tuple(self.word_prefixes[:depth]),
+            pins=pins,
         )
         annotations: dict[str, Any] = {}
         if choices.title:
@@ -281,21 +290,66 @@ class _Builder:
         description = describe(command, choices, self.config.tools.description_mode)
         if command.exclusive_groups and choices.description is None:
             description += _exclusive_note(command, args)
+        output_schema, wrap = RESULT_SCHEMA, "non-object"
+        if choices.output == "json":
+            output_schema, wrap = json_output(choices.output_schema, path, tool=name)
+        elif choices.output_schema is not None:
+            self.warnings.append(
+                f'[commands."{path}"] output_schema is used only with output = "json"; set output = "json" '
+                "or remove output_schema"
+            )
         return Tool(
             name=name,
             description=description,
             input_schema=schema,
-            binding=ToolBinding(command_path=tuple(command.path), args=args),
+            binding=ToolBinding(
+                command_path=tuple(command.path), args=args, output=choices.output, json_wrap=wrap,
+                output_checked=choices.output == "json" and choices.output_schema is not None,
+                **self._runtime_choices(command),
+            ),
             title=choices.title,
             annotations=annotations,
-            output_schema=RESULT_SCHEMA,
+            output_schema=output_schema,
         )
+
+    def _runtime_choices(self, command: Command) -> dict[str, Any]:
+        """The binding's fixed words, limits and env: `args` of this command and each ancestor at
+        its own level; `timeout_s`/`max_output_bytes` of the nearest that sets them; `env`
+        merged from the root down (the deeper command's value wins)."""
+        fixed: list[tuple[int, tuple[str, ...]]] = []
+        found: dict[str, Any] = {}
+        env: dict[str, str] = {}
+        for depth in range(1, len(command.path) + 1):
+            choices = self.config.commands.get(" ".join(command.path[:depth]))
+            if choices is None:
+                continue
+            if choices.args:
+                fixed.append((depth, tuple(choices.args)))
+            for key in ("timeout_s", "max_output_bytes"):
+                if getattr(choices, key) is not None:
+                    found[key] = getattr(choices, key)
+            env.update(choices.env)
+        if fixed:
+            found["fixed_args"] = tuple(fixed)
+        if env:
+            found["env"] = tuple(env.items())
+        return found
+
+    @staticmethod
+    def _pinned(chosen: ToolFlag, choices: CommandConfig, pins: dict) -> bool:
+        """A pinned flag is passed whether or not it would be a property (it never is one)."""
+        override = choices.flags.get(chosen.flag.key)
+        return (override is not None and override.value is not None) or chosen.flag.key in pins
 
     def _claim_name(self, path: str, name: str) -> None:
         if name in self.names:
+            renamed = next((p for p in (path, self.names[name]) if self.config.command(p).name is not None), None)
+            fix = (f'give [commands."{renamed}"] name another value' if renamed is not None
+                   else f'exclude one of them ([commands."{path}"] exclude = true) or rename one '
+                        f'([commands."{path}"] name = "...")')
             raise SurfaceError(
-                f"commands `{self.names[name]}` and `{path}` both become tool `{name}`; exclude "
-                f'one of them ([commands."{path}"] exclude = true)'
+                f"commands `{self.names[name]}` and `{path}` both become tool `{name}`; {fix}",
+                key_path=("commands", renamed, "name") if renamed is not None else (),
             )
         self.names[name] = path
 
@@ -370,6 +424,8 @@ def _exclusive_note(command: Command, args) -> str:
     `oneOf` would say the same, but many clients reject it)."""
     by_key = {}
     for arg in args:
+        if arg.pin is not None:
+            continue  # not in the schema: the model cannot give it
         key = arg.spelling.lstrip("-") if arg.source == "flag" else arg.spelling
         by_key.setdefault(key, arg.property)
     notes = []

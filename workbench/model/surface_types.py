@@ -62,6 +62,13 @@ class ArgBinding:
     """Characters a value standing as its own word may not start with: the argparse
     `fromfile_prefix_chars` of every parser that reads the word (this level's and its ancestors'),
     which would read such a word as a file of more arguments, even after `--`."""
+    pin: Any = None
+    """A pinned value (`[commands."x".flags.k] value`, or a selector's `pin`): always passed,
+    and the property is not in the input schema (a call naming it is refused). None: not pinned
+    (TOML has no null, so None never is a pinned value)."""
+    fill: Any = None
+    """The config's `default`: passed when the model omits the property (shown as the schema's
+    `default`). None: nothing is passed then (unlike `default`, the CLI's own, never passed)."""
 
     @property
     def value_is_own_word(self) -> bool:
@@ -72,10 +79,31 @@ class ArgBinding:
 
 @dataclass(frozen=True)
 class ToolBinding:
-    """The command a tool runs and how each property maps to argv, in declared order."""
+    """The command a tool runs and how each property maps to argv, in declared order, plus the
+    per-command runtime choices (SPEC §5a) its calls run with."""
 
     command_path: tuple[str, ...]
     args: tuple[ArgBinding, ...]
+    fixed_args: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    """(level, words): the `args` of the command at that level of the path (this command's or an
+    ancestor's), written right after that level's flags, before the next segment (SPEC §8)."""
+    timeout_s: float | None = None
+    """Seconds before a call is killed; None: `[runtime] timeout_s`."""
+    max_output_bytes: int | None = None
+    """Bytes kept of each stream; None: `[runtime] max_output_bytes`."""
+    env: tuple[tuple[str, str], ...] = ()
+    """Added over `[env]` for this tool's calls (a per-call env still wins)."""
+    output: Literal["text", "json"] = "text"
+    """`json`: stdout is parsed into `structuredContent` (see `json_wrap`)."""
+    json_wrap: Literal["never", "always", "non-object"] = "non-object"
+    """With `output = "json"`: when the parsed value goes under a `result` key (structured content
+    must be an object): `never` (the output schema is an object), `always` (the user's schema
+    declares another type), `non-object` (no user schema: an object as printed, else wrapped)."""
+    output_checked: bool = False
+    """The parsed output is validated against the tool's `output_schema` (the user gave one)."""
+
+    def fixed_words_at(self, level: int) -> tuple[str, ...]:
+        return next((words for at, words in self.fixed_args if at == level), ())
 
 
 @dataclass(frozen=True)

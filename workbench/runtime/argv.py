@@ -5,7 +5,9 @@ A pure function: no subprocess, no shell. The layout is
     command  [level-1 flags]  segment 2  [level-2 flags]  …  leaf  [leaf flags]  [--]  positionals
 
 where `command` replaces the root segment (`["python", "-m", "deployctl"]`). Flags keep the
-order the binding declares. A value can never become a flag: a long flag's value is glued into
+order the binding declares. Shaping (SPEC §5a): pinned values are always written and config
+defaults written when the model leaves a property out, each at its flag's level like any value;
+a command's fixed `args` follow its level's flags, before the next segment (or the positionals). A value can never become a flag: a long flag's value is glued into
 the flag's own element (`--name=value`), or, under `[source] long_values = "separate"`, is the
 next word (`--name value`); a short-only flag's value is always the next word (`-n VALUE`: an
 attached `-nVALUE` breaks CLIs that parse options by hand, such as `git -C`). A value standing
@@ -70,10 +72,11 @@ def _cost(word: str) -> int:
 
 def build_argv(binding: ToolBinding, command: list[str], arguments: dict[str, Any]) -> list[str]:
     """The argv that runs `binding` with `arguments` (already valid under the tool's schema)."""
-    known = {arg.property for arg in binding.args}
+    known = {arg.property for arg in binding.args if arg.pin is None}
     unknown = sorted(set(arguments) - known)
     if unknown:
         raise ArgvError(f"`{unknown[0]}` is not an argument of `{' '.join(binding.command_path)}`.")
+    arguments = _shaped(binding, arguments)
     segments = list(binding.command_path) or [""]
     flags_at: dict[int, list[tuple[ArgBinding, list[str]]]] = {}
     for arg in binding.args:
@@ -97,6 +100,11 @@ def build_argv(binding: ToolBinding, command: list[str], arguments: dict[str, An
         for _, words in level:
             argv.extend(words)
         open_ended = level[-1][0] if level and _open_ended(level[-1][0]) else None
+        fixed = binding.fixed_words_at(depth)
+        if fixed:
+            argv.extend(fixed)
+            if open_ended is not None and fixed[0].startswith("-"):
+                open_ended = None  # the user's option word ends the open-ended flag's values
     if positionals and (open_ended is not None or any(word.startswith("-") for word in positionals)):
         argv.append("--")
     argv.extend(positionals)
@@ -109,6 +117,20 @@ def build_argv(binding: ToolBinding, command: list[str], arguments: dict[str, An
         raise ArgvError(f"the arguments make a command line of {size:,} bytes, more than the system's "
                         f"limit of {ARGV_LIMIT:,}; send shorter values or fewer items.")
     return argv
+
+
+def _shaped(binding: ToolBinding, arguments: dict[str, Any]) -> dict[str, Any]:
+    """The arguments with every pinned value (always) and every config default (when the model
+    left the property out) filled in, under the binding's property names (SPEC §5a)."""
+    if not any(arg.pin is not None or arg.fill is not None for arg in binding.args):
+        return arguments
+    values = dict(arguments)
+    for arg in binding.args:
+        if arg.pin is not None:
+            values[arg.property] = arg.pin
+        elif arg.fill is not None and values.get(arg.property) is None:
+            values[arg.property] = arg.fill
+    return values
 
 
 def _open_ended(arg: ArgBinding) -> bool:

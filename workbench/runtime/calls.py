@@ -26,7 +26,7 @@ from workbench.model.errors import WorkbenchError
 from workbench.model.surface_types import Surface, Tool
 from workbench.runtime.argv import ArgvError, build_argv
 from workbench.runtime.execute import ProcessGroups, run_cli
-from workbench.runtime.outcome import CallOutcome, outcome_of
+from workbench.runtime.outcome import CallOutcome, json_outcome, outcome_of
 from workbench.runtime.validate import ArgumentChecker, near_names
 
 ENV_NAME = re.compile(r"^[A-Z_][A-Z0-9_]*$")
@@ -79,16 +79,22 @@ class ToolRunner:
         if isinstance(prepared, CallOutcome):
             return prepared
         argv = prepared
+        binding = tool.binding
+        timeout_s = binding.timeout_s if binding.timeout_s is not None else self.config.runtime.timeout_s
+        cap = binding.max_output_bytes if binding.max_output_bytes is not None else self.config.runtime.max_output_bytes
         async with self._capacity():
             execution = await run_cli(
                 argv,
                 cwd=self.cwd,
-                env=self._environment(env),
-                timeout_s=self.config.runtime.timeout_s,
-                max_output_bytes=self.config.runtime.max_output_bytes,
+                env=self._environment(env, binding.env),
+                timeout_s=timeout_s,
+                max_output_bytes=cap,
                 groups=self.groups,
             )
-        return outcome_of(execution, argv, self.config.runtime.timeout_s, self.config.runtime.max_output_bytes)
+        outcome = outcome_of(execution, argv, timeout_s, cap)
+        if binding.output == "json":
+            outcome = await anyio.to_thread.run_sync(json_outcome, outcome, tool, limiter=self._checking())
+        return outcome
 
     def _prepare(self, tool: Tool, arguments: Any) -> CallOutcome | list[str]:
         """The argv for a valid call, else the outcome saying what is wrong (in a worker thread)."""
@@ -126,9 +132,11 @@ class ToolRunner:
                     f"`{arg.property}` cannot be exactly `--`: argparse (Python < 3.13) drops that value."
                 )
 
-    def _environment(self, per_call: dict[str, str] | None) -> dict[str, str]:
+    def _environment(self, per_call: dict[str, str] | None, per_tool: tuple[tuple[str, str], ...] = ()) -> dict[str, str]:
+        """process env, then `[env]`, then the command's `env`, then the call's own."""
         env = dict(os.environ)
         env.update(self.config.env)
+        env.update(per_tool)
         env.update(per_call or {})
         return env
 

@@ -3,13 +3,22 @@
 Text content = stdout, then stderr under a `stderr:` heading when there is any, then a note for
 truncation, a timeout or a non-zero exit code. Structured content = `{exit_code, stdout, stderr,
 truncated, duration_ms}` (the tools' outputSchema) whenever the CLI ran.
+
+A tool with `output = "json"` (SPEC §5a) gets its parsed stdout as structured content instead
+(`json_outcome`), checked against its `output_schema` when the user gave one; stdout that is
+not JSON, or not what that schema declares, makes an `isError` result that says so in one
+sentence and keeps the output. A failed call (non-zero exit, timeout) carries no structured
+content then: the MCP client checks structured content only on results that are not errors.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from workbench.model.shaping import parse_json_output
+from workbench.model.surface_types import Tool
 from workbench.runtime.execute import Execution
 
 
@@ -56,3 +65,42 @@ def outcome_of(execution: Execution, argv: list[str], timeout_s: float, cap: int
         duration_ms=execution.duration_ms,
         argv=argv,
     )
+
+
+def json_outcome(outcome: CallOutcome, tool: Tool) -> CallOutcome:
+    """`outcome` of an `output = "json"` tool: structured content = the parsed stdout (CPU work
+    on up to `max_output_bytes`: call it off the event loop)."""
+    if outcome.is_error or outcome.structured is None:
+        return dataclasses.replace(outcome, structured=None)
+    stdout = outcome.structured["stdout"]
+    problem = None
+    if outcome.structured["truncated"]:
+        problem = ("the command's output was cut at the output cap, so it is not whole JSON; raise "
+                   "max_output_bytes for this command")
+        value = None
+    else:
+        value, problem = parse_json_output(stdout, tool.binding.json_wrap)
+    if problem is None and tool.binding.output_checked:
+        problem = _schema_problem(value, tool)
+    if problem is not None:
+        return dataclasses.replace(outcome, structured=None, is_error=True,
+                                   text=f"{outcome.text}\n\n[{problem[0].upper()}{problem[1:]}.]")
+    return dataclasses.replace(outcome, structured=value)
+
+
+def _schema_problem(value: Any, tool: Tool) -> str | None:
+    import referencing
+
+    from workbench.model.schema import no_retrieval
+    from workbench.runtime.validate import linear_time_validator
+
+    validator = linear_time_validator()(tool.output_schema or {}, registry=referencing.Registry(retrieve=no_retrieval))
+    try:
+        error = next(iter(validator.iter_errors(value)), None)
+    except Exception:  # an unresolvable `$ref`: build_surface refuses those
+        return "the command's output could not be checked against its output schema"
+    if error is None:
+        return None
+    where = "/".join(str(part) for part in error.absolute_path)
+    return ("the command's output does not match its output schema"
+            + (f" at `{where}`" if where else "") + f": {error.message}")

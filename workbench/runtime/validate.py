@@ -194,6 +194,11 @@ def size_problem(arguments: Any) -> str | None:
     return None
 
 
+def linear_time_validator() -> Any:
+    """The Draft 2020-12 validator class whose patterns run in linear time (for output schemas too)."""
+    return _linear_time_validator()
+
+
 @lru_cache(maxsize=1)
 def _linear_time_validator() -> Any:
     """Draft 2020-12 with every regular expression matched by RE2, in time linear in the input:
