@@ -3,8 +3,10 @@
 Built on the SDK's low-level `Server`. `tools/list` answers exactly `surface.tools_list()` (the
 same code path as `mcp-workbench tools`), validated into wire objects once at startup, where a
 bad name or a schema without an object root stops the server with a sentence naming the tool.
-The list never changes while serving, so its wire form is built once per protocol version
-(`ToolListCache`). Every handler catches everything at its boundary: the error goes to the log
+The connect list never changes while serving, so its wire form is built once per protocol
+version (`ToolListCache`). In search exposure (SPEC §5b) the connect list is the `always` tools
+plus `find_tools`/`run_tool` (`SearchExposure`), and a connection that found tools gets its own
+list, built from the same pre-validated wire tools. Every handler catches everything at its boundary: the error goes to the log
 (stderr), the client gets a generic message, never the exception's text.
 """
 
@@ -13,10 +15,12 @@ from __future__ import annotations
 import logging
 import re
 import shlex
+import threading
 from pathlib import Path
 from typing import Any
 
 import anyio
+import anyio.to_thread
 import mcp_types as types
 from mcp import MCPError
 from mcp.server import Server
@@ -53,40 +57,55 @@ def build_server(
     config_dir: Path | None = None,
 ) -> Server:
     """An MCP server answering for `surface`; calls run through `runner` (one is made if None)."""
+    from workbench.model.exposure import discovery_tools, listed_tools
+
     wire_tools = checked_tools(surface)
     runner = runner or ToolRunner(config, surface, config_dir or Path.cwd())
     schemas = {tool.name: tool.input_schema for tool in surface.tools}
-    listing = types.ListToolsResult(tools=wire_tools)
-    cache = ToolListCache()
+    search = SearchExposure(surface, runner, wire_tools) if surface.exposure == "search" else None
+    if search is not None:
+        schemas.update({d["name"]: d["inputSchema"] for d in discovery_tools(surface)})
+        by_name = {tool.name: tool for tool in wire_tools}
+        listing = types.ListToolsResult(tools=[by_name[d["name"]] for d in listed_tools(surface)])
+    else:
+        listing = types.ListToolsResult(tools=wire_tools)
+    cache = ToolListCache(applies=search.nothing_activated if search is not None else None)
 
     async def on_list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
+        if search is not None and not search.nothing_activated(ctx):
+            return search.listing(ctx)
         return cache.stand_in if cache.has(ctx.protocol_version) else listing
 
     async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        if search is not None and params.name in search.own_names:
+            return await search.call(ctx, params, call_cli_tool)
         try:
             runner.tool(params.name)
         except UnknownToolError as error:
             raise MCPError(code=types.INVALID_PARAMS, message=str(error)) from None
+        return await call_cli_tool(ctx, params.name, params.arguments, params.meta)
+
+    async def call_cli_tool(ctx: Any, name: str, arguments: Any, meta: Any) -> types.CallToolResult:
         try:
-            env = check_call_env((params.meta or {}).get(CALL_ENV_META_KEY))
+            env = check_call_env((meta or {}).get(CALL_ENV_META_KEY))
         except CallEnvError as error:
             return _error_result(str(error))
         outcome = None
         async with anyio.create_task_group() as group:
             group.start_soon(_heartbeat, ctx)
             group.start_soon(cancel_when_client_leaves, ctx, group.cancel_scope)
-            outcome = await runner.call(params.name, params.arguments, env=env)
+            outcome = await runner.call(name, arguments, env=env)
             group.cancel_scope.cancel()
         if outcome is None:  # the client went away: the call was cancelled and its CLI killed
             return _error_result("The call was cancelled because the client disconnected.")
         if outcome.argv:
             log.debug("ran %s", shlex.join(outcome.argv))  # debug only: values may be secrets
         log.info(
-            "called %s: %s in %d ms", params.name, "error" if outcome.is_error else "ok", outcome.duration_ms
+            "called %s: %s in %d ms", name, "error" if outcome.is_error else "ok", outcome.duration_ms
         )
         return result_of(outcome)
 
-    server = Server(
+    server = _Server(
         surface.server_name or config.server.name or "mcp-workbench",
         version=surface.server_version or config.server.version or "",
         title=surface.server_title or config.server.title,
@@ -95,8 +114,128 @@ def build_server(
         on_list_tools=_guarded("tools/list", on_list_tools),
         on_call_tool=_guarded("tools/call", on_call_tool),
     )
+    server.tools_change = search is not None
     server.middleware.append(cache)
     return server
+
+
+class _Server(Server):
+    """The SDK's server, advertising `tools.listChanged` (2025-11-25 handshake) when the list
+    can change for a session (search exposure). Both transports take the initialization options
+    from this method (stdio passes them, the HTTP session manager asks for the default)."""
+
+    tools_change = False
+
+    def create_initialization_options(self, notification_options: Any = None, *args: Any, **kwargs: Any) -> Any:
+        if notification_options is None and self.tools_change:
+            from mcp.server import NotificationOptions
+
+            notification_options = NotificationOptions(tools_changed=True)
+        return super().create_initialization_options(notification_options, *args, **kwargs)
+
+
+class SearchExposure:
+    """`<prefix>_find_tools` and `<prefix>_run_tool` (SPEC §5b) and each connection's list.
+
+    Activation is keyed by the client connection (`connection_of`): one per stdio process
+    and one per stateful HTTP session (2025-11-25), so their next `tools/list` includes what
+    was found, and `notifications/tools/list_changed` goes out on the connection. A 2026-07-28
+    HTTP request is its own connection (no session): its list stays the connect list and the
+    found tools are called directly by name or through `run_tool` (docs/runtime.md)."""
+
+    def __init__(self, surface: Surface, runner: ToolRunner, wire_tools: list[types.Tool]) -> None:
+        from workbench.model.exposure import find_tool_name, run_tool_name
+        from workbench.runtime.discovery import Activations
+
+        self.surface = surface
+        self.runner = runner
+        self.find_name = find_tool_name(surface.tool_prefix)
+        self.run_name = run_tool_name(surface.tool_prefix)
+        self.own_names = frozenset({self.find_name, self.run_name})
+        self._index: ToolSearch | None = None
+        self._index_lock = threading.Lock()
+        self.activations = Activations()
+        self._wire = {tool.name: tool for tool in wire_tools}
+        self._checkers: dict[str, Any] = {}
+
+    def nothing_activated(self, ctx: Any) -> bool:
+        return not self.activations.of(connection_of(ctx))
+
+    def listing(self, ctx: Any) -> types.ListToolsResult:
+        from workbench.model.exposure import listed_tools
+
+        names = [d["name"] for d in listed_tools(self.surface, self.activations.of(connection_of(ctx)))]
+        return types.ListToolsResult(tools=[self._wire[name] for name in names])
+
+    async def call(self, ctx: Any, params: types.CallToolRequestParams, call_cli_tool: Any) -> types.CallToolResult:
+        arguments = {} if params.arguments is None else params.arguments
+        problems = await anyio.to_thread.run_sync(self._problems, params.name, arguments)
+        if problems is not None:
+            return _error_result(problems)
+        if params.name == self.find_name:
+            return await self._find(ctx, arguments)
+        name, inner = arguments["name"], arguments.get("arguments") or {}
+        if name in self.own_names:
+            return _error_result(f"`{self.run_name}` runs the CLI's tools; call `{name}` directly.")
+        try:
+            self.runner.tool(name)
+        except UnknownToolError as error:
+            return _error_result(str(error))
+        return await call_cli_tool(ctx, name, inner, params.meta)
+
+    def _search(self, query: str, limit: int) -> list[Any]:
+        """The ranked matches (in a worker thread). The index is built on the first search, not
+        at start-up: ~70 ms at 1,000 tools that a client that never searches should not wait for."""
+        from workbench.runtime.discovery import ToolSearch
+
+        with self._index_lock:
+            if self._index is None:
+                self._index = ToolSearch(self.surface.tools)
+        return self._index.search(query, limit)
+
+    def _problems(self, name: str, arguments: Any) -> str | None:
+        """The instructive message for bad arguments to one of the two tools (in a worker thread)."""
+        from workbench.model.exposure import discovery_tools
+        from workbench.runtime.validate import ArgumentChecker
+
+        checker = self._checkers.get(name)
+        if checker is None:
+            schema = next(d["inputSchema"] for d in discovery_tools(self.surface) if d["name"] == name)
+            checker = self._checkers[name] = ArgumentChecker(name, schema)
+        return checker.problems(arguments)
+
+    async def _find(self, ctx: Any, arguments: dict[str, Any]) -> types.CallToolResult:
+        import json
+
+        from workbench.model.exposure import FIND_LIMIT_DEFAULT
+
+        limit = int(arguments.get("limit", FIND_LIMIT_DEFAULT))
+        # up to ~15 ms of CPU at 5,000 tools (every tool sharing a query word): off the event loop
+        found = await anyio.to_thread.run_sync(self._search, arguments["query"], limit)
+        matches = [{"name": t.name, "description": t.description, "inputSchema": t.input_schema} for t in found]
+        deferred = [t.name for t in found if t.load != "always"]
+        if deferred and self.activations.add(connection_of(ctx), deferred):
+            try:
+                await ctx.session.send_tool_list_changed()
+            except Exception:  # best effort: the found tools are callable however the list is
+                log.debug("could not send tools/list_changed", exc_info=True)
+        log.info("found %d tools for a %d-character query", len(found), len(arguments["query"]))
+        text = json.dumps(matches, ensure_ascii=False) if matches else (
+            f"No tool matches; try other words, or call `{self.run_name}` with a tool's name.")
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=text)],
+            structured_content={"tools": matches},
+        )
+
+
+def connection_of(ctx: Any) -> Any:
+    """The client connection a request came on: what activation is keyed by. The SDK makes a
+    `ServerSession` per request around the connection-scoped `Connection` (one per stdio
+    process, one per stateful HTTP session, one per 2026-07-28 HTTP request) and has no public
+    accessor for it, so this reads `ServerSession._connection` (SDK 2.3; tested by
+    tests/test_exposure_serve.py), falling back to the session itself."""
+    session = ctx.session
+    return getattr(session, "_connection", session)
 
 
 class ToolListCache:
@@ -114,14 +253,18 @@ class ToolListCache:
 
     stand_in = types.ListToolsResult(tools=[])
 
-    def __init__(self) -> None:
+    def __init__(self, applies: Any = None) -> None:
         self._tools: dict[str, list[Any]] = {}
+        self._applies = applies
+        """`(ctx) -> bool`: the request gets the one shared list (search exposure: a connection
+        that activated nothing); other requests pass through untouched."""
 
     def has(self, protocol_version: str) -> bool:
         return protocol_version in self._tools
 
     async def __call__(self, ctx: Any, call_next: Any) -> Any:
-        if ctx.method != "tools/list" or ctx.request_id is None:
+        if ctx.method != "tools/list" or ctx.request_id is None or (
+                self._applies is not None and not self._applies(ctx)):
             return await call_next(ctx)
         answer = await call_next(ctx)  # raises on anything the SDK rejects: nothing is cached then
         if not isinstance(answer, dict) or not isinstance(answer.get("tools"), list):
@@ -134,10 +277,13 @@ class ToolListCache:
 
 
 def checked_tools(surface: Surface) -> list[types.Tool]:
-    """The wire tools, or ServeError naming the first tool whose name or schema cannot be served."""
+    """The wire tools (search exposure's two included), or ServeError naming the first tool
+    whose name or schema cannot be served."""
+    from workbench.model.exposure import discovery_tools
+
     seen: set[str] = set()
     tools = []
-    for data in surface.tools_list():
+    for data in [*surface.tools_list(), *discovery_tools(surface)]:
         name = data.get("name", "")
         if not TOOL_NAME.match(name):
             raise ServeError(f"tool name {name!r} must match ^[A-Za-z0-9_-]{{1,64}}$; rename it in the config.")
