@@ -253,8 +253,7 @@ async def test_property_name_pin_default_and_required_are_checked_against_the_fl
 
 
 async def test_a_rename_and_a_pin_show_in_the_tool_preview_and_the_try_argv(app):
-    """What the model sees and what argv runs follow the shaping at once (the surface honours the
-    keys once the §5a model is in: strict xfail until then, so this test says when it is)."""
+    """What the model sees and what argv runs follow the shaping at once."""
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await highlight_command(pilot, DEPLOY)
@@ -263,10 +262,42 @@ async def test_a_rename_and_a_pin_show_in_the_tool_preview_and_the_try_argv(app)
         await select_flag(pilot, "tag")
         await type_into(pilot, "#flag-prop-name", "image_tag")
         tool = json.loads(view_text(app, "view-tool"))
-        if "replicas" in tool["inputSchema"]["properties"]:
-            pytest.xfail("the surface does not honour pins yet (s12-shaping not merged)")
+        assert "replicas" not in tool["inputSchema"]["properties"]  # pinned: out of the schema
         assert "image_tag" in tool["inputSchema"]["properties"] and "tag" not in tool["inputSchema"]["properties"]
         app.screen.query_one("#preview-tabs").active = "tab-try"
         await settle(pilot)
         try_it = app.screen.query_one("#try-argv")
         assert "--replicas=3" in str(try_it.content)
+
+
+async def test_try_hides_a_pinned_flag_runs_it_and_shows_structured_content_or_why_not(tmp_path, sample_home, config_dir):
+    """A pinned `--json` is not in the form but in the argv; the JSON the real CLI prints is the
+    result's structuredContent; a command that prints text under `output = "json"` says so."""
+    from workbench.tui.widgets.try_it import TryIt
+
+    ws = sample_workspace(tmp_path / "mcp.toml")
+    ws.set_annotation("deployctl status", "read_only", True)
+    ws.set_flag_value("deployctl status", "json", True)
+    ws.set_output("deployctl status", "json")
+    app = make_app(workspace=ws, config_dir=config_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await highlight_command(pilot, "deployctl status")
+        app.screen.query_one("#preview-tabs").active = "tab-try"
+        await settle(pilot)
+        try_it = app.screen.query_one(TryIt)
+        assert try_it.field_for("json") is None  # pinned: the model cannot change it
+        assert "--json status" in str(app.screen.query_one("#try-argv").content)
+        await pilot.click("#try-run")
+        await settle(pilot)
+        assert try_it.result["isError"] is False
+        assert try_it.result["structuredContent"] == {"env": "dev", "services": {}}
+
+        await select_flag(pilot, "json")  # unpin it in the flag editor: status then prints text
+        await type_into(pilot, "#flag-pin", "")
+        assert ws.flag_choices("deployctl status", "json").value is None
+        assert try_it.field_for("json") is not None
+        await pilot.click("#try-run")
+        await settle(pilot)
+        assert try_it.result["isError"] is True and "structuredContent" not in try_it.result
+        assert "output = json: The command's output" in str(app.screen.query_one("#try-state").content)
