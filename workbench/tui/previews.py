@@ -113,6 +113,10 @@ class FullPreviews:
     warnings: tuple[str, ...] = ()
     baseline_text: str = ""
     """The text the diff and the unsaved marker compared with."""
+    connect_text: str = ""
+    """What the model sees at connect (SPEC §5b): the cost then beside the full cost, and the list."""
+    connect_tokens: tuple[int, int] | None = None
+    """(tokens at connect, tokens of every tool), when known."""
 
 
 def tools_text(surface: Any) -> str:
@@ -226,7 +230,33 @@ def compute_full(tree: CommandTree, config: Config, saved_text: str | Config, sa
         quick=quick_from_surface(surface, dirty, counts), toml=toml, diff=diff, dirty=dirty,
         tools_json=tools_text(surface), findings=findings, lint_text=_lint_text(findings),
         warnings=tuple(surface.warnings), baseline_text=saved_text,
+        **connect_preview(surface, config),
     )
+
+
+def connect_preview(surface: Any, config: Config) -> dict[str, Any]:
+    """The Connect tab: `connect_view` (the exposure model: the tools served at connect and
+    their tokens beside the full cost). Without that model (exposure not built yet) `all` is the
+    whole list, and `search` says it cannot be previewed rather than guess."""
+    try:
+        from workbench.model.exposure import connect_view
+    except ImportError:
+        connect_view = None
+    if connect_view is not None:
+        view = connect_view(surface)
+        tools = [t.to_mcp() if hasattr(t, "to_mcp") else t for t in view.tools]
+        at_connect, full = int(view.tokens), int(view.full_tokens)
+    elif config.tools.exposure == "all":
+        tools = surface.tools_list()
+        at_connect = full = sum(t.tokens for t in surface.tools)
+    else:
+        return {"connect_text": "Search exposure cannot be previewed by this build of the workbench "
+                                "(it has no exposure model yet); `serve` decides what is listed.\n"}
+    share = f" ({at_connect / full:.0%} of it)" if full else ""
+    head = (f"// At connect: {len(tools)} tools, {at_connect:,} tokens{share}; every tool: "
+            f"{len(surface.tools)} tools, {full:,} tokens ({config.tools.exposure} exposure)\n")
+    return {"connect_text": head + json.dumps(tools, indent=2, ensure_ascii=False) + "\n",
+            "connect_tokens": (at_connect, full)}
 
 
 def finding_counts(statuses: dict[str, CommandStatus]) -> dict[str, int]:

@@ -394,3 +394,130 @@ class Workspace:
         """Replace the flag's derived schema wholesale (None removes the override)."""
         self._edit_flag(path, flag, f"schema of --{flag} of {path}",
                         lambda f: setattr(f, "schema_", copy.deepcopy(schema)))
+
+    # --- shaping (SPEC §5a) and exposure (§5b) ------------------------------------------------
+    # Each is one undo step. A value the model's own rules refuse (the tool-name pattern, a
+    # name another tool or property has, a pin or default that does not fit the flag's schema,
+    # a limit of 0) raises ValueError with one sentence, before anything changes.
+
+    def _command(self, path: str):
+        command = self.tree.find(path)
+        if command is None:
+            raise ValueError(f"`{path}` is no command of this CLI")
+        return command
+
+    def set_tool_name(self, path: str, name: str | None) -> None:
+        """The tool's whole name (`[commands."<path>"] name`); None or empty goes back to
+        prefix + path."""
+        from workbench.tui.shaping_input import tool_name_problem
+
+        value = name.strip() if name and name.strip() else None
+        if value is not None:
+            problem = tool_name_problem(self.tree, self.config, path, value)
+            if problem is not None:
+                raise ValueError(problem)
+        self._edit_command(path, f"tool name of {path}", lambda c: setattr(c, "name", value))
+
+    def set_command_args(self, path: str, words: list[str]) -> None:
+        """Fixed words always passed at this command's level (`args`)."""
+        value = [str(w) for w in words]
+        if any("\x00" in w for w in value):
+            raise ValueError("a fixed word contains a NUL character, which no argument can hold")
+        self._edit_command(path, f"fixed words of {path}", lambda c: setattr(c, "args", value))
+
+    def set_command_limit(self, path: str, key: str, value: int | float | None) -> None:
+        """This command's `timeout_s` or `max_output_bytes` (None follows `[runtime]`)."""
+        if key not in ("timeout_s", "max_output_bytes"):
+            raise ValueError(f"`{key}` is not a per-command limit")
+        if value is not None:
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+                raise ValueError(f"`{key}` must be a number above 0")
+            if key == "max_output_bytes" and value != int(value):
+                raise ValueError("`max_output_bytes` must be a whole number above 0")
+            value = int(value) if key == "max_output_bytes" else value
+        label = {"timeout_s": "timeout", "max_output_bytes": "output cap"}[key]
+        self._edit_command(path, f"{label} of {path}", lambda c: setattr(c, key, value))
+
+    def set_command_env(self, path: str, env: dict[str, str]) -> None:
+        """This command's env over `[env]`; names checked like `[env]`'s."""
+        from workbench.tui.env_edit import name_problem
+
+        value = {str(k): str(v) for k, v in env.items()}
+        for name, text in value.items():
+            problem = name_problem(name)
+            if problem is not None:
+                raise ValueError(problem)
+            if "\x00" in text:
+                raise ValueError(f"the value of `{name}` contains a NUL character, which no environment variable can hold")
+        self._edit_command(path, f"env of {path}", lambda c: setattr(c, "env", value))
+
+    def set_output(self, path: str, mode: str, schema: dict[str, Any] | None = None) -> None:
+        """`output` (`text` or `json`) and, with json, an optional `output_schema`; text drops
+        the schema (it would describe nothing)."""
+        from workbench.tui.shaping_input import check_output_schema
+
+        if mode not in ("text", "json"):
+            raise ValueError(f"`output` is `text` or `json`, not `{mode}`")
+        value = copy.deepcopy(schema) if mode == "json" and schema is not None else None
+        if value is not None:
+            check_output_schema(value)
+
+        def apply(entry: CommandConfig) -> None:
+            entry.output = mode  # type: ignore[assignment]
+            entry.output_schema = value
+
+        self._edit_command(path, f"output of {path}", apply)
+
+    def set_load(self, path: str, load: str | None) -> None:
+        """`load` in search exposure: `always`, `deferred`, or None (the selector's or the default)."""
+        if load not in (None, "always", "deferred"):
+            raise ValueError(f"`load` is `always` or `deferred`, not `{load}`")
+        self._edit_command(path, f"load of {path}", lambda c: setattr(c, "load", load))
+
+    def set_exposure(self, exposure: str) -> None:
+        """`[tools] exposure`: `all` lists every tool at connect, `search` the always-tools plus
+        the search and call tools."""
+        if exposure not in ("all", "search"):
+            raise ValueError(f"`exposure` is `all` or `search`, not `{exposure}`")
+        self._change("exposure", lambda c: setattr(c.tools, "exposure", exposure))
+
+    def _flag_schema(self, path: str, flag: str) -> dict[str, Any]:
+        from workbench.tui.shaping_input import flag_value_schema
+
+        schema = flag_value_schema(self.tree, self._command(path), flag, self.flag_choices(path, flag))
+        if schema is None:
+            raise ValueError(f"`{flag}` is no flag or positional of `{path}`")
+        return schema
+
+    def set_flag_name(self, path: str, flag: str, name: str | None, taken: dict[str, str] | None = None) -> None:
+        """The property's name in the input schema (argv still binds the real flag); `taken`
+        maps the tool's other property names to their flag keys (for the collision check)."""
+        from workbench.tui.shaping_input import property_name_problem
+
+        value = name.strip() if name and name.strip() else None
+        if value is not None:
+            problem = property_name_problem(value, taken or {}, flag)
+            if problem is not None:
+                raise ValueError(problem)
+        self._edit_flag(path, flag, f"property name of {flag} of {path}", lambda f: setattr(f, "name", value))
+
+    def set_flag_value(self, path: str, flag: str, value: Any) -> None:
+        """Pin the flag (`value`): out of the schema and always passed; None unpins. The value
+        must fit the flag's schema."""
+        from workbench.tui.shaping_input import check_flag_value
+
+        if value is not None:
+            check_flag_value(value, self._flag_schema(path, flag), what=f"`{flag}`")
+        self._edit_flag(path, flag, f"pin of {flag} of {path}", lambda f: setattr(f, "value", copy.deepcopy(value)))
+
+    def set_flag_default(self, path: str, flag: str, value: Any) -> None:
+        """The value passed when the model omits the property (None: the CLI's own)."""
+        from workbench.tui.shaping_input import check_flag_value
+
+        if value is not None:
+            check_flag_value(value, self._flag_schema(path, flag), what=f"`{flag}`")
+        self._edit_flag(path, flag, f"default of {flag} of {path}", lambda f: setattr(f, "default", copy.deepcopy(value)))
+
+    def set_flag_required(self, path: str, flag: str, required: bool | None) -> None:
+        """Make the property required (True), optional (False), or as the CLI says (None)."""
+        self._edit_flag(path, flag, f"required of {flag} of {path}", lambda f: setattr(f, "required", required))

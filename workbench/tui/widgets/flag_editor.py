@@ -4,6 +4,9 @@ The table lists the flags a tool of this command can have: its own plus its ance
 (a command's own flag shadows an inherited one of the same name), as the surface sees them.
 The editor below edits the highlighted flag: include/exclude, a coarse type override, and a
 JSON Schema override that is checked as typed; invalid text is shown inline and never applied.
+And the shaping of SPEC §5a: the property's name, a pinned value (out of the schema, always
+passed), a default (passed when the model omits it) and required, each checked as typed with
+the model's rules (`shaping_input`: the flag's own schema) and applied on enter, one undo step each.
 """
 
 from __future__ import annotations
@@ -16,18 +19,28 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, DataTable, Label, Select, Static, Switch, TextArea
+from textual.widgets import Button, DataTable, Input, Label, Select, Static, Switch, TextArea
 
 from workbench.model.config import CommandConfig, FlagConfig
 from workbench.model.tree import Command, CommandTree, Flag
 from workbench.tui.messages import EditRequested
 from workbench.tui.schema_input import SchemaInputError, parse_schema_override, schema_text
 from workbench.tui.widgets.keyboard import EditorTextArea, FormSwitch
+from workbench.tui import shaping_input
+from workbench.tui.widgets.typed_fields import TypedFields
 from workbench.tui.workspace import FLAG_TYPES
 
 COLUMNS = (("flag", 22), ("type", 8), ("served", 6), ("override", 14))
 """Fixed widths: DataTable repaints old rows with stale widths when auto widths change."""
 TYPE_OPTIONS = [("as derived", "derived"), *((t, t) for t in FLAG_TYPES)]
+REQUIRED_OPTIONS = [("as the CLI says", "cli"), ("required", "yes"), ("optional", "no")]
+REQUIRED_VALUE = {"cli": None, "yes": True, "no": False}
+SHAPING_FIELDS = (
+    ("flag-prop-name", "property name", "enter to apply; empty = the flag's own name"),
+    ("flag-pin", "pinned value", "enter to pin: out of the schema, always passed"),
+    ("flag-default", "default", "enter to apply: passed when the model omits it"),
+)
+"""The flag's one-line shaping fields: id, label, placeholder."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +60,10 @@ def command_flags(tree: CommandTree, command: Command) -> list[FlagRow]:
         rows.extend(FlagRow(f, inherited or f.inherited_from) for f in owner.flags)
     last = {row.flag.key: i for i, row in enumerate(rows)}
     return [row for i, row in enumerate(rows) if last[row.flag.key] == i]
+
+
+def _required_word(required: bool | None) -> str:
+    return "cli" if required is None else ("yes" if required else "no")
 
 
 class FlagEditor(Vertical):
@@ -69,6 +86,13 @@ class FlagEditor(Vertical):
     FlagEditor .buttons { height: auto; }
     FlagEditor .buttons Button { margin-right: 1; min-width: 10; }
     FlagEditor #no-flags { color: $text-muted; }
+    FlagEditor .setting { height: 1; margin-top: 1; }
+    FlagEditor .setting Label { width: 16; padding: 0; }
+    FlagEditor .setting Input { width: 1fr; }
+    FlagEditor .setting Select { width: 24; }
+    FlagEditor #flag-shaping-status { height: auto; }
+    FlagEditor #flag-shaping-status.-invalid { color: $text-error; }
+    FlagEditor #flag-shaping-status.-valid { color: $text-success; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -80,6 +104,9 @@ class FlagEditor(Vertical):
         self.current: FlagRow | None = None
         self.columns: list = []
         self.built = 0
+        self.command_tree: CommandTree | None = None
+        self.typed = TypedFields()
+        """Keeps unapplied typing in the shaping fields when a recompute re-shows the flag."""
         self.shown_schema = ""
         """The schema text last loaded into the editor (to tell the user's typing apart)."""
         """How many times the table was rebuilt (part of every row key)."""
@@ -98,6 +125,15 @@ class FlagEditor(Vertical):
                 yield Label("Type")
                 yield Select(TYPE_OPTIONS, allow_blank=False, value="derived", id="flag-type", compact=True,
                              tooltip="Change only the coarse JSON type of the derived schema")
+            for field_id, label, hint in SHAPING_FIELDS:
+                with Horizontal(classes="setting"):
+                    yield Label(label)
+                    yield Input(id=field_id, compact=True, placeholder=hint)
+            with Horizontal(classes="setting"):
+                yield Label("required")
+                yield Select(REQUIRED_OPTIONS, allow_blank=False, value="cli", id="flag-required", compact=True,
+                             tooltip="Make an optional flag required, or a required one optional (give it a default)")
+            yield Static("", id="flag-shaping-status", markup=False)
             yield Label("JSON Schema override (replaces the derived schema)")
             yield EditorTextArea(id="flag-schema", soft_wrap=True, compact=True, placeholder='{"type": "integer", "minimum": 1}')
             yield Static("", id="schema-status", markup=False)
@@ -111,6 +147,7 @@ class FlagEditor(Vertical):
     def show(self, tree: CommandTree, command: Command, choices: CommandConfig, served: set[str] | None,
              *, same_command: bool = False) -> None:
         self.command, self.choices, self.served = command, choices, served or set()
+        self.command_tree = tree
         rows = command_flags(tree, command)
         table = self.query_one("#flag-table", DataTable)
         if same_command and rows == self.rows:
@@ -152,6 +189,9 @@ class FlagEditor(Vertical):
         choice = self.choices.flags.get(flag.key) or FlagConfig()
         served = "yes" if flag.spelling in self.served else "no"
         override = "schema" if choice.schema_ is not None else (choice.type or "")
+        shaped = [word for word, on in (("pin", choice.value is not None), ("name", choice.name is not None),
+                                        ("default", choice.default is not None)) if on]
+        override = " ".join([*([override] if override else []), *shaped])
         if choice.exclude:
             override = ("excluded " + override).strip()
         return name, kind, served, override
@@ -162,6 +202,7 @@ class FlagEditor(Vertical):
         choice = self.choices.flags.get(flag.key) or FlagConfig()
         self.query_one("#flag-include", Switch).value = not choice.exclude
         self.query_one("#flag-type", Select).value = choice.type or "derived"
+        self._show_shaping(choice, keep_text)
         area = self.query_one("#flag-schema", TextArea)
         if keep_text:
             self._sync_schema_text(area, choice.schema_)
@@ -173,6 +214,14 @@ class FlagEditor(Vertical):
         self.shown_schema = schema_text(choice.schema_)
         area.load_text(self.shown_schema)
         self._set_schema_status("", None)
+
+    def _show_shaping(self, choice: FlagConfig, keep_text: bool) -> None:
+        if not keep_text:
+            self._shaping_status("", None)
+        for field_id, value in (("flag-prop-name", choice.name or ""), ("flag-pin", shaping_input.value_text(choice.value)),
+                                ("flag-default", shaping_input.value_text(choice.default))):
+            self.typed.load(self.query_one(f"#{field_id}", Input), value, keep_typing=keep_text)
+        self.query_one("#flag-required", Select).value = _required_word(choice.required)
 
     def _sync_schema_text(self, area: TextArea, schema: dict[str, Any] | None) -> None:
         """After a recompute: keep what the user is typing; otherwise follow the model (undo)."""
@@ -195,6 +244,102 @@ class FlagEditor(Vertical):
     def show_refusal(self, message: str) -> None:
         """Shown when the screen refused a schema because the surface could not be built."""
         self._set_schema_status(f"✗ Not applied: {message}", False)
+
+    def show_shaping_refusal(self, message: str) -> None:
+        """Shown when a name, pin, default or required edit was refused."""
+        self._shaping_status(f"✗ Not applied: {message}", False)
+
+    def _shaping_status(self, text: str, valid: bool | None) -> None:
+        status = self.query_one("#flag-shaping-status", Static)
+        status.update(text)
+        status.set_class(valid is False, "-invalid")
+        status.set_class(valid is True, "-valid")
+
+    # --- shaping: typed, checked inline, applied on enter ------------------------------------
+
+    def taken_properties(self) -> dict[str, str]:
+        """Property name → flag key for every flag of this tool (renamed ones by their new name)."""
+        from workbench.model.naming import property_name
+
+        taken: dict[str, str] = {}
+        for row in self.rows:
+            choice = self.choices.flags.get(row.flag.key) or FlagConfig()
+            taken[choice.name or property_name(row.flag.key)] = row.flag.key
+        return taken
+
+    def _read_shaping(self, field_id: str, text: str) -> Any:
+        """The value typed into a flag's shaping field (ValueError: one sentence)."""
+        assert self.command is not None and self.current is not None and self.command_tree is not None
+        key = self.current.flag.key
+        if field_id == "flag-prop-name":
+            value = text.strip() or None
+            problem = value and shaping_input.property_name_problem(value, self.taken_properties(), key)
+            if problem:
+                raise ValueError(problem)
+            return value
+        if not text.strip():
+            return None
+        schema = shaping_input.flag_value_schema(self.command_tree, self.command, key, self._choice())
+        if schema is None:
+            raise ValueError(f"`{key}` is no flag of `{self.command.path_str}`")
+        return shaping_input.parse_flag_value(text, schema, what=f"`{key}`")
+
+    def _shaping_current(self, field_id: str) -> Any:
+        choice = self._choice()
+        return {"flag-prop-name": choice.name, "flag-pin": choice.value, "flag-default": choice.default}[field_id]
+
+    @on(Input.Changed, "#flag-prop-name, #flag-pin, #flag-default")
+    def _shaping_typed(self, event: Input.Changed) -> None:
+        event.stop()
+        if self.command is None or self.current is None:
+            return
+        field_id = event.input.id or ""
+        try:
+            value = self._read_shaping(field_id, event.value)
+        except ValueError as error:
+            self._shaping_status(f"✗ {error}", False)
+            return
+        same = value == self._shaping_current(field_id)
+        self._shaping_status("" if same else "✓ Valid: press enter to apply.", None if same else True)
+
+    @on(Input.Submitted, "#flag-prop-name, #flag-pin, #flag-default")
+    def _shaping_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.command is None or self.current is None:
+            return
+        field_id = event.input.id or ""
+        try:
+            value = self._read_shaping(field_id, event.value)
+        except ValueError as error:
+            self._shaping_status(f"✗ Not applied: {error}", False)
+            return
+        if value == self._shaping_current(field_id):
+            return
+        path, key, taken = self.command.path_str, self.current.flag.key, self.taken_properties()
+        if field_id == "flag-prop-name":
+            apply = lambda ws: ws.set_flag_name(path, key, value, taken)  # noqa: E731
+            done = f"Property renamed to `{value}`." if value else "Property name reset."
+        elif field_id == "flag-pin":
+            apply = lambda ws: ws.set_flag_value(path, key, value)  # noqa: E731
+            done = "Pinned: out of the schema, always passed." if value is not None else "Unpinned."
+        else:
+            apply = lambda ws: ws.set_flag_default(path, key, value)  # noqa: E731
+            done = "Default applied." if value is not None else "Default removed."
+        self._shaping_status(done, True)
+        self.post_message(EditRequested(self, apply, self.show_shaping_refusal))
+
+    @on(Select.Changed, "#flag-required")
+    def _required_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        if self.command is None or self.current is None:
+            return
+        value = REQUIRED_VALUE[str(event.value)]
+        if value == self._choice().required:
+            return
+        path, key = self.command.path_str, self.current.flag.key
+        self._shaping_status("Required applied.", True)
+        self.post_message(EditRequested(self, lambda ws: ws.set_flag_required(path, key, value),
+                                        self.show_shaping_refusal))
 
     # --- messages up -------------------------------------------------------------------------
 

@@ -1,5 +1,9 @@
 """The centre pane: the highlighted command's choices as a form, and its flags.
 
+The shaping fields (SPEC §5a: tool name, fixed words, timeout, output cap, env, output and its
+schema; §5b: load, shown in search exposure) are checked as typed with the model's rules
+(`shaping_input`); a value they refuse is shown inline in one sentence and never applied.
+
 Attributes down: `show(command, choices, status, global_mode, …)` fills the form from the model.
 Messages up: every user change becomes one `EditRequested` (one undo entry). Loading the form
 fires Changed events too; each handler compares with the model it was loaded from and ignores
@@ -20,11 +24,13 @@ from workbench.model.tree import Command, CommandTree
 from workbench.tui.bindings import pane_title
 from workbench.tui.messages import EditRequested
 from workbench.tui.previews import CommandStatus
+from workbench.tui.schema_input import schema_text
 from workbench.tui.widgets.flag_editor import FlagEditor
 from workbench.tui.widgets.keyboard import EditorTextArea, FormSwitch
 from workbench.tui.widgets.project_panel import ProjectPanel
 from workbench.tui.widgets.typed_fields import TypedFields
 from workbench.tui.workspace import ANNOTATIONS
+from workbench.tui import shaping_input
 
 ANNOTATION_LABELS = {
     "read_only": "read-only",
@@ -35,6 +41,21 @@ ANNOTATION_LABELS = {
 INCLUDE_TIP = "Whether this command becomes a tool (x in the tree)"
 TRI_STATE = [("unset", "unset"), ("yes", "yes"), ("no", "no")]
 TRI_VALUE = {"unset": None, "yes": True, "no": False}
+
+
+SHAPING_INPUTS = (
+    ("tool-name", "tool name", "enter to apply; empty = prefix + path"),
+    ("fixed-args", "fixed words", "always passed, e.g. --no-pager --color=never"),
+    ("cmd-timeout", "timeout (s)", "enter to apply; empty = [runtime]"),
+    ("cmd-output-cap", "output cap (B)", "enter to apply; empty = [runtime]"),
+)
+"""The one-line shaping fields: id, label, placeholder."""
+OUTPUT_OPTIONS = [("text", "text"), ("json", "json")]
+LOAD_OPTIONS = [("as selector / deferred", "follow"), ("always", "always"), ("deferred", "deferred")]
+
+
+def _limit_text(value: int | float | None) -> str:
+    return "" if value is None else str(value)
 
 
 def _tri(value: bool | None) -> str:
@@ -68,6 +89,18 @@ class Inspector(VerticalScroll, can_focus=False):
     Inspector #annotations { grid-size: 4; grid-columns: 13 1fr 13 1fr; height: auto; grid-gutter: 0 1; }
     Inspector #annotations Label { padding: 0; }
     Inspector #annotations Select { width: 1fr; }
+    Inspector .setting { height: 1; margin-top: 1; }
+    Inspector .setting Label { width: 16; padding: 0; }
+    Inspector .setting Input { width: 1fr; }
+    Inspector .setting Select { width: 24; }
+    Inspector .setting.-hidden { display: none; }
+    Inspector #cmd-env, Inspector #output-schema { height: 3; margin-top: 1; background: $boost; }
+    Inspector #output-schema.-hidden, Inspector #apply-output-schema.-hidden,
+    Inspector #output-schema-label.-hidden { display: none; }
+    Inspector #output-schema-label, Inspector .field-label { color: $text-muted; margin-top: 1; }
+    Inspector #shaping-status { height: auto; }
+    Inspector #shaping-status.-invalid { color: $text-error; }
+    Inspector #shaping-status.-valid { color: $text-success; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -77,6 +110,7 @@ class Inspector(VerticalScroll, can_focus=False):
         self.status: CommandStatus | None = None
         self.config = None
         """The whole config, for the project panel (shown when the root is highlighted)."""
+        self.command_tree: CommandTree | None = None
         self.typed = TypedFields()
         """Keeps the user's unapplied typing when a recompute re-shows the form."""
 
@@ -109,6 +143,29 @@ class Inspector(VerticalScroll, can_focus=False):
             for name, label in ANNOTATION_LABELS.items():
                 yield Label(label)
                 yield Select(TRI_STATE, allow_blank=False, value="unset", id=f"ann-{name}", compact=True)
+        yield Label("Shaping", classes="heading")
+        for field_id, label, hint in SHAPING_INPUTS:
+            with Horizontal(classes="setting"):
+                yield Label(label)
+                yield Input(id=field_id, compact=True, placeholder=hint)
+        with Horizontal(classes="setting"):
+            yield Label("output")
+            yield Select(OUTPUT_OPTIONS, allow_blank=False, value="text", id="output-mode", compact=True,
+                         tooltip="json: stdout is parsed into structuredContent (the text is kept)")
+        with Horizontal(classes="setting -hidden", id="load-row"):
+            yield Label("load (search)")
+            yield Select(LOAD_OPTIONS, allow_blank=False, value="follow", id="load", compact=True,
+                         tooltip="always: listed at connect; deferred: found through the search tool")
+        yield Label("output schema (JSON Schema of the parsed stdout)", id="output-schema-label", classes="-hidden")
+        yield EditorTextArea(id="output-schema", soft_wrap=True, compact=True, classes="-hidden",
+                             placeholder='Output schema, JSON (empty = none): {"type": "object"}')
+        yield Button("Apply output schema", id="apply-output-schema", compact=True, classes="-hidden",
+                     tooltip="Declare the parsed output with the schema above (only when it is valid)")
+        yield Label("env for this command's calls (NAME=value, one a line)", classes="field-label")
+        yield EditorTextArea(id="cmd-env", soft_wrap=True, compact=True,
+                             placeholder="Env for this command's calls: NAME=value, one a line")
+        yield Button("Apply env", id="apply-env", compact=True, tooltip="Use these variables for this command's calls")
+        yield Static("", id="shaping-status", markup=False)
         yield Label("Flags", classes="heading")
         yield FlagEditor(id="flag-editor")
 
@@ -120,6 +177,7 @@ class Inspector(VerticalScroll, can_focus=False):
         if not same_command and command is not self.command:
             self.scroll_home(animate=False)  # a new command's form starts at its top
         self.command = command
+        self.command_tree = tree
         self.choices = choices
         self.status = status
         self.border_title = pane_title("inspector", command.path_str)
@@ -144,7 +202,34 @@ class Inspector(VerticalScroll, can_focus=False):
         self._load_typed("#title", choices.title or "", same_command)
         for name in ANNOTATIONS:
             self.query_one(f"#ann-{name}", Select).value = _tri(getattr(choices, name))
+        self._show_shaping(choices, status, same_command)
         self.query_one(FlagEditor).show(tree, command, choices, served, same_command=same_command)
+
+    def _show_shaping(self, choices: CommandConfig, status: CommandStatus | None, same_command: bool) -> None:
+        if not same_command:
+            self._shaping_status("", None)
+        name = self.query_one("#tool-name", Input)
+        name.placeholder = f"enter to apply; now `{status.tool}`" if status and status.tool and not choices.name \
+            else "enter to apply; empty = prefix + path"
+        self._load_typed("#tool-name", choices.name or "", same_command)
+        self._load_typed("#fixed-args", shaping_input.words_text(choices.args), same_command)
+        runtime = self.config.runtime if self.config is not None else None
+        for field_id, value, fallback in (("#cmd-timeout", choices.timeout_s, runtime and runtime.timeout_s),
+                                          ("#cmd-output-cap", choices.max_output_bytes,
+                                           runtime and runtime.max_output_bytes)):
+            field = self.query_one(field_id, Input)
+            field.placeholder = f"enter to apply; empty = [runtime] {fallback}" if fallback else field.placeholder
+            self._load_typed(field_id, _limit_text(value), same_command)
+        self._load_typed("#cmd-env", shaping_input.env_text(choices.env), same_command)
+        self.query_one("#output-mode", Select).value = choices.output
+        json_output = choices.output == "json"
+        self.query_one("#output-schema").set_class(not json_output, "-hidden")
+        self.query_one("#output-schema-label").set_class(not json_output, "-hidden")
+        self.query_one("#apply-output-schema").set_class(not json_output, "-hidden")
+        self._load_typed("#output-schema", schema_text(choices.output_schema), same_command)
+        search = self.config is not None and self.config.tools.exposure == "search"
+        self.query_one("#load-row").set_class(not search, "-hidden")
+        self.query_one("#load", Select).value = choices.load or "follow"
 
     def _load_typed(self, selector: str, value: str, same_command: bool) -> None:
         self.typed.load(self.query_one(selector), value, keep_typing=same_command)
@@ -247,3 +332,149 @@ class Inspector(VerticalScroll, can_focus=False):
             return
         path = self.command.path_str
         self._edit(lambda ws: ws.set_annotation(path, name, value))
+
+    # --- shaping: typed, checked inline, applied on enter / Apply ------------------------------
+
+    def _shaping_status(self, text: str, valid: bool | None) -> None:
+        status = self.query_one("#shaping-status", Static)
+        self._update(status, text)
+        status.set_class(valid is False, "-invalid")
+        status.set_class(valid is True, "-valid")
+
+    def show_refusal(self, message: str) -> None:
+        """The edit was refused (a rule the model checks, or the surface would not build)."""
+        self._shaping_status(f"✗ Not applied: {message}", False)
+
+    def _shape(self, apply, done: str) -> None:
+        self._shaping_status(done, True)
+        self.post_message(EditRequested(self, apply, self.show_refusal))
+
+    def _read(self, field_id: str, text: str, *, applying: bool = False) -> Any:
+        """The value typed into a shaping field (ValueError: one sentence). A tool name's
+        collision check walks every command (tens of milliseconds on a big CLI): it runs when
+        the name is applied, not on every key."""
+        if field_id == "tool-name":
+            from workbench.model.naming import TOOL_NAME_PATTERN
+
+            value = text.strip() or None
+            if value is not None and not applying and not TOOL_NAME_PATTERN.match(value):
+                raise ValueError(f"`{value}` is not a tool name MCP accepts: use 1 to 64 letters, digits, `_` or `-`")
+            if value is not None and applying and self.command is not None and self.config is not None:
+                problem = shaping_input.tool_name_problem(self.command_tree, self.config, self.command.path_str, value)
+                if problem is not None:
+                    raise ValueError(problem)
+            return value
+        if field_id == "fixed-args":
+            return shaping_input.parse_words(text)
+        if field_id == "cmd-timeout":
+            return shaping_input.parse_limit(text, key="timeout_s", kind=float)
+        return shaping_input.parse_limit(text, key="max_output_bytes", kind=int)
+
+    def _current(self, field_id: str) -> Any:
+        return {"tool-name": self.choices.name, "fixed-args": self.choices.args, "cmd-timeout": self.choices.timeout_s,
+                "cmd-output-cap": self.choices.max_output_bytes}[field_id]
+
+    @on(Input.Changed, "#tool-name, #fixed-args, #cmd-timeout, #cmd-output-cap")
+    def _shaping_typed(self, event: Input.Changed) -> None:
+        event.stop()
+        field_id = event.input.id or ""
+        try:
+            value = self._read(field_id, event.value)
+        except ValueError as error:
+            self._shaping_status(f"✗ {error}", False)
+            return
+        same = value == self._current(field_id)
+        self._shaping_status("" if same else "✓ Valid: press enter to apply.", None if same else True)
+
+    @on(Input.Submitted, "#tool-name, #fixed-args, #cmd-timeout, #cmd-output-cap")
+    def _shaping_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        field_id = event.input.id or ""
+        if self.command is None:
+            return
+        try:
+            value = self._read(field_id, event.value, applying=True)
+        except ValueError as error:
+            self._shaping_status(f"✗ Not applied: {error}", False)
+            return
+        if value == self._current(field_id):
+            return
+        path = self.command.path_str
+        if field_id == "tool-name":
+            self._shape(lambda ws: ws.set_tool_name(path, value), f"Tool name {'set' if value else 'reset'}.")
+        elif field_id == "fixed-args":
+            self._shape(lambda ws: ws.set_command_args(path, value), "Fixed words applied.")
+        else:
+            key = "timeout_s" if field_id == "cmd-timeout" else "max_output_bytes"
+            self._shape(lambda ws: ws.set_command_limit(path, key, value), f"`{key}` applied.")
+
+    @on(Button.Pressed, "#apply-env")
+    def _apply_env(self, event: Button.Pressed) -> None:
+        event.stop()
+        if self.command is None:
+            return
+        try:
+            env = shaping_input.parse_env_rows(self.query_one("#cmd-env", TextArea).text)
+        except ValueError as error:
+            self._shaping_status(f"✗ Not applied: {error}", False)
+            return
+        if env != self.choices.env:
+            path = self.command.path_str
+            self._shape(lambda ws: ws.set_command_env(path, env), "Env applied.")
+
+    @on(TextArea.Changed, "#cmd-env")
+    def _env_typed(self, event: TextArea.Changed) -> None:
+        event.stop()
+        try:
+            env = shaping_input.parse_env_rows(event.text_area.text)
+        except ValueError as error:
+            self._shaping_status(f"✗ {error}", False)
+            return
+        if env != self.choices.env:
+            self._shaping_status("✓ Valid: press Apply env to use it.", True)
+
+    @on(Select.Changed, "#output-mode")
+    def _output_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        if self.command is None or event.value == self.choices.output:
+            return
+        path, mode = self.command.path_str, str(event.value)
+        schema = self.choices.output_schema
+        self._shape(lambda ws: ws.set_output(path, mode, schema), f"Output is {mode}.")
+
+    def _typed_output_schema(self) -> dict[str, Any] | None:
+        return shaping_input.parse_output_schema(self.query_one("#output-schema", TextArea).text)
+
+    @on(TextArea.Changed, "#output-schema")
+    def _output_schema_typed(self, event: TextArea.Changed) -> None:
+        event.stop()
+        try:
+            schema = self._typed_output_schema()
+        except ValueError as error:
+            self._shaping_status(f"✗ {error}", False)
+            return
+        if schema != self.choices.output_schema:
+            self._shaping_status("✓ Valid output schema: press Apply to use it.", True)
+
+    @on(Button.Pressed, "#apply-output-schema")
+    def _apply_output_schema(self, event: Button.Pressed) -> None:
+        event.stop()
+        if self.command is None:
+            return
+        try:
+            schema = self._typed_output_schema()
+        except ValueError as error:
+            self._shaping_status(f"✗ Not applied: {error}", False)
+            return
+        if schema != self.choices.output_schema:
+            path = self.command.path_str
+            self._shape(lambda ws: ws.set_output(path, "json", schema), "Output schema applied.")
+
+    @on(Select.Changed, "#load")
+    def _load_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        value = None if event.value == "follow" else str(event.value)
+        if self.command is None or value == self.choices.load:
+            return
+        path = self.command.path_str
+        self._shape(lambda ws: ws.set_load(path, value), f"Load is {value or 'as the selector says'}.")

@@ -22,6 +22,7 @@ from workbench.tui.widgets.try_it import TryIt
 TABS = (
     ("tab-tool", "Tool", "view-tool"),
     ("tab-tools", "Tools", "view-tools"),
+    ("tab-connect", "Connect", "view-connect"),
     ("tab-prompt", "Prompt", "view-prompt"),
     ("tab-toml", "mcp.toml", "view-toml"),
     ("tab-diff", "Diff", "view-diff"),
@@ -84,7 +85,7 @@ class PreviewTabs(Vertical):
         return self.query_one(f"#{view_id}")  # type: ignore[return-value]
 
     QUICK_VIEWS = ("view-tool", "view-prompt")
-    FULL_VIEWS = ("view-tools", "view-toml", "view-diff", "view-lint")
+    FULL_VIEWS = ("view-tools", "view-connect", "view-toml", "view-diff", "view-lint")
     ALL_VIEWS = QUICK_VIEWS + FULL_VIEWS
 
     @property
@@ -128,9 +129,11 @@ class PreviewTabs(Vertical):
         if full.quick.error is not None:
             message = error_text(full.quick.error)
             self._fresh("view-tools", message, "text")
+            self._fresh("view-connect", message, "text")
             self._fresh("view-lint", message, "text")
         else:
             self._fresh("view-tools", full.tools_json, "json")
+            self._fresh("view-connect", full.connect_text, "json")
             self._fresh("view-lint", full.lint_text, "text")
             self.query_one(LintPane).show_findings(full.findings)
         self._fresh("view-toml", full.toml, "toml")

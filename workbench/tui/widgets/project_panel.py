@@ -1,5 +1,7 @@
 """Project-wide choices, shown when the tree's root is highlighted: the MCP server name, the
-tool name prefix, the global description mode and the prompt's persona.
+tool name prefix, the global description mode, the exposure at connect (SPEC §5b: every tool, or
+the always-loaded ones plus the search and call tools; the Connect tab shows what the model then
+sees and its cost) and the prompt's persona.
 
 Like the inspector: `show(config, root_name)` fills it, every change posts one `EditRequested`,
 and values equal to the model's (which loading the form produces) are ignored.
@@ -20,6 +22,9 @@ from workbench.tui.widgets.keyboard import EditorTextArea
 from workbench.tui.widgets.typed_fields import TypedFields
 
 
+EXPOSURE_OPTIONS = [("all tools", "all"), ("search", "search")]
+
+
 class ProjectPanel(Vertical):
     """The `[server]`, `[tools]` and `[prompt] persona` settings."""
 
@@ -30,7 +35,7 @@ class ProjectPanel(Vertical):
     ProjectPanel .setting { height: 1; margin-top: 1; }
     ProjectPanel .setting Label { width: 18; padding: 0; }
     ProjectPanel .setting Input { width: 1fr; }
-    ProjectPanel #global-mode { width: 20; }
+    ProjectPanel #global-mode, ProjectPanel #exposure { width: 20; }
     ProjectPanel #persona { height: 4; margin-top: 1; background: $boost; }
     ProjectPanel Button { margin-top: 1; min-width: 10; }
     """
@@ -54,6 +59,10 @@ class ProjectPanel(Vertical):
             yield Select([("long", "long"), ("short", "short")], allow_blank=False, value="long",
                          id="global-mode", compact=True,
                          tooltip="Which CLI text describes tools that do not choose their own")
+        with Horizontal(classes="setting"):
+            yield Label("exposure")
+            yield Select(EXPOSURE_OPTIONS, allow_blank=False, value="all", id="exposure", compact=True,
+                         tooltip="What tools/list shows at connect; the Connect tab shows it and its cost")
         yield EditorTextArea(id="persona", compact=True, soft_wrap=True,
                        placeholder="Persona: the prompt's deployment section, e.g. You are the release assistant.")
         yield Button("Apply persona", id="apply-persona", compact=True, variant="primary",
@@ -65,6 +74,7 @@ class ProjectPanel(Vertical):
         self.typed.load(self.query_one("#prefix", Input), config.tools.prefix or "")
         self.query_one("#prefix", Input).placeholder = f"enter to apply; empty = {root_name}"
         self.query_one("#global-mode", Select).value = config.tools.description_mode.value
+        self.query_one("#exposure", Select).value = config.tools.exposure
         self.typed.load(self.query_one("#persona", TextArea), config.prompt.persona)
 
     def _edit(self, apply) -> None:
@@ -91,6 +101,13 @@ class ProjectPanel(Vertical):
         if self.config is not None and event.value != self.config.tools.description_mode.value:
             mode = str(event.value)
             self._edit(lambda ws: ws.set_global_description_mode(mode))
+
+    @on(Select.Changed, "#exposure")
+    def _exposure(self, event: Select.Changed) -> None:
+        event.stop()
+        if self.config is not None and event.value != self.config.tools.exposure:
+            exposure = str(event.value)
+            self._edit(lambda ws: ws.set_exposure(exposure))
 
     @on(Button.Pressed, "#apply-persona")
     def _persona(self, event: Button.Pressed) -> None:

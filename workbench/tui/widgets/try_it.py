@@ -76,6 +76,18 @@ def field_widget(spec: FormField, widget_id: str) -> Widget:
     return Input(id=widget_id, type=kind, compact=True, placeholder=placeholder, tooltip=tooltip)  # type: ignore[arg-type]
 
 
+def json_output_hint(tool: Any, outcome: Any) -> str:
+    """For an `output = "json"` tool whose output did not parse (or did not match its output
+    schema): the runtime's sentence, repeated on the state line, since a model gets no
+    `structuredContent` then. Empty otherwise."""
+    if getattr(tool.binding, "output", "text") != "json" or not outcome.is_error or outcome.structured is not None:
+        return ""
+    last = outcome.text.rstrip().rsplit("\n\n", 1)[-1]
+    if last.startswith("[The command's output") and last.endswith("]"):
+        return f" · output = json: {last[1:-1]}"
+    return ""
+
+
 class TryIt(Vertical):
     """Form, extra JSON, argv preview, Run / Cancel, and the result as a client sees it."""
 
@@ -363,7 +375,7 @@ class TryIt(Vertical):
         verdict = "isError: true" if outcome.is_error else "ok"
         exit_code = (outcome.structured or {}).get("exit_code")
         shown = f"{verdict} · exit code {exit_code}" if exit_code is not None else verdict
-        self.result_state = f"{shown} · {outcome.duration_ms:,} ms"
+        self.result_state = f"{shown} · {outcome.duration_ms:,} ms" + json_output_hint(self.tool, outcome)
         self._state(self.result_state, not outcome.is_error)
         result: dict[str, Any] = {"isError": outcome.is_error, "content": [{"type": "text", "text": outcome.text}]}
         if outcome.structured is not None:
