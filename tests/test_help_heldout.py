@@ -22,3 +22,34 @@ def test_a_click_default_command_marked_with_a_star_is_listed_by_its_name():
     datasette = parsed("click_default_command_datasette.txt", ["datasette"])
     serve = next(c for c in datasette.subcommands if c.name == "serve")
     assert serve.summary.startswith("Serve up specified SQLite database files")
+
+
+# ---------------------------------------------------------------- every short load says so
+
+
+def crawled(cli: str, tmp_path):
+    """The crawler on the real CLI's recorded help (tests/corpus replay: its exact outputs)."""
+    from corpus.replay import install_replay
+    from workbench.loaders.help.crawl import crawl
+
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    return crawl(str(install_replay(cli, tmp_path)), name=cli, use_cache=False, timeout_s=120)
+
+
+def test_a_help_only_load_that_skips_a_fuller_help_says_so_with_the_fix(tmp_path):
+    from workbench.model.coverage import coverage_line
+    from workbench.model.lint_coverage import coverage_findings
+
+    tree = crawled("xz", tmp_path)  # xz 5.4's --help shows a third of its options; -H shows the rest
+    assert tree.coverage is not None and any("xz --long-help" in sign for sign in tree.coverage.short_signs)
+    assert coverage_line(tree).startswith("warning: the help-only load looks short")
+    [warning] = [f for f in coverage_findings(tree) if f.code == "WB412"]
+    assert warning.severity.value == "warning" and "TARGET" in warning.fix
+
+
+def test_an_options_row_no_rule_read_is_a_sign_and_a_complete_load_shows_none(tmp_path):
+    find = crawled("find", tmp_path / "find")  # `-exec COMMAND ;` rows the flag model does not read
+    assert any("-exec" in sign for sign in find.coverage.short_signs)
+    for complete in ("gzip", "black", "ln"):
+        tree = crawled(complete, tmp_path / complete)
+        assert tree.coverage is None or not tree.coverage.short_signs, (complete, tree.coverage)

@@ -153,13 +153,17 @@ LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
 }
 
 SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
-    "recorded": {'curl', 'date', 'fd', 'find', 'gh', 'jq', 'mypy', 'rclone', 'rsync', 'sqlite-utils', 'virtualenv', 'wget', 'yamllint', 'zip',
+    "recorded": {'curl', 'fd', 'gh', 'jq', 'mypy', 'rclone', 'rsync', 'sqlite-utils', 'wget', 'yamllint', 'zip',
                  # held out (round 12), before any fix
-                 'tar', 'grep', 'xz', 'zstd', 'strace', 'unzip', 'patch', 'less', 'lsof'},
+                 'tar', 'grep', 'zstd', 'strace', 'unzip', 'patch', 'less', 'lsof'},
     "live": {'yamllint'},
 }
 """Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).
 The issue's target is none; these are today's, to shrink as the two witnesses land."""
+NOTED_COMPLETE_LOADS_ALLOWED = {"hugo"}
+"""Complete crawls (recall >= 0.99) that still report signs of shortness: a note on every load
+is noise. hugo's `mod get` help cannot be read (it runs go), so that one is a true sign the
+truth's scoring does not see."""
 # ---------------------------------------------------------------- end of thresholds
 
 RECORDED = [c.name for c in corpus_clis() if recording_path(c.name).exists()]
@@ -232,6 +236,11 @@ def test_every_short_recorded_crawl_says_so():
     silent = {n for n in RECORDED if recorded_score(n).short and not recorded_score(n).said_short}
     assert silent <= SILENT_SHORT_LOADS_ALLOWED["recorded"], (
         f"short of the truth without a coverage report: {sorted(silent - SILENT_SHORT_LOADS_ALLOWED['recorded'])}")
+
+
+def test_a_complete_recorded_crawl_reports_no_sign_of_shortness():
+    noted = {n for n in RECORDED if not recorded_score(n).short and recorded_score(n).said_short}
+    assert noted <= NOTED_COMPLETE_LOADS_ALLOWED, f"complete, yet reported short: {sorted(noted - NOTED_COMPLETE_LOADS_ALLOWED)}"
 
 
 @pytest.mark.live

@@ -71,6 +71,7 @@ RULES: dict[str, tuple[Severity, str]] = {
     "WB406": (Severity.WARNING, "a schema pattern that needs backtracking (nested repetition)"),
     "WB410": (Severity.INFO, "the exact loader and the CLI's help disagree on a command"),
     "WB411": (Severity.WARNING, "the exact loader missed more than 3% of what the CLI's help shows"),
+    "WB412": (Severity.WARNING, "a help-only load shows its own signs of being short"),
     "WB501": (Severity.ERROR, "more than 128 tools"),
     "WB601": (Severity.ERROR, "prompt + tool list above the token budget"),
     "WB701": (Severity.ERROR, "`[runtime]` limit that stops every call (timeout, output cap, concurrency)"),
