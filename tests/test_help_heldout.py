@@ -36,12 +36,21 @@ def crawled(cli: str, tmp_path):
     return crawl(str(install_replay(cli, tmp_path)), name=cli, use_cache=False, timeout_s=120)
 
 
-def test_a_help_only_load_that_skips_a_fuller_help_says_so_with_the_fix(tmp_path):
+def test_a_switch_offering_a_fuller_help_is_a_pointer_the_crawl_follows(tmp_path):
+    from workbench.loaders.help.pointers import listing_pointers
+
+    text = (FIXTURES / "gnu_xz_offers_long_help.txt").read_text()  # `-H, --long-help  display the long help`
+    assert listing_pointers(text, parsed("gnu_xz_offers_long_help.txt", ["xz"]), ["xz"]) == [["--long-help"]]
+    root = crawled("xz", tmp_path).root  # xz 5.4: the advanced options are in the long help only
+    assert {"single-stream", "robot", "block-size", "memlimit-compress"} <= {f.name for f in root.flags}
+
+
+def test_a_help_only_load_with_a_command_whose_help_failed_says_so_with_the_fix(tmp_path):
     from workbench.model.coverage import coverage_line
     from workbench.model.lint_coverage import coverage_findings
 
-    tree = crawled("xz", tmp_path)  # xz 5.4's --help shows a third of its options; -H shows the rest
-    assert tree.coverage is not None and any("xz --long-help" in sign for sign in tree.coverage.short_signs)
+    tree = crawled("hugo", tmp_path)  # hugo 0.111's `mod get --help` runs go, which is absent
+    assert any("hugo mod get" in sign for sign in tree.coverage.short_signs)
     assert coverage_line(tree).startswith("warning: the help-only load looks short")
     [warning] = [f for f in coverage_findings(tree) if f.code == "WB412"]
     assert warning.severity.value == "warning" and "TARGET" in warning.fix

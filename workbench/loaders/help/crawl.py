@@ -23,7 +23,7 @@ from workbench.loaders.help.cache import cache_key, executable_identity, load_ca
 from workbench.loaders.help.detect import detect_style, parser_for, rules_for
 from workbench.loaders.help.cleo import LIST_HELP
 from workbench.loaders.help.fetch import fetch_help, fetch_listing, fetch_pointed_listing
-from workbench.loaders.help.generic import offered_fuller_help, parse_listing
+from workbench.loaders.help.generic import parse_listing
 from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
 from workbench.loaders.help.parsed import CommandEntry
 from workbench.loaders.help.run import run_help
@@ -218,11 +218,8 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
         flags = [*node.parsed.flags, *node.parsed.inherited]
         held = {f"--{f.name}" for f in flags if f.name} | {f"-{f.name}" for f in flags if f.name}
         held |= {f"-{f.short}" for f in flags if f.short} | {f"--no-{f.name}" for f in flags if f.name and f.negatable}
-        offered = set(offered_fuller_help(node.parsed))
         for name in dict.fromkeys(node.parsed.unread):
-            if name in offered:
-                unfollowed.append(f"`{label} {name}`")  # a fuller help the text offers, not read
-            elif name not in held:
+            if name not in held:
                 unread_names.append(f"{label} {name}" if node.path else name)
         unfollowed.extend(f"`{' '.join([root_name, *arguments])}`" for arguments in node.unfollowed)
     signs = []

@@ -138,20 +138,8 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool =
     for rule in rules.finish:
         rule(parsed, path)
     if listed:
-        parsed.unread.extend(offered_fuller_help(parsed))
         parsed.unread.extend(_usage_names(doc.usage))
     return parsed
-
-
-_OFFERS_MORE = re.compile(r"\b(?:long|full|complete|advanced|all|more|extended|hidden)\b[^.;]*\b(?:help|options|flags)\b", re.IGNORECASE)
-"""`-H, --long-help  display the long help (lists also the advanced options)` (xz)."""
-
-
-def offered_fuller_help(parsed: ParsedHelp) -> list[str]:
-    """A switch whose help offers a fuller help: the options it would show were not read
-    (unless a pointer rule reads that listing, which then holds them)."""
-    return [f"--{f.name}" for f in parsed.flags if f.name and f.kind is FlagKind.BOOLEAN and "help" in f.name
-            and _OFFERS_MORE.search(f.help)]
 
 
 def _usage_names(usage: list[str]) -> list[str]:
