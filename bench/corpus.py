@@ -47,9 +47,14 @@ def main(argv: list[str] | None = None) -> int:
                 if score is not None:
                     live.append(score)
     rows = [*recorded, micro(recorded, "micro: help (recorded)")]
+    held_out = {c.name for c in clis if c.held_out}
+    if held_out and len(held_out) < len(clis):  # the fresh set's figures on their own: the honest ones
+        rows.append(micro([s for s in recorded if s.cli in held_out], "micro: held out (recorded)"))
     if live:
         exact_truth = {c.name for c in clis if c.live}
         rows += [*live, micro(live, "micro: live")]
+        if held_out:
+            rows.append(micro([s for s in live if s.cli in held_out], "micro: held out (live)"))
         rows.append(micro([s for s in recorded if s.cli in exact_truth], "micro: help on the same CLIs"))
     print(table(rows))
     print(f"\n{len(clis)} CLIs, {time.perf_counter() - started:.0f} s", file=sys.stderr)

@@ -234,7 +234,8 @@ def score_tree(cli: str, tree: CommandTree, *, loader: str = "", truth: dict | N
     score.short = score.commands_recall < SHORT_RECALL or score.flags_recall < SHORT_RECALL
     coverage = tree.coverage
     score.said_short = bool(
-        coverage is not None and (coverage.disagreements or coverage.taken_from_help.commands or coverage.taken_from_help.flags)
+        coverage is not None and (coverage.disagreements or coverage.taken_from_help.commands or coverage.taken_from_help.flags
+                                 or coverage.short_signs)
     )
     return score
 

@@ -1,4 +1,4 @@
-"""The loader corpus (issue 12): our loaders on 40 real CLIs, against truth nobody here wrote.
+"""The loader corpus (issue 12): our loaders on 70 real CLIs, against truth nobody here wrote.
 
 Two ways, as users meet them:
 - recorded: the help crawler on every CLI's recorded help texts (replayed: no network, no
@@ -31,8 +31,9 @@ from corpus.score import Score, micro, score_tree, table
 ISSUE_TARGETS = {"commands_recall": 0.97, "flags_recall": 0.97, "commands_precision": 0.998,
                  "flags_precision": 0.998, "value_type": 0.97}
 
-RECORDED_MICRO = {"commands_precision": 1.000, "commands_recall": 0.993, "flags_precision": 0.996,
-                  "flags_recall": 0.843, "value_type": 0.960}
+RECORDED_MICRO = {"commands_precision": 1.000, "commands_recall": 0.991, "flags_precision": 0.994,
+                  "flags_recall": 0.856, "value_type": 0.954}
+"""With the held-out set of round 12 in (its figures before any fix for it are in docs/loaders.md)."""
 LIVE_MICRO = {"commands_precision": 1.000, "commands_recall": 1.000, "flags_precision": 0.999,
                   "flags_recall": 0.999, "value_type": 0.987}
 
@@ -86,6 +87,35 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "terser": (1.000, 1.000, 1.000, 1.000),
     "json-server": (1.000, 1.000, 1.000, 1.000),
     "gulp": (1.000, 1.000, 1.000, 1.000),
+    # held out (round 12): as first scored, before any fix for them (docs/loaders.md)
+    "tar": (1.000, 1.000, 0.984, 0.909),
+    "grep": (1.000, 1.000, 1.000, 0.909),
+    "gzip": (1.000, 1.000, 1.000, 1.000),
+    "xz": (1.000, 1.000, 1.000, 0.903),
+    "zstd": (1.000, 1.000, 0.750, 0.900),
+    "make": (1.000, 1.000, 0.909, 1.000),
+    "strace": (1.000, 1.000, 0.900, 0.818),
+    "unzip": (1.000, 1.000, 1.000, 0.880),
+    "patch": (1.000, 1.000, 1.000, 0.970),
+    "file": (1.000, 1.000, 1.000, 1.000),
+    "less": (1.000, 1.000, 0.977, 0.878),
+    "lsof": (1.000, 1.000, 1.000, 0.333),
+    "bzip2": (1.000, 1.000, 1.000, 1.000),
+    "xargs": (1.000, 1.000, 1.000, 1.000),
+    "nl": (1.000, 1.000, 1.000, 1.000),
+    "ln": (1.000, 1.000, 1.000, 1.000),
+    "black": (1.000, 1.000, 1.000, 1.000),
+    "towncrier": (1.000, 1.000, 1.000, 1.000),
+    "datasette": (1.000, 1.000, 1.000, 1.000),
+    "isort": (1.000, 1.000, 0.990, 1.000),
+    "pipx": (1.000, 1.000, 1.000, 1.000),
+    "http": (1.000, 1.000, 1.000, 1.000),
+    "csvcut": (1.000, 1.000, 1.000, 1.000),
+    "csvsql": (1.000, 1.000, 1.000, 1.000),
+    "bandit": (1.000, 1.000, 1.000, 1.000),
+    "autopep8": (1.000, 1.000, 1.000, 1.000),
+    "flit": (1.000, 1.000, 1.000, 1.000),
+    "sphinx-build": (1.000, 1.000, 1.000, 1.000),
 }
 LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "sqlite-utils": (1.000, 1.000, 1.000, 1.000),
@@ -107,14 +137,33 @@ LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "pycodestyle": (1.000, 1.000, 1.000, 1.000),
     "yt-dlp": (1.000, 1.000, 1.000, 1.000),
     "coverage": (1.000, 1.000, 1.000, 1.000),
+    # held out (round 12)
+    "black": (1.000, 1.000, 1.000, 1.000),
+    "towncrier": (1.000, 1.000, 1.000, 1.000),
+    "datasette": (1.000, 1.000, 1.000, 1.000),
+    "pipx": (1.000, 1.000, 1.000, 1.000),
+    "http": (1.000, 1.000, 1.000, 1.000),
+    "csvcut": (1.000, 1.000, 1.000, 1.000),
+    "csvsql": (1.000, 1.000, 1.000, 1.000),
+    "bandit": (1.000, 1.000, 1.000, 1.000),
+    "autopep8": (1.000, 1.000, 1.000, 1.000),
+    "flit": (1.000, 1.000, 1.000, 1.000),
+    "sphinx-build": (1.000, 1.000, 1.000, 1.000),
+    "isort": (1.000, 1.000, 0.990, 1.000),
 }
 
 SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
-    "recorded": {'curl', 'date', 'fd', 'find', 'gh', 'jq', 'mypy', 'rclone', 'rsync', 'sqlite-utils', 'virtualenv', 'wget', 'yamllint', 'zip'},
+    "recorded": {'curl', 'fd', 'gh', 'jq', 'mypy', 'rclone', 'rsync', 'sqlite-utils', 'wget', 'yamllint', 'zip',
+                 # held out (round 12), before any fix
+                 'tar', 'grep', 'xz', 'zstd', 'strace', 'unzip', 'patch', 'less', 'lsof'},
     "live": {'yamllint'},
 }
 """Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).
 The issue's target is none; these are today's, to shrink as the two witnesses land."""
+NOTED_COMPLETE_LOADS_ALLOWED = {"hugo"}
+"""Complete crawls (recall >= 0.99) that still report signs of shortness: a note on every load
+is noise. hugo's `mod get` help cannot be read (it runs go), so that one is a true sign the
+truth's scoring does not see."""
 # ---------------------------------------------------------------- end of thresholds
 
 RECORDED = [c.name for c in corpus_clis() if recording_path(c.name).exists()]
@@ -187,6 +236,11 @@ def test_every_short_recorded_crawl_says_so():
     silent = {n for n in RECORDED if recorded_score(n).short and not recorded_score(n).said_short}
     assert silent <= SILENT_SHORT_LOADS_ALLOWED["recorded"], (
         f"short of the truth without a coverage report: {sorted(silent - SILENT_SHORT_LOADS_ALLOWED['recorded'])}")
+
+
+def test_a_complete_recorded_crawl_reports_no_sign_of_shortness():
+    noted = {n for n in RECORDED if not recorded_score(n).short and recorded_score(n).said_short}
+    assert noted <= NOTED_COMPLETE_LOADS_ALLOWED, f"complete, yet reported short: {sorted(noted - NOTED_COMPLETE_LOADS_ALLOWED)}"
 
 
 @pytest.mark.live

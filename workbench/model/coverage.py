@@ -72,6 +72,8 @@ def coverage_line(tree: CommandTree) -> str | None:
             return None
         unread = sum(1 for note in tree.notes if ": help unavailable" in note or ": not crawled" in note)
         line = f"coverage: help only, {_counts(coverage.help)}"
+        if coverage.short_signs:  # the crawl's own signs (they name the unread commands too)
+            return f"warning: the help-only load looks short; {line}; " + "; ".join(coverage.short_signs)
         return line + (f"; {_plural(unread, 'command')} whose own help could not be read" if unread else "")
     exact = f"exact loader {_counts(coverage.exact)}"
     if coverage.help is None:

@@ -1,6 +1,7 @@
 """Lint rules on how complete the tree is (the two witnesses, SPEC §4).
 
 WB410 (info): a command where the exact loader and the CLI's help disagree, with what was done.
+WB412 (warning): a help-only load shows its own signs of being short (`coverage.short_signs`).
 WB411 (warning): the exact loader missed more than `coverage.SHORT_THRESHOLD` of what help shows,
 so part of the tree is only as good as the help text. Pure: reads `CommandTree.coverage`.
 """
@@ -24,7 +25,7 @@ def coverage_findings(tree: CommandTree) -> list[Finding]:
     coverage = tree.coverage
     if coverage is None:
         return []
-    findings = []
+    findings = short_sign_findings(tree)
     if is_short(coverage):
         findings.append(finding(
             "WB411", tree.root.path_str,
@@ -46,3 +47,16 @@ def coverage_findings(tree: CommandTree) -> list[Finding]:
             "WB410", disagreement.path,
             f"The two witnesses disagree: {'; '.join(said)} ({disagreement.resolution}).", fix))
     return findings
+
+
+def short_sign_findings(tree: CommandTree) -> list[Finding]:
+    """WB412 when a help-only load shows its own signs of being short (`coverage.short_signs`)."""
+    coverage = tree.coverage
+    if coverage is None or not coverage.short_signs:
+        return []
+    return [finding(
+        "WB412", tree.root.path_str,
+        "The help-only load looks short: " + "; ".join(coverage.short_signs) + ".",
+        "Give a `module:attr` TARGET naming the CLI's real parser or command object if it is a Python CLI; "
+        "otherwise add the missing flags by hand (`[tools.<name>]` args) or exclude the commands whose help "
+        "could not be read.")]

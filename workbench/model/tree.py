@@ -201,6 +201,10 @@ class Coverage(_Node):
     help_scope: Literal["full", "top"] = "full"
     """How much help was read: every command's (`full`), or only the root's (`top`: it agreed
     with the exact tree, so the rest was not crawled)."""
+    short_signs: list[str] = Field(default_factory=list)
+    """A help-only load's own signs that it is short (no second witness to compare with):
+    option names the text spells that no flag holds, listed commands whose help could not be
+    read, pointers to a fuller listing that could not be followed. One sentence each."""
 
 
 class CommandTree(_Node):

@@ -210,6 +210,9 @@ def fish_truth(cli: CorpusCLI) -> dict:
             continue
         if condition and "seen_subcommand" in condition:
             continue  # flags of subcommands: this witness is used for flat CLIs only
+        longs, shorts, olds = ([n for n in names if "$" not in n] for names in (longs, shorts, olds))
+        if not (longs or shorts or olds):
+            continue  # a name built from a loop variable (`-l $op`): the loop's words are not read
         key = longs[0] if longs else (shorts or olds)[0]
         if key in NEVER_COUNTED or key in flags:
             continue
@@ -222,7 +225,7 @@ def fish_truth(cli: CorpusCLI) -> dict:
             "commands": {"": {"flags": flags, "positionals": None, "also_documented": documented}}}
 
 
-_MAN_HEAD = re.compile(r"^\.(TP|IP|It|PD|B|BI)\b")
+_MAN_STRING = re.compile(r"^\.ds\s+(\S+)\s+(.*)$")
 
 
 def man_page_options(program: str) -> list[str]:
@@ -230,22 +233,36 @@ def man_page_options(program: str) -> list[str]:
 
     Hand-written completion files lag their programs; the man page, written by the program's
     authors, is a second document to forgive a flag fish lacks. Never used to count a flag found.
+    Sections 1 and 8 (lsof); roff's zero-width escapes (`\-\^\-exclude`) and the page's own
+    strings (`.ds = \-\-` then `\*=binary`, as patch's page spells its long options) are
+    expanded; `.TQ` continues a `.TP` head (strace's long forms).
     """
-    path = Path(f"/usr/share/man/man1/{program}.1.gz")
-    if not path.exists():
+    path = next((p for p in (Path(f"/usr/share/man/man{s}/{program}.{s}.gz") for s in ("1", "8")) if p.exists()), None)
+    if path is None:
         return []
     lines = gzip.decompress(path.read_bytes()).decode("utf-8", "replace").splitlines()
+    strings = {m.group(1): m.group(2).strip().strip('"') for m in map(_MAN_STRING.match, lines) if m}
+
+    def expand(text: str) -> str:
+        text = re.sub(r"\\\*\((..)|\\\*\[([^\]]*)\]|\\\*(.)", lambda m: strings.get(m.group(1) or m.group(2) or m.group(3), ""), text)
+        text = re.sub(r"\\[\^&|%]", "", text)
+        text = re.sub(r"\\f[A-Z(]\w?|\\f\[\w*\]", "", text)
+        return text.replace("\\-", "-").replace("\\", "")
+
     names: set[str] = set()
     for i, line in enumerate(lines):
         previous = lines[i - 1] if i else ""
         head = None
-        if line.startswith(".It Fl ") or line.startswith('.IP "') or line.startswith(".B ") or line.startswith(".BI ") or re.match(r"^\.(TP|IP|PD)\b", previous) and not line.startswith("."):
+        if line.startswith((".It Fl ", ".Op Fl ")) or line.startswith('.IP "') or line.startswith((".B ", ".BI ", ".BR ")):
+            head = line
+        elif re.match(r"^\.(TP|IP|PD|TQ)\b", previous) and not line.startswith("."):
             head = line
         if head is None:
             continue
-        text = re.sub(r"\\f[A-Z(]\w?|\\f\[\w*\]", "", head).replace("\\-", "-").replace("\\", "")
-        if head.startswith(".It Fl "):
-            text = "-" + text.split()[2] if len(text.split()) > 2 else ""
+        text = expand(head)
+        if head.startswith((".It Fl ", ".Op Fl ")):  # mdoc: `Fl Fl apple` is --apple, `Fl x` is -x
+            names.update("-" + m.group(1) for m in re.finditer(r"\bFl ((?:Fl )?[-\w]+)", text.replace("Fl Fl ", "Fl -")))
+            continue
         names.update(re.findall(r"(?<![\w-])(--?[A-Za-z0-9][-A-Za-z0-9]*)", text))
     return sorted(n for n in names if n != "-")
 

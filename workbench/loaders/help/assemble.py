@@ -27,6 +27,8 @@ class CrawledCommand:
     parsed: ParsedHelp | None = None
     children: list[CrawledCommand] = field(default_factory=list)
     note: str | None = None
+    unfollowed: list[list[str]] = field(default_factory=list)
+    """Pointers to a fuller listing its help gave whose listing could not be read."""
 
 
 def build_tree(root: CrawledCommand, root_name: str, cli_version: str | None) -> CommandTree:

@@ -5,16 +5,33 @@
 the usage (`SERVICE [TAGS]...`), `Commands:`, `Options:` with upper-case type metavars
 (`TEXT`, `INTEGER`, `INTEGER RANGE`, `FLOAT`, `PATH`, `FILE`, `[json|yaml]` choices),
 `--shout / --no-shout` (negatable), and `[default: x; required; env var: X]` annotations.
-typer's rich boxes (`╭─ Options ─╮`) are unboxed before reading.
+typer's rich boxes (`╭─ Options ─╮`) are unboxed before reading. A command listed with a
+trailing `*` (`build*`) is the group's default command (click-default-group marks it so):
+it is a command like the others, named without the mark.
 """
 
 from __future__ import annotations
 
+import re
+
+from workbench.loaders.help.document import HelpDocument
 from workbench.loaders.help.generic import Rules
 from workbench.loaders.help.generic import parse as _parse
 from workbench.loaders.help.parsed import ParsedHelp
 
-RULES = Rules(name="click")
+_DEFAULT_COMMAND_MARK = re.compile(r"^(\s+[A-Za-z0-9][\w.:-]*)\*(?=\s|$)")
+"""`  build*  Build a combined news file`: click-default-group's mark on the default command."""
+
+
+def _unmark_default_command(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None:
+    """Drop the default-command mark so the row reads as the command it names (the `*`
+    becomes a space, so the description column stays where it was)."""
+    for section in doc.sections:
+        if RULES.is_commands(section):
+            section.lines = [_DEFAULT_COMMAND_MARK.sub(r"\1 ", line) for line in section.lines]
+
+
+RULES = Rules(name="click", hooks=[_unmark_default_command])
 
 
 def parse(text: str, path: list[str]) -> ParsedHelp:

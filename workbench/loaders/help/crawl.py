@@ -92,6 +92,13 @@ def crawl(
     with tempfile.TemporaryDirectory(prefix="workbench-crawl-") as workdir:
         root = _crawl_nodes(path, root_name, report, timeout_s, max_depth, max_workers, workdir)
     tree = build_tree(root, root_name, _cli_version(version_call))
+    signs = short_signs(root, root_name)
+    if signs:
+        from workbench.loaders.witness import unread_paths
+        from workbench.model.coverage import count_witness
+        from workbench.model.tree import Coverage
+
+        tree.coverage = Coverage(help=count_witness(tree, unread_paths(tree)), short_signs=signs)
     if key:
         store_cached(key, tree.to_data(), cache_dir)
     report(f"{root_name}: {sum(1 for _ in tree.walk())} commands read")
@@ -178,6 +185,9 @@ def _read_pointed_listings(executable: str, node: CrawledCommand, path: list[str
         fetched = fetch_pointed_listing(executable, arguments, own.text, timeout_s, cwd=cwd)
         if fetched is None or fetched.text is None:
             continue
+        if fetched.text is None:
+            node.unfollowed.append(arguments)
+            continue
         style = detect_style(fetched.text, prefer=parsed.style)
         try:
             listing = parse_listing(fetched.text, path, rules_for(style))
@@ -187,6 +197,53 @@ def _read_pointed_listings(executable: str, node: CrawledCommand, path: list[str
         if commands or flags:
             shown = " ".join([path[0], *arguments])
             parsed.notes.append(f"`{shown}` lists {commands} more commands and {flags} more flags than its help")
+
+
+_MAX_NAMED = 4
+
+
+def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
+    """What the crawl itself shows it missed, one sentence per kind (a help-only load has no
+    second witness to compare with): option names an options section spells that no flag
+    read, listed commands whose help could not be read, pointed listings not read."""
+    unread_names: list[str] = []
+    unread_commands: list[str] = []
+    unfollowed: list[str] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(reversed(node.children))
+        label = " ".join([root_name, *node.path])
+        if node.parsed is None:
+            if node.note and not node.note.startswith("not crawled") and node.path[-1] != "help":
+                unread_commands.append(label)  # a listed `help` command has no flags to miss
+            continue
+        flags = [*node.parsed.flags, *node.parsed.inherited]
+        held = {f"--{f.name}" for f in flags if f.name} | {f"-{f.name}" for f in flags if f.name}
+        held |= {f"-{f.short}" for f in flags if f.short} | {f"--no-{f.name}" for f in flags if f.name and f.negatable}
+        for name in dict.fromkeys(node.parsed.unread):
+            if name not in held:
+                unread_names.append(f"{label} {name}" if node.path else name)
+        unfollowed.extend(f"`{' '.join([root_name, *arguments])}`" for arguments in node.unfollowed)
+    signs = []
+    if unread_names:
+        signs.append(f"{_counted(len(unread_names), 'option name')} in the help that no flag holds "
+                     f"({_named(unread_names)}): the help text was not fully read")
+    if unread_commands:
+        signs.append(f"{_counted(len(unread_commands), 'listed command')} whose own help could not be read "
+                     f"({_named(unread_commands)}): their flags are missing")
+    if unfollowed:
+        signs.append(f"{_counted(len(unfollowed), 'fuller listing')} the help points to that could not be read "
+                     f"({_named(unfollowed)}): the options only it shows are missing")
+    return signs
+
+
+def _counted(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def _named(items: list[str]) -> str:
+    return ", ".join(items[:_MAX_NAMED]) + (", …" if len(items) > _MAX_NAMED else "")
 
 
 def _unique_entries(entries: list[CommandEntry]) -> list[CommandEntry]:

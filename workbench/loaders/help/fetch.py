@@ -75,8 +75,11 @@ def fetch_pointed_listing(
     executable: str, arguments: list[str], own_text: str, timeout_s: float, *, cwd: str | None = None
 ) -> Fetched | None:
     """What `CLI arguments…` prints when a help text points at it for the full listing, or
-    None when that is no help text (an error, a manual page, the same text again)."""
+    None when that is no help text (an error, a manual page, the same text again); a
+    `Fetched` without text when the call timed out or could not run."""
     call = run_help([executable, *arguments], timeout_s, cwd=cwd)
+    if call.timed_out or call.error:  # the listing exists but could not be read: a sign the load is short
+        return Fetched(None, call.argv, problem=f"`{' '.join(call.argv)}` did not finish in time" if call.timed_out else str(call.error), calls=(call,))
     if call.exit_code not in (0, None) and not call.stdout.strip():
         return None
     if _problem(call, [], [own_text]) is not None:

@@ -109,9 +109,9 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool =
         elif key in rules.argument_sections:
             arguments.extend(item_entries(section))
         elif key in rules.inherited_sections and len(path) > 1:
-            parsed.inherited.extend(_flags(section, rules))
+            parsed.inherited.extend(_flags(section, rules, parsed.unread))
         elif rules.is_flags(section) or key in rules.inherited_sections:
-            parsed.flags.extend(_flags(section, rules))
+            parsed.flags.extend(_flags(section, rules, parsed.unread))
     if trailing := re.search(r"^aliases?:[ \t]+(\S.*)$", text, re.MULTILINE | re.IGNORECASE):
         parsed.aliases = parsed.aliases or aliases_named(trailing.group(1), path)  # npm: `aliases: i, add`
     listed = bool(parsed.flags)
@@ -136,15 +136,31 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool =
     )
     for rule in rules.finish:
         rule(parsed, path)
+    if listed:
+        parsed.unread.extend(_usage_names(doc.usage))
     return parsed
 
 
-def _flags(section: Section, rules: Rules) -> list[Flag]:
+def _usage_names(usage: list[str]) -> list[str]:
+    """Long option names the usage synopsis spells (`[--sort=WORD]`): each should be a flag."""
+    return [n for n in re.findall(r"(?<![\w-])(--[a-z][\w-]*)", " ".join(usage))
+            if n not in ("--help", "--version") and not _PLACEHOLDER_NAME.search(n)]
+
+
+_TERM_NAME = re.compile(r"(?<![\w\[=<{(|-])(--?[A-Za-z0-9][\w-]*)")
+"""An option name spelled in an entry's term (`-z, --gzip, --gunzip`); not a value (`=NUM`)."""
+
+
+def _flags(section: Section, rules: Rules, unread: list[str] | None = None) -> list[Flag]:
+    """The flags of an options section; the names its entries spell that no flag read go to
+    `unread` (a sign the load is short: tar's `--gunzip` beside `--gzip`, lsof's packed rows)."""
     flags = []
     entries = option_entries(section)
     typed_section = any(TYPE_LINE.search(e.text) for e in entries)
     for entry in entries:
         flag = parse_flag(entry.term, entry.text, rules.flag_style)
+        if unread is not None:
+            unread.extend(_unread_names(entry.term, flag))
         if flag is None:
             continue
         if typed_section and not TSC_TAIL.search(entry.text) and flag.kind is FlagKind.BOOLEAN and not entry.term.endswith(":"):
@@ -152,6 +168,20 @@ def _flags(section: Section, rules: Rules) -> list[Flag]:
             flag.kind, flag.value_type, flag.default = FlagKind.VALUE, ValueType.STRING, None
         flags.append(flag)
     return flags
+
+
+_PLACEHOLDER_NAME = re.compile(r"[A-Z]{2,}")
+"""`-NUM`, `--no-OPTION`, `--GTYPE-group-format`: a family of options named by a placeholder,
+left out on purpose (no one flag can stand for it)."""
+
+
+def _unread_names(term: str, flag: Flag | None) -> list[str]:
+    """The option names of an entry no rule read as a flag. An entry that was read keeps its
+    other spellings as aliases of that flag (`-z, --gzip, --gunzip`), which loses nothing."""
+    if flag is not None:
+        return []
+    names = _TERM_NAME.findall(term.split("  ")[0])
+    return [n for n in names if n.lstrip("-") not in ("help", "h", "version", "V", "?") and not _PLACEHOLDER_NAME.search(n)]
 
 
 def _drop_unspellable(parsed: ParsedHelp, text: str) -> None:

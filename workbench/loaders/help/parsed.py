@@ -38,6 +38,9 @@ class ParsedHelp:
     positionals: list[Positional] = field(default_factory=list)
     subcommands: list[CommandEntry] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)
+    """Option names the text spells in its options sections that no flag holds: signs that
+    the reading is short (the crawler reports them, `coverage.short_signs`)."""
 
     @property
     def summary(self) -> str:

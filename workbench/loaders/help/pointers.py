@@ -6,7 +6,8 @@ with --list)`, an option `--list  List installed commands`).
 Shared grammar, naming no CLI: a pointer is an invocation quoted in the text (or a `--list`-like
 option the text offers) whose words are only the command's own path, a help word (`help`,
 `--help`, `-h`) and a word asking for everything (`-a`, `--all`, `all`, `commands`, `flags`,
-`options`), or a listing option on its own (`--list`, `--list-commands`). Anything else in the
+`options`), or a listing option on its own (`--list`, `--list-commands`), or a switch named
+like help whose help offers a fuller one (xz's `-H, --long-help  display the long help`). Anything else in the
 quotes (a placeholder `<command>`, a topic `backends`, `-g` for guides) is not a pointer, so
 concept guides and help topics are never read as commands. One more form: a command named
 `options` or `flags` that the same line says lists the global options (`Use "kubectl options"
@@ -28,6 +29,17 @@ _GLOBAL = re.compile(r"\bglobal\b.*\b(?:options|flags)\b", re.IGNORECASE)
 """`Use "kubectl options" for a list of global command-line options`: a command that lists them."""
 _PROSE_LISTING_OPTION = re.compile(r"\ball (?:sub)?commands (?:with|via|using|by) (--[a-z][\w-]*)", re.IGNORECASE)
 """cargo's `See all commands with --list`."""
+_OFFERS_MORE = re.compile(r"\b(?:long|full|complete|advanced|all|more|extended|hidden)\b[^.;]*\b(?:help|options|flags)\b", re.IGNORECASE)
+"""`-H, --long-help  display the long help (lists also the advanced options)` (xz)."""
+
+
+def offered_fuller_help(parsed: ParsedHelp) -> list[str]:
+    """Switches named like help whose own help offers a fuller one: pointers to a fuller
+    listing of the options (`--long-help`, `--help-all`, `--help-hidden`)."""
+    return [f"--{f.name}" for f in parsed.flags if f.name and f.name != "help" and "help" in f.name
+            and f.kind.value == "boolean" and _OFFERS_MORE.search(f.help)]
+
+
 _LISTS_COMMANDS = re.compile(r"^(?:list|show|print|display)s?\b.*\b(?:sub)?commands\b", re.IGNORECASE)
 
 
@@ -52,6 +64,7 @@ def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[lis
     for flag in parsed.flags:
         if flag.name and f"--{flag.name}" in _LISTING_OPTIONS and flag.kind.value == "boolean" and _LISTS_COMMANDS.search(flag.help):
             found.append([*path[1:], f"--{flag.name}"])
+    found.extend([*path[1:], name] for name in offered_fuller_help(parsed))
     unique: list[list[str]] = []
     for arguments in found:
         if arguments not in unique:

@@ -96,8 +96,14 @@ def run_help(argv: list[str] | tuple[str, ...], timeout_s: float, *, cwd: str | 
         timed_out = True
     _kill_group(process)  # what it left in its group
     run.finished()  # and what detached from it
+    # Every writer of the pipes is gone now, so the readers reach EOF; on a busy machine a
+    # reader thread can still be seconds behind, and a short join here once handed on a
+    # silently cut help text (a crawl of one recording then differed between runs). Wait as
+    # long as the call itself may take; a reader still not done makes the call timed out.
     for reader in readers:
-        reader.join(timeout=2)
+        reader.join(timeout=max(2.0, timeout_s))
+    cut = any(reader.is_alive() for reader in readers)
+    timed_out = timed_out or cut
     flooded = any(reader.flooded for reader in readers)
     return HelpCall(
         argv,
