@@ -264,7 +264,7 @@ async def test_output_for_an_older_config_is_never_shown_as_current(app):
         assert "older config" not in view_text(app, "view-tool")
         main.workspace.set_included("deployctl status", False)
         main.recompute()  # what every edit does: mark stale at once, compute after a debounce
-        assert not main.is_current
+        assert not main.previews_current
         assert app.screen.query_one("#previews").is_stale
         assert "updating…" in app.screen.query_one("#status").describe()
         await settle(pilot)

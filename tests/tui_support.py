@@ -51,7 +51,7 @@ async def settle(pilot, rounds: int = 100) -> None:
         await pilot.pause(0.05)
         await workers_done(app)
         main = app.main_screen
-        if main is not None and main.is_current:
+        if main is not None and main.previews_current:
             await pilot.pause()
             return
         if app.load_error:

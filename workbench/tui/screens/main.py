@@ -148,8 +148,10 @@ class MainScreen(Screen[None]):
     # --- state → widgets ---------------------------------------------------------------------
 
     @property
-    def is_current(self) -> bool:
-        """True when every preview on screen matches the config as it is now."""
+    def previews_current(self) -> bool:
+        """True when every preview on screen matches the config as it is now. (Not named
+        `is_current`: that is Textual's own `Screen.is_current`, which decides whether the
+        screen paints at all; shadowing it held every repaint until the full pass was done.)"""
         return self.full_generation == self.quick_generation == self.generation
 
     def show_command(self, same_command: bool = False) -> None:
