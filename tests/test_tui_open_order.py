@@ -13,6 +13,7 @@ from textual.widgets._footer import FooterKey
 from tui_support import sample_workspace, settle
 
 from workbench.tui.app import make_app
+from workbench.tui.loading import OpenRequest
 from workbench.tui.widgets.command_tree import CommandTree
 from workbench.tui.widgets.selectors_pane import SelectorsPane
 from workbench.tui.widgets.try_it import TryIt
@@ -20,7 +21,16 @@ from workbench.tui.widgets.try_it import TryIt
 pytestmark = pytest.mark.anyio
 
 
-async def test_tree_marks_paint_before_the_try_form_mounts(tmp_path: Path, monkeypatch) -> None:
+def _app(tmp_path: Path, loaded_by: str):
+    """The app as `mcp-workbench TARGET` opens it (the loading worker), or on a ready workspace."""
+    if loaded_by == "worker":
+        request = OpenRequest(target="sample_clis.deployctl:cli", output=str(tmp_path / "mcp.toml"))
+        return make_app(request, config_dir=tmp_path / "user")
+    return make_app(workspace=sample_workspace(tmp_path / "mcp.toml"), config_dir=tmp_path / "user")
+
+
+@pytest.mark.parametrize("loaded_by", ["worker", "workspace"])
+async def test_tree_marks_paint_before_the_try_form_mounts(tmp_path: Path, monkeypatch, loaded_by: str) -> None:
     seen: list[tuple[bool, bool]] = []
     original = CommandTree.show_statuses
 
@@ -31,7 +41,7 @@ async def test_tree_marks_paint_before_the_try_form_mounts(tmp_path: Path, monke
             seen.append((bool(screen.query(TryIt)), bool(screen.query(SelectorsPane))))
 
     monkeypatch.setattr(CommandTree, "show_statuses", show_statuses)
-    app = make_app(workspace=sample_workspace(tmp_path / "mcp.toml"), config_dir=tmp_path / "user")
+    app = _app(tmp_path, loaded_by)
     async with app.run_test(size=(160, 48)) as pilot:
         await settle(pilot)
         assert seen == [(False, False)], "the Try or Selectors pane mounted before the tree's first marks"
