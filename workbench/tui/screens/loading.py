@@ -5,7 +5,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, LoadingIndicator, Static
+from textual.widgets import LoadingIndicator, Static
+
+from workbench.tui.widgets.footer import StableFooter
 
 
 class LoadingScreen(Screen[None]):
@@ -25,7 +27,7 @@ class LoadingScreen(Screen[None]):
             yield Static(f"Opening {self.label}", id="what", markup=False)
             yield LoadingIndicator()
             yield Static("", id="progress", markup=False)
-        yield Footer()
+        yield StableFooter()
 
     def show_progress(self, text: str) -> None:
         self.query_one("#progress", Static).update(text)

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, TabbedContent, Tabs, Tree
+from textual.widgets import Input, TabbedContent, Tabs, Tree
 
 from workbench.model.errors import WorkbenchError
 from workbench.tui.bindings import MAIN_BINDINGS, pane_title
@@ -33,9 +33,10 @@ from workbench.tui.previews import (
     finding_counts,
 )
 from workbench.tui.widgets.command_tree import CommandTree, CommandTreePanel
+from workbench.tui.widgets.footer import StableFooter
 from workbench.tui.widgets.inspector import Inspector
 from workbench.tui.widgets.lint_pane import JumpToCommand
-from workbench.tui.widgets.preview_tabs import TABS, PreviewTabs
+from workbench.tui.widgets.preview_tabs import DEFERRED_PANES, TABS, PreviewTabs
 from workbench.tui.widgets.selectors_pane import SelectorsPane
 from workbench.tui.widgets.status_line import StatusLine, coverage_text
 from workbench.tui.widgets.try_it import TryIt
@@ -78,9 +79,12 @@ class MainScreen(Screen[None]):
     BINDINGS = MAIN_BINDINGS
     COMMANDS = {GoToCommand, ToggleCommand, WorkbenchActions}
 
-    def __init__(self, workspace: Workspace) -> None:
+    def __init__(self, workspace: Workspace, first: QuickPreviews | None = None) -> None:
         super().__init__()
         self.workspace = workspace
+        self.first = first
+        """The first quick pass, when the loading worker computed it (the marks then paint with
+        the tree's first frame); else the screen computes it once the tree is painted."""
         self.selected: str = workspace.tree.root.path_str
         self.generation = 0
         self.quick_generation = self.full_generation = -1
@@ -100,7 +104,7 @@ class MainScreen(Screen[None]):
             yield Inspector(id="inspector")
             yield PreviewTabs(id="previews")
         yield StatusLine(id="status")
-        yield Footer(id="footer", compact=True)
+        yield StableFooter(id="footer", compact=True)
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -116,8 +120,11 @@ class MainScreen(Screen[None]):
 
     def _show_right_pane(self, pane: str) -> None:
         self.right_pane = pane
-        self.query_one(Inspector).set_class(pane != "inspector", "-turn-hidden")
-        self.query_one(PreviewTabs).set_class(pane != "previews", "-turn-hidden")
+        # The turn classes only act in the narrow layout; in the wide one they stay off, since
+        # adding one restyles the whole pane (the previews are ~100 widgets) for nothing.
+        narrow = self.has_class("-narrow")
+        self.query_one(Inspector).set_class(narrow and pane != "inspector", "-turn-hidden")
+        self.query_one(PreviewTabs).set_class(narrow and pane != "previews", "-turn-hidden")
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """In the narrow layout, the pane the focus moves into is the one shown."""
@@ -136,9 +143,16 @@ class MainScreen(Screen[None]):
         self._fit(self.app.size.width)
         self.query_one(CommandTreePanel).show_tree(self.workspace.tree)
         self.query_one(StatusLine).coverage = coverage_text(self.workspace.tree)
-        self.show_command()
         self.query_one(CommandTree).focus()
         self.query_one(PreviewTabs).set_stale()
+        if self.first is not None:
+            # Computed while the app showed the loading screen: the tree's first frame has its
+            # marks, and the inspector is filled once (by the quick pass), not twice.
+            first, self.first = self.first, None
+            self.generation += 1
+            self.on_quick_ready(QuickReady(self.generation, first))
+            return
+        self.show_command()
         # Paint the tree first; the first surface of a big CLI takes a moment.
         self.call_after_refresh(self.recompute, False)
 
@@ -177,10 +191,12 @@ class MainScreen(Screen[None]):
         return self.query_one("#preview-tabs", TabbedContent).active == tab_id
 
     @on(TabbedContent.TabActivated, "#preview-tabs")
-    def _tab_shown_now(self, event: TabbedContent.TabActivated) -> None:
+    async def _tab_shown_now(self, event: TabbedContent.TabActivated) -> None:
         shown = [view for tab, _, view in TABS if tab == event.pane.id and view in self._stale_views()]
         if shown:
             self.query_one(PreviewTabs).set_stale(tuple(shown))
+        if event.pane.id in DEFERRED_PANES:
+            await self.query_one(PreviewTabs).mount_deferred()  # shown before the first paint ended
         if self.quick is None or self.quick_generation != self.generation:
             return  # the pass under way fills it
         if event.pane.id == "tab-try":
@@ -190,6 +206,8 @@ class MainScreen(Screen[None]):
 
     def _show_try(self, status) -> None:
         """Hand the try-it pane the highlighted command's tool, as the current surface has it."""
+        if not self.query_one(PreviewTabs).deferred_ready:
+            return  # its mount (after the first paint, or when its tab is shown) fills it
         surface = self.quick.surface if self.quick else None
         tool = surface.tool(status.tool) if (surface is not None and status is not None and status.tool) else None
         ws = self.workspace
@@ -299,12 +317,22 @@ class MainScreen(Screen[None]):
         self._show_quick(message.generation, message.quick)
         if first_time:
             self._select_first_tool()
+            # The hidden Try and Selectors panes mount once the tree and its marks are painted.
+            self.call_after_refresh(self._mount_deferred_panes)
         generation = message.generation
         # Only once the quick result is on screen: a fixed delay from here was shorter than the
         # paint on a busy machine, and the full pass (CPU-bound, in a thread) then shared the
         # interpreter with it, making the paint wait in proportion to the CLI's size.
         self.call_after_refresh(self.set_timer, FULL_DELAY_S, lambda: self._start_full(generation),
                                 name="full pass")
+
+    async def _mount_deferred_panes(self) -> None:
+        await self.query_one(PreviewTabs).mount_deferred()
+        if self.quick is not None and self.quick_generation == self.generation:
+            if self._tab_shown("tab-try"):
+                self._show_try(self.quick.statuses.get(self.selected))
+            elif self._tab_shown("tab-selectors"):
+                self.query_one(SelectorsPane).show(self.workspace.config, self.quick.statuses)
 
     def _start_full(self, generation: int) -> None:
         if generation != self.generation:
@@ -322,7 +350,7 @@ class MainScreen(Screen[None]):
         previews.show_quick(quick, self.selected)
         if self.full_generation < generation and quick.error is None:
             previews.border_subtitle = "updating…"  # hidden tabs wait for the full pass
-        if self._tab_shown("tab-selectors"):
+        if self._tab_shown("tab-selectors") and previews.deferred_ready:
             self.query_one(SelectorsPane).show(self.workspace.config, quick.statuses)
         self.query_one(CommandTree).show_statuses(quick.statuses)
         self.query_one(StatusLine).show_quick(quick, self.workspace.path, self.workspace.on_disk)
@@ -544,11 +572,12 @@ class MainScreen(Screen[None]):
             target = self.query_one(PreviewTabs).query_one(Tabs)
         target.focus()
 
-    def action_run_try(self) -> None:
+    async def action_run_try(self) -> None:
         """Run the Try form's call for the highlighted tool (the Try tab opens to show it)."""
         tabs = self.query_one("#preview-tabs", TabbedContent)
         tabs.active = "tab-try"
         self._show_right_pane("previews")
+        await self.query_one(PreviewTabs).mount_deferred()  # at once unless pressed while opening
         self.query_one(TryIt).run()
 
     def _cycle_tab(self, step: int) -> None:

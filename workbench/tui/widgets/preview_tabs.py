@@ -30,8 +30,12 @@ TABS = (
     ("tab-selectors", "Selectors", "view-claims"),
     ("tab-try", "Try", "view-try"),
 )
-PANES = {"tab-try": TryIt, "tab-selectors": SelectorsPane, "tab-lint": LintPane}
+PANES = {"tab-lint": LintPane}
 """Tabs holding a pane of their own instead of a single CodeView."""
+DEFERRED_PANES = {"tab-try": TryIt, "tab-selectors": SelectorsPane}
+"""Panes mounted once the tree has painted (`mount_deferred`), not with the screen: they are
+hidden on opening and filled only when shown, and mounting their ~20 widgets first delayed the
+tree's first marks."""
 
 
 class WrappedView(EditorTextArea):
@@ -75,11 +79,26 @@ class PreviewTabs(Vertical):
         with TabbedContent(id="preview-tabs"):
             for tab_id, title, view_id in TABS:
                 with TabPane(title, id=tab_id):
+                    if tab_id in DEFERRED_PANES:
+                        continue  # mount_deferred adds it
                     pane = PANES.get(tab_id)
                     yield pane() if pane is not None else VIEWS.get(view_id, CodeView)(id=view_id)
 
     def on_mount(self) -> None:
         self.border_title = pane_title("previews", "Preview")
+
+    _deferred: list | None = None
+    deferred_ready = False
+    """Whether the deferred panes (Try, Selectors) are mounted and composed."""
+
+    async def mount_deferred(self) -> None:
+        """Mount the Try and Selectors panes (once; any caller may await it, the first mounts)."""
+        if self._deferred is None:
+            self._deferred = [self.query_one(f"#{tab_id}", TabPane).mount(pane())
+                              for tab_id, pane in DEFERRED_PANES.items()]
+        for mounting in self._deferred:
+            await mounting
+        self.deferred_ready = True
 
     def view(self, view_id: str) -> CodeView | WrappedView:
         return self.query_one(f"#{view_id}")  # type: ignore[return-value]
