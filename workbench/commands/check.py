@@ -145,11 +145,11 @@ def render_text(report: dict[str, Any]) -> str:
     lines = [f"{report['config']}: {_surface_line(report)}"]
     if report.get("coverage"):
         lines.append(report["coverage"])
-    if report["tokens"]:
-        lines.append(_connect_line(report))
     if report["tokens"] and report["tokens"]["per_tool"]:
         heaviest = sorted(report["tokens"]["per_tool"].items(), key=lambda item: (-item[1], item[0]))[:5]
         lines.append("largest tools: " + ", ".join(f"{name} {count}" for name, count in heaviest))
+    if report["tokens"]:
+        lines.append(_connect_line(report))
     lines += _section("lint", report["lint"])
     if report["drift"] is None:
         lines.append("drift: skipped (--no-drift)")
