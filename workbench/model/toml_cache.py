@@ -22,10 +22,11 @@ import json
 import math
 import os
 import sys
-import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
+
+from workbench.model.atomic import write_text_atomic
 
 MIN_CACHED_CHARS = 64_000
 MAX_ENTRIES = 32
@@ -68,10 +69,7 @@ def _plain(value: Any) -> bool:
 def _store(path: Path, data: dict[str, Any]) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            json.dump(data, file, ensure_ascii=False, separators=(",", ":"))
-        os.replace(temp, path)
+        write_text_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), durable=False)
         _prune(path.parent)
     except OSError:
         pass
