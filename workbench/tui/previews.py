@@ -14,13 +14,13 @@ Pure Python (no Textual): every text comes from the model's `build_surface` and 
 from __future__ import annotations
 
 import difflib
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from workbench.model.config import Config
 from workbench.model.errors import WorkbenchError
 from workbench.model.findings import Finding, finding, findings_text
+from workbench.model.tools_json import tool_json, tools_json
 from workbench.model.tree import CommandTree
 
 REASON_WORDS = {
@@ -116,13 +116,11 @@ class FullPreviews:
     """The text the diff and the unsaved marker compared with."""
 
 
-def tools_text(surface: Any) -> str:
-    """The tool list exactly as `mcp-workbench tools` prints it (JSON, indent 2, newline)."""
-    return json.dumps(surface.tools_list(), indent=2, ensure_ascii=False) + "\n"
+tools_text = tools_json
+"""The tool list exactly as `mcp-workbench tools` prints it (the one producer)."""
 
-
-def tool_text(tool: Any) -> str:
-    return json.dumps(tool.to_mcp(), indent=2, ensure_ascii=False) + "\n"
+tool_text = tool_json
+"""One tool in the same form."""
 
 
 def statuses_of(surface: Any, finding_counts: dict[str, int] | None = None) -> dict[str, CommandStatus]:
