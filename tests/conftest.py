@@ -1,4 +1,4 @@
-"""Shared pytest fixtures. Each owner appends small, documented fixtures; keep this file thin."""
+"""Shared pytest fixtures: small, documented, used by more than one test file; keep this file thin."""
 
 from __future__ import annotations
 

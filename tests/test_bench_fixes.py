@@ -80,6 +80,7 @@ def big_config_text(tmp_path, monkeypatch) -> str:
     from bench.generate import generated_tree, write_config
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("MCP_WORKBENCH_TOML_CACHE", raising=False)
     monkeypatch.delenv("WORKBENCH_TOML_CACHE", raising=False)
     return write_config(generated_tree(1000), tmp_path / "big.toml").read_text(encoding="utf-8")
 

@@ -168,7 +168,7 @@ def test_config_without_snapshot_is_bad_input(tmp_path):
 
 
 def test_estimated_counts_are_labelled_as_estimates(config_path):
-    env = {**os.environ, "WORKBENCH_TOKENIZER": "estimate"}
+    env = {**os.environ, "MCP_WORKBENCH_TOKENIZER": "estimate"}
     result = subprocess.run([sys.executable, "-m", "workbench.cli", "check", str(config_path), "--no-drift"],
                             env=env, capture_output=True, text=True, timeout=120)
     assert "tokenizer: estimate (cl100k-calibrated heuristic))" in result.stdout.splitlines()[0]

@@ -78,12 +78,16 @@ def _label_in_subprocess(**env: str) -> str:
 
 
 def test_opting_out_of_the_tokenizer_labels_counts_as_an_estimate():
+    assert _label_in_subprocess(MCP_WORKBENCH_TOKENIZER="estimate") == f"{tokens.ESTIMATE_LABEL} True"
+
+
+def test_the_old_unprefixed_opt_out_is_still_read():
     assert _label_in_subprocess(WORKBENCH_TOKENIZER="estimate") == f"{tokens.ESTIMATE_LABEL} True"
 
 
 @needs_tokenizer
 def test_installed_tokenizer_is_used_and_labelled_exact_by_default():
-    env = {k: v for k, v in os.environ.items() if k != "WORKBENCH_TOKENIZER"}
+    env = {k: v for k, v in os.environ.items() if k not in ("MCP_WORKBENCH_TOKENIZER", "WORKBENCH_TOKENIZER")}
     code = "from workbench.model.tokens import TOKENIZER_LABEL, IS_ESTIMATE; print(TOKENIZER_LABEL, IS_ESTIMATE)"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == f"{tokens.EXACT_LABEL} False"

@@ -21,7 +21,6 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "client-config": ("client_config", "print (or --write) an MCP client's entry for this server"),
 }
 
-OPEN_HELP = "open the workbench TUI on TARGET (default: the bundled sample CLI)"
 
 
 def _top_parser() -> argparse.ArgumentParser:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.model.errors import ConfigError, WorkbenchError
+from workbench.model.findings import Finding, finding_lines
 from workbench.model.lint_machine import machine_findings
 
 JSON_FORMAT = 1
@@ -192,11 +193,6 @@ def _section(title: str, findings: list[dict[str, str]]) -> list[str]:
     if not findings:
         return [f"{title}: none"]
     lines = [f"{title}:"]
-    for f in findings:
-        if f["severity"] == "info":  # one line each: infos never fail, keep CI logs short
-            lines.append(f"  {f['code']} {f['severity']:<7} {f['subject']}: {f['message']}")
-            continue
-        lines.append(f"  {f['code']} {f['severity']:<7} {f['subject']}")
-        lines.append(f"      {f['message']}")
-        lines.append(f"      fix: {f['fix']}")
+    for row in findings:
+        lines += finding_lines(Finding.from_data(row))
     return lines

@@ -22,7 +22,6 @@ import os
 import shlex
 import shutil
 import sys
-import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -33,6 +32,7 @@ from workbench.clients.launch import (  # noqa: F401 (workbench_executable: for 
     server_name,
     workbench_executable,
 )
+from workbench.model.atomic import write_text_atomic
 from workbench.model.errors import ConfigError, WorkbenchError
 
 
@@ -220,16 +220,4 @@ def _backup(target: Path) -> Path:
 
 def _atomic_write(target: Path, text: str) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
-    mode = target.stat().st_mode & 0o777 if target.exists() else None
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(temp, mode)
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_text_atomic(target, text, new_file_mode=0o600)  # a client config may hold secrets (env)

@@ -6,7 +6,7 @@
   selectors, commands (sorted by path), prompt, lint, snapshot; unset (None) values omitted
   (TOML has no null); per-command, selector and prompt entries only hold what differs from the
   defaults. A file this module wrote loads and saves back byte for byte.
-- `save_config` is atomic (temp file in the same folder + `os.replace`).
+- `save_config` is atomic (`model.atomic.write_text_atomic`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-import stat
-import tempfile
 import threading
 import tomllib
 from pathlib import Path
@@ -24,6 +22,7 @@ from typing import Any
 import tomli_w
 from pydantic import BaseModel, ValidationError
 
+from workbench.model.atomic import write_text_atomic
 from workbench.model.config import (
     CommandConfig,
     Config,
@@ -194,36 +193,14 @@ def _check_no_null(value: Any, loc: tuple[Any, ...]) -> None:
 
 
 def save_config(config: Config, path: str | os.PathLike[str]) -> None:
-    """Write `config` to `path` atomically: a temp file in the same folder, then `os.replace`,
-    so a crash never leaves half a file. An existing file keeps its permissions."""
+    """Write `config` to `path` atomically (`model.atomic`): a crash never leaves half a file,
+    a failure no temp file, and an existing file keeps its permissions."""
     file = Path(path)
     text = dump_config(config)
-    folder = file.parent if str(file.parent) else Path(".")
     try:
-        mode = stat.S_IMODE(file.stat().st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    except OSError as error:
-        raise ConfigError(f"cannot write {file} ({error.strerror}); check the path") from None
-    try:
-        handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed in the finally below)
-            "w", encoding="utf-8", newline="\n", dir=folder, prefix=f".{file.name}.", suffix=".tmp",
-            delete=False,
-        )
+        write_text_atomic(file, text)
     except OSError as error:
         raise ConfigError(f"cannot write {file} ({error.strerror}); check that the folder exists and is writable") from None
-    try:
-        with handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(handle.name, mode)
-        os.replace(handle.name, file)
-    except BaseException:
-        Path(handle.name).unlink(missing_ok=True)
-        raise
 
 
 # -- a first config from a loaded CLI ----------------------------------------------------------

@@ -44,6 +44,39 @@ class Finding:
     def __str__(self) -> str:
         return f"{self.code} {self.severity}: {self.subject}: {self.message} Fix: {self.fix}"
 
+    @classmethod
+    def from_data(cls, data: dict[str, str]) -> Finding:
+        """The finding `to_data` wrote (the `--json` report's rows)."""
+        return cls(data["code"], Severity(data["severity"]), data["subject"], data["message"],
+                   data.get("fix", ""), data.get("command", ""))
+
+
+# -- the one text form of findings: `check`'s report, the TUI's lint preview and its list ------
+
+
+def finding_lines(found: Finding, indent: str = "  ") -> list[str]:
+    """A finding as `check` lists it: code, severity and subject, then the message and the fix
+    below (an info on one line: infos never fail, so they stay short in CI logs)."""
+    head = f"{indent}{found.code} {found.severity:<7} {found.subject}"
+    if found.severity == Severity.INFO:
+        return [f"{head}: {found.message}"]
+    lines = [head, f"{indent}    {found.message}"]
+    if found.fix:
+        lines.append(f"{indent}    fix: {found.fix}")
+    return lines
+
+
+def findings_text(findings: Iterable[Finding]) -> str:
+    """Every finding in `check`'s form, or a sentence saying there are none."""
+    lines = [line for found in findings for line in finding_lines(found, indent="")]
+    return "\n".join(lines) + "\n" if lines else "No findings.\n"
+
+
+def finding_row(found: Finding) -> str:
+    """A finding on one line (a list row): code, severity, subject, message and fix."""
+    fix = f"  Fix: {found.fix}" if found.fix else ""
+    return f"{found.code} {found.severity} · {found.subject}: {found.message}{fix}"
+
 
 RULES: dict[str, tuple[Severity, str]] = {
     "WB001": (Severity.ERROR, "the config cannot produce a surface"),

@@ -11,17 +11,18 @@ Two backends, chosen once per process:
   published, so for Claude this is a close real-BPE approximation, exact for cl100k models.
 - **estimate**: a word/symbol heuristic calibrated against `cl100k_base` on prose, help text
   and tool JSON (within ~3% on those, slightly high rather than low so budgets err safe).
-  Used when the extra is absent, or when `WORKBENCH_TOKENIZER=estimate` asks for it.
+  Used when the extra is absent, or when `MCP_WORKBENCH_TOKENIZER=estimate` asks for it.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import math
-import os
 import re
 from collections.abc import Callable
 from functools import cache
+
+from workbench.model.env_settings import setting
 
 ESTIMATE_LABEL = "estimate (cl100k-calibrated heuristic)"
 EXACT_LABEL = "cl100k_base (tiktoken, offline)"
@@ -59,7 +60,7 @@ def estimate_tokens(text: str) -> int:
 @cache
 def _backend() -> tuple[str, Callable[[str], int]]:
     """(label, counter): the exact tokenizer when installed and not opted out, else the estimate."""
-    if os.environ.get("WORKBENCH_TOKENIZER", "").strip().lower() != "estimate" and _has_offline_vocab():
+    if setting("TOKENIZER").strip().lower() != "estimate" and _has_offline_vocab():
         try:
             import tiktoken
 

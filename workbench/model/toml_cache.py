@@ -9,7 +9,7 @@ the data afterwards, so the cache never needs invalidating.
 
 - Only texts of at least `MIN_CACHED_CHARS` use it: a small file parses faster than the cache's
   file I/O. Only plain JSON data is stored (a TOML date or time would not round-trip).
-- Where: `$XDG_CACHE_HOME/mcp-workbench/toml/` (else `~/.cache/...`); `WORKBENCH_TOML_CACHE=off`
+- Where: `$XDG_CACHE_HOME/mcp-workbench/toml/` (else `~/.cache/...`); `MCP_WORKBENCH_TOML_CACHE=off`
   turns it off. At most `MAX_ENTRIES` files are kept (oldest removed first).
 - Best effort: an unreadable, unwritable or corrupt cache is a miss, never an error. Invalid
   TOML is never cached, so its error message always comes from `tomllib`.
@@ -22,10 +22,12 @@ import json
 import math
 import os
 import sys
-import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
+
+from workbench.model.atomic import write_text_atomic
+from workbench.model.env_settings import setting
 
 MIN_CACHED_CHARS = 64_000
 MAX_ENTRIES = 32
@@ -38,7 +40,7 @@ def cache_dir() -> Path:
 
 def parse_toml(text: str) -> dict[str, Any]:
     """`tomllib.loads(text)`, from the cache when this exact text was parsed before."""
-    if len(text) < MIN_CACHED_CHARS or os.environ.get("WORKBENCH_TOML_CACHE", "").lower() == "off":
+    if len(text) < MIN_CACHED_CHARS or setting("TOML_CACHE").lower() == "off":
         return tomllib.loads(text)
     key = hashlib.sha256(f"{sys.version_info[:3]}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
     path = cache_dir() / f"{key}.json"
@@ -68,10 +70,7 @@ def _plain(value: Any) -> bool:
 def _store(path: Path, data: dict[str, Any]) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            json.dump(data, file, ensure_ascii=False, separators=(",", ":"))
-        os.replace(temp, path)
+        write_text_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), durable=False)
         _prune(path.parent)
     except OSError:
         pass

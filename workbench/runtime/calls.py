@@ -63,10 +63,6 @@ class ToolRunner:
             raise UnknownToolError(unknown_tool_message(name, list(self._tools)))
         return tool
 
-    def argv_for(self, name: str, arguments: dict[str, Any] | None) -> list[str]:
-        """The command line a call would run (for previews); raises ArgvError when impossible."""
-        return build_argv(self.tool(name).binding, list(self.config.source.command), arguments or {})
-
     async def call(
         self, name: str, arguments: dict[str, Any] | None, *, env: dict[str, str] | None = None
     ) -> CallOutcome:

@@ -8,18 +8,19 @@ Two passes per edit, both in worker threads:
   exactly as `mcp-workbench tools` prints it, the `mcp.toml` text from `dump_config`, its diff
   against the baseline, and lint. It is authoritative and replaces the quick result.
 
-Pure Python (no Textual): every text comes from B's `build_surface` and `dump_config`.
+Pure Python (no Textual): every text comes from the model's `build_surface` and `dump_config`.
 """
 
 from __future__ import annotations
 
 import difflib
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from workbench.model.config import Config
 from workbench.model.errors import WorkbenchError
+from workbench.model.findings import Finding, finding, findings_text
+from workbench.model.tools_json import tool_json, tools_json
 from workbench.model.tree import CommandTree
 
 REASON_WORDS = {
@@ -119,13 +120,11 @@ class FullPreviews:
     """(tokens at connect, tokens of every tool), when known."""
 
 
-def tools_text(surface: Any) -> str:
-    """The tool list exactly as `mcp-workbench tools` prints it (JSON, indent 2, newline)."""
-    return json.dumps(surface.tools_list(), indent=2, ensure_ascii=False) + "\n"
+tools_text = tools_json
+"""The tool list exactly as `mcp-workbench tools` prints it (the one producer)."""
 
-
-def tool_text(tool: Any) -> str:
-    return json.dumps(tool.to_mcp(), indent=2, ensure_ascii=False) + "\n"
+tool_text = tool_json
+"""One tool in the same form."""
 
 
 def statuses_of(surface: Any, finding_counts: dict[str, int] | None = None) -> dict[str, CommandStatus]:
@@ -264,44 +263,33 @@ def finding_counts(statuses: dict[str, CommandStatus]) -> dict[str, int]:
 
 
 def _token_label() -> str:
-    try:
-        from workbench.model.tokens import TOKENIZER_LABEL
-    except ImportError:
-        return "estimate"
+    from workbench.model.tokens import TOKENIZER_LABEL  # tiktoken's vocabulary: off the TUI's start
+
     return TOKENIZER_LABEL
 
 
-def _lint(surface: Any, tree: CommandTree, config: Config) -> list[Any]:
-    try:
-        from workbench.model.lint import lint
-    except ImportError:
-        return []
+def _lint(surface: Any, tree: CommandTree, config: Config) -> list[Finding]:
+    """The surface's findings; a config the lint cannot read is itself a finding (WB001, as in
+    `check`), never an empty list that would read as "all clean"."""
+    from workbench.model.lint import lint  # the lint rules and tokenizer: off the TUI's start
+
     try:
         return list(lint(surface, tree, config))
-    except WorkbenchError:
-        return []
+    except WorkbenchError as error:
+        return [finding("WB001", "config", str(error), "Change the config as the message says.")]
 
 
-def _findings_per_command(findings: list[Any], surface: Any) -> dict[str, int]:
+def _findings_per_command(findings: list[Finding], surface: Any) -> dict[str, int]:
     """Count findings per command path (the finding's `command`, else its tool's)."""
     by_tool = {t.name: t.command_str for t in surface.tools}
     counts: dict[str, int] = {}
-    for finding in findings:
-        subject = str(getattr(finding, "subject", "") or "")
-        path = getattr(finding, "command", "") or by_tool.get(subject, "")
+    for found in findings:
+        path = found.command or by_tool.get(found.subject, "")
         if path:
             counts[path] = counts.get(path, 0) + 1
     return counts
 
 
-def _lint_text(findings: list[Any]) -> str:
-    """Findings as `check` would list them (the surface's warnings are among them, WB003)."""
-    lines = []
-    for f in findings:
-        severity = str(getattr(f, "severity", ""))
-        lines.append(f"{severity:<8} {getattr(f, 'code', '')}  {getattr(f, 'subject', '')}\n"
-                     f"         {getattr(f, 'message', '')}\n")
-        fix = getattr(f, "fix", "")
-        if fix:
-            lines.append(f"         fix: {fix}\n")
-    return "".join(lines) or "No findings.\n"
+def _lint_text(findings: list[Finding]) -> str:
+    """Findings as `check` lists them (the surface's warnings are among them, WB003)."""
+    return findings_text(findings)

@@ -8,12 +8,13 @@ A missing or unreadable file means defaults: settings are a convenience, never a
 from __future__ import annotations
 
 import os
-import tempfile
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 import tomli_w
+
+from workbench.model.atomic import write_text_atomic
 
 CONFIG_DIR_ENV = "MCP_WORKBENCH_CONFIG_DIR"
 DEFAULT_THEME = "workbench-dark"
@@ -54,16 +55,10 @@ class Settings:
     def save(self, path: Path | None = None) -> str | None:
         """Write settings atomically (temp file + rename); returns a sentence on failure."""
         path = path or settings_path()
-        temp = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".toml")
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(tomli_w.dumps({"theme": self.theme}))
-            os.replace(temp, path)
+            write_text_atomic(path, tomli_w.dumps({"theme": self.theme}))
         except OSError as error:
-            if temp and os.path.exists(temp):
-                os.unlink(temp)
             return f"Could not remember the theme in {path} ({error.strerror or error}); it applies to this session only."
         return None
 

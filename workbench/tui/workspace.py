@@ -200,12 +200,7 @@ class Workspace:
             entry = entry.model_copy(deep=True)
             mutate(entry)
             entry.flags = {k: v for k, v in entry.flags.items() if v != FlagConfig()}
-            commands = dict(config.commands)
-            if entry == CommandConfig():
-                commands.pop(path, None)
-            else:
-                commands[path] = entry
-            config.commands = commands
+            _store_entry(config, path, entry)
 
         self._change(label, apply, scope=path)
 
@@ -229,12 +224,7 @@ class Workspace:
         def apply(config: Config) -> None:
             entry = (config.commands.get(path) or CommandConfig()).model_copy(deep=True)
             entry.exclude = not included
-            commands = dict(config.commands)
-            if entry == CommandConfig():
-                commands.pop(path, None)
-            else:
-                commands[path] = entry
-            config.commands = commands
+            _store_entry(config, path, entry)
             if adds_selector:
                 config.selectors = [*config.selectors, Selector(commands=[path])]
 
@@ -521,3 +511,13 @@ class Workspace:
     def set_flag_required(self, path: str, flag: str, required: bool | None) -> None:
         """Make the property required (True), optional (False), or as the CLI says (None)."""
         self._edit_flag(path, flag, f"required of {flag} of {path}", lambda f: setattr(f, "required", required))
+
+def _store_entry(config: Config, path: str, entry: CommandConfig) -> None:
+    """Put `entry` under `[commands."<path>"]`, or drop the table when it says nothing (the
+    saved file then has no empty tables)."""
+    commands = dict(config.commands)
+    if entry == CommandConfig():
+        commands.pop(path, None)
+    else:
+        commands[path] = entry
+    config.commands = commands

@@ -12,9 +12,10 @@ import functools
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from workbench.model.atomic import write_text_atomic
 
 
 @functools.lru_cache(maxsize=1)
@@ -67,9 +68,6 @@ def store_cached(key: str, data: dict[str, Any], directory: Path | None = None) 
     directory = directory or default_cache_dir()
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".json")
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            json.dump(data, file, sort_keys=True)
-        os.replace(temp, directory / f"{key}.json")
+        write_text_atomic(directory / f"{key}.json", json.dumps(data, sort_keys=True), durable=False)
     except OSError:
         pass

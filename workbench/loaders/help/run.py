@@ -11,7 +11,6 @@ import os
 import signal
 import subprocess
 import threading
-import time
 from dataclasses import dataclass
 
 from workbench import children
@@ -49,7 +48,6 @@ class HelpCall:
     timed_out: bool = False
     error: str | None = None
     """Why the CLI could not be started, when it could not."""
-    duration_s: float = 0.0
 
     @property
     def text(self) -> str:
@@ -67,7 +65,6 @@ def help_env() -> dict[str, str]:
 def run_help(argv: list[str] | tuple[str, ...], timeout_s: float, *, cwd: str | None = None) -> HelpCall:
     """Run `argv` (never through a shell, in `cwd`) and return what it printed within `timeout_s`."""
     argv = tuple(argv)
-    started = time.monotonic()
     run = children.Run()  # a CLI that starts a daemon on --help leaves nothing running
     try:
         process = subprocess.Popen(
@@ -112,7 +109,6 @@ def run_help(argv: list[str] | tuple[str, ...], timeout_s: float, *, cwd: str | 
         exit_code=None if (timed_out or flooded) else process.returncode,
         timed_out=timed_out,
         error=f"it printed more than {MAX_HELP_BYTES} bytes" if flooded else None,
-        duration_s=time.monotonic() - started,
     )
 
 

@@ -18,6 +18,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from workbench.model.findings import Finding, finding_row
 from workbench.tui.widgets.code_view import CodeView
 
 MARKS = {"error": "✗", "warning": "⚠", "info": "ℹ"}
@@ -30,13 +31,9 @@ class JumpToCommand(Message):
     path: str
 
 
-def finding_line(finding: Any) -> str:
-    """One finding as a list row: mark, code, severity, subject, message, fix."""
-    severity = str(getattr(finding, "severity", ""))
-    severity = getattr(getattr(finding, "severity", None), "value", severity)
-    mark = MARKS.get(str(severity).lower(), "•")
-    fix = f"  Fix: {finding.fix}" if getattr(finding, "fix", "") else ""
-    return f"{mark} {finding.code} {severity} · {finding.subject}: {finding.message}{fix}"
+def finding_line(found: Finding) -> str:
+    """One finding as a list row: its severity's mark, then the model's one-line form."""
+    return f"{MARKS.get(found.severity.value, '•')} {finding_row(found)}"
 
 
 class LintPane(Vertical):
@@ -75,7 +72,7 @@ class LintPane(Vertical):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         finding = self.findings[event.option_index] if event.option_index < len(self.findings) else None
-        path = getattr(finding, "command", "") if finding is not None else ""
+        path = finding.command if finding is not None else ""
         if path:
             self.post_message(JumpToCommand(path))
         else:

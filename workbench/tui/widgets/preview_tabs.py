@@ -1,6 +1,6 @@
 """The right pane: tabs previewing this tool, all tools, the prompt, mcp.toml, its diff, lint.
 
-Every text comes from `previews.py` (B's `build_surface` + `dump_config`). After an edit every
+Every text comes from `previews.py` (the model's `build_surface` + `dump_config`). After an edit every
 view is marked stale ("updating…", dimmed) until its own pass (quick: tool and prompt; full:
 tool list, mcp.toml, diff, lint) has delivered output for the config as it is now.
 """
