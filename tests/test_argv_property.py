@@ -177,7 +177,7 @@ def check_click(tool: Tool, root: click.Command, arguments: dict[str, Any],
                 expected: dict[str, Any] | None = None) -> list[tuple[click.Context, click.Context]]:
     """`expected`: what the parser must read per binding property (default: `arguments`)."""
     argv = build_argv(tool.binding, [tool.binding.command_path[0]], arguments)
-    sent, arguments = arguments, (arguments if expected is None else expected)
+    arguments = arguments if expected is None else expected
     with contextlib.redirect_stderr(io.StringIO()):
         path, levels = click_readback(root, argv)
     assert tuple(path) == tool.binding.command_path

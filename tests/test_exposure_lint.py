@@ -71,6 +71,6 @@ def test_check_prints_the_cost_at_connect_beside_the_full_cost(tmp_path, exposur
     full = sum(t.tokens for t in build_surface(tree, config).tools)
     listed = 200 if exposure == "all" else 2
     assert f"({exposure} exposure): {listed} tools listed" in line
-    assert f"full list: 200 tools" in line
+    assert "full list: 200 tools" in line
     connect_tokens = int(line.split("tool list ")[1].split(" ")[0])
     assert (connect_tokens == full) if exposure == "all" else (connect_tokens < 0.05 * full)

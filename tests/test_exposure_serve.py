@@ -16,8 +16,8 @@ from pathlib import Path
 import mcp_types as types
 import pytest
 from mcp import Client, MCPError, StdioServerParameters
-
 from test_serve_http import http_server
+
 from workbench.model.config import Config, Loader, SourceConfig, ToolsConfig
 from workbench.model.config_file import save_config
 from workbench.model.tokens import count_tokens

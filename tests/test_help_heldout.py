@@ -30,6 +30,7 @@ def test_a_click_default_command_marked_with_a_star_is_listed_by_its_name():
 def crawled(cli: str, tmp_path):
     """The crawler on the real CLI's recorded help (tests/corpus replay: its exact outputs)."""
     from corpus.replay import install_replay
+
     from workbench.loaders.help.crawl import crawl
 
     tmp_path.mkdir(parents=True, exist_ok=True)

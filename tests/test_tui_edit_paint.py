@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from textual.app import App
 from textual._compositor import CompositorUpdate
+from textual.app import App
 from tui_support import sample_workspace, settle
 
 from workbench.tui.app import make_app

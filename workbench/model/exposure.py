@@ -19,8 +19,9 @@ answer for one session). Pure: no MCP SDK, no ranking (that is `workbench.runtim
 from __future__ import annotations
 
 import json
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any, Collection, Sequence
+from typing import Any
 
 from workbench.model.naming import MAX_TOOL_NAME, TOOL_NAME_PATTERN
 from workbench.model.surface_types import Surface, SurfaceError, Tool

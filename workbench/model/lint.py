@@ -18,15 +18,20 @@ from typing import Any
 
 from workbench.model.config import Config
 from workbench.model.findings import RULES, Finding, Severity, finalize, finding, with_commands
-from workbench.model.lint_config import argument_keys, dangling_keys, pin_findings, settings_findings
+from workbench.model.lint_config import (
+    argument_keys,
+    dangling_keys,
+    pin_findings,
+    settings_findings,
+)
 from workbench.model.lint_coverage import coverage_findings
 from workbench.model.lint_tools import (
-    output_schema_findings,
     annotation_findings,
     description_findings,
     exposure_findings,
     guessed_kind_findings,
     name_findings,
+    output_schema_findings,
     pattern_findings,
     required_argument_findings,
     unknown_type_findings,

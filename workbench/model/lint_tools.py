@@ -9,7 +9,6 @@ backtracking).
 from __future__ import annotations
 
 import dataclasses
-
 import re
 
 from workbench.model.config import Config

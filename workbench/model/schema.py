@@ -495,7 +495,7 @@ def build_input_schema(
     items += [(name, positional, name) for positional in positionals
               for name in [unique_name(snake_case(positional.name), taken, "arg")]]
     owners: dict[str, str] = {}
-    for natural, item, key in items:
+    for natural, _item, key in items:
         override = overrides.get(key)
         if _pin_of(key, override, pins, command) is not None:
             continue  # not in the schema: its name takes no place

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from typing import Any
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from workbench.model.config import Selector
 

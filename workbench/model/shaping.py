@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from workbench.model.config_errors import key_path as dotted
-from workbench.model.surface_types import SurfaceError
+from workbench.model.surface_types import JsonWrap, SurfaceError
 
 PROPERTY_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 """The input property names model APIs accept (Anthropic's rejects the whole list otherwise)."""
@@ -66,7 +66,7 @@ def _value_problem(value_json: str, schema_json: str, prop: str) -> str | None:
 
     schema = json.loads(schema_json)
     wrapper = {"type": "object", "properties": {prop: schema}}
-    validator = Draft202012Validator(wrapper, registry=referencing.Registry(retrieve=no_retrieval))
+    validator = Draft202012Validator(wrapper, registry=referencing.Registry(retrieve=no_retrieval))  # type: ignore[call-arg]  # attrs field the stub omits
     try:
         error = next(iter(sorted(validator.iter_errors({prop: json.loads(value_json)}),
                                  key=lambda e: len(list(e.absolute_path)))), None)
@@ -111,7 +111,7 @@ def check_value(value: Any, schema: dict[str, Any], *, prop: str, where: tuple[s
         raise SurfaceError(f"{dotted(where)} = {_show(value)} is not a valid {what}: {problem}", key_path=where)
 
 
-def json_output(user_schema: dict[str, Any] | None, path: str, *, tool: str) -> tuple[dict[str, Any], str]:
+def json_output(user_schema: dict[str, Any] | None, path: str, *, tool: str) -> tuple[dict[str, Any], JsonWrap]:
     """The `outputSchema` of an `output = "json"` command and its binding's `json_wrap`.
 
     Without a user schema: `DEFAULT_JSON_OUTPUT_SCHEMA` (any object; other values wrapped). With
@@ -151,7 +151,7 @@ def _root_reference_problem(schema_json: str, wrapped: bool) -> str | None:
 
     schema = json.loads(schema_json)
     base = "urn:mcp-workbench:tool-output-schema"
-    registry = referencing.Registry(retrieve=no_retrieval).with_resource(
+    registry = referencing.Registry(retrieve=no_retrieval).with_resource(  # type: ignore[call-arg]  # attrs field the stub omits
         base, DRAFT202012.create_resource(schema)).crawl()
     resolver = registry.resolver(base)
     for ref in _refs(schema):

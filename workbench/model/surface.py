@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from workbench.model.config import CommandConfig, Config, Loader
+from workbench.model.config import CommandConfig, Config, Loader, LoadMode
 from workbench.model.describe import describe
 from workbench.model.gc_pause import collector_paused
 from workbench.model.naming import property_name, snake_case, tool_name, unique_name
@@ -23,7 +23,7 @@ from workbench.model.prompt import order_tools, render_prompt
 from workbench.model.schema import ToolFlag, build_input_schema
 from workbench.model.selectors import CompiledSelector, glob
 from workbench.model.shaping import check_tool_name, json_output
-from workbench.model.surface_types import Exclusion, Surface, SurfaceError, Tool, ToolBinding
+from workbench.model.surface_types import Exclusion, JsonWrap, Surface, SurfaceError, Tool, ToolBinding
 from workbench.model.tree import Command, CommandTree
 
 RESULT_SCHEMA: dict[str, Any] = {
@@ -298,7 +298,8 @@ class _Builder:
         description = describe(command, choices, self.config.tools.description_mode)
         if command.exclusive_groups and choices.description is None:
             description += _exclusive_note(command, args)
-        output_schema, wrap = RESULT_SCHEMA, "non-object"
+        output_schema: dict[str, Any] = RESULT_SCHEMA
+        wrap: JsonWrap = "non-object"
         if choices.output == "json":
             output_schema, wrap = json_output(choices.output_schema, path, tool=name)
         return Tool(
@@ -423,7 +424,7 @@ class _Builder:
                     )
 
 
-def _resolved_load(choices: CommandConfig, selector: CompiledSelector | None, config: Config) -> str:
+def _resolved_load(choices: CommandConfig, selector: CompiledSelector | None, config: Config) -> LoadMode:
     """SPEC §5b: the command's own `load`, else its claiming selector's, else `deferred`."""
     if choices.load is not None:
         return choices.load

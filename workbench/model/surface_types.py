@@ -24,6 +24,10 @@ class SurfaceError(WorkbenchError):
         one, so a caller holding the file text can add its line number."""
 
 
+JsonWrap = Literal["never", "always", "non-object"]
+"""When a JSON tool's parsed stdout is served under a `result` key in `structuredContent`."""
+
+
 @dataclass(frozen=True)
 class ArgBinding:
     """How one input-schema property turns into command-line words."""
@@ -96,7 +100,7 @@ class ToolBinding:
     """Added over `[env]` for this tool's calls (a per-call env still wins)."""
     output: Literal["text", "json"] = "text"
     """`json`: stdout is parsed into `structuredContent` (see `json_wrap`)."""
-    json_wrap: Literal["never", "always", "non-object"] = "non-object"
+    json_wrap: JsonWrap = "non-object"
     """With `output = "json"`: when the parsed value goes under a `result` key (structured content
     must be an object): `never` (the output schema is an object), `always` (the user's schema
     declares another type), `non-object` (no user schema: an object as printed, else wrapped)."""

@@ -23,7 +23,8 @@ import math
 import re
 import weakref
 from collections import defaultdict
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from workbench.model.surface_types import Tool
 
@@ -36,8 +37,7 @@ MAX_QUERY_TERMS = 32
 """A query's text beyond this is ignored (a query is a few words; this bounds the work)."""
 
 STOP_WORDS = frozenset(
-    "a an and are as at be by for from how i in into is it its me my of on or that the their them "
-    "this to with you your".split()
+    ["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "how", "i", "in", "into", "is", "it", "its", "me", "my", "of", "on", "or", "that", "the", "their", "them", "this", "to", "with", "you", "your"]
 )
 
 _WORD = re.compile(r"[A-Za-z0-9]+")

@@ -94,7 +94,7 @@ def _schema_problem(value: Any, tool: Tool) -> str | None:
     from workbench.model.schema import no_retrieval
     from workbench.runtime.validate import linear_time_validator
 
-    validator = linear_time_validator()(tool.output_schema or {}, registry=referencing.Registry(retrieve=no_retrieval))
+    validator = linear_time_validator()(tool.output_schema or {}, registry=referencing.Registry(retrieve=no_retrieval))  # type: ignore[call-arg]  # attrs field the stub omits
     try:
         error = next(iter(validator.iter_errors(value)), None)
     except Exception:  # an unresolvable `$ref`: build_surface refuses those

@@ -181,7 +181,9 @@ class WorkbenchApp(App[None]):
         return next((s for s in self.screen_stack if isinstance(s, MainScreen)), None)
 
     def action_help(self) -> None:
-        from workbench.tui.screens.help import HelpScreen  # Markdown and markdown-it: off the start-up path
+        from workbench.tui.screens.help import (
+            HelpScreen,  # Markdown and markdown-it: off the start-up path
+        )
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())

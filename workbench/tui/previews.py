@@ -14,6 +14,7 @@ Pure Python (no Textual): every text comes from the model's `build_surface` and 
 from __future__ import annotations
 
 import difflib
+import json
 from dataclasses import dataclass, field
 from typing import Any
 

@@ -229,7 +229,7 @@ _MAN_STRING = re.compile(r"^\.ds\s+(\S+)\s+(.*)$")
 
 
 def man_page_options(program: str) -> list[str]:
-    """Option names at the head of a definition in the program's man page (man or mdoc macros).
+    r"""Option names at the head of a definition in the program's man page (man or mdoc macros).
 
     Hand-written completion files lag their programs; the man page, written by the program's
     authors, is a second document to forgive a flag fish lacks. Never used to count a flag found.
@@ -253,9 +253,7 @@ def man_page_options(program: str) -> list[str]:
     for i, line in enumerate(lines):
         previous = lines[i - 1] if i else ""
         head = None
-        if line.startswith((".It Fl ", ".Op Fl ")) or line.startswith('.IP "') or line.startswith((".B ", ".BI ", ".BR ")):
-            head = line
-        elif re.match(r"^\.(TP|IP|PD|TQ)\b", previous) and not line.startswith("."):
+        if line.startswith((".It Fl ", ".Op Fl ")) or line.startswith('.IP "') or line.startswith((".B ", ".BI ", ".BR ")) or re.match(r"^\.(TP|IP|PD|TQ)\b", previous) and not line.startswith("."):
             head = line
         if head is None:
             continue

@@ -23,10 +23,10 @@ from textual.widgets import Button, DataTable, Input, Label, Select, Static, Swi
 
 from workbench.model.config import CommandConfig, FlagConfig
 from workbench.model.tree import Command, CommandTree, Flag
+from workbench.tui import shaping_input
 from workbench.tui.messages import EditRequested
 from workbench.tui.schema_input import SchemaInputError, parse_schema_override, schema_text
 from workbench.tui.widgets.keyboard import EditorTextArea, FormSwitch
-from workbench.tui import shaping_input
 from workbench.tui.widgets.typed_fields import TypedFields
 from workbench.tui.workspace import FLAG_TYPES
 

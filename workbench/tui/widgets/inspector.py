@@ -21,6 +21,7 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch, TextAr
 
 from workbench.model.config import CommandConfig, DescriptionMode
 from workbench.model.tree import Command, CommandTree
+from workbench.tui import shaping_input
 from workbench.tui.bindings import pane_title
 from workbench.tui.messages import EditRequested
 from workbench.tui.previews import CommandStatus
@@ -30,7 +31,6 @@ from workbench.tui.widgets.keyboard import EditorTextArea, FormSwitch
 from workbench.tui.widgets.project_panel import ProjectPanel
 from workbench.tui.widgets.typed_fields import TypedFields
 from workbench.tui.workspace import ANNOTATIONS
-from workbench.tui import shaping_input
 
 ANNOTATION_LABELS = {
     "read_only": "read-only",

@@ -21,7 +21,6 @@ from workbench.tui.messages import EditRequested
 from workbench.tui.widgets.keyboard import EditorTextArea
 from workbench.tui.widgets.typed_fields import TypedFields
 
-
 EXPOSURE_OPTIONS = [("all tools", "all"), ("search", "search")]
 
 
