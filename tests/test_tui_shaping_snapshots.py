@@ -47,8 +47,10 @@ async def _show_shaping(pilot) -> None:
     table = pilot.app.screen.query_one("#flag-table")
     table.move_cursor(row=[row.flag.key for row in editor.rows].index("replicas"))
     await pilot.pause()
-    pilot.app.screen.query_one("#tool-name").focus()  # the focus shows the inspector at 80 columns
-    heading = pilot.app.screen.query_one("#tool-name")
+    name_input = pilot.app.screen.query_one("#tool-name")
+    name_input.cursor_blink = False  # a blinking cursor would make the picture depend on timing
+    name_input.focus()  # the focus shows the inspector at 80 columns
+    heading = name_input
     pilot.app.screen.query_one("#inspector").scroll_to_widget(heading, animate=False, top=True)
     await settle(pilot)
 
