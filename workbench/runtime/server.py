@@ -3,16 +3,19 @@
 Built on the SDK's low-level `Server`. `tools/list` answers exactly `surface.tools_list()` (the
 same code path as `mcp-workbench tools`), validated into wire objects once at startup, where a
 bad name or a schema without an object root stops the server with a sentence naming the tool.
-The list never changes while serving, so its wire form is built once per protocol version
-(`ToolListCache`). Every handler catches everything at its boundary: the error goes to the log
+Handlers read what they serve through one holder (`LiveSurface`), which `serve --watch`
+(`runtime/watch.py`) replaces whole when the config changes; between replacements the list
+never changes, so its wire form is built once per protocol version (`ToolListCache`). Every handler catches everything at its boundary: the error goes to the log
 (stderr), the client gets a generic message, never the exception's text.
 """
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import re
 import shlex
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,24 +48,61 @@ class ServeError(WorkbenchError):
     """The surface cannot be served as is (bad tool name or schema); names the tool."""
 
 
+@dataclass(frozen=True)
+class ServedSurface:
+    """One surface as a server answers it: the tools' wire list, their input schemas, the runner."""
+
+    surface: Surface
+    runner: ToolRunner
+    listing: types.ListToolsResult
+    schemas: dict[str, Any]
+
+
+def served_surface(surface: Surface, runner: ToolRunner) -> ServedSurface:
+    """`surface` checked and ready to serve (ServeError names the first tool that cannot be)."""
+    return ServedSurface(
+        surface=surface,
+        runner=runner,
+        listing=types.ListToolsResult(tools=checked_tools(surface)),
+        schemas={tool.name: tool.input_schema for tool in surface.tools},
+    )
+
+
+class LiveSurface:
+    """What the server serves now. A request reads `current` once, so a call in flight
+    finishes on the surface it started on while `replace` (one assignment, on the event
+    loop) gives every later request the new one and empties the cached tools/list answers."""
+
+    def __init__(self, served: ServedSurface) -> None:
+        self.current = served
+        self.cache = ToolListCache()
+
+    def replace(self, served: ServedSurface) -> None:
+        self.current = served
+        self.cache.clear()
+
+
 def build_server(
     config: Config,
     surface: Surface,
     *,
     runner: ToolRunner | None = None,
     config_dir: Path | None = None,
+    live: LiveSurface | None = None,
+    announcer: Any = None,
 ) -> Server:
-    """An MCP server answering for `surface`; calls run through `runner` (one is made if None)."""
-    wire_tools = checked_tools(surface)
+    """An MCP server answering for `surface` (or for whatever `live` holds, when given); calls
+    run through `runner` (one is made if None). `announcer` (`runtime/watch.py`) makes the
+    server tell clients when the list changes."""
     runner = runner or ToolRunner(config, surface, config_dir or Path.cwd())
-    schemas = {tool.name: tool.input_schema for tool in surface.tools}
-    listing = types.ListToolsResult(tools=wire_tools)
-    cache = ToolListCache()
+    live = live or LiveSurface(served_surface(surface, runner))
+    cache = live.cache
 
     async def on_list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
-        return cache.stand_in if cache.has(ctx.protocol_version) else listing
+        return cache.stand_in if cache.answering_from_cache() else live.current.listing
 
     async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        runner = live.current.runner  # read once: this call finishes on this surface
         try:
             runner.tool(params.name)
         except UnknownToolError as error:
@@ -86,21 +126,30 @@ def build_server(
         )
         return result_of(outcome)
 
-    server = Server(
+    server_class = Server if announcer is None else announcer.server_class
+    server = server_class(
         surface.server_name or config.server.name or "mcp-workbench",
         version=surface.server_version or config.server.version or "",
         title=surface.server_title or config.server.title,
         instructions=surface.prompt or None,
-        get_tool_input_schema=schemas.get,
+        get_tool_input_schema=lambda name: live.current.schemas.get(name),
         on_list_tools=_guarded("tools/list", on_list_tools),
         on_call_tool=_guarded("tools/call", on_call_tool),
+        **({} if announcer is None else {"on_subscriptions_listen": announcer.listen_handler}),
     )
     server.middleware.append(cache)
+    if announcer is not None:
+        server.middleware.append(announcer)
     return server
 
 
+_FROM_CACHE: contextvars.ContextVar[bool] = contextvars.ContextVar("workbench_tools_list_from_cache", default=False)
+"""Set by `ToolListCache` for the tools/list request it is passing on: whether the handler
+should answer the stand-in (the cache then fills in the tools) or the full list."""
+
+
 class ToolListCache:
-    """Builds the wire form of the (never changing) tool list once per protocol version.
+    """Builds the wire form of the tool list once per protocol version (again after `clear`).
 
     The SDK validates a handler's result against the protocol version's result model and dumps
     it again on every request: for 1,000 tools ~100 ms of CPU per `tools/list`, the same work
@@ -116,19 +165,34 @@ class ToolListCache:
 
     def __init__(self) -> None:
         self._tools: dict[str, list[Any]] = {}
+        self._generation = 0
 
-    def has(self, protocol_version: str) -> bool:
-        return protocol_version in self._tools
+    def answering_from_cache(self) -> bool:
+        """In the tools/list handler: whether this request is answered from the cache. Decided
+        once per request by the middleware, so a `clear` between the two never makes the
+        stand-in's empty list the cached answer."""
+        return _FROM_CACHE.get()
+
+    def clear(self) -> None:
+        """Forget the cached answers (the list changed); a request under way keeps its own."""
+        self._tools = {}
+        self._generation += 1
 
     async def __call__(self, ctx: Any, call_next: Any) -> Any:
         if ctx.method != "tools/list" or ctx.request_id is None:
             return await call_next(ctx)
-        answer = await call_next(ctx)  # raises on anything the SDK rejects: nothing is cached then
+        generation = self._generation
+        cached = self._tools.get(ctx.protocol_version)
+        decided = _FROM_CACHE.set(cached is not None)
+        try:
+            answer = await call_next(ctx)  # raises on anything the SDK rejects: nothing is cached then
+        finally:
+            _FROM_CACHE.reset(decided)
         if not isinstance(answer, dict) or not isinstance(answer.get("tools"), list):
             return answer
-        cached = self._tools.get(ctx.protocol_version)
-        if cached is None:  # the handler saw no cache either (it only ever fills): a full answer
-            self._tools[ctx.protocol_version] = answer["tools"]
+        if cached is None:  # the handler answered the full list
+            if generation == self._generation:  # not one from before a `clear`
+                self._tools[ctx.protocol_version] = answer["tools"]
             return answer
         return {**answer, "tools": cached}  # the key keeps its place; the envelope is this request's
 
