@@ -179,20 +179,6 @@ async def test_stdio_follows_saves_and_keeps_serving_through_a_broken_one(config
             assert not result.is_error, result
 
 
-@pytest.mark.anyio
-async def test_a_changed_prompt_is_logged_as_seen_on_reconnect(config, tmp_path):
-    log = tmp_path / "serve.log"
-    changes = Changes()
-    with log.open("w") as sink:
-        async with Client(stdio_target(config, sink, tmp_path), mode="legacy",
-                          message_handler=changes.message_handler, read_timeout_seconds=30) as client:
-            edited = load_config(config)
-            edited.prompt.persona = "You are the release assistant."
-            save_config(edited, config)
-            await changes.next(0)
-            await log_line(log, "clients see the new one when they reconnect", 1)
-
-
 @contextlib.contextmanager
 def http_server(config: Path, tmp_path: Path, *extra: str):
     """A running `serve --watch --http 0` subprocess; yields (its /mcp URL, its log)."""
@@ -236,3 +222,20 @@ async def test_every_worker_follows_the_save(config, tmp_path):
             await log_line(log, RELOADED, 4)
             for _ in range(6):
                 assert "deployctl_status" in await names(client)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_a_changed_prompt_reaches_clients_that_connect_after_the_save(config, tmp_path, mode):
+    """`instructions` go out only at connect: a client connected before the save keeps its
+    copy (logged), one that connects after gets the new prompt."""
+    with http_server(config, tmp_path) as (url, log):
+        await log_line(log, "watching ", 1)
+        async with Client(url, mode=mode, read_timeout_seconds=30) as before:
+            assert "release assistant for the moon team" not in (before.instructions or "")
+            edited = load_config(config)
+            edited.prompt.persona = "You are the release assistant for the moon team."
+            save_config(edited, config)
+            await log_line(log, "connected clients see the new one when they reconnect", 1)
+        async with Client(url, mode=mode, read_timeout_seconds=30) as after:
+            assert "release assistant for the moon team" in (after.instructions or "")

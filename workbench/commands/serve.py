@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
 
         live, announcer = LiveSurface(served_surface(surface, runner)), ListChangedAnnouncer()
         server = build_server(config, surface, runner=runner, live=live, announcer=announcer)
-        watch = ConfigWatch(config_path, live, announcer)
+        watch = ConfigWatch(config_path, live, announcer, server)
     else:
         server = build_server(config, surface, runner=runner)
     from workbench import children

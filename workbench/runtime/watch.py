@@ -17,11 +17,13 @@ Owns the file watch, the reload, the swap and the announcement:
   surface, calls in flight finish on the one they started on, the cached tools/list answers
   are dropped. The new runner shares the old one's process groups, so a stop signal still
   kills every running call.
+- **Prompt**: MCP sends the `instructions` only at connect, so a changed prompt is set on the
+  server for new connections and logged: connected clients see it when they reconnect. The
+  server's name, version and title stay as started (a warning says to restart).
 - **Announce** (`ListChangedAnnouncer`): `notifications/tools/list_changed` to every client
   that can receive it: 2025-11-25 connections on their standalone channel (stdio; HTTP when
   the client holds the GET stream open), 2026-07-28 clients on their `subscriptions/listen`
-  stream. The server's identity and `instructions` go out only at connect, so a changed
-  prompt is logged: clients see it when they reconnect.
+  stream.
 """
 
 from __future__ import annotations
@@ -91,10 +93,11 @@ class ListChangedAnnouncer:
 class ConfigWatch:
     """Reloads `config_path` into `live` and announces each change through `announcer`."""
 
-    def __init__(self, config_path: Path, live: LiveSurface, announcer: ListChangedAnnouncer) -> None:
+    def __init__(self, config_path: Path, live: LiveSurface, announcer: ListChangedAnnouncer, server: Server) -> None:
         self.config_path = Path(config_path).absolute()
         self.live = live
         self.announcer = announcer
+        self.server = server
         self._served_text = _read_text(self.config_path)
 
     async def run(self) -> None:
@@ -134,8 +137,14 @@ class ConfigWatch:
         log.info("reloaded %s: serving %d tools (%d added, %d removed)", self.config_path.name, len(after),
                  len(after - before), len(before - after))
         if new.surface.prompt != previous.surface.prompt:
+            # Read by the SDK at each connect (initialize, server/discover): new connections get it.
+            self.server.instructions = new.surface.prompt or None
             log.info("the prompt (instructions) changed; MCP sends it only when a client connects, "
-                     "so clients see the new one when they reconnect")
+                     "so connected clients see the new one when they reconnect")
+        identity = (new.surface.server_name, new.surface.server_version, new.surface.server_title)
+        if identity != (previous.surface.server_name, previous.surface.server_version, previous.surface.server_title):
+            log.warning("[server] name, version or title changed; they are fixed while serving, "
+                        "so restart the server to serve the new ones")
         await self.announcer.announce()
         return True
 
