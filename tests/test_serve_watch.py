@@ -239,3 +239,40 @@ async def test_a_changed_prompt_reaches_clients_that_connect_after_the_save(conf
             await log_line(log, "connected clients see the new one when they reconnect", 1)
         async with Client(url, mode=mode, read_timeout_seconds=30) as after:
             assert "release assistant for the moon team" in (after.instructions or "")
+
+
+@pytest.mark.anyio
+async def test_a_reload_while_tools_list_is_answered_never_caches_a_stale_or_empty_list():
+    """The race the cache must survive: a reload lands between the cache's decision and the
+    end of a tools/list request. That request keeps the answer it started with, and the next
+    one is answered in full from the new surface (not the stand-in's empty list, not the old)."""
+    from types import SimpleNamespace
+
+    from workbench.runtime.server import ToolListCache
+
+    cache = ToolListCache()
+    ctx = SimpleNamespace(method="tools/list", request_id=1, protocol_version="2025-11-25")
+
+    async def old_surface(ctx):
+        return {"tools": [] if cache.answering_from_cache() else [{"name": "old"}]}
+
+    assert (await cache(ctx, old_surface))["tools"] == [{"name": "old"}]
+
+    async def answered_while_reloading(ctx):
+        from_cache = cache.answering_from_cache()
+        cache.clear()  # the reload
+        return {"tools": [] if from_cache else [{"name": "new"}]}
+
+    assert (await cache(ctx, answered_while_reloading))["tools"] == [{"name": "old"}]
+
+    async def answered_during_a_reload_that_started_first(ctx):
+        cache.clear()  # a second reload lands after the decision to answer in full
+        return {"tools": [{"name": "new"}]}
+
+    assert (await cache(ctx, answered_during_a_reload_that_started_first))["tools"] == [{"name": "new"}]
+
+    async def new_surface(ctx):
+        return {"tools": [] if cache.answering_from_cache() else [{"name": "newest"}]}
+
+    assert (await cache(ctx, new_surface))["tools"] == [{"name": "newest"}]  # nothing stale was cached
+    assert (await cache(ctx, new_surface))["tools"] == [{"name": "newest"}]  # and this one was
