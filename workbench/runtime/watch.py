@@ -110,9 +110,16 @@ class ConfigWatch:
             return Path(path).name == name
 
         log.info("watching %s: saved changes are served without a restart", self.config_path)
-        async for _changes in awatch(self.config_path.parent, watch_filter=is_config, debounce=DEBOUNCE_MS,
-                                     step=STEP_MS, recursive=False):
-            await self.reload_once()
+        try:
+            async for _changes in awatch(self.config_path.parent, watch_filter=is_config, debounce=DEBOUNCE_MS,
+                                         step=STEP_MS, recursive=False):
+                try:
+                    await self.reload_once()
+                except Exception:  # a bug in a reload must not stop the server: log it, keep serving
+                    log.exception("reloading %s failed; still serving the previous tools", self.config_path)
+        except Exception as error:  # e.g. the folder was removed, or the OS ran out of watches
+            log.error("stopped watching %s (%s); still serving the last tools loaded, restart to watch again",
+                      self.config_path, error)
 
     async def reload_once(self) -> bool:
         """Reload the config now; True when a new surface is being served."""
