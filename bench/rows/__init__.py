@@ -13,4 +13,5 @@ ROWS = {
     "tui": "bench.rows.tui",
     "memory": "bench.rows.memory",
     "http-load": "bench.rows.http_load",
+    "exposure": "bench.rows.exposure",
 }

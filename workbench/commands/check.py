@@ -72,8 +72,14 @@ def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict
                              *local], config)
     else:
         findings = finalize([*lint(surface, snapshot, config), *local], config)
+        from workbench.model.exposure import connect_view
+
         measured = measure_tokens(surface)
-        tokens = {**measured.to_data(), "budget": config.lint.token_budget, "estimate": is_estimate()}
+        view = connect_view(surface)
+        tokens = {**measured.to_data(), "budget": config.lint.token_budget, "estimate": is_estimate(),
+                  "exposure": surface.exposure,
+                  "at_connect": {"tools": view.listed, "tool_list": view.tokens,
+                                 "total": view.tokens + measured.prompt}}
     live_version = None
     drift_findings = None
     from workbench.model.config import Loader
@@ -187,6 +193,8 @@ def render_text(report: dict[str, Any]) -> str:
     if report["tokens"] and report["tokens"]["per_tool"]:
         heaviest = sorted(report["tokens"]["per_tool"].items(), key=lambda item: (-item[1], item[0]))[:5]
         lines.append("largest tools: " + ", ".join(f"{name} {count}" for name, count in heaviest))
+    if report["tokens"]:
+        lines.append(_connect_line(report))
     lines += _section("lint", report["lint"])
     if report["drift"] is None:
         lines.append("drift: skipped (--no-drift)")
@@ -214,6 +222,15 @@ def _surface_line(report: dict[str, Any]) -> str:
         return "the surface cannot be built"
     return (f"{report['tools']} tools, {tokens['total']} tokens (tool list {tokens['tools']} + "
             f"prompt {tokens['prompt']}; budget {tokens['budget']}; tokenizer: {tokens['tokenizer']})")
+
+
+def _connect_line(report: dict[str, Any]) -> str:
+    """The cost a client pays at connect beside the full cost (SPEC §5b)."""
+    tokens = report["tokens"]
+    connect = tokens["at_connect"]
+    return (f"cost at connect ({tokens['exposure']} exposure): {connect['tools']} tools listed, "
+            f"{connect['total']} tokens (tool list {connect['tool_list']} + prompt {tokens['prompt']}); "
+            f"full list: {report['tools']} tools, {tokens['total']} tokens")
 
 
 def _section(title: str, findings: list[dict[str, str]]) -> list[str]:

@@ -23,6 +23,7 @@ from workbench.model.lint_coverage import coverage_findings
 from workbench.model.lint_tools import (
     annotation_findings,
     description_findings,
+    exposure_findings,
     guessed_kind_findings,
     name_findings,
     pattern_findings,
@@ -126,22 +127,38 @@ def measure_tokens(surface: Surface) -> TokenReport:
 
 
 def _size_findings(surface: Surface, config: Config) -> list[Finding]:
+    """WB501 and WB601 on what a client loads at connect (in search exposure: the `always`
+    tools and the two search tools, `workbench.model.exposure`), WB502 on `all` exposure."""
+    from workbench.model.exposure import connect_view
+
     findings: list[Finding] = []
-    if len(surface.tools) > MAX_TOOLS:
+    report = measure_tokens(surface)
+    view = connect_view(surface) if surface.exposure == "search" else None
+    listed = view.listed if view is not None else len(surface.tools)
+    if listed > MAX_TOOLS:
         findings.append(finding(
             "WB501", "tools",
-            f"The surface has {len(surface.tools)} tools; clients cap the list at {MAX_TOOLS} "
+            f"The surface lists {listed} tools at connect; clients cap the list at {MAX_TOOLS} "
             "and models choose worse among many.",
-            "Narrow it with `[[selectors]]` or `exclude = true` on commands the agent does not need."))
-    report = measure_tokens(surface)
+            "Narrow it with `[[selectors]]` or `exclude = true` on commands the agent does not need"
+            + (", or mark fewer commands `load = \"always\"`." if view is not None
+               else ', or use `[tools] exposure = "search"`.')))
     budget = config.lint.token_budget
-    if report.total > budget:
+    total = report.total if view is None else report.prompt + view.tokens
+    if total > budget:
         biggest = sorted(report.per_tool.items(), key=lambda item: -item[1])[:3]
+        if view is not None:
+            shown = {d["name"] for d in view.tools}
+            biggest = [item for item in sorted(report.per_tool.items(), key=lambda item: -item[1])
+                       if item[0] in shown][:3]
         top = ", ".join(f"`{name}` {count}" for name, count in biggest)
         findings.append(finding(
             "WB601", "tokens",
-            f"Prompt + tool list cost {report.total} tokens ({report.tokenizer}), over the "
-            f"budget of {budget}" + (f"; largest tools: {top}." if top else "."),
-            'Expose fewer tools or flags, use `description_mode = "short"`, or raise '
-            "`[lint] token_budget`."))
+            f"Prompt + tool list{' at connect' if view is not None else ''} cost {total} tokens "
+            f"({report.tokenizer}), over the budget of {budget}" + (f"; largest tools: {top}." if top else "."),
+            'Expose fewer tools or flags, use `description_mode = "short"`, '
+            + ("" if view is not None else 'use `[tools] exposure = "search"`, ')
+            + "or raise `[lint] token_budget`."))
+    if not findings:  # WB501 and WB601 already say it: WB502 is the early notice before either
+        findings += exposure_findings(surface, config, report.tools)
     return findings

@@ -13,8 +13,15 @@ import re
 from workbench.model.config import Config
 from workbench.model.findings import Finding, finding, toml_key
 from workbench.model.schema import backtracking_feature, user_patterns
-from workbench.model.surface_types import Tool
+from workbench.model.surface_types import Surface, Tool
 from workbench.model.tree import Command, CommandTree, ValueType
+
+SEARCH_SUGGESTED_TOOLS = 40
+"""In `all` exposure, more tools than this suggest search exposure (WB502): hosts and model
+vendors report tool choice degrading from a few dozen tools on."""
+SEARCH_SUGGESTED_SHARE = 0.5
+"""In `all` exposure, a tool list costing more than this share of `[lint] token_budget`
+suggests search exposure (WB502)."""
 
 CLIENT_PREFIX_ROOM = 20
 """Room a client needs for its own `mcp__<server>__` prefix within the 64-character limit."""
@@ -261,3 +268,25 @@ def pattern_findings(tool: Tool) -> list[Finding]:
                     "take exponential time on crafted input.",
                     "Rewrite it without nested repetition, e.g. `^a+$` instead of `^(a+)+$`."))
     return findings
+
+
+def exposure_findings(surface: Surface, config: Config, tool_tokens: int) -> list[Finding]:
+    """WB502: in `all` exposure, a surface whose tool count or tool-list cost (`tool_tokens`)
+    is large enough that listing only a few tools plus a search tool serves the model better."""
+    if surface.exposure != "all":
+        return []
+    count, budget = len(surface.tools), config.lint.token_budget
+    too_many = count > SEARCH_SUGGESTED_TOOLS
+    too_costly = budget > 0 and tool_tokens > SEARCH_SUGGESTED_SHARE * budget
+    if not (too_many or too_costly):
+        return []
+    why = []
+    if too_many:
+        why.append(f"{count} tools (more than {SEARCH_SUGGESTED_TOOLS})")
+    if too_costly:
+        why.append(f"a tool list of {tool_tokens} tokens ({tool_tokens / budget:.0%} of the {budget}-token budget)")
+    return [finding(
+        "WB502", "tools",
+        f"Every client loads {' and '.join(why)} before the first question.",
+        '`[tools] exposure = "search"` lists only the `load = "always"` tools plus a search tool '
+        "and a call tool; mark the few everyday commands `load = \"always\"` (docs/exposure.md).")]

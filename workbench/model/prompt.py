@@ -35,7 +35,7 @@ def render_prompt(config: Config, tree: CommandTree, tools: Sequence[Tool]) -> s
         (-100, 0, IDENTITY, config.prompt.identity if config.prompt.identity is not None else DEFAULT_IDENTITY,
          ("prompt", "identity") if config.prompt.identity is not None else ()),
         (0, 1, PERSONA, config.prompt.persona, ("prompt", "persona")),
-        (100, 2, GUIDANCE, tools_guidance(tools), None),
+        (100, 2, GUIDANCE, tools_guidance(tools, search_prefix=_search_prefix(config, tree)), None),
     ]
     names = {IDENTITY, PERSONA, GUIDANCE}
     for index, section in enumerate(config.prompt.sections):
@@ -136,11 +136,27 @@ def _did_you_mean(name: str, known: Iterable[str]) -> str:
     return f" (did you mean `{close[0]}`?)" if close else ""
 
 
-def tools_guidance(tools: Sequence[Tool]) -> str:
-    """The `tools:guidance` text: which tools need the user's confirmation, which only read."""
+def _search_prefix(config: Config, tree: CommandTree) -> str | None:
+    """The tool prefix when the config uses search exposure (SPEC §5b), else None."""
+    if config.tools.exposure != "search":
+        return None
+    return config.tools.prefix if config.tools.prefix is not None else tree.root.name
+
+
+def tools_guidance(tools: Sequence[Tool], *, search_prefix: str | None = None) -> str:
+    """The `tools:guidance` text: in search exposure (`search_prefix` set) how to reach the
+    tools not listed yet; then which tools need the user's confirmation, which only read."""
     destructive = [t.name for t in tools if t.annotations.get("destructiveHint") is True]
     read_only = [t.name for t in tools if t.annotations.get("readOnlyHint") is True]
     lines = []
+    if search_prefix is not None:
+        from workbench.model.exposure import find_tool_name, run_tool_name
+
+        lines.append(
+            f"Only some of the {len(tools)} tools are listed at first: call `{find_tool_name(search_prefix)}` "
+            "with a few words about the task to find the right ones (they are then added to your list), "
+            f"and call any tool by name with `{run_tool_name(search_prefix)}` if your list does not show it."
+        )
     if destructive:
         lines.append(
             "These tools can change or delete data: "

@@ -137,6 +137,11 @@ def _assemble(tree: CommandTree, config: Config, tools: list[Tool], exclusions: 
     if token_counts:
         fresh = [dataclasses.replace(t, tokens=_tool_tokens(t)) for t in fresh]
     ordered = order_tools([*tools, *fresh], config.prompt.tool_order)
+    prefix = config.tools.prefix if config.tools.prefix is not None else tree.root.name
+    if config.tools.exposure == "search":
+        from workbench.model.exposure import check_discovery_names
+
+        check_discovery_names(prefix, ordered)
     prompt = render_prompt(config, tree, ordered)
     return Surface(
         tools=tuple(ordered),
@@ -147,6 +152,8 @@ def _assemble(tree: CommandTree, config: Config, tools: list[Tool], exclusions: 
         exclusions=tuple(exclusions),
         warnings=tuple(warnings),
         prompt_tokens=count_tokens(prompt) if token_counts else 0,
+        exposure=config.tools.exposure,
+        tool_prefix=prefix,
     )
 
 
@@ -289,6 +296,7 @@ class _Builder:
             title=choices.title,
             annotations=annotations,
             output_schema=RESULT_SCHEMA,
+            load=_resolved_load(choices, selector, self.config),
         )
 
     def _claim_name(self, path: str, name: str) -> None:
@@ -363,6 +371,17 @@ class _Builder:
                         f'selector {selector.number}: {label} pattern "{pattern}" matches no flag '
                         "of the commands it claims; fix or remove it"
                     )
+
+
+def _resolved_load(choices: CommandConfig, selector: CompiledSelector | None, config: Config) -> str:
+    """SPEC §5b: the command's own `load`, else its claiming selector's, else `deferred`."""
+    if choices.load is not None:
+        return choices.load
+    if selector is not None:
+        claimed_by = config.selectors[selector.number - 1].load  # numbered from 1
+        if claimed_by is not None:
+            return claimed_by
+    return "deferred"
 
 
 def _exclusive_note(command: Command, args) -> str:

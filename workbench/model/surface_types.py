@@ -89,6 +89,9 @@ class Tool:
     """MCP camelCase keys: title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint."""
     output_schema: dict[str, Any] | None = None
     tokens: int = 0
+    load: Literal["always", "deferred"] = "deferred"
+    """Resolved `load` (SPEC §5b): the command's own, else its claiming selector's, else
+    `deferred`. Only search exposure reads it (`workbench.model.exposure`)."""
 
     @property
     def command_str(self) -> str:
@@ -131,6 +134,10 @@ class Surface:
     exclusions: tuple[Exclusion, ...] = ()
     warnings: tuple[str, ...] = ()
     prompt_tokens: int = 0
+    exposure: Literal["all", "search"] = "all"
+    """`[tools] exposure`: what `tools/list` answers at connect (`workbench.model.exposure`)."""
+    tool_prefix: str = ""
+    """The resolved `[tools] prefix`, which names the search and call tools of search exposure."""
 
     def tool(self, name: str) -> Tool | None:
         return next((t for t in self.tools if t.name == name), None)

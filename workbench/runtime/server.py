@@ -4,22 +4,29 @@ Built on the SDK's low-level `Server`. `tools/list` answers exactly `surface.too
 same code path as `mcp-workbench tools`), validated into wire objects once at startup, where a
 bad name or a schema without an object root stops the server with a sentence naming the tool.
 Handlers read what they serve through one holder (`LiveSurface`), which `serve --watch`
-(`runtime/watch.py`) replaces whole when the config changes; between replacements the list
-never changes, so its wire form is built once per protocol version (`ToolListCache`). Every handler catches everything at its boundary: the error goes to the log
-(stderr), the client gets a generic message, never the exception's text.
+(`runtime/watch.py`) replaces whole when the config changes; between replacements the connect
+list never changes, so its wire form is built once per protocol version (`ToolListCache`). In
+search exposure (SPEC §5b) the connect list is the `always` tools plus `find_tools`/`run_tool`
+(`SearchExposure`, one per served surface), and a connection that found tools gets its own
+list, built from the same pre-validated wire tools. Every handler catches everything at its
+boundary: the error goes to the log (stderr), the client gets a generic message, never the
+exception's text.
 """
 
 from __future__ import annotations
 
 import contextvars
+import functools
 import logging
 import re
 import shlex
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import anyio
+import anyio.to_thread
 import mcp_types as types
 from mcp import MCPError
 from mcp.server import Server
@@ -50,34 +57,51 @@ class ServeError(WorkbenchError):
 
 @dataclass(frozen=True)
 class ServedSurface:
-    """One surface as a server answers it: the tools' wire list, their input schemas, the runner."""
+    """One surface as a server answers it: the connect list's wire form, the input schemas, the
+    runner, and in search exposure its `SearchExposure` (the index and each connection's finds)."""
 
     surface: Surface
     runner: ToolRunner
     listing: types.ListToolsResult
     schemas: dict[str, Any]
+    search: SearchExposure | None = None
 
 
 def served_surface(surface: Surface, runner: ToolRunner) -> ServedSurface:
     """`surface` checked and ready to serve (ServeError names the first tool that cannot be)."""
-    return ServedSurface(
-        surface=surface,
-        runner=runner,
-        listing=types.ListToolsResult(tools=checked_tools(surface)),
-        schemas={tool.name: tool.input_schema for tool in surface.tools},
-    )
+    from workbench.model.exposure import discovery_tools, listed_tools
+
+    wire_tools = checked_tools(surface)
+    schemas = {tool.name: tool.input_schema for tool in surface.tools}
+    search = SearchExposure(surface, runner, wire_tools) if surface.exposure == "search" else None
+    if search is not None:
+        schemas.update({d["name"]: d["inputSchema"] for d in discovery_tools(surface)})
+        by_name = {tool.name: tool for tool in wire_tools}
+        listing = types.ListToolsResult(tools=[by_name[d["name"]] for d in listed_tools(surface)])
+    else:
+        listing = types.ListToolsResult(tools=wire_tools)
+    return ServedSurface(surface=surface, runner=runner, listing=listing, schemas=schemas, search=search)
 
 
 class LiveSurface:
     """What the server serves now. A request reads `current` once, so a call in flight
     finishes on the surface it started on while `replace` (one assignment, on the event
-    loop) gives every later request the new one and empties the cached tools/list answers."""
+    loop) gives every later request the new one and empties the cached tools/list answers.
+    In search exposure a connection's found tools carry over to the new surface where it
+    still has a tool of that name."""
 
     def __init__(self, served: ServedSurface) -> None:
         self.current = served
-        self.cache = ToolListCache()
+        self.cache = ToolListCache(applies=self._gets_shared_list)
+
+    def _gets_shared_list(self, ctx: Any) -> bool:
+        search = self.current.search
+        return search is None or search.nothing_activated(ctx)
 
     def replace(self, served: ServedSurface) -> None:
+        previous = self.current.search
+        if served.search is not None and previous is not None:
+            served.search.activations.carry_over(previous.activations, {tool.name for tool in served.surface.tools})
         self.current = served
         self.cache.clear()
 
@@ -99,35 +123,45 @@ def build_server(
     cache = live.cache
 
     async def on_list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
-        return cache.stand_in if cache.answering_from_cache() else live.current.listing
+        served = live.current
+        if cache.answering_from_cache():
+            return cache.stand_in
+        if served.search is not None and not served.search.nothing_activated(ctx):
+            return served.search.listing(ctx)
+        return served.listing
 
     async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
-        runner = live.current.runner  # read once: this call finishes on this surface
+        served = live.current  # read once: this call finishes on this surface
+        call = functools.partial(call_cli_tool, served.runner)
+        if served.search is not None and params.name in served.search.own_names:
+            return await served.search.call(ctx, params, call)
         try:
-            runner.tool(params.name)
+            served.runner.tool(params.name)
         except UnknownToolError as error:
             raise MCPError(code=types.INVALID_PARAMS, message=str(error)) from None
+        return await call(ctx, params.name, params.arguments, params.meta)
+
+    async def call_cli_tool(runner: ToolRunner, ctx: Any, name: str, arguments: Any, meta: Any) -> types.CallToolResult:
         try:
-            env = check_call_env((params.meta or {}).get(CALL_ENV_META_KEY))
+            env = check_call_env((meta or {}).get(CALL_ENV_META_KEY))
         except CallEnvError as error:
             return _error_result(str(error))
         outcome = None
         async with anyio.create_task_group() as group:
             group.start_soon(_heartbeat, ctx)
             group.start_soon(cancel_when_client_leaves, ctx, group.cancel_scope)
-            outcome = await runner.call(params.name, params.arguments, env=env)
+            outcome = await runner.call(name, arguments, env=env)
             group.cancel_scope.cancel()
         if outcome is None:  # the client went away: the call was cancelled and its CLI killed
             return _error_result("The call was cancelled because the client disconnected.")
         if outcome.argv:
             log.debug("ran %s", shlex.join(outcome.argv))  # debug only: values may be secrets
         log.info(
-            "called %s: %s in %d ms", params.name, "error" if outcome.is_error else "ok", outcome.duration_ms
+            "called %s: %s in %d ms", name, "error" if outcome.is_error else "ok", outcome.duration_ms
         )
         return result_of(outcome)
 
-    server_class = Server if announcer is None else announcer.server_class
-    server = server_class(
+    server = _Server(
         surface.server_name or config.server.name or "mcp-workbench",
         version=surface.server_version or config.server.version or "",
         title=surface.server_title or config.server.title,
@@ -137,6 +171,8 @@ def build_server(
         on_call_tool=_guarded("tools/call", on_call_tool),
         **({} if announcer is None else {"on_subscriptions_listen": announcer.listen_handler}),
     )
+    # the list can change for a connection (search exposure) or for everyone (a --watch reload)
+    server.tools_change = live.current.search is not None or announcer is not None
     server.middleware.append(cache)
     if announcer is not None:
         server.middleware.append(announcer)
@@ -146,6 +182,126 @@ def build_server(
 _FROM_CACHE: contextvars.ContextVar[bool] = contextvars.ContextVar("workbench_tools_list_from_cache", default=False)
 """Set by `ToolListCache` for the tools/list request it is passing on: whether the handler
 should answer the stand-in (the cache then fills in the tools) or the full list."""
+
+
+class _Server(Server):
+    """The SDK's server, advertising `tools.listChanged` (2025-11-25 handshake) when the list
+    can change: for a session (search exposure) or for everyone (`serve --watch`; 2026-07-28
+    clients learn it from `subscriptions/listen` being served). Both transports take the initialization options
+    from this method (stdio passes them, the HTTP session manager asks for the default)."""
+
+    tools_change = False
+
+    def create_initialization_options(self, notification_options: Any = None, *args: Any, **kwargs: Any) -> Any:
+        if notification_options is None and self.tools_change:
+            from mcp.server import NotificationOptions
+
+            notification_options = NotificationOptions(tools_changed=True)
+        return super().create_initialization_options(notification_options, *args, **kwargs)
+
+
+class SearchExposure:
+    """`<prefix>_find_tools` and `<prefix>_run_tool` (SPEC §5b) and each connection's list.
+
+    Activation is keyed by the client connection (`connection_of`): one per stdio process
+    and one per stateful HTTP session (2025-11-25), so their next `tools/list` includes what
+    was found, and `notifications/tools/list_changed` goes out on the connection. The SDK serves
+    a 2026-07-28 request (stdio or HTTP) as its own connection: its list stays the connect list
+    and the found tools are called directly by name or through `run_tool` (docs/exposure.md)."""
+
+    def __init__(self, surface: Surface, runner: ToolRunner, wire_tools: list[types.Tool]) -> None:
+        from workbench.model.exposure import find_tool_name, run_tool_name
+        from workbench.runtime.discovery import Activations
+
+        self.surface = surface
+        self.runner = runner
+        self.find_name = find_tool_name(surface.tool_prefix)
+        self.run_name = run_tool_name(surface.tool_prefix)
+        self.own_names = frozenset({self.find_name, self.run_name})
+        self._index: ToolSearch | None = None
+        self._index_lock = threading.Lock()
+        self.activations = Activations()
+        self._wire = {tool.name: tool for tool in wire_tools}
+        self._checkers: dict[str, Any] = {}
+
+    def nothing_activated(self, ctx: Any) -> bool:
+        return not self.activations.of(connection_of(ctx))
+
+    def listing(self, ctx: Any) -> types.ListToolsResult:
+        from workbench.model.exposure import listed_tools
+
+        names = [d["name"] for d in listed_tools(self.surface, self.activations.of(connection_of(ctx)))]
+        return types.ListToolsResult(tools=[self._wire[name] for name in names])
+
+    async def call(self, ctx: Any, params: types.CallToolRequestParams, call_cli_tool: Any) -> types.CallToolResult:
+        arguments = {} if params.arguments is None else params.arguments
+        problems = await anyio.to_thread.run_sync(self._problems, params.name, arguments)
+        if problems is not None:
+            return _error_result(problems)
+        if params.name == self.find_name:
+            return await self._find(ctx, arguments)
+        name, inner = arguments["name"], arguments.get("arguments") or {}
+        if name in self.own_names:
+            return _error_result(f"`{self.run_name}` runs the CLI's tools; call `{name}` directly.")
+        try:
+            self.runner.tool(name)
+        except UnknownToolError as error:
+            return _error_result(str(error))
+        return await call_cli_tool(ctx, name, inner, params.meta)
+
+    def _search(self, query: str, limit: int) -> list[Any]:
+        """The ranked matches (in a worker thread). The index is built on the first search, not
+        at start-up: ~70 ms at 1,000 tools that a client that never searches should not wait for."""
+        from workbench.runtime.discovery import ToolSearch
+
+        with self._index_lock:
+            if self._index is None:
+                self._index = ToolSearch(self.surface.tools)
+        return self._index.search(query, limit)
+
+    def _problems(self, name: str, arguments: Any) -> str | None:
+        """The instructive message for bad arguments to one of the two tools (in a worker thread)."""
+        from workbench.model.exposure import discovery_tools
+        from workbench.runtime.validate import ArgumentChecker
+
+        checker = self._checkers.get(name)
+        if checker is None:
+            schema = next(d["inputSchema"] for d in discovery_tools(self.surface) if d["name"] == name)
+            checker = self._checkers[name] = ArgumentChecker(name, schema)
+        return checker.problems(arguments)
+
+    async def _find(self, ctx: Any, arguments: dict[str, Any]) -> types.CallToolResult:
+        import json
+
+        from workbench.model.exposure import FIND_LIMIT_DEFAULT
+
+        limit = int(arguments.get("limit", FIND_LIMIT_DEFAULT))
+        # up to ~15 ms of CPU at 5,000 tools (every tool sharing a query word): off the event loop
+        found = await anyio.to_thread.run_sync(self._search, arguments["query"], limit)
+        matches = [{"name": t.name, "description": t.description, "inputSchema": t.input_schema} for t in found]
+        deferred = [t.name for t in found if t.load != "always"]
+        if deferred and self.activations.add(connection_of(ctx), deferred):
+            try:
+                await ctx.session.send_tool_list_changed()
+            except Exception:  # best effort: the found tools are callable however the list is
+                log.debug("could not send tools/list_changed", exc_info=True)
+        log.info("found %d tools for a %d-character query", len(found), len(arguments["query"]))
+        text = json.dumps(matches, ensure_ascii=False) if matches else (
+            f"No tool matches; try other words, or call `{self.run_name}` with a tool's name.")
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=text)],
+            structured_content={"tools": matches},
+        )
+
+
+def connection_of(ctx: Any) -> Any:
+    """The client connection a request came on: what activation is keyed by. The SDK makes a
+    `ServerSession` per request around the connection-scoped `Connection` (one per stdio
+    process, one per stateful HTTP session, one per 2026-07-28 HTTP request) and has no public
+    accessor for it, so this reads `ServerSession._connection` (SDK 2.3; tested by
+    tests/test_exposure_serve.py), falling back to the session itself."""
+    session = ctx.session
+    return getattr(session, "_connection", session)
 
 
 class ToolListCache:
@@ -163,9 +319,12 @@ class ToolListCache:
 
     stand_in = types.ListToolsResult(tools=[])
 
-    def __init__(self) -> None:
+    def __init__(self, applies: Any = None) -> None:
         self._tools: dict[str, list[Any]] = {}
         self._generation = 0
+        self._applies = applies
+        """`(ctx) -> bool`: the request gets the one shared list (search exposure: a connection
+        that activated nothing); other requests pass through untouched."""
 
     def answering_from_cache(self) -> bool:
         """In the tools/list handler: whether this request is answered from the cache. Decided
@@ -179,7 +338,8 @@ class ToolListCache:
         self._generation += 1
 
     async def __call__(self, ctx: Any, call_next: Any) -> Any:
-        if ctx.method != "tools/list" or ctx.request_id is None:
+        if ctx.method != "tools/list" or ctx.request_id is None or (
+                self._applies is not None and not self._applies(ctx)):
             return await call_next(ctx)
         generation = self._generation
         cached = self._tools.get(ctx.protocol_version)
@@ -198,10 +358,13 @@ class ToolListCache:
 
 
 def checked_tools(surface: Surface) -> list[types.Tool]:
-    """The wire tools, or ServeError naming the first tool whose name or schema cannot be served."""
+    """The wire tools (search exposure's two included), or ServeError naming the first tool
+    whose name or schema cannot be served."""
+    from workbench.model.exposure import discovery_tools
+
     seen: set[str] = set()
     tools = []
-    for data in surface.tools_list():
+    for data in [*surface.tools_list(), *discovery_tools(surface)]:
         name = data.get("name", "")
         if not TOOL_NAME.match(name):
             raise ServeError(f"tool name {name!r} must match ^[A-Za-z0-9_-]{{1,64}}$; rename it in the config.")

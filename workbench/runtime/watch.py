@@ -35,7 +35,7 @@ from typing import Any
 
 import anyio
 import anyio.to_thread
-from mcp.server import NotificationOptions, Server
+from mcp.server import Server
 from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, ToolsListChanged
 
 from workbench.model.errors import WorkbenchError
@@ -50,23 +50,10 @@ STEP_MS = 50
 """How often the watcher checks whether changes have settled."""
 
 
-class WatchedServer(Server):
-    """The low-level server, advertising `tools.listChanged` to 2025-11-25 clients (the SDK's
-    transports ask `create_initialization_options()` without options). 2026-07-28 clients learn
-    it from `subscriptions/listen` being served."""
-
-    def create_initialization_options(self, notification_options: NotificationOptions | None = None,
-                                      *args: Any, **kwargs: Any) -> Any:
-        options = notification_options or NotificationOptions(tools_changed=True)
-        return super().create_initialization_options(options, *args, **kwargs)
-
-
 class ListChangedAnnouncer:
     """Tells connected clients that the tool list changed. A server middleware: it keeps (weakly)
     each 2025-11-25 connection that completed its handshake, and serves 2026-07-28
     `subscriptions/listen` streams from its bus."""
-
-    server_class = WatchedServer
 
     def __init__(self) -> None:
         self.bus = InMemorySubscriptionBus()
