@@ -278,3 +278,35 @@ async def test_a_reload_while_tools_list_is_answered_never_caches_a_stale_or_emp
 
     assert (await cache(ctx, new_surface))["tools"] == [{"name": "newest"}]  # nothing stale was cached
     assert (await cache(ctx, new_surface))["tools"] == [{"name": "newest"}]  # and this one was
+
+
+@pytest.mark.anyio
+async def test_search_exposure_keeps_a_connections_found_tools_across_a_reload(config, tmp_path):
+    """Search exposure and --watch together: after a save, a connection still lists the tools it
+    found that the new surface has, loses the one the save excluded, and the rest stay deferred."""
+    edited = load_config(config)
+    edited.tools.exposure = "search"
+    save_config(edited, config)
+    log = tmp_path / "serve.log"
+    changes = Changes()
+    with log.open("w") as sink:
+        async with Client(stdio_target(config, sink, tmp_path), mode="legacy", message_handler=changes.message_handler,
+                          read_timeout_seconds=30) as client:
+            assert client.server_capabilities.tools.list_changed is True
+            connect = await names(client)
+            assert {"deployctl_find_tools", "deployctl_run_tool"} <= connect
+
+            seen = changes.count
+            result = await client.call_tool("deployctl_find_tools", {"query": "secrets", "limit": 2})
+            found = [match["name"] for match in result.structured_content["tools"]]
+            assert len(found) == 2 and not set(found) & connect, found
+            await changes.next(seen)
+            assert await names(client) == connect | set(found)
+
+            seen = changes.count
+            save_excluding(config, found[0].replace("_", " "))
+            await changes.next(seen)
+            await log_line(log, RELOADED, 1)
+            assert await names(client) == connect | {found[1]}
+            called = await client.call_tool("deployctl_run_tool", {"name": found[0], "arguments": {}})
+            assert called.is_error  # excluded by the save: gone from the new surface
