@@ -1,5 +1,5 @@
-"""`mcp-workbench serve CONFIG [--http [HOST:]PORT] [--token T] [--allow-origin O]… [--log-level L]`:
-serve a config.
+"""`mcp-workbench serve CONFIG [--http [HOST:]PORT] [--token T] [--allow-origin O]… [--log-level L] [--watch]`:
+serve a config (with `--watch`, follow its saved changes: `runtime/watch.py`).
 
 Reads only the config (no loaders, no Textual, no pygments): the surface comes from its
 `[snapshot]`, the CLI is run from `[source] command`. Logs go to stderr; stdout is the wire.
@@ -35,6 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "repeatable; by default only the served host and port are accepted",
     )
     parser.add_argument("--log-level", choices=LOG_LEVELS, help="stderr log level (default: [server] log_level)")
+    parser.add_argument(
+        "--watch", action="store_true",
+        help="reload CONFIG when it is saved and tell connected clients the tool list changed; a save "
+        "that does not load is logged and the previous tools kept (see docs/runtime.md, watch)",
+    )
     parser.add_argument(
         "--workers", type=int, default=1, metavar="N",
         help="with --http: N processes answering on the one port (2025-11-25 sessions are then stateless; "
@@ -78,23 +83,44 @@ def run(args: argparse.Namespace) -> int:
     worker = worker_number()
     _configure_logging(level, worker)
     if address is not None and args.workers > 1:
-        return serve_workers(config_path.resolve(), *address, token, level, args.workers)
+        return serve_workers(config_path.resolve(), *address, token, level, args.workers,
+                             extra_args=("--watch",) if args.watch else ())
     for warning in surface.warnings:
         logging.getLogger("workbench.serve").warning("%s", warning)
     runner = ToolRunner(config, surface, config_path.resolve().parent)
-    server = build_server(config, surface, runner=runner)
+    watch = None
+    if args.watch:
+        from workbench.runtime.server import LiveSurface, served_surface
+        from workbench.runtime.watch import ConfigWatch, ListChangedAnnouncer
+
+        live, announcer = LiveSurface(served_surface(surface, runner)), ListChangedAnnouncer()
+        server = build_server(config, surface, runner=runner, live=live, announcer=announcer)
+        watch = ConfigWatch(config_path, live, announcer, server)
+    else:
+        server = build_server(config, surface, runner=runner)
     from workbench import children
 
     # The server starts processes only for calls: every orphan re-parented to it is a call's.
     children.become_subreaper()
     children.own_every_child()
     if address is None:
-        anyio.run(serve_stdio, server, runner)
+        serving = functools.partial(serve_stdio, server, runner)
     else:
         listener = inherited_listener()
-        anyio.run(functools.partial(serve_http, server, runner, *address, token, level, listener=listener,
-                                    stateless=listener is not None, instance=args.instance, allow_origins=origins))
+        serving = functools.partial(serve_http, server, runner, *address, token, level, listener=listener,
+                                    stateless=listener is not None, instance=args.instance, allow_origins=origins)
+    anyio.run(serving if watch is None else functools.partial(_serve_watching, serving, watch))
     return 0
+
+
+async def _serve_watching(serving, watch) -> None:
+    """Serve while `watch` follows the config; the watch ends with the serving."""
+    import anyio
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(watch.run)
+        await serving()
+        group.cancel_scope.cancel()
 
 
 def _check_scale_out(args: argparse.Namespace) -> None:

@@ -121,3 +121,10 @@ class Activations:
         before = len(active)
         active.update(names)
         return len(active) > before
+
+    def carry_over(self, previous: Activations, existing: set[str]) -> None:
+        """Take `previous`'s activations (a reload's old surface) for the tools in `existing`."""
+        for connection, names in list(previous._by_connection.items()):
+            kept = names & existing
+            if kept:
+                self._by_connection[connection] = set(kept)

@@ -3,9 +3,11 @@
 Built on the SDK's low-level `Server`. `tools/list` answers exactly `surface.tools_list()` (the
 same code path as `mcp-workbench tools`), validated into wire objects once at startup, where a
 bad name or a schema without an object root stops the server with a sentence naming the tool.
-The connect list never changes while serving, so its wire form is built once per protocol
-version (`ToolListCache`). In search exposure (SPEC §5b) the connect list is the `always` tools
-plus `find_tools`/`run_tool` (`SearchExposure`), and a connection that found tools gets its own
+Handlers read what they serve through one holder (`LiveSurface`), which `serve --watch`
+(`runtime/watch.py`) replaces whole when the config changes; between replacements the connect
+list never changes, so its wire form is built once per protocol version (`ToolListCache`). In
+search exposure (SPEC §5b) the connect list is the `always` tools plus `find_tools`/`run_tool`
+(`SearchExposure`, one per served surface), and a connection that found tools gets its own
 list, built from the same pre-validated wire tools. Every handler catches everything at its
 boundary: the error goes to the log (stderr), the client gets a generic message, never the
 exception's text.
@@ -13,9 +15,12 @@ exception's text.
 
 from __future__ import annotations
 
+import contextvars
+import functools
 import logging
 import shlex
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -55,18 +60,23 @@ class ServeError(WorkbenchError):
     """The surface cannot be served as is (bad tool name or schema); names the tool."""
 
 
-def build_server(
-    config: Config,
-    surface: Surface,
-    *,
-    runner: ToolRunner | None = None,
-    config_dir: Path | None = None,
-) -> Server:
-    """An MCP server answering for `surface`; calls run through `runner` (one is made if None)."""
+@dataclass(frozen=True)
+class ServedSurface:
+    """One surface as a server answers it: the connect list's wire form, the input schemas, the
+    runner, and in search exposure its `SearchExposure` (the index and each connection's finds)."""
+
+    surface: Surface
+    runner: ToolRunner
+    listing: types.ListToolsResult
+    schemas: dict[str, Any]
+    search: SearchExposure | None = None
+
+
+def served_surface(surface: Surface, runner: ToolRunner) -> ServedSurface:
+    """`surface` checked and ready to serve (ServeError names the first tool that cannot be)."""
     from workbench.model.exposure import discovery_tools, listed_tools
 
     wire_tools = checked_tools(surface)
-    runner = runner or ToolRunner(config, surface, config_dir or Path.cwd())
     schemas = {tool.name: tool.input_schema for tool in surface.tools}
     search = SearchExposure(surface, runner, wire_tools) if surface.exposure == "search" else None
     if search is not None:
@@ -75,23 +85,68 @@ def build_server(
         listing = types.ListToolsResult(tools=[by_name[d["name"]] for d in listed_tools(surface)])
     else:
         listing = types.ListToolsResult(tools=wire_tools)
-    cache = ToolListCache(applies=search.nothing_activated if search is not None else None)
+    return ServedSurface(surface=surface, runner=runner, listing=listing, schemas=schemas, search=search)
+
+
+class LiveSurface:
+    """What the server serves now. A request reads `current` once, so a call in flight
+    finishes on the surface it started on while `replace` (one assignment, on the event
+    loop) gives every later request the new one and empties the cached tools/list answers.
+    In search exposure a connection's found tools carry over to the new surface where it
+    still has a tool of that name."""
+
+    def __init__(self, served: ServedSurface) -> None:
+        self.current = served
+        self.cache = ToolListCache(applies=self._gets_shared_list)
+
+    def _gets_shared_list(self, ctx: Any) -> bool:
+        search = self.current.search
+        return search is None or search.nothing_activated(ctx)
+
+    def replace(self, served: ServedSurface) -> None:
+        previous = self.current.search
+        if served.search is not None and previous is not None:
+            served.search.activations.carry_over(previous.activations, {tool.name for tool in served.surface.tools})
+        self.current = served
+        self.cache.clear()
+
+
+def build_server(
+    config: Config,
+    surface: Surface,
+    *,
+    runner: ToolRunner | None = None,
+    config_dir: Path | None = None,
+    live: LiveSurface | None = None,
+    announcer: Any = None,
+) -> Server:
+    """An MCP server answering for `surface` (or for whatever `live` holds, when given); calls
+    run through `runner` (one is made if None). `announcer` (`runtime/watch.py`) makes the
+    server tell clients when the list changes."""
+    runner = runner or ToolRunner(config, surface, config_dir or Path.cwd())
+    live = live or LiveSurface(served_surface(surface, runner))
+    cache = live.cache
 
     async def on_list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
-        if search is not None and not search.nothing_activated(ctx):
-            return search.listing(ctx)
-        return cache.stand_in if cache.has(ctx.protocol_version) else listing
+        served = live.current
+        if cache.answering_from_cache():
+            return cache.stand_in
+        if served.search is not None and not served.search.nothing_activated(ctx):
+            return served.search.listing(ctx)
+        return served.listing
 
     async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
-        if search is not None and params.name in search.own_names:
-            return await search.call(ctx, params, call_cli_tool)
+        served = live.current  # read once: this call finishes on this surface
+        call = functools.partial(call_cli_tool, served.runner)
+        if served.search is not None and params.name in served.search.own_names:
+            return await served.search.call(ctx, params, call)
         try:
-            runner.tool(params.name)
+            served.runner.tool(params.name)
         except UnknownToolError as error:
             raise MCPError(code=types.INVALID_PARAMS, message=str(error)) from None
-        return await call_cli_tool(ctx, params.name, params.arguments, params.meta)
+        return await call(ctx, params.name, params.arguments, params.meta)
 
-    async def call_cli_tool(ctx: Any, name: str, arguments: Any, meta: Any) -> types.CallToolResult:
+    async def call_cli_tool(runner: ToolRunner, ctx: Any, name: str, arguments: Any, meta: Any) -> types.CallToolResult:
         try:
             env = check_call_env((meta or {}).get(CALL_ENV_META_KEY))
         except CallEnvError as error:
@@ -116,18 +171,28 @@ def build_server(
         version=surface.server_version or config.server.version or "",
         title=surface.server_title or config.server.title,
         instructions=surface.prompt or None,
-        get_tool_input_schema=schemas.get,
+        get_tool_input_schema=lambda name: live.current.schemas.get(name),
         on_list_tools=_guarded("tools/list", on_list_tools),
         on_call_tool=_guarded("tools/call", on_call_tool),
+        **({} if announcer is None else {"on_subscriptions_listen": announcer.listen_handler}),
     )
-    server.tools_change = search is not None
+    # the list can change for a connection (search exposure) or for everyone (a --watch reload)
+    server.tools_change = live.current.search is not None or announcer is not None
     server.middleware.append(cache)
+    if announcer is not None:
+        server.middleware.append(announcer)
     return server
+
+
+_FROM_CACHE: contextvars.ContextVar[bool] = contextvars.ContextVar("workbench_tools_list_from_cache", default=False)
+"""Set by `ToolListCache` for the tools/list request it is passing on: whether the handler
+should answer the stand-in (the cache then fills in the tools) or the full list."""
 
 
 class _Server(Server):
     """The SDK's server, advertising `tools.listChanged` (2025-11-25 handshake) when the list
-    can change for a session (search exposure). Both transports take the initialization options
+    can change: for a session (search exposure) or for everyone (`serve --watch`; 2026-07-28
+    clients learn it from `subscriptions/listen` being served). Both transports take the initialization options
     from this method (stdio passes them, the HTTP session manager asks for the default)."""
 
     tools_change = False
@@ -245,7 +310,7 @@ def connection_of(ctx: Any) -> Any:
 
 
 class ToolListCache:
-    """Builds the wire form of the (never changing) tool list once per protocol version.
+    """Builds the wire form of the tool list once per protocol version (again after `clear`).
 
     The SDK validates a handler's result against the protocol version's result model and dumps
     it again on every request: for 1,000 tools ~100 ms of CPU per `tools/list`, the same work
@@ -261,23 +326,38 @@ class ToolListCache:
 
     def __init__(self, applies: Any = None) -> None:
         self._tools: dict[str, list[Any]] = {}
+        self._generation = 0
         self._applies = applies
         """`(ctx) -> bool`: the request gets the one shared list (search exposure: a connection
         that activated nothing); other requests pass through untouched."""
 
-    def has(self, protocol_version: str) -> bool:
-        return protocol_version in self._tools
+    def answering_from_cache(self) -> bool:
+        """In the tools/list handler: whether this request is answered from the cache. Decided
+        once per request by the middleware, so a `clear` between the two never makes the
+        stand-in's empty list the cached answer."""
+        return _FROM_CACHE.get()
+
+    def clear(self) -> None:
+        """Forget the cached answers (the list changed); a request under way keeps its own."""
+        self._tools = {}
+        self._generation += 1
 
     async def __call__(self, ctx: Any, call_next: Any) -> Any:
         if ctx.method != "tools/list" or ctx.request_id is None or (
                 self._applies is not None and not self._applies(ctx)):
             return await call_next(ctx)
-        answer = await call_next(ctx)  # raises on anything the SDK rejects: nothing is cached then
+        generation = self._generation
+        cached = self._tools.get(ctx.protocol_version)
+        decided = _FROM_CACHE.set(cached is not None)
+        try:
+            answer = await call_next(ctx)  # raises on anything the SDK rejects: nothing is cached then
+        finally:
+            _FROM_CACHE.reset(decided)
         if not isinstance(answer, dict) or not isinstance(answer.get("tools"), list):
             return answer
-        cached = self._tools.get(ctx.protocol_version)
-        if cached is None:  # the handler saw no cache either (it only ever fills): a full answer
-            self._tools[ctx.protocol_version] = answer["tools"]
+        if cached is None:  # the handler answered the full list
+            if generation == self._generation:  # not one from before a `clear`
+                self._tools[ctx.protocol_version] = answer["tools"]
             return answer
         return {**answer, "tools": cached}  # the key keeps its place; the envelope is this request's
 

@@ -40,8 +40,10 @@ MAX_WORKERS = 64
 STOP_GRACE_S = 5.0
 
 
-def serve_workers(config_path: Path, host: str, port: int, token: str | None, log_level: str, workers: int) -> int:
-    """Bind HOST:PORT, run `workers` worker processes on it until a signal; their exit status."""
+def serve_workers(config_path: Path, host: str, port: int, token: str | None, log_level: str, workers: int,
+                  extra_args: tuple[str, ...] = ()) -> int:
+    """Bind HOST:PORT, run `workers` worker processes on it until a signal; their exit status.
+    Each worker gets `extra_args` too (`--watch`: each one follows the config itself)."""
     from workbench.runtime.transport import listen
 
     listener = listen(host, port)
@@ -64,7 +66,7 @@ def serve_workers(config_path: Path, host: str, port: int, token: str | None, lo
             if token:  # not on the command line, where `ps` shows it; the worker pops it
                 env[TOKEN_ENV] = token
             argv = [sys.executable, "-m", "workbench.cli", "serve", str(config_path), "--http", address,
-                    "--log-level", log_level]
+                    "--log-level", log_level, *extra_args]
             children.append(subprocess.Popen(argv, env=env, pass_fds=[listener.fileno()],
                                              stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent))
         listener.close()  # the workers hold it now
