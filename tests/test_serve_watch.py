@@ -20,10 +20,10 @@ import time
 from pathlib import Path
 
 import anyio
+import mcp_types as types
 import pytest
 from mcp import Client, StdioServerParameters, stdio_client
 from mcp.shared.subscriptions import ToolsListChanged
-import mcp_types as types
 
 from workbench.model.config import CommandConfig
 from workbench.model.config_file import load_config, save_config

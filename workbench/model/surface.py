@@ -23,7 +23,14 @@ from workbench.model.prompt import order_tools, render_prompt
 from workbench.model.schema import ToolFlag, build_input_schema
 from workbench.model.selectors import CompiledSelector, glob
 from workbench.model.shaping import check_tool_name, json_output
-from workbench.model.surface_types import Exclusion, JsonWrap, Surface, SurfaceError, Tool, ToolBinding
+from workbench.model.surface_types import (
+    Exclusion,
+    JsonWrap,
+    Surface,
+    SurfaceError,
+    Tool,
+    ToolBinding,
+)
 from workbench.model.tree import Command, CommandTree
 
 RESULT_SCHEMA: dict[str, Any] = {

@@ -22,7 +22,7 @@ import shlex
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import anyio.to_thread
@@ -43,6 +43,9 @@ from workbench.runtime.calls import (
     check_call_env,
 )
 from workbench.runtime.disconnect import cancel_when_client_leaves
+
+if TYPE_CHECKING:
+    from workbench.runtime.discovery import ToolSearch
 
 log = logging.getLogger("workbench.serve")
 
@@ -252,7 +255,8 @@ class SearchExposure:
             self.runner.tool(name)
         except UnknownToolError as error:
             return _error_result(str(error))
-        return await call_cli_tool(ctx, name, inner, params.meta)
+        result: types.CallToolResult = await call_cli_tool(ctx, name, inner, params.meta)
+        return result
 
     def _search(self, query: str, limit: int) -> list[Any]:
         """The ranked matches (in a worker thread). The index is built on the first search, not
