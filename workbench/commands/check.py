@@ -19,7 +19,7 @@ from typing import Any
 
 from workbench.model.errors import ConfigError, WorkbenchError
 from workbench.model.findings import Finding, finding_lines
-from workbench.model.lint_machine import machine_findings
+from workbench.runtime.machine_checks import machine_findings
 
 JSON_FORMAT = 1
 """Bumped only when the `--json` document changes incompatibly."""

@@ -3,7 +3,7 @@ name, the lint's secret warning for a value, reading the `[runtime]` fields type
 `cwd` folder check, and the two tables as they appear in `mcp.toml`.
 
 The secret warning is lint's own WB704 finding (`settings_findings`) and the folder warning is
-`check`'s own WB705 (`model.lint_machine`), so the editor says exactly what `check` would.
+`check`'s own WB705 (`runtime.machine_checks`), so the editor says exactly what `check` would.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from workbench.model.config import Config
-from workbench.model.lint_machine import machine_findings
 from workbench.model.naming import ENV_NAME_PATTERN
+from workbench.runtime.machine_checks import machine_findings
 
 """A portable environment variable name (what lint's WB703 asks for)."""
 

@@ -1,8 +1,9 @@
 """What only this machine can tell about a config: `[runtime] cwd` is not a folder (WB705),
 `[source] command`'s program is gone (WB706) or PATH now finds another one (WB707).
 
-Used by `check` and by the TUI's runtime editor, so both say the same sentence. Reads the file
-system (no subprocess): these findings are not part of the pure lint of a surface.
+Used by `check` and by the TUI's runtime editor, so both say the same sentence. It reads this
+machine's file system and PATH, so it lives with the code that runs the CLI here, not in the pure
+model (whose lint depends on the config and tree alone).
 """
 
 from __future__ import annotations
