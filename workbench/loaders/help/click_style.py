@@ -7,7 +7,8 @@ the usage (`SERVICE [TAGS]...`), `Commands:`, `Options:` with upper-case type me
 `--shout / --no-shout` (negatable), and `[default: x; required; env var: X]` annotations.
 typer's rich boxes (`╭─ Options ─╮`) are unboxed before reading. A command listed with a
 trailing `*` (`build*`) is the group's default command (click-default-group marks it so):
-it is a command like the others, named without the mark.
+it is a command like the others, named without the mark. typer's `--install-completion` and
+`--show-completion` are left out, as the exact loader leaves them out.
 """
 
 from __future__ import annotations
@@ -31,7 +32,17 @@ def _unmark_default_command(doc: HelpDocument, parsed: ParsedHelp, path: list[st
             section.lines = [_DEFAULT_COMMAND_MARK.sub(r"\1 ", line) for line in section.lines]
 
 
-RULES = Rules(name="click", hooks=[_unmark_default_command])
+_SHELL_SETUP = re.compile(r"^(Install|Show) completion for the (current|specified) shell", re.IGNORECASE)
+"""The description typer gives its `--install-completion` / `--show-completion` options."""
+
+
+def _drop_shell_setup(parsed: ParsedHelp, path: list[str]) -> None:
+    """typer's completion installers are shell set-up machinery, like `--help`: the exact click
+    loader leaves them out, and so does the help reading (known by typer's own wording)."""
+    parsed.flags = [f for f in parsed.flags if not (f.name and f.name.endswith("-completion") and _SHELL_SETUP.match(f.help))]
+
+
+RULES = Rules(name="click", hooks=[_unmark_default_command], finish=[_drop_shell_setup])
 
 
 def parse(text: str, path: list[str]) -> ParsedHelp:

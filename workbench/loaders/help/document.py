@@ -274,7 +274,7 @@ def option_entries(section: Section) -> list[Entry]:
     A line starting with `-` is a new entry unless it sits at or right of the previous
     entry's description column (then it is wrapped description text).
     """
-    lines = _split_side_by_side(_join_continued_terms(section.lines))
+    lines = _split_side_by_side(_join_continued_terms(_spellings_across_leaders(section.lines)))
     entries = _entries(lines, lambda stripped, indent, base, column: stripped.startswith("-") and (column is None or indent < column))
     for entry in entries:
         if split := _ONE_SPACE_DESCRIPTION.match(entry.term):
@@ -288,6 +288,55 @@ _ONE_SPACE_DESCRIPTION = re.compile(
 )
 """GNU argp prints a long term and its description one space apart (`--exclude-caches-under
 exclude everything under …`): after a `=VALUE`, or when three lower-case words follow."""
+
+
+_LEADER = re.compile(r"\s+\.+\s+")
+_SPELLING_GROUP = re.compile(r"--?[^\s.=\[-][^\s=\[]*(?:=\S+|\s*\[\S*\]|\s+[^\s-]\S*)?")
+"""One spelling of an option and its value as printed (`-b [N]`, `--buffers=[N]`, `-D xcolor`)."""
+
+
+def _spellings_across_leaders(lines: list[str]) -> list[str]:
+    """A row that only spells options, its description on the lines below, with the short and
+    long spellings apart (`-a  ........  --search-skip-screen`, `-p [pattern]  --pattern=…`)
+    is one term (`-a, --search-skip-screen`). A row pairing several short spellings with as
+    many long ones (`-e  -E  ....  --quit-at-eof  --QUIT-AT-EOF`) is one entry per short
+    spelling, the longs dealt out in turn, each with the description."""
+    result: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        groups = _spelling_groups(line)
+        if groups is None:
+            result.append(line)
+            continue
+        indent = " " * _indent(line)
+        description = []
+        while index < len(lines) and lines[index].strip() and _indent(lines[index]) > _indent(line):
+            description.append(lines[index])
+            index += 1
+        shorts = [g for g in groups if not g.startswith("--")]
+        longs = [g for g in groups if g.startswith("--")]
+        if len(shorts) < 2 or len(longs) % len(shorts):
+            result.extend([indent + ", ".join(groups), *description])
+            continue
+        for turn, short in enumerate(shorts):
+            result.extend([indent + ", ".join([short, *longs[turn :: len(shorts)]]), *description])
+    return result
+
+
+def _spelling_groups(line: str) -> list[str] | None:
+    """The spellings of a row that holds nothing else, short ones and long ones apart (a dot
+    leader or two spaces between), with its description below; else None."""
+    stripped = line.strip()
+    if not stripped.startswith("-"):
+        return None
+    parts = [p for chunk in _LEADER.split(stripped) for p in re.split(r" {2,}|(?<=\S) (?=--)", chunk) if p]
+    if len(parts) < 2 or not any(p.startswith("--") for p in parts) or not any(not p.startswith("--") for p in parts):
+        return None
+    if not all(_SPELLING_GROUP.fullmatch(p) for p in parts):
+        return None
+    return parts
 
 
 _SECOND_ENTRY = re.compile(r"(?<=\S)( {2,})(-[^\s-]\S*) {2,}\S")

@@ -106,8 +106,10 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         term = term[:-1]  # kpt: `--image, i:` over an indented description
     if term.endswith(",") or (term.endswith(".") and not term.endswith("...")) or term.count(", -") > 3:
         return None  # prose listing flags (`These flags are available: --account, --project, …`)
-    if re.fullmatch(r"-[A-Z]{2,}", term):
-        return None  # grep's `-NUM  same as --context=NUM`: a placeholder, not a flag's name
+    if re.fullmatch(r"-(?:[A-Z]{2,}|#)", term):
+        return None  # `-NUM  same as --context=NUM`, `-#  level, where # is a number`: a family of flags
+    if re.fullmatch(r"-[A-Za-z]#", term):
+        return None  # `-T#  Spawn # threads`: the number only attached (`-T4`), which argv never writes
     if (long := re.match(r"--([\w-]+)", term)) and _PLACEHOLDER_SEGMENTS.search(long.group(1)) and re.search(r"[a-z]", long.group(1)):
         return None  # rsync's `--no-OPTION`, diff's `--GTYPE-group-format`: a family of flags, not one
     spelling = _spelling(term)
