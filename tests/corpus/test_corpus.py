@@ -31,7 +31,7 @@ from corpus.score import Score, micro, score_tree, table
 ISSUE_TARGETS = {"commands_recall": 0.97, "flags_recall": 0.97, "commands_precision": 0.998,
                  "flags_precision": 0.998, "value_type": 0.97}
 
-RECORDED_MICRO = {"commands_precision": 1.000, "commands_recall": 0.991, "flags_precision": 0.994,
+RECORDED_MICRO = {"commands_precision": 1.000, "commands_recall": 0.991, "flags_precision": 0.995,
                   "flags_recall": 0.856, "value_type": 0.954}
 """With the held-out set of round 12 in (its figures before any fix for it are in docs/loaders.md)."""
 LIVE_MICRO = {"commands_precision": 1.000, "commands_recall": 1.000, "flags_precision": 0.999,
@@ -46,7 +46,7 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "sqlfluff": (1.000, 1.000, 1.000, 1.000),
     "kedro": (1.000, 1.000, 1.000, 1.000),
     "cruft": (1.000, 1.000, 1.000, 1.000),
-    "hf": (1.000, 1.000, 0.998, 1.000),
+    "hf": (1.000, 1.000, 1.000, 1.000),
     "pre-commit": (1.000, 1.000, 1.000, 1.000),
     "yamllint": (1.000, 1.000, 1.000, 0.857),
     "codespell": (1.000, 1.000, 1.000, 1.000),
@@ -86,13 +86,13 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "grep": (1.000, 1.000, 1.000, 0.909),
     "gzip": (1.000, 1.000, 1.000, 1.000),
     "xz": (1.000, 1.000, 1.000, 0.903),
-    "zstd": (1.000, 1.000, 0.750, 0.900),
+    "zstd": (1.000, 1.000, 0.771, 0.900),
     "make": (1.000, 1.000, 0.909, 1.000),
     "strace": (1.000, 1.000, 0.900, 0.818),
     "unzip": (1.000, 1.000, 1.000, 0.880),
     "patch": (1.000, 1.000, 1.000, 0.970),
     "file": (1.000, 1.000, 1.000, 1.000),
-    "less": (1.000, 1.000, 0.977, 0.878),
+    "less": (1.000, 1.000, 1.000, 0.939),
     "lsof": (1.000, 1.000, 1.000, 0.333),
     "bzip2": (1.000, 1.000, 1.000, 1.000),
     "xargs": (1.000, 1.000, 1.000, 1.000),
