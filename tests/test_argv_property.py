@@ -84,6 +84,7 @@ NOTES = typer.main.get_command(sample_clis.notes.app)
 SHORT = _fixture_module("shortflags")
 MULTI = _fixture_module("multiword")
 ATFILES = _fixture_module("atfiles")
+SINGLE = _fixture_module("singledash")
 SAMPLES = {
     "deployctl": (_tree("sample_clis.deployctl:cli", "deployctl"), sample_clis.deployctl.cli),
     "notes": (_tree("sample_clis.notes:app", "notes"), NOTES),
@@ -97,6 +98,8 @@ SAMPLES = {
     # `@file` words at the root parser, `+file` words in `run` (issue 14, item 1)
     "atfiles": (_with_fromfile_chars(_tree("atfiles:build_parser", "atfiles"), ATFILES.build_parser()),
                 ATFILES.build_parser()),
+    # long options spelled with one dash (`-name PATTERN`, `-print`), as find's are
+    "singledash": (_tree("singledash:build_parser", "singledash"), SINGLE.build_parser()),
 }
 LONG_VALUES = ("equals", "separate")
 CASES = [
@@ -298,7 +301,7 @@ def test_valid_arguments_read_back_exactly(sample, tool, data):
 
 def test_every_sample_has_tools_under_test():
     assert {sample for sample, _ in CASES} == {"deployctl", "notes", "pkgtool", "shortclick", "shortargs",
-                                               "multiclick", "multiargs", "atfiles"}
+                                               "multiclick", "multiargs", "atfiles", "singledash"}
     assert len(CASES) >= 2 * 20
     separate = [t for _, t in CASES if any(a.separate_long_value for a in t.binding.args)]
     assert len(separate) >= 15, "the separate spelling is exercised"

@@ -36,6 +36,7 @@ flags = st.builds(
     required=st.booleans(),
     repeatable=st.booleans(),
     negatable=st.booleans(),
+    single_dash=st.booleans(),
     hidden=st.booleans(),
     deprecated=st.booleans(),
     env_var=optional_text,

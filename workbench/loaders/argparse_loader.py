@@ -206,18 +206,25 @@ def _names(action: argparse.Action) -> tuple[list[str], list[str]]:
     return long_names, short_names
 
 
+def _single_dash_name(action: argparse.Action) -> str | None:
+    """`add_argument("-name")`: a long name spelled with one dash, used when there is no `--` one."""
+    return next((o[1:] for o in action.option_strings if len(o) > 2 and o[0] == "-" and o[1] != "-"), None)
+
+
 def _flag_data(parser: argparse.ArgumentParser, action: argparse.Action, where: str, notes: list[str]) -> dict[str, Any] | None:
     long_names, short_names = _names(action)
     negatable = isinstance(action, argparse.BooleanOptionalAction)
     if negatable:
         long_names = [n for n in long_names if not n.startswith("no-")] or long_names
-    if not long_names and not short_names:
+    single = None if long_names else _single_dash_name(action)
+    if not long_names and not short_names and single is None:
         notes.append(f"{where}: option {'/'.join(action.option_strings)} uses a form the tree cannot spell; left out")
         return None
-    name = long_names[0] if long_names else None
-    spelled = f"--{name}" if name else f"-{short_names[0]}"
+    name = long_names[0] if long_names else single
+    spelled = f"--{name}" if long_names else f"-{name}" if single else f"-{short_names[0]}"
     data: dict[str, Any] = {
         "name": name,
+        "single_dash": single is not None,
         "short": short_names[0] if short_names else None,
         "help": _help(parser, action),
         "required": bool(action.required),

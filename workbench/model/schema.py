@@ -599,7 +599,7 @@ def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | Non
         schema = _apply_override(schema, override, tool=tool, command=command, key=flag.key, prop=name)
     repeated = flag.kind is FlagKind.VALUE and flag.repeatable
     nargs = flag.nargs if flag.kind is FlagKind.VALUE else None
-    own_word = flag.kind is FlagKind.VALUE and nargs is None and (separate or not flag.name)
+    own_word = flag.kind is FlagKind.VALUE and nargs is None and (separate or not flag.spelling.startswith("--"))
     if own_word and (override is None or override.schema_ is None):
         schema = _own_words(schema, word_pattern(prefixes, dash=True))
     words = schema.get("items", {}) if repeated and isinstance(schema.get("items"), dict) else schema

@@ -58,6 +58,10 @@ class Flag(_Node):
     """May be given several times, each with a value (click `multiple`, argparse `append`)."""
     negatable: bool = False
     """Has a `--no-<name>` form."""
+    single_dash: bool = False
+    """The long name is spelled with one dash (`-name`, `-maxdepth`: find's predicates, Java's
+    `-version`, Go's flag package), and the CLI knows no `--name`. Its value is then always the
+    next word (`-name PATTERN`), and it has no `--no-` form."""
     optional_value: bool = False
     """The value may be left out (click `is_flag=False, flag_value=…`): the CLI then reads a
     value starting with `-` as the next option, even after `=`, so such values are refused."""
@@ -99,8 +103,10 @@ class Flag(_Node):
 
     @property
     def spelling(self) -> str:
-        """How the flag is written on a command line (`--name`, else `-n`)."""
-        return f"--{self.name}" if self.name else f"-{self.short}"
+        """How the flag is written on a command line (`--name`, `-name` when single-dash, else `-n`)."""
+        if self.name:
+            return f"-{self.name}" if self.single_dash else f"--{self.name}"
+        return f"-{self.short}"
 
 
 class Positional(_Node):
