@@ -344,7 +344,7 @@ def test_two_option_entries_side_by_side_on_one_row():
     assert flags["n"].kind is FlagKind.VALUE and flags["n"].metavar == "suffixes"  # `[-n suffixes]` in the usage
     assert result.usage[0].startswith("zip [-options]")  # the form under `… Usage:`, without the prose
     assert "default action" in result.description
-    assert "h2" not in flags  # `-h2` cannot be spelled: it would be served as `--h2`
+    assert flags["h2"].spelling == "-h2"  # `-h2  show more help`: a single-dash long option, served as spelled
 
 
 def test_a_prose_heading_inside_a_commands_section_ends_the_rows():

@@ -125,7 +125,7 @@ def load_truth(cli: str) -> dict:
 def _flag_names(flag) -> set[str]:
     names = set()
     if flag.name:
-        names.add("--" + flag.name)
+        names.add(("-" if getattr(flag, "single_dash", False) else "--") + flag.name)
         if flag.negatable:
             names.add("--no-" + flag.name)
     if flag.short:

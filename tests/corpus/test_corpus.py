@@ -31,8 +31,8 @@ from corpus.score import Score, micro, score_tree, table
 ISSUE_TARGETS = {"commands_recall": 0.97, "flags_recall": 0.97, "commands_precision": 0.998,
                  "flags_precision": 0.998, "value_type": 0.97}
 
-RECORDED_MICRO = {"commands_precision": 1.000, "commands_recall": 0.991, "flags_precision": 0.995,
-                  "flags_recall": 0.856, "value_type": 0.954}
+RECORDED_MICRO = {"commands_precision": 1.000, "commands_recall": 0.991, "flags_precision": 0.997,
+                  "flags_recall": 0.876, "value_type": 0.954}
 """With the held-out set of round 12 in (its figures before any fix for it are in docs/loaders.md)."""
 LIVE_MICRO = {"commands_precision": 1.000, "commands_recall": 1.000, "flags_precision": 0.999,
                   "flags_recall": 0.999, "value_type": 0.987}
@@ -68,7 +68,7 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "sort": (1.000, 1.000, 1.000, 1.000),
     "du": (1.000, 1.000, 1.000, 1.000),
     "date": (1.000, 1.000, 1.000, 0.875),
-    "find": (1.000, 1.000, 0.000, 0.000),
+    "find": (1.000, 1.000, 1.000, 0.855),
     "diff": (1.000, 1.000, 1.000, 1.000),
     "wget": (1.000, 1.000, 0.976, 0.865),
     "curl": (1.000, 1.000, 1.000, 0.976),
@@ -89,7 +89,7 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "zstd": (1.000, 1.000, 0.771, 0.900),
     "make": (1.000, 1.000, 0.909, 1.000),
     "strace": (1.000, 1.000, 0.900, 0.818),
-    "unzip": (1.000, 1.000, 1.000, 0.880),
+    "unzip": (1.000, 1.000, 1.000, 0.960),
     "patch": (1.000, 1.000, 1.000, 0.970),
     "file": (1.000, 1.000, 1.000, 1.000),
     "less": (1.000, 1.000, 1.000, 0.939),

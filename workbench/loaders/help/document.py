@@ -274,7 +274,7 @@ def option_entries(section: Section) -> list[Entry]:
     A line starting with `-` is a new entry unless it sits at or right of the previous
     entry's description column (then it is wrapped description text).
     """
-    lines = _split_side_by_side(_join_continued_terms(_spellings_across_leaders(section.lines)))
+    lines = _split_side_by_side(_join_continued_terms(_spellings_across_leaders(_one_option_per_line(section.lines))))
     entries = _entries(lines, lambda stripped, indent, base, column: stripped.startswith("-") and (column is None or indent < column))
     for entry in entries:
         if split := _ONE_SPACE_DESCRIPTION.match(entry.term):
@@ -288,6 +288,34 @@ _ONE_SPACE_DESCRIPTION = re.compile(
 )
 """GNU argp prints a long term and its description one space apart (`--exclude-caches-under
 exclude everything under …`): after a `=VALUE`, or when three lower-case words follow."""
+
+
+_PACKED_OPTION = re.compile(r"-[a-z][\w-]*")
+_PACKED_VALUE = re.compile(r"[A-Z][A-Z0-9_]*(?:\[[^\]\s]*\])?|\[[^\]\s]+\][A-Z]*")
+"""A value placeholder in a packed row: `FILE`, `N[bcwkMG]`, `[-/]MODE`, `[bcdpflsD]`."""
+
+
+def _one_option_per_line(lines: list[str]) -> list[str]:
+    """A row that only lists options, each with its placeholders and no description (find's
+    `-amin N -anewer FILE -atime N`, `-daystart -follow -nowarn`), holds one entry per option.
+    A row with any other word (`-exec COMMAND ;`, `( EXPR )`, prose) is left as it is."""
+    result: list[str] = []
+    for line in lines:
+        words = line.split()
+        items: list[str] = []
+        for word in words:
+            if _PACKED_OPTION.fullmatch(word):
+                items.append(word)
+            elif items and _PACKED_VALUE.fullmatch(word):
+                items[-1] += f" {word}"
+            else:
+                items = []
+                break
+        if len(items) < 2:
+            result.append(line)
+            continue
+        result.extend(" " * _indent(line) + item for item in items)
+    return result
 
 
 _LEADER = re.compile(r"\s+\.+\s+")

@@ -94,6 +94,8 @@ class _Spelling:
     value: str | None = None
     count: bool = False
     negatable: bool = False
+    single_dash: set[str] | None = None
+    """Long names the term spells with one dash only (`-maxdepth LEVELS`)."""
 
 
 def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
@@ -125,6 +127,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     long_name = names[0] if names else None
     clean, found = _annotations(text)
     flag = Flag(name=long_name, short=shorts[0] if shorts else None, help=clean)
+    flag.single_dash = long_name is not None and long_name in (spelling.single_dash or ())
     flag.deprecated = found.deprecated
     flag.required = found.required
     flag.env_var = found.env_var
@@ -226,13 +229,16 @@ def _spelling(term: str) -> _Spelling | None:
         if not match:
             continue
         dashes, no_prefix, name, rest = match.groups()
+        if rest[:1] in (":", "<") or rest.startswith("[:"):
+            continue  # `-verbose:[class|gc]`, `-D<name>=<value>`: the value only attached, which argv never writes
         if dashes == "-" and len(name) == 1:
             spelling.shorts.append(name)
         elif dashes == "--":
             spelling.names.insert(sum(1 for n in spelling.names if n in doubled), name)
             doubled.add(name)
-        else:
-            spelling.names.append(name)  # Go's single-dash `-name`; after any `--name` (click's `-tc, --telemetry`)
+        elif re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]+", name):
+            spelling.names.append(name)  # find's `-name`, Go's; after any `--name` (click's `-tc, --telemetry`)
+            spelling.single_dash = (spelling.single_dash or set()) | {name}
         spelling.negatable = spelling.negatable or bool(no_prefix)
         rest = rest.strip()
         if rest.startswith("[=") and rest.endswith("]"):
@@ -247,6 +253,8 @@ def _spelling(term: str) -> _Spelling | None:
             spelling.value = rest
     if not spelling.names and not spelling.shorts:
         return None
+    if spelling.single_dash:
+        spelling.single_dash -= doubled  # `-name, --name`: the CLI knows the `--` form
     names = spelling.names
     if len(names) > 1 and any(f"no-{n}" in names for n in names):
         spelling.negatable = True  # argparse's BooleanOptionalAction: `--color, --no-color`

@@ -115,7 +115,7 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool =
     if trailing := re.search(r"^aliases?:[ \t]+(\S.*)$", text, re.MULTILINE | re.IGNORECASE):
         parsed.aliases = parsed.aliases or aliases_named(trailing.group(1), path)  # npm: `aliases: i, add`
     listed = bool(parsed.flags)
-    _drop_unspellable(parsed, text)
+    _double_dash_where_spelled(parsed, text)
     parsed.flags = [f for f in _unique(parsed.flags) if not _is_help_flag(f)]
     parsed.inherited = [
         f for f in _unique(parsed.inherited) if f.key not in {g.key for g in parsed.flags} and not _is_help_flag(f)
@@ -184,20 +184,12 @@ def _unread_names(term: str, flag: Flag | None) -> list[str]:
     return [n for n in names if n.lstrip("-") not in ("help", "h", "version", "V", "?") and not _PLACEHOLDER_NAME.search(n)]
 
 
-def _drop_unspellable(parsed: ParsedHelp, text: str) -> None:
-    """A single-dash name of several letters (zip's `-h2`) is served as `--h2`, which such a CLI
-    rejects. Go's flag package accepts both, so where most options are spelled that way (a Go
-    tool) those names stay; where they are the odd ones out they are left out."""
-    def spelled_single(flag: Flag) -> bool:
-        name = re.escape(flag.name or "")
-        return bool(flag.name) and not re.search(rf"(?<![\w-])--{name}(?![\w-])", text) and bool(
-            re.search(rf"(?<![\w-])-{name}(?![\w-])", text)
-        )
-    everything = [*parsed.flags, *parsed.inherited]
-    if sum(map(spelled_single, everything)) * 2 >= len(everything):
-        return
-    parsed.flags = [f for f in parsed.flags if not spelled_single(f)]
-    parsed.inherited = [f for f in parsed.inherited if not spelled_single(f)]
+def _double_dash_where_spelled(parsed: ParsedHelp, text: str) -> None:
+    """A long name an entry spells with one dash (`-maxdepth LEVELS`) is a single-dash long
+    option, unless the text spells it with two elsewhere (then the CLI knows `--name`)."""
+    for flag in (*parsed.flags, *parsed.inherited):
+        if flag.single_dash and re.search(rf"(?<![\w-])--{re.escape(flag.name or '')}(?![\w-])", text):
+            flag.single_dash = False
 
 
 def _switches_from_option_synopsis(parsed: ParsedHelp, doc: HelpDocument, rules: Rules) -> None:
