@@ -13,7 +13,6 @@ import re
 
 from workbench.loaders.help.document import Entry, HelpDocument
 from workbench.loaders.help.generic import Rules
-from workbench.loaders.help.generic import parse as _parse
 from workbench.loaders.help.listing import command_entry
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 
@@ -64,9 +63,13 @@ def take_subparsers(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> N
     doc.sections = [s for s in doc.sections if any(l.strip() for l in s.lines)]
 
 
+SIGNS = (
+    (r"show this help message and exit", 4),
+    (r"^usage: ", 1),
+    (r"^positional arguments:\s*$", 2),
+    (r"^(options|optional arguments):\s*$", 2),
+)
+"""The marks argparse and optparse leave (pattern, weight), for `detect.py`."""
+
 RULES = Rules(name="argparse", lowercase_positionals=True, hooks=[take_subparsers])
 
-
-def parse(text: str, path: list[str]) -> ParsedHelp:
-    """Read one argparse help text of the command at `path`."""
-    return _parse(text, path, RULES)

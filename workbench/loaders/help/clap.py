@@ -11,12 +11,18 @@ annotations `[default: x]`, `[possible values: a, b]`, `[env: X=]`. clap 2's upp
 from __future__ import annotations
 
 from workbench.loaders.help.generic import Rules
-from workbench.loaders.help.generic import parse as _parse
-from workbench.loaders.help.parsed import ParsedHelp
+
+SIGNS = (
+    (r"\s{2,}Print help( \(see more with '--help'\))?\s*$", 3),
+    (r"\s{2,}Print version\s*$", 3),
+    (r"\[possible values: ", 2),
+    (r"^\s+(-\w, )?--[\w-]+ <[\w-]+>", 2),
+    (r"^Arguments:\s*$", 1),
+    (r"^USAGE:\s*$", 1),
+    (r"^SUBCOMMANDS:\s*$", 2),
+    (r"\[env: [A-Z_]+=", 2),
+)
+"""The marks clap leaves (pattern, weight), for `detect.py`."""
 
 RULES = Rules(name="clap")
 
-
-def parse(text: str, path: list[str]) -> ParsedHelp:
-    """Read one clap help text of the command at `path`."""
-    return _parse(text, path, RULES)

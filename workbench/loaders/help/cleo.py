@@ -54,6 +54,15 @@ def take_listing(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None
     parsed.subcommands.extend(names.values())
 
 
+SIGNS = (
+    (r"display help for the list command\.", 4),
+    (r"^\s+-v\|vv\|vvv, --verbose", 3),
+    (r"^Available commands( for the \"[^\"]+\" namespace)?:\s*$", 2),
+    (r"^Description:\s*$", 1),
+    (r"^Help:\s*$", 1),
+)
+"""The marks cleo leaves (pattern, weight), for `detect.py`."""
+
 RULES = Rules(name="cleo", hooks=[take_listing])
 
 

@@ -17,7 +17,6 @@ import re
 
 from workbench.loaders.help.document import HelpDocument
 from workbench.loaders.help.generic import Rules
-from workbench.loaders.help.generic import parse as _parse
 from workbench.loaders.help.parsed import ParsedHelp
 
 _DEFAULT_COMMAND_MARK = re.compile(r"^(\s+[A-Za-z0-9][\w.:-]*)\*(?=\s|$)")
@@ -42,9 +41,14 @@ def _drop_shell_setup(parsed: ParsedHelp, path: list[str]) -> None:
     parsed.flags = [f for f in parsed.flags if not (f.name and f.name.endswith("-completion") and _SHELL_SETUP.match(f.help))]
 
 
+SIGNS = (
+    (r"Show this message and exit\.", 4),
+    (r"^Usage: \S.*\[OPTIONS\]", 1),
+    (r"\[ARGS\]\.\.\.", 1),
+    (r"^\s+(-\w, )?--[\w-]+ (TEXT|INTEGER|FLOAT|PATH|FILENAME|BOOLEAN|DIRECTORY|FILE|INTEGER RANGE|FLOAT RANGE)\b", 2),
+    (r"--[\w-]+ / --no-[\w-]+", 2),
+)
+"""The marks click and typer leave (pattern, weight), for `detect.py`."""
+
 RULES = Rules(name="click", hooks=[_unmark_default_command], finish=[_drop_shell_setup])
 
-
-def parse(text: str, path: list[str]) -> ParsedHelp:
-    """Read one click help text of the command at `path`."""
-    return _parse(text, path, RULES)

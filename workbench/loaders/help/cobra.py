@@ -20,7 +20,6 @@ import re
 from workbench.loaders.help.document import HelpDocument
 from workbench.loaders.help.flags import FlagStyle
 from workbench.loaders.help.generic import Rules
-from workbench.loaders.help.generic import parse as _parse
 from workbench.loaders.help.parsed import ParsedHelp
 from workbench.model.tree import Flag, FlagKind, ValueType
 
@@ -105,12 +104,21 @@ def literal_default(flag: Flag, literal: str) -> None:
             flag.default = unquoted
 
 
+SIGNS = (
+    (r"^Available Commands:", 3),
+    (r"^Global Flags:", 3),
+    (r"^Flags:\s*$", 2),
+    (r"^Aliases:\s*$", 2),
+    (r'^Use "[^"]+ --help" for more information', 3),
+    (r"^Run '[^']+ COMMAND --help' for more information", 3),
+    (r"^\s+(-\w, )?--[\w-]+=[^\s:]*:\s*$", 3),
+    (r"^\s+(-\w, )?--[\w-]+ (string|int|duration|strings|stringArray|stringSlice|uint|float64|list)\s{2,}", 2),
+    (r"^Usage:\s*\n\s+\S", 1),
+)
+"""The marks cobra's templates leave (pattern, weight), for `detect.py`."""
+
 RULES = Rules(
     name="cobra", flag_style=FlagStyle(type_words=True, literal_default=literal_default), bracketed_command_required=True
 )
 RULES.hooks.extend([long_description_is_prose, split_padded_names])
 
-
-def parse(text: str, path: list[str]) -> ParsedHelp:
-    """Read one cobra help text of the command at `path`."""
-    return _parse(text, path, RULES)

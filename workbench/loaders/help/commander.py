@@ -20,7 +20,6 @@ import re
 
 from workbench.loaders.help.document import HelpDocument
 from workbench.loaders.help.generic import Rules
-from workbench.loaders.help.generic import parse as _parse
 from workbench.loaders.help.parsed import ParsedHelp
 
 _INDENTED_USAGE = re.compile(r"^( {2,})Usage: \S", re.MULTILINE)
@@ -67,9 +66,12 @@ def pair_negations(parsed: ParsedHelp, path: list[str]) -> None:
     parsed.flags = [flag for flag in parsed.flags if flag.name not in paired]
 
 
+SIGNS = (
+    (r"^\s*-h, --help\s{2,}([Dd]isplay help for command|[Oo]utput usage information)\.?\s*$", 4),
+    (r"^\s*help \[command\]\s{2,}display help for command", 2),
+    (r"^\s+[\w-]+(\|[\w-]+)+ \[options\]", 1),
+)
+"""The marks commander leaves (pattern, weight), for `detect.py`."""
+
 RULES = Rules(name="commander", prepare=dedent_from_usage, hooks=[usage_with_aliases], finish=[pair_negations])
 
-
-def parse(text: str, path: list[str]) -> ParsedHelp:
-    """Read one commander help text of the command at `path`."""
-    return _parse(text, path, RULES)

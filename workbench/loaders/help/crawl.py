@@ -23,8 +23,7 @@ from workbench.loaders.help.cache import cache_key, executable_identity, load_ca
 from workbench.loaders.help.cleo import LIST_HELP
 from workbench.loaders.help.detect import detect_style, parser_for, rules_for
 from workbench.loaders.help.fetch import fetch_help, fetch_listing, fetch_pointed_listing
-from workbench.loaders.help.generic import parse_listing
-from workbench.loaders.help.parsed import CommandEntry
+from workbench.loaders.help.generic import first_of_each, parse_listing
 from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
 from workbench.loaders.help.run import run_help
 from workbench.model.errors import LoadError
@@ -140,7 +139,7 @@ def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_worker
                         )
                     continue
                 assert node.fetched is not None and node.fetched.text is not None  # parsed from it
-                for entry in _unique_entries(node.parsed.subcommands):
+                for entry in first_of_each(node.parsed.subcommands, lambda entry: entry.name):
                     child = CrawledCommand([*node.path, entry.name], entry, [*node.ancestors, node.fetched.text])
                     node.children.append(child)
                     if len(child.path) > max_depth:
@@ -244,16 +243,6 @@ def _counted(count: int, word: str) -> str:
 
 def _named(items: list[str]) -> str:
     return ", ".join(items[:_MAX_NAMED]) + (", …" if len(items) > _MAX_NAMED else "")
-
-
-def _unique_entries(entries: list[CommandEntry]) -> list[CommandEntry]:
-    seen: set[str] = set()
-    result = []
-    for entry in entries:
-        if entry.name not in seen:
-            seen.add(entry.name)
-            result.append(entry)
-    return result
 
 
 def _cli_version(call) -> str | None:

@@ -9,8 +9,9 @@ two-column help shows and keeps the rest as notes.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from workbench.loaders.help.document import (
     Entry,
@@ -73,6 +74,11 @@ _NOT_COMMANDS = re.compile(r"\b(guides?|concepts?|interfaces|formats|protocols)\
 `file formats, protocols and other interfaces`)."""
 
 GENERIC = Rules()
+_Item = TypeVar("_Item")
+
+
+def _flag_key(flag: Flag) -> str:
+    return flag.key
 
 
 def parse_listing(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
@@ -116,9 +122,9 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool =
         parsed.aliases = parsed.aliases or aliases_named(trailing.group(1), path)  # npm: `aliases: i, add`
     listed = bool(parsed.flags)
     _double_dash_where_spelled(parsed, text)
-    parsed.flags = [f for f in _unique(parsed.flags) if not _is_help_flag(f)]
+    parsed.flags = [f for f in first_of_each(parsed.flags, _flag_key) if not _is_help_flag(f)]
     parsed.inherited = [
-        f for f in _unique(parsed.inherited) if f.key not in {g.key for g in parsed.flags} and not _is_help_flag(f)
+        f for f in first_of_each(parsed.inherited, _flag_key) if f.key not in {g.key for g in parsed.flags} and not _is_help_flag(f)
     ]
     parsed.deprecated = bool(DEPRECATED_TEXT.search(parsed.description.split("\n")[0] if parsed.description else ""))
     values_from_usage(parsed.flags, "\n".join([*doc.usage, *(l for s in doc.sections for l in s.lines)]))
@@ -221,14 +227,15 @@ def _is_help_flag(flag: Flag) -> bool:
     return flag.short in ("h", "?") and "help" in flag.help.lower()
 
 
-def _unique(flags: list[Flag]) -> list[Flag]:
-    """First entry per flag key wins (some help texts list a flag in two sections)."""
+def first_of_each(items: Iterable[_Item], key: Callable[[_Item], str]) -> list[_Item]:
+    """The first item per key, in order (a help text may list a flag in two sections, a
+    listing a command twice)."""
     seen: set[str] = set()
     result = []
-    for flag in flags:
-        if flag.key not in seen:
-            seen.add(flag.key)
-            result.append(flag)
+    for item in items:
+        if key(item) not in seen:
+            seen.add(key(item))
+            result.append(item)
     return result
 
 

@@ -18,7 +18,6 @@ import re
 
 from workbench.loaders.help.document import HelpDocument
 from workbench.loaders.help.generic import Rules
-from workbench.loaders.help.generic import parse as _parse
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 from workbench.loaders.help.usage import tokens
 
@@ -64,9 +63,16 @@ def subcommands_from_usage_forms(doc: HelpDocument, parsed: ParsedHelp, path: li
     parsed.usage = own
 
 
+SIGNS = (
+    (r"^usage: git ", 3),
+    (r"These are common Git commands", 3),
+    (r"Mandatory arguments to long options are mandatory", 3),
+    (r"^Usage: \S+ \[OPTION\]", 3),
+    (r"^\s+or:\s+\S+", 2),
+    (r"Report bugs to", 1),
+    (r"^\s{4}-\w, --[\w-]+(\[=<[\w-]+>\]| <[\w-]+>)?(\s{2,}|$)", 1),
+)
+"""The marks GNU tools and git leave (pattern, weight), for `detect.py`."""
+
 RULES = Rules(name="gnu", commands_by_shape=True, hooks=[subcommands_from_usage_forms])
 
-
-def parse(text: str, path: list[str]) -> ParsedHelp:
-    """Read one GNU/git help text of the command at `path`."""
-    return _parse(text, path, RULES)

@@ -25,7 +25,6 @@ import re
 
 from workbench.loaders.help.flags import FlagStyle
 from workbench.loaders.help.generic import Rules
-from workbench.loaders.help.generic import parse as _parse
 from workbench.loaders.help.parsed import ParsedHelp
 from workbench.loaders.help.types import placeholder
 from workbench.model.tree import FlagKind, ValueType
@@ -81,9 +80,14 @@ def values_named_in_usage(parsed: ParsedHelp, path: list[str]) -> None:
             flag.value_type = ValueType.STRING
 
 
+SIGNS = (
+    (r"\s{2,}Show version number\s+\[boolean\]\s*$", 4),
+    (r"\s{2,}Show help\s+\[boolean\]\s*$", 4),
+    (r"\s\[boolean\]\s*$", 2),
+    (r"\s\[(string|number|array|count)\]", 1),
+    (r"\[choices: \"", 2),
+)
+"""The marks yargs leaves (pattern, weight), for `detect.py`."""
+
 RULES = Rules(name="yargs", flag_style=FlagStyle(unlabelled=unlabelled_kind), finish=[values_named_in_usage])
 
-
-def parse(text: str, path: list[str]) -> ParsedHelp:
-    """Read one yargs help text of the command at `path`."""
-    return _parse(text, path, RULES)
