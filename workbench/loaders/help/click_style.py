@@ -35,7 +35,7 @@ _SHELL_SETUP = re.compile(r"^(Install|Show) completion for the (current|specifie
 """The description typer gives its `--install-completion` / `--show-completion` options."""
 
 
-def _drop_shell_setup(parsed: ParsedHelp, path: list[str]) -> None:
+def _drop_shell_setup(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None:
     """typer's completion installers are shell set-up machinery, like `--help`: the exact click
     loader leaves them out, and so does the help reading (known by typer's own wording)."""
     parsed.flags = [f for f in parsed.flags if not (f.name and f.name.endswith("-completion") and _SHELL_SETUP.match(f.help))]

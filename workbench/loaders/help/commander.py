@@ -51,7 +51,7 @@ def usage_with_aliases(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -
     parsed.usage = list(forms)
 
 
-def pair_negations(parsed: ParsedHelp, path: list[str]) -> None:
+def pair_negations(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None:
     """`--spec` listed next to `--no-spec`: one switch with a `--no-` form."""
     by_name = {flag.name: flag for flag in parsed.flags if flag.name}
     paired = set()

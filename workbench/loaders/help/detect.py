@@ -25,6 +25,8 @@ from workbench.loaders.help import (
     commander,
     generic,
     gnu,
+    npm_style,
+    typed_lines,
     yargs,
 )
 from workbench.loaders.help.generic import Rules
@@ -56,6 +58,8 @@ REGISTRY: tuple[Style, ...] = (
     Style("commander", commander.SIGNS, commander.RULES),
     Style("yargs", yargs.SIGNS, yargs.RULES),
     Style("gnu", gnu.SIGNS, gnu.RULES),
+    Style("typed-lines", typed_lines.SIGNS, typed_lines.RULES),
+    Style("npm", npm_style.SIGNS, npm_style.RULES),
     Style("generic", (), generic.GENERIC),
 )
 """Every style, in tie-break order; `generic` (no signs) reads what no other style claims."""

@@ -37,21 +37,17 @@ _REPEATS = re.compile(
     re.IGNORECASE,
 )
 """Help text saying a flag may be given several times: a switch counts, a value repeats."""
-TSC_TAIL = re.compile(
-    r"(?:^|(?<=[.)\w])\s)(?:type: (?P<type>boolean|string|number)|one of: (?P<one>[\w./-]+(?:, [\w./-]+)+)"
-    r"|one or more: (?P<more>[\w./-]+(?:, [\w./-]+)+))(?:\s+default: (?P<default>.+?))?\s*$"
-)
-"""tsc's lines under a description: `type: boolean`, `one of: es5, es6`, then `default: x`."""
 _DEFAULTS_TO = re.compile(r"(?:^|(?<=\.)\s+)Defaults to ([\w.-]+?)\.?\s*$")
-"""prettier's last sentence `Defaults to always.`"""
-TYPE_LINE = re.compile(r"(?:^|(?<=[.)\w])\s)type: (?:boolean|string|number)(?:\s+default: \S.*)?$")
-"""An entry that states its type the way tsc does."""
-_PROSE_CHOICES = re.compile(
-    r"(?:\boptional (?:modes|when): |\bMust be (?:one of:? )?)"
-    r"((?:\"[\w.-]+\"|[\w.-]+)(?:, (?:or )?(?:\"[\w.-]+\"|[\w.-]+))+)\.(?:\s|$)"
-)
-"""A closed list of values in the description: git's `optional modes: all, normal, no.`,
-kubectl's `Must be "none", "server", or "client".`"""
+"""A closing sentence `Defaults to always.`"""
+
+
+def prose_choices(opening: str) -> re.Pattern[str]:
+    """A closed list of values a description states after `opening` (a regex): `a, b, or c.`"""
+    return re.compile(rf"(?:{opening})((?:\"[\w.-]+\"|[\w.-]+)(?:, (?:or )?(?:\"[\w.-]+\"|[\w.-]+))+)\.(?:\s|$)")
+
+
+_MUST_BE = prose_choices(r"\bMust be (?:one of:? )?")
+"""`Must be "none", "server", or "client".`: a closed list of values in plain English."""
 _ENV_DOLLAR = re.compile(r"\s*\[\$([A-Z_][A-Z0-9_]*)(?:,\s*\$[A-Z_][A-Z0-9_]*)*\]\s*$")
 
 
@@ -72,6 +68,25 @@ class FlagStyle:
     """For a style whose options may carry no type label at all (yargs): given the description,
     the stated default and whether it is required, the kind word (`boolean`, `string`,
     `number`) and whether that is a guess. None: an option showing no value is a switch."""
+    kind_labels: bool = False
+    """The style labels an option's kind in brackets: `[boolean]`, `[number]`, `[string]`,
+    `[array]`, `[count]` (yargs)."""
+    description_tail: Callable[[str], tuple[str, DescribedValue] | None] | None = None
+    """For a style that states an option's type, values and default in lines of their own under
+    its description: the text without those lines and what they say, or None."""
+    closed_lists: tuple[re.Pattern[str], ...] = ()
+    """The style's own wordings of a closed list of values in a description (made by
+    `prose_choices`), besides the plain `Must be a, b, or c.`"""
+
+
+@dataclass
+class DescribedValue:
+    """What lines under a description say of the value (a style's `description_tail`)."""
+
+    kind: str | None = None
+    """`boolean`, `string`, `number` or `array`."""
+    choices: list[str] | None = None
+    default: str | None = None
 
 
 @dataclass
@@ -125,7 +140,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     names, shorts, value = spelling.names, spelling.shorts, spelling.value
     count, negatable = spelling.count, spelling.negatable
     long_name = names[0] if names else None
-    clean, found = _annotations(text)
+    clean, found = _annotations(text, style)
     flag = Flag(name=long_name, short=shorts[0] if shorts else None, help=clean)
     flag.single_dash = long_name is not None and long_name in (spelling.single_dash or ())
     flag.deprecated = found.deprecated
@@ -134,7 +149,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     flag.negatable = negatable
     if literal_default is not None and style.literal_default is not None:
         style.literal_default(flag, literal_default)
-        if flag.kind is FlagKind.VALUE and not flag.repeatable and (prose := _PROSE_CHOICES.search(clean)):
+        if flag.kind is FlagKind.VALUE and not flag.repeatable and (prose := _closed_list(clean, style)):
             flag.choices = _prose_choices(prose)
             flag.value_type = ValueType.CHOICE
         return flag
@@ -176,7 +191,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     flag.metavar = metavar
     flag.repeatable = repeatable or typing.repeatable or repeats
     choices = found.choices or (list(typing.choices) if typing.choices else None)
-    if not choices and (prose := _PROSE_CHOICES.search(clean)):
+    if not choices and (prose := _closed_list(clean, style)):
         choices = _prose_choices(prose)
     if choices:
         flag.choices = choices
@@ -213,6 +228,10 @@ def placeholder_words(value: str) -> list[str] | None:
     if len(shapes) != 1 or type_word(value).value_type is not ValueType.UNKNOWN:
         return None  # click's `INTEGER RANGE` is one type
     return words
+
+
+def _closed_list(text: str, style: FlagStyle) -> re.Match[str] | None:
+    return next((m for pattern in (_MUST_BE, *style.closed_lists) if (m := pattern.search(text))), None)
 
 
 def _prose_choices(match: re.Match) -> list[str]:
@@ -292,7 +311,7 @@ def _value_typing(value: str, style: FlagStyle) -> tuple[Typing, str | None, boo
     return placeholder(value), metavar, repeatable
 
 
-def _annotations(text: str) -> tuple[str, _Annotations]:
+def _annotations(text: str, style: FlagStyle) -> tuple[str, _Annotations]:
     """The help text without its machine-readable annotations, and those annotations."""
     found = _Annotations()
     text = text.strip()
@@ -300,19 +319,14 @@ def _annotations(text: str) -> tuple[str, _Annotations]:
         found.choices = re.findall(r"(?:^|\s)- ([^\s:]+):?", listing.group(1))
         text = (text[: listing.start()] + " " + text[listing.end() :]).strip()
     for bracket in reversed(list(_BRACKET.finditer(text))):
-        if _take_bracket(bracket.group(1), found):
+        if _take_bracket(bracket.group(1), found, kind_labels=style.kind_labels):
             text = (text[: bracket.start()].rstrip() + " " + text[bracket.end() :].lstrip()).strip()
-    if tail := TSC_TAIL.search(text):  # tsc: `type: boolean`, `one of: a, b`, `default: x` lines
-        if tail.group("type"):
-            found.kind = tail.group("type")
-        listed = tail.group("one") or tail.group("more")
-        if listed:
-            found.choices = [c.strip() for c in listed.split(",") if c.strip()]
-            found.kind = "array" if tail.group("more") else None
-        if (default := tail.group("default")) and default != "undefined" and re.fullmatch(r"[\w./-]+", default):
-            found.default = default
-        text = text[: tail.start()].rstrip()
-    elif defaults := _DEFAULTS_TO.search(text):  # prettier: `Defaults to always.`
+    if style.description_tail is not None and (tail := style.description_tail(text)) is not None:
+        text, described = tail
+        found.kind = described.kind or found.kind
+        found.choices = described.choices or found.choices
+        found.default = described.default if described.default is not None else found.default
+    elif defaults := _DEFAULTS_TO.search(text):  # `… parameter. Defaults to always.`
         found.default = defaults.group(1)
         text = text[: defaults.start()].rstrip()
     changed = True
@@ -332,7 +346,7 @@ def _annotations(text: str) -> tuple[str, _Annotations]:
     return text, found
 
 
-def _take_bracket(inner: str, found: _Annotations) -> bool:
+def _take_bracket(inner: str, found: _Annotations, *, kind_labels: bool) -> bool:
     """Read `[default: x]`, `[possible values: a, b]`, `[env: X=]`, `[env var: X; required]`."""
     taken = False
     for item in re.split(r";\s+", inner):
@@ -341,7 +355,7 @@ def _take_bracket(inner: str, found: _Annotations) -> bool:
         value = value.strip()
         if key == "required" and not sep:
             found.required = taken = True
-        elif key in ("boolean", "number", "string", "array", "count") and not sep:
+        elif kind_labels and key in ("boolean", "number", "string", "array", "count") and not sep:
             found.kind = key
             taken = True
         elif key == "choices" and sep:

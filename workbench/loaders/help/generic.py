@@ -21,12 +21,12 @@ from workbench.loaders.help.document import (
     option_entries,
     read_document,
 )
-from workbench.loaders.help.flags import TSC_TAIL, TYPE_LINE, FlagStyle, parse_flag
+from workbench.loaders.help.flags import FlagStyle, parse_flag
 from workbench.loaders.help.listing import DEPRECATED_TEXT, aliases_named, command_entries
 from workbench.loaders.help.parsed import ParsedHelp
 from workbench.loaders.help.positionals import read_positionals
 from workbench.loaders.help.synopsis import synopsis_flags, values_from_usage
-from workbench.model.tree import Flag, FlagKind, ValueType
+from workbench.model.tree import Flag
 
 _NAMES_A_COMMAND = re.compile(r"<command>|\bCOMMAND\b|\[command\]|<subcommand>", re.IGNORECASE)
 """A usage form with a subcommand placeholder: only then are shaped rows (git's) commands."""
@@ -51,8 +51,11 @@ class Rules:
     lines they understand out of the document and fill `ParsedHelp` themselves."""
     prepare: Callable[[str], str] | None = None
     """Reshapes the raw text before it is read (commander 2 indents its whole help)."""
-    finish: list[Callable[[ParsedHelp, list[str]], None]] = field(default_factory=list)
+    finish: list[Callable[[HelpDocument, ParsedHelp, list[str]], None]] = field(default_factory=list)
     """Style-specific rules run on the finished reading (commander's `--x` / `--no-x` pairs)."""
+    section_rule: Callable[[list[tuple[Entry, Flag]]], None] | None = None
+    """A style's rule over the flags one options section's entries read as (each with its
+    entry), for what only the section as a whole shows."""
 
     def is_commands(self, section: Section) -> bool:
         key = section.key
@@ -128,8 +131,6 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool =
     ]
     parsed.deprecated = bool(DEPRECATED_TEXT.search(parsed.description.split("\n")[0] if parsed.description else ""))
     values_from_usage(parsed.flags, "\n".join([*doc.usage, *(l for s in doc.sections for l in s.lines)]))
-    if listed:
-        _switches_from_option_synopsis(parsed, doc, rules)
     if not listed and (from_usage := [f for f in synopsis_flags(doc.usage) if f.key not in ("h", "?", "help")]):
         parsed.flags = from_usage
         parsed.notes.append("flags read from the usage line (the help lists no options)")
@@ -141,7 +142,7 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool =
         lowercase_positionals=rules.lowercase_positionals,
     )
     for rule in rules.finish:
-        rule(parsed, path)
+        rule(doc, parsed, path)
     if listed:
         parsed.unread.extend(_usage_names(doc.usage))
     return parsed
@@ -160,20 +161,16 @@ _TERM_NAME = re.compile(r"(?<![\w\[=<{(|-])(--?[A-Za-z0-9][\w-]*)")
 def _flags(section: Section, rules: Rules, unread: list[str] | None = None) -> list[Flag]:
     """The flags of an options section; the names its entries spell that no flag read go to
     `unread` (a sign the load is short: tar's `--gunzip` beside `--gzip`, lsof's packed rows)."""
-    flags = []
-    entries = option_entries(section)
-    typed_section = any(TYPE_LINE.search(e.text) for e in entries)
-    for entry in entries:
+    read: list[tuple[Entry, Flag]] = []
+    for entry in option_entries(section):
         flag = parse_flag(entry.term, entry.text, rules.flag_style)
         if unread is not None:
             unread.extend(_unread_names(entry.term, flag))
-        if flag is None:
-            continue
-        if typed_section and not TSC_TAIL.search(entry.text) and flag.kind is FlagKind.BOOLEAN and not entry.term.endswith(":"):
-            # tsc states `type: boolean` for its switches; an entry without a type line takes a value
-            flag.kind, flag.value_type, flag.default = FlagKind.VALUE, ValueType.STRING, None
-        flags.append(flag)
-    return flags
+        if flag is not None:
+            read.append((entry, flag))
+    if rules.section_rule is not None:
+        rules.section_rule(read)
+    return [flag for _, flag in read]
 
 
 _PLACEHOLDER_NAME = re.compile(r"[A-Z]{2,}")
@@ -196,27 +193,6 @@ def _double_dash_where_spelled(parsed: ParsedHelp, text: str) -> None:
     for flag in (*parsed.flags, *parsed.inherited):
         if flag.single_dash and re.search(rf"(?<![\w-])--{re.escape(flag.name or '')}(?![\w-])", text):
             flag.single_dash = False
-
-
-def _switches_from_option_synopsis(parsed: ParsedHelp, doc: HelpDocument, rules: Rules) -> None:
-    """npm prints a synopsis atop its options (`[-S|--save|--no-save|--save-dev|…]`) and
-    describes only some of the spellings: the others are switches too, and `--no-x` of a
-    described `--x` makes it negatable."""
-    bracketed = [
-        line.strip() for s in doc.sections if rules.is_flags(s) for line in s.lines if line.strip().startswith("[-")
-    ]
-    if not bracketed:
-        return
-    known = {f.key: f for f in parsed.flags} | {f.short: f for f in parsed.flags if f.short}
-    for flag in synopsis_flags([" ".join(bracketed)]):
-        if not flag.name or flag.key in known or flag.kind is not FlagKind.BOOLEAN:
-            continue
-        if flag.name.startswith("no-") and flag.name[3:] in known:
-            known[flag.name[3:]].negatable = True
-            continue
-        flag.default = False
-        parsed.flags.append(flag)
-        known[flag.key] = flag
 
 
 def _is_help_flag(flag: Flag) -> bool:

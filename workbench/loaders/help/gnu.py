@@ -9,7 +9,9 @@ per subcommand (`usage: git remote [-v | --verbose]` / `or: git remote add [-t <
 <url>` / `or: git remote [-v | --verbose] show [-n] <name>`): the literal word that follows the
 command's path and its options is a subcommand, an optional one in brackets (`git stash [push
 [-p] …]`, `git reflog [show] …`) is a subcommand the command runs when none is given, and a
-parenthesised list of words (`git sparse-checkout (init | list | set)`) names one each.
+parenthesised list of words (`git sparse-checkout (init | list | set)`) names one each. git
+closes the list of an optional value's modes in prose (`optional modes: all, normal, no.`):
+those are its choices.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import re
 
 from workbench.loaders.help.document import HelpDocument
+from workbench.loaders.help.flags import FlagStyle, prose_choices
 from workbench.loaders.help.generic import Rules
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 from workbench.loaders.help.usage import tokens
@@ -74,5 +77,13 @@ SIGNS = (
 )
 """The marks GNU tools and git leave (pattern, weight), for `detect.py`."""
 
-RULES = Rules(name="gnu", commands_by_shape=True, hooks=[subcommands_from_usage_forms])
+_OPTIONAL_MODES = prose_choices(r"\boptional (?:modes|when): ")
+"""git's closed list of an optional value: `--untracked-files[=<mode>] … optional modes: all, normal, no.`"""
+
+RULES = Rules(
+    name="gnu",
+    flag_style=FlagStyle(closed_lists=(_OPTIONAL_MODES,)),
+    commands_by_shape=True,
+    hooks=[subcommands_from_usage_forms],
+)
 

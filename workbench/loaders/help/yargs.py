@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from workbench.loaders.help.document import HelpDocument
 from workbench.loaders.help.flags import FlagStyle
 from workbench.loaders.help.generic import Rules
 from workbench.loaders.help.parsed import ParsedHelp
@@ -63,7 +64,7 @@ def unlabelled_kind(description: str, default: str | None, required: bool) -> tu
     return "boolean", True
 
 
-def values_named_in_usage(parsed: ParsedHelp, path: list[str]) -> None:
+def values_named_in_usage(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None:
     """`Usage: lt --port [num] <options>`: the usage shows the guessed option's value."""
     for flag in parsed.flags:
         if not flag.kind_guessed or not flag.name:
@@ -89,5 +90,5 @@ SIGNS = (
 )
 """The marks yargs leaves (pattern, weight), for `detect.py`."""
 
-RULES = Rules(name="yargs", flag_style=FlagStyle(unlabelled=unlabelled_kind), finish=[values_named_in_usage])
+RULES = Rules(name="yargs", flag_style=FlagStyle(unlabelled=unlabelled_kind, kind_labels=True), finish=[values_named_in_usage])
 
