@@ -2,7 +2,7 @@
 
 Style-neutral. Every help style is some arrangement of the same parts: a `usage:` line (or
 several), prose, and sections (`Options:`, `Available Commands:`, `positional arguments:`,
-git's lowercase headings without a colon) holding two-column entries whose descriptions wrap
+lowercase headings without a colon) holding two-column entries whose descriptions wrap
 onto deeper-indented lines. The style parsers decide what each section means.
 """
 
@@ -15,7 +15,7 @@ _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 _OVERSTRIKE = re.compile(r".\x08")
 _USAGE = re.compile(r"^\s{0,2}(?:usage\s*:|USAGE$|SYNOPSIS$)\s*(.*)$", re.IGNORECASE)
 _TRAILING_USAGE = re.compile(r"^\S.*[.)]\s+Usage:\s*$")
-"""zip's `Zip 3.0 (July 5th 2008). Usage:`: a banner sentence ending in `Usage:`, the form below."""
+"""`Tool 3.0 (July 5th 2008). Usage:`: a banner sentence ending in `Usage:`, the form below."""
 _PROSE_START = re.compile(r"^[A-Z][a-z]+,? [a-z]+ ")
 """A sentence (`The default action is …`), which no usage form continues with."""
 _COLON_HEADING = re.compile(r"^ ?([^\s\-\[<(#][^:]{0,70}):\s*$")
@@ -40,9 +40,9 @@ class Section:
     title: str
     lines: list[str] = field(default_factory=list)
     untitled: bool = False
-    """The text gave no heading (git -h's options right under the usage): named `Options`."""
+    """The text gave no heading (options right under the usage): named `Options`."""
     before_usage: bool = False
-    """It starts above the first usage line (cobra prints its long description there)."""
+    """It starts above the first usage line (where some styles print the long description)."""
 
     @property
     def key(self) -> str:
@@ -59,14 +59,14 @@ class HelpDocument:
     """The parts of one help text."""
 
     usage: list[str] = field(default_factory=list)
-    """Each usage form joined onto one line (`docker run [OPTIONS] IMAGE [COMMAND] [ARG...]`)."""
+    """Each usage form joined onto one line (`tool run [OPTIONS] IMAGE [COMMAND] [ARG...]`)."""
     description: str = ""
     sections: list[Section] = field(default_factory=list)
     epilog: str = ""
 
 
 def normalize(text: str) -> str:
-    """Plain text: no colour codes, no overstrike, no tabs, no rich boxes, `\\n` line ends."""
+    """Plain text: no colour codes, no overstrike, no tabs, no boxes drawn around sections, `\\n` line ends."""
     text = _ANSI.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
     text = _OVERSTRIKE.sub("", text)
     lines = []
@@ -74,7 +74,7 @@ def normalize(text: str) -> str:
     for line in text.split("\n"):
         line = line.expandtabs(8).rstrip()
         if (match := _BOX_TOP.match(line.strip())) and not re.search(r"[─┬┼]", match.group(1)):
-            # a titled box (typer/rich), not a table's top border (`┌────┬────┐`), which stays text
+            # a titled box around a section, not a table's top border (`┌────┬────┐`), which stays text
             box = match.group(1).strip()
             line = f"{box}:" if box else ""
         elif _BOX_BOTTOM.match(line.strip()):
@@ -86,7 +86,7 @@ def normalize(text: str) -> str:
 
 
 def _unbox_row(row: str, box: str) -> str:
-    """A typer/rich-click table row as a plain two-column entry.
+    """A row of a boxed option table as a plain two-column entry.
 
     `--tag  -t  <list[str]>  Tag` becomes `-t, --tag <list[str]>  Tag`; `--pin  --no-pin  <bool>`
     becomes `--pin / --no-pin`; `*  title  <str>  Title` (required) becomes `title  Title`.
@@ -143,7 +143,7 @@ def read_document(text: str) -> HelpDocument:
             current = Section(_heading_title(line), before_usage=not doc.usage)
             doc.sections.append(current)
         elif current is None and _indent(line) > 0 and line.strip().startswith("-") and _looks_like_entry(line):
-            current = Section("Options", untitled=True, before_usage=not doc.usage)  # git -h: options right after the usage
+            current = Section("Options", untitled=True, before_usage=not doc.usage)  # options right after the usage
             doc.sections.append(current)
             current.lines.append(line)
         elif current is None:
@@ -174,16 +174,16 @@ def _read_usage(lines: list[str], index: int, rest: str, forms: list[str]) -> in
             index += 1
     while index < len(lines):
         line = lines[index]
-        stripped = re.sub(r"^\$\s+", "", line.strip())  # oclif: `$ mycli [COMMAND]`
+        stripped = re.sub(r"^\$\s+", "", line.strip())  # `$ mycli [COMMAND]`
         if not stripped or _is_heading(lines, index) or (forms and _indent(line) == 0 and rest.strip()):
             break
         if stripped.startswith("-") and _TWO_COLUMNS.match(stripped):
-            break  # curl: options start right under the usage line
+            break  # options start right under the usage line
         if forms and _PROSE_START.match(stripped):
-            break  # zip: prose right under the form
+            break  # prose right under the form
         if stripped.lower().startswith("or:") or (
             first_word and re.match(rf"or\s+{re.escape(first_word)}(\s|$)", stripped)
-        ):  # `or: git remote add …`; rsync's `or   rsync [OPTION]... SRC`
+        ):  # `or: tool remote add …`; `or   tool [OPTION]... SRC`
             stripped = stripped[3:].strip() if stripped[2] == ":" else stripped[2:].strip()
             forms.append(stripped)
         elif not forms or (first_word and stripped.split()[0] == first_word):
@@ -196,7 +196,7 @@ def _read_usage(lines: list[str], index: int, rest: str, forms: list[str]) -> in
 
 
 def _is_heading(lines: list[str], index: int) -> bool:
-    """A section title: `Title:` flush left, an all-caps `OPTIONS`, or (git) a short flush-left
+    """A section title: `Title:` flush left, an all-caps `OPTIONS`, or a short flush-left
     line after a blank line with an indented entry right under it."""
     line = lines[index]
     if not line.strip() or _indent(line) > 1:
@@ -212,7 +212,7 @@ def _is_heading(lines: list[str], index: int) -> bool:
     following = next((l for l in lines[index + 1 :] if l.strip()), "")
     next_line = lines[index + 1] if index + 1 < len(lines) else ""
     if previous_blank and _flush_left_options(lines, index + 1) and not stripped.startswith("-"):
-        return True  # rsync's `Options` over flush-left `--verbose, -v   increase verbosity` rows
+        return True  # `Options` over flush-left `--verbose, -v   increase verbosity` rows
     return (
         previous_blank
         and next_line.strip() != ""
@@ -246,7 +246,7 @@ def _ends_section(section: Section, lines: list[str], index: int) -> bool:
         return False
     content = [l for l in section.lines if l.strip()]
     if content and _indent(content[0]) == 0 and content[0].startswith("-"):
-        return not line.startswith("-")  # prose after flush-left option rows (rsync's `Use "rsync --daemon --help" …`)
+        return not line.startswith("-")  # prose after flush-left option rows (`Use "tool --daemon --help" …`)
     return bool(content) and _indent(content[0]) > 0
 
 
@@ -286,7 +286,7 @@ _ONE_SPACE_DESCRIPTION = re.compile(
     r"^(--?[\w-]+(?:=\S+|\[=\S+\])?)"  # the flag, its value attached (`--x=FILE`, `--x[=N]`)
     r" ((?:(?<=\S=\S)|(?<=\])|(?=[a-z]+ [a-z]+ [a-z]))[a-z][^-]*)$"
 )
-"""GNU argp prints a long term and its description one space apart (`--exclude-caches-under
+"""A long term and its description one space apart (`--exclude-caches-under
 exclude everything under …`): after a `=VALUE`, or when three lower-case words follow."""
 
 
@@ -296,8 +296,8 @@ _PACKED_VALUE = re.compile(r"[A-Z][A-Z0-9_]*(?:\[[^\]\s]*\])?|\[[^\]\s]+\][A-Z]*
 
 
 def _one_option_per_line(lines: list[str]) -> list[str]:
-    """A row that only lists options, each with its placeholders and no description (find's
-    `-amin N -anewer FILE -atime N`, `-daystart -follow -nowarn`), holds one entry per option.
+    """A row that only lists options, each with its placeholders and no description
+    (`-amin N -anewer FILE -atime N`, `-daystart -follow -nowarn`), holds one entry per option.
     A row with any other word (`-exec COMMAND ;`, `( EXPR )`, prose) is left as it is."""
     result: list[str] = []
     for line in lines:
@@ -371,7 +371,7 @@ _SECOND_ENTRY = re.compile(r"(?<=\S)( {2,})(-[^\s-]\S*) {2,}\S")
 
 
 def _split_side_by_side(lines: list[str]) -> list[str]:
-    """zip's two entries per row (`-f   freshen: only changed files  -u   update: only …`):
+    """Two entries per row (`-f   freshen: only changed files  -u   update: only …`):
     when at least three rows start a second `-x` entry at one column, each such row is two."""
     starts: dict[int, int] = {}
     for line in lines:
@@ -391,7 +391,7 @@ def _split_side_by_side(lines: list[str]) -> list[str]:
 
 
 def _join_continued_terms(lines: list[str]) -> list[str]:
-    """grep's `--color[=WHEN],` over `--colour[=WHEN]  use markers…`: a term line ending in a
+    """`--color[=WHEN],` over `--colour[=WHEN]  use markers…`: a term line ending in a
     comma continues on the next line, which starts with another spelling."""
     joined: list[str] = []
     for line in lines:
@@ -427,7 +427,7 @@ def _entries(lines: list[str], starts_entry) -> list[Entry]:
             continue
         indent = _indent(line)
         if after_blank and column is not None and column == entry_indent == indent:
-            column = None  # tsc: flush-left `--watch, -w` over a flush-left description
+            column = None  # flush-left `--watch, -w` over a flush-left description
         after_blank = False
         if current is not None and entry_indent is not None and indent < entry_indent and stripped.endswith(":") and not stripped.startswith("-"):
             current.text = " ".join(parts)  # a group heading inside the section (`  Network Options:`)
@@ -437,7 +437,7 @@ def _entries(lines: list[str], starts_entry) -> list[Entry]:
             if current is not None:
                 current.text = " ".join(parts)
             entry_indent = indent
-            stripped = re.sub(r"^(-\w,)\s{2,}(?=--)", r"\1 ", stripped)  # wget: `-V,  --version`
+            stripped = re.sub(r"^(-\w,)\s{2,}(?=--)", r"\1 ", stripped)  # `-V,  --version`
             match = _TWO_COLUMNS.match(stripped)
             if match:
                 current = Entry(match.group(1))

@@ -1,8 +1,9 @@
 """Option entries (`-f, --file string  Read it (default "x")`) into `Flag`s.
 
-Reads every spelling the styles use: `-f, --file string` (cobra), `-f, --file <FILE>...` and
-`--[no-]x` (clap), `--count INTEGER RANGE` and `--shout / --no-shout` (click),
-`-f FILE, --file FILE` and `{a,b}` (argparse), `--color[=<when>]` (git/GNU), `-S|--save` (npm),
+Reads every spelling the styles use: `-f, --file string` (a type word), `-f, --file <FILE>...`
+and `--[no-]x`, `--count INTEGER RANGE` and `--shout / --no-shout`, `-f FILE, --file FILE` and
+`{a,b}`, `--color[=<when>]` (an optional value), `-S|--save`, `-name PATTERN` (a long name
+after one dash),
 a default printed in the term (`-o, --output='':`, read by the style that prints it), and the
 description's annotations:
 `(default "x")`, `[default: x]`, `(default: x)`, `[possible values: a, b]`, `[env: X=]`,
@@ -28,7 +29,7 @@ _POSSIBLE_VALUES = re.compile(r"Possible values:\s*((?:- [^\s:]+:?.*?)+)$", re.I
 _PAREN_DEFAULT = re.compile(
     r"\s*\(default:?\s+((?:\"[^\"]*\"|'[^']*'|(?!\.\s+[A-Z])[^()]|\([^()]*\))*)\)\s*\.?\s*$", re.IGNORECASE
 )
-"""`(default: x)` ending the text, not spanning sentences (httpie's `(default is "auto"). It can be …)`)."""
+"""`(default: x)` ending the text, not spanning sentences (`(default is "auto"). It can be …)` is prose)."""
 _DEPRECATED = re.compile(r"^\s*\(?deprecated\b[:)]?|\((?:deprecated|DEPRECATED)\b[^)]*\)|\[deprecated\b[^\]]*\]", re.IGNORECASE)
 _REPEATS = re.compile(
     r"\b(repeatable(?! [a-z])|repeat(ed)? for more|option is additive|multiple allowed"
@@ -60,17 +61,17 @@ class FlagStyle:
     """How a style prints the value part of an option."""
 
     type_words: bool = False
-    """The word after the flag is a type (`string`, `duration`: cobra) rather than a name."""
+    """The word after the flag is a type (`string`, `duration`) rather than a name."""
     literal_default: Callable[[Flag, str], None] | None = None
-    """For a style that prints the default in the term (kubectl's `--replicas=0:` over its
+    """For a style that prints the default in the term (`--replicas=0:` over its
     description): sets the flag's kind, type and default from that literal."""
     unlabelled: Callable[[str, str | None, bool], tuple[str, bool]] | None = None
-    """For a style whose options may carry no type label at all (yargs): given the description,
+    """For a style whose options may carry no type label at all: given the description,
     the stated default and whether it is required, the kind word (`boolean`, `string`,
     `number`) and whether that is a guess. None: an option showing no value is a switch."""
     kind_labels: bool = False
     """The style labels an option's kind in brackets: `[boolean]`, `[number]`, `[string]`,
-    `[array]`, `[count]` (yargs)."""
+    `[array]`, `[count]`."""
     description_tail: Callable[[str], tuple[str, DescribedValue] | None] | None = None
     """For a style that states an option's type, values and default in lines of their own under
     its description: the text without those lines and what they say, or None."""
@@ -97,7 +98,7 @@ class _Annotations:
     required: bool = False
     deprecated: bool = False
     kind: str | None = None
-    """yargs's `[boolean]`, `[number]`, `[string]`, `[array]`, `[count]`."""
+    """A kind label: `[boolean]`, `[number]`, `[string]`, `[array]`, `[count]`."""
 
 
 @dataclass
@@ -120,7 +121,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     if term.endswith(":") and "=" in term and style.literal_default is not None:
         term, _, literal_default = term[:-1].partition("=")
     elif term.endswith(":"):
-        term = term[:-1]  # kpt: `--image, i:` over an indented description
+        term = term[:-1]  # `--image, i:` over an indented description
     if term.endswith(",") or (term.endswith(".") and not term.endswith("...")) or term.count(", -") > 3:
         return None  # prose listing flags (`These flags are available: --account, --project, …`)
     if re.fullmatch(r"-(?:[A-Z]{2,}|#)", term):
@@ -128,13 +129,13 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     if re.fullmatch(r"-[A-Za-z]#", term):
         return None  # `-T#  Spawn # threads`: the number only attached (`-T4`), which argv never writes
     if (long := re.match(r"--([\w-]+)", term)) and _PLACEHOLDER_SEGMENTS.search(long.group(1)) and re.search(r"[a-z]", long.group(1)):
-        return None  # rsync's `--no-OPTION`, diff's `--GTYPE-group-format`: a family of flags, not one
+        return None  # `--no-OPTION`, `--GTYPE-group-format`: a family of flags, not one
     spelling = _spelling(term)
     if spelling is None:
         return None
     spelled = [*spelling.names, *spelling.shorts]
     if len(spelled) != len(set(spelled)) and not re.search(r",\s*-|\|", term):
-        return None  # `-a value -a value2`: an example of a repeated option (sort's `--check, --check=x` is a list)
+        return None  # `-a value -a value2`: an example of a repeated option (`--check, --check=x` is a list)
     if re.fullmatch(r"-\d+", term.split()[0]) and re.match(r"\d", text.strip()) or re.match(r"\d", spelling.value or ""):
         return None  # `-1 2016-10-17 17:41:53  -1 1000files`: example output; a value is a placeholder, never `5`
     names, shorts, value = spelling.names, spelling.shorts, spelling.value
@@ -159,7 +160,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         flag.kind_guessed = guessed
     hinted = value is None and (found.kind in ("string", "number", "array") or bool(found.choices))
     if hinted:
-        value = found.kind or "string"  # yargs names the type only in the description
+        value = found.kind or "string"  # a kind label names the type in the description only
     repeats = bool(_REPEATS.search(clean)) or bool(shorts and re.search(rf"\(-{re.escape(shorts[0])}{re.escape(shorts[0])}+\b", clean))
     if value is None:
         counts = count or found.kind == "count" or repeats
@@ -169,7 +170,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         default = (found.default or "").lower()
         if default in ("true", "false"):
             flag.default = default == "true"
-        elif long_name and default in (long_name, f"no-{long_name}"):  # click's `[default: no-debug]`
+        elif long_name and default in (long_name, f"no-{long_name}"):  # `[default: no-debug]`
             flag.default = default == long_name
         elif counts:
             flag.default = 0  # a count not given is zero
@@ -196,7 +197,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     if choices:
         flag.choices = choices
         flag.value_type = ValueType.CHOICE
-    if hinted:  # yargs: a type word, not a metavar
+    if hinted:  # a kind label is a type word, not a metavar
         flag.metavar, flag.type_name = None, None if guessed else found.kind
         flag.repeatable = found.kind == "array"
     if found.default is not None:
@@ -216,7 +217,7 @@ _PLACEHOLDER_WORD = re.compile(r"<[A-Za-z][\w.:-]*>|[A-Z][A-Z0-9_]*|[a-z][a-z0-9
 
 def placeholder_words(value: str) -> list[str] | None:
     """The words of a value part that names several values (`NAME VALUE`, `<key> <value>`,
-    jq's `a v`), or None when it names one (`FILE`, `<file name>`, `X [X ...]`, `{a,b}`).
+    `a v`), or None when it names one (`FILE`, `<file name>`, `X [X ...]`, `{a,b}`).
 
     Two to four placeholder words, all spelled alike (all `<x>`, all upper case, or all short
     lower-case words), nothing bracketed or repeated: a description one space away starts with
@@ -226,7 +227,7 @@ def placeholder_words(value: str) -> list[str] | None:
         return None
     shapes = {"angle" if w.startswith("<") else "upper" if w.isupper() or w[0].isupper() else "lower" for w in words}
     if len(shapes) != 1 or type_word(value).value_type is not ValueType.UNKNOWN:
-        return None  # click's `INTEGER RANGE` is one type
+        return None  # `INTEGER RANGE` is one type
     return words
 
 
@@ -256,7 +257,7 @@ def _spelling(term: str) -> _Spelling | None:
             spelling.names.insert(sum(1 for n in spelling.names if n in doubled), name)
             doubled.add(name)
         elif re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]+", name):
-            spelling.names.append(name)  # find's `-name`, Go's; after any `--name` (click's `-tc, --telemetry`)
+            spelling.names.append(name)  # `-name PATTERN`; after any `--name` (`-tc, --telemetry`)
             spelling.single_dash = (spelling.single_dash or set()) | {name}
         spelling.negatable = spelling.negatable or bool(no_prefix)
         rest = rest.strip()
@@ -265,9 +266,9 @@ def _spelling(term: str) -> _Spelling | None:
         elif rest.startswith("="):
             spelling.value = rest[1:]
         elif rest.startswith(","):
-            pass  # kpt's dashless short spelling (`--env, e`): not a value
+            pass  # a dashless short spelling (`--env, e`): not a value
         elif rest == "..." or re.fullmatch(r"(\|\w+)+", rest):
-            spelling.count = True  # clap `-v...`, cleo `-v|vv|vvv`
+            spelling.count = True  # `-v...`, `-v|vv|vvv`: a count
         elif rest:
             spelling.value = rest
     if not spelling.names and not spelling.shorts:
@@ -276,7 +277,7 @@ def _spelling(term: str) -> _Spelling | None:
         spelling.single_dash -= doubled  # `-name, --name`: the CLI knows the `--` form
     names = spelling.names
     if len(names) > 1 and any(f"no-{n}" in names for n in names):
-        spelling.negatable = True  # argparse's BooleanOptionalAction: `--color, --no-color`
+        spelling.negatable = True  # `--color, --no-color`: one switch and its off form
         spelling.names = [n for n in names if not (n.startswith("no-") and n[3:] in names)]
     for secondary in secondaries:
         match = _NAME.match(secondary.strip())
@@ -286,7 +287,7 @@ def _spelling(term: str) -> _Spelling | None:
 
 
 def _split_secondary(term: str) -> tuple[str, list[str]]:
-    """click's `--shout / --no-shout`: the part after ` / ` names the off switch."""
+    """`--shout / --no-shout`: the part after ` / ` names the off switch."""
     parts = _SLASH.split(term)
     return parts[0], parts[1:]
 
@@ -301,7 +302,7 @@ def _value_typing(value: str, style: FlagStyle) -> tuple[Typing, str | None, boo
     if multi:
         value, repeatable = multi.group(1) or multi.group(2), True
     if value.startswith("[") and value.endswith("]") and not choice_list(value):
-        value = value[1:-1]  # clap's `[<SPEC>]`: an optional value
+        value = value[1:-1]  # `[<SPEC>]`: an optional value
     if choices := choice_list(value):
         return Typing(ValueType.CHOICE, choices=choices), None, repeatable
     metavar = value.strip("<>") or None
@@ -315,7 +316,7 @@ def _annotations(text: str, style: FlagStyle) -> tuple[str, _Annotations]:
     """The help text without its machine-readable annotations, and those annotations."""
     found = _Annotations()
     text = text.strip()
-    if listing := _POSSIBLE_VALUES.search(text):  # clap's long help: `Possible values: - auto: …`
+    if listing := _POSSIBLE_VALUES.search(text):  # `Possible values: - auto: …` over lines of their own
         found.choices = re.findall(r"(?:^|\s)- ([^\s:]+):?", listing.group(1))
         text = (text[: listing.start()] + " " + text[listing.end() :]).strip()
     for bracket in reversed(list(_BRACKET.finditer(text))):

@@ -29,7 +29,7 @@ from workbench.loaders.help.synopsis import synopsis_flags, values_from_usage
 from workbench.model.tree import Flag
 
 _NAMES_A_COMMAND = re.compile(r"<command>|\bCOMMAND\b|\[command\]|<subcommand>", re.IGNORECASE)
-"""A usage form with a subcommand placeholder: only then are shaped rows (git's) commands."""
+"""A usage form with a subcommand placeholder: only then are shaped rows commands."""
 _COMMAND_NAME = re.compile(r"[A-Za-z0-9][\w.:+-]*")
 _ALIASES_TAIL = re.compile(r"\s*\[(?:visible )?aliases?:\s*([^\]]*)\]\s*$", re.IGNORECASE)
 
@@ -45,14 +45,14 @@ class Rules:
     bracketed_command_required: bool = False
     lowercase_positionals: bool = False
     commands_by_shape: bool = False
-    """Any section of `word  description` rows lists commands (git's lowercase headings)."""
+    """Any section of `word  description` rows lists commands (lowercase headings without a colon)."""
     hooks: list[Callable[[HelpDocument, ParsedHelp, list[str]], None]] = field(default_factory=list)
     """Style-specific readers, run before the generic reading: they may take sections or
     lines they understand out of the document and fill `ParsedHelp` themselves."""
     prepare: Callable[[str], str] | None = None
-    """Reshapes the raw text before it is read (commander 2 indents its whole help)."""
+    """Reshapes the raw text before it is read (a help indented as a whole)."""
     finish: list[Callable[[HelpDocument, ParsedHelp, list[str]], None]] = field(default_factory=list)
-    """Style-specific rules run on the finished reading (commander's `--x` / `--no-x` pairs)."""
+    """Style-specific rules run on the finished reading (`--x` / `--no-x` listed apart)."""
     section_rule: Callable[[list[tuple[Entry, Flag]]], None] | None = None
     """A style's rule over the flags one options section's entries read as (each with its
     entry), for what only the section as a whole shows."""
@@ -73,7 +73,7 @@ class Rules:
 
 
 _NOT_COMMANDS = re.compile(r"\b(guides?|concepts?|interfaces|formats|protocols)\b")
-"""Sections of a listing that name documents, not commands (git's `concept guides`,
+"""Sections of a listing that name documents, not commands (`concept guides`,
 `file formats, protocols and other interfaces`)."""
 
 GENERIC = Rules()
@@ -85,7 +85,7 @@ def _flag_key(flag: Flag) -> str:
 
 
 def parse_listing(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedHelp:
-    """Read a fuller listing a pointer led to (`git help -a`, `cargo --list`, `curl --help
+    """Read a fuller listing a pointer led to (`tool help -a`, `tool --list`, `tool --help
     all`): it is a listing of the command at `path`, so any section of `name  summary` rows
     lists commands, whatever its title (`Interacting with Others`)."""
     return parse(text, path, replace(rules, commands_by_shape=True), listing=True)
@@ -97,7 +97,7 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool =
         text = rules.prepare(text)
     doc = read_document(text)
     if rules.commands_by_shape and not listing and not any(_NAMES_A_COMMAND.search(form) for form in doc.usage):
-        rules = replace(rules, commands_by_shape=False)  # nl's `STYLE is one of:  a  number all lines`
+        rules = replace(rules, commands_by_shape=False)  # `STYLE is one of:  a  number all lines`
     parsed = ParsedHelp(style=rules.name, usage=list(doc.usage))
     parsed.description = doc.description
     for hook in rules.hooks:
@@ -111,7 +111,7 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool =
             parsed.examples = section.body()
         elif key == "description" and not parsed.description:
             parsed.description = section.body()
-        elif key == "name" and not parsed.description:  # urfave/cli: `NAME:  greet - what it does`
+        elif key == "name" and not parsed.description:  # `NAME:  greet - what it does`
             parsed.description = section.body().partition(" - ")[2].strip()
         elif rules.is_commands(section):
             parsed.subcommands.extend(command_entries(section, path))
@@ -122,7 +122,7 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool =
         elif rules.is_flags(section) or key in rules.inherited_sections:
             parsed.flags.extend(_flags(section, rules, parsed.unread))
     if trailing := re.search(r"^aliases?:[ \t]+(\S.*)$", text, re.MULTILINE | re.IGNORECASE):
-        parsed.aliases = parsed.aliases or aliases_named(trailing.group(1), path)  # npm: `aliases: i, add`
+        parsed.aliases = parsed.aliases or aliases_named(trailing.group(1), path)  # a trailing `aliases: i, add` line
     listed = bool(parsed.flags)
     _double_dash_where_spelled(parsed, text)
     parsed.flags = [f for f in first_of_each(parsed.flags, _flag_key) if not _is_help_flag(f)]
@@ -160,7 +160,7 @@ _TERM_NAME = re.compile(r"(?<![\w\[=<{(|-])(--?[A-Za-z0-9][\w-]*)")
 
 def _flags(section: Section, rules: Rules, unread: list[str] | None = None) -> list[Flag]:
     """The flags of an options section; the names its entries spell that no flag read go to
-    `unread` (a sign the load is short: tar's `--gunzip` beside `--gzip`, lsof's packed rows)."""
+    `unread` (a sign the load is short: `--gunzip` beside `--gzip`, packed rows)."""
     read: list[tuple[Entry, Flag]] = []
     for entry in option_entries(section):
         flag = parse_flag(entry.term, entry.text, rules.flag_style)

@@ -1,8 +1,8 @@
 """Subcommand listings: the rows of a commands section, and the aliases a help text names.
 
 Reads `build, b`, `install (i)`, `order|o [options] <size>`, `serve.js serve [port]`,
-`mycli hello NAME  # say hello`, `install - install packages`, npm's comma-separated names,
-a `[aliases: x]` tail, cobra's `Aliases:` section and npm's trailing `aliases:` line.
+`mycli hello NAME  # say hello`, `install - install packages`, bare comma-separated names,
+a `[aliases: x]` tail, an `Aliases:` section and a trailing `aliases:` line.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ DEPRECATED_TEXT = re.compile(r"^\s*[\[(]?deprecated\b|\((?:deprecated)\b[^)]*\)|
 
 
 def command_entries(section: Section, path: list[str] | None = None) -> list[CommandEntry]:
-    """The subcommands a commands section lists (`name, alias   summary`, or npm's bare
+    """The subcommands a commands section lists (`name, alias   summary`, or bare
     comma-separated names)."""
     words = _comma_listed(section)
     if words is not None:
@@ -41,17 +41,17 @@ def command_entries(section: Section, path: list[str] | None = None) -> list[Com
 
 
 _DASHED_ROW = re.compile(r"([\w.:+-]+(?:, [\w.:+-]+)*) - (.+)")
-"""apt's `install - install packages`: a row whose name and summary a dash separates."""
+"""`install - install packages`: a row whose name and summary a dash separates."""
 _PROSE_HEADING = re.compile(r"(?:examples?|usage|notes?|see also|for example|learn more|more info(?:rmation)?)\s*:?", re.IGNORECASE)
-"""A heading inside a commands section after which come examples or prose (sqlfluff's `Examples:`)."""
+"""A heading inside a commands section after which come examples or prose (`  Examples:`)."""
 
 
 def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry | None:
     """One listed subcommand, or None when the row is not a command (`...  See all commands`).
 
-    Reads `build, b`, `install (i)`, `order|o [options] <size>` (commander: arguments after
-    the name), `serve.js serve [port]` and `mycli hello NAME  # say hello` (yargs and Thor
-    repeat the program's path first), and a `[aliases: x]` tail.
+    Reads `build, b`, `install (i)`, `order|o [options] <size>` (arguments after the
+    name), `serve.js serve [port]` and `mycli hello NAME  # say hello` (rows that repeat the
+    program's path first), and a `[aliases: x]` tail.
     """
     summary = entry.text
     if summary.startswith("# "):
@@ -62,9 +62,9 @@ def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry |
         summary = summary[: match.start()].rstrip()
     term = entry.term.strip().rstrip(":")
     if not summary and (dashed := _DASHED_ROW.fullmatch(term)):
-        term, summary = dashed.groups()  # apt: `install - install packages`
+        term, summary = dashed.groups()  # `install - install packages`
     if term.startswith(("|", "+")):
-        return None  # a markdown or ASCII table row in prose (kpt)
+        return None  # a markdown or ASCII table row in prose
     words = term.split()
     if path and len(words) > 1 and words[: len(path)] == path:
         words = words[len(path) :]
@@ -74,7 +74,7 @@ def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry |
     while len(words) > 1 and _is_placeholder(words[-1]):
         arguments.insert(0, words.pop())
     if path and words and words[0] == path[0]:
-        return None  # `tsc app.ts  Compiles the files`: an example of the program itself
+        return None  # `tool app.ts  Compiles the files`: an example of the program itself
     term = " ".join(words)
     paren = re.fullmatch(r"(\S+)\s+\(([^)]*)\)", term)
     if paren:
@@ -102,7 +102,7 @@ def _comma_listed(section: Section) -> list[str] | None:
 
 
 def aliases_named(body: str, path: list[str]) -> list[str]:
-    """cobra's `Aliases:` (`get, g`; docker's `docker container ls, docker container list`)."""
+    """An `Aliases:` section (`get, g`; full paths: `tool container ls, tool container list`)."""
     aliases = []
     for item in re.split(r"\s*,\s*", " ".join(body.split())):
         words = item.split()

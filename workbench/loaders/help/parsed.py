@@ -34,7 +34,7 @@ class ParsedHelp:
     flags: list[Flag] = field(default_factory=list)
     """The command's own flags."""
     inherited: list[Flag] = field(default_factory=list)
-    """Flags the text lists as coming from a parent (cobra `Global Flags:`)."""
+    """Flags the text lists as coming from a parent (`Global Flags:`)."""
     positionals: list[Positional] = field(default_factory=list)
     subcommands: list[CommandEntry] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)

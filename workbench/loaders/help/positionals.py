@@ -11,7 +11,7 @@ from workbench.loaders.help.usage import read_usage
 from workbench.model.tree import Positional, ValueType
 
 _NAME = re.compile(r"\{[^{}]+\}|[+A-Za-z_][\w.:/+-]*")
-"""An argument row's name: one word (`FILE`, `src`, `+toolchain`) or argparse's `{a,b}`."""
+"""An argument row's name: one word (`FILE`, `src`, `+toolchain`) or a choice list `{a,b}`."""
 
 
 def read_positionals(
@@ -50,7 +50,7 @@ def read_positionals(
 
 def _required_in_every_form(readings) -> list[Positional]:
     """The first form's positionals, each optional when another form of the command shows it
-    optional: git checkout's `<branch>` next to `[<branch>] -- <file>...` (a form that leaves a
+    optional: `<branch>` next to `[<branch>] -- <file>...` (a form that leaves a
     name out says nothing: a flag's value may have hidden it)."""
     first = readings[0].positionals
     others = [r for r in readings[1:] if not r.takes_command]
@@ -74,7 +74,7 @@ def _positionals_from_section(arguments: list[Entry], readings) -> list[Position
         variadic = term.endswith("...")
         name = term.strip("[]").rstrip(".").strip("[]<>")
         if not name or name.startswith("-") or not _NAME.fullmatch(name):
-            continue  # prose (gh: `A pull request can be supplied as …`), or an option
+            continue  # prose (`A pull request can be supplied as …`), or an option
         choices = None
         value_type = placeholder(name).value_type
         if name.startswith("{"):

@@ -1,12 +1,12 @@
-"""Flags read from a usage synopsis (`usage: ssh [-46AaC] [-B bind_interface] [-p port]`).
+"""Flags read from a usage synopsis (`usage: tool [-46AaC] [-B bind_interface] [-p port]`).
 
-`synopsis_flags` reads every flag there, for help texts that list no options (BSD tools, git
-commands whose `-h` has none): `[-abc]` (a cluster of switches), `-x`, `[-x value]`,
+`synopsis_flags` reads every flag there, for help texts that list no options (a usage
+synopsis is all they show): `[-abc]` (a cluster of switches), `-x`, `[-x value]`,
 `[-x <value>]`, `-u<mode>` and `-S[<keyid>]` (attached values), `--long`, `--[no-]long`,
 `--long=<v>`, `--long <v>`, `--long[=<v>]`, and `|` alternatives (`[-v | --version]` is one
 flag). A value is taken only when the bracket (or alternative) ends right after it, so
 positionals are never read as values. `values_from_usage` gives a value to flags an options
-list shows bare when the synopsis names one (npm: `[--omit <dev|optional|peer>]`).
+list shows bare when the synopsis names one (`[--omit <dev|optional|peer>]`).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def synopsis_flags(forms: list[str]) -> list[Flag]:
 def values_from_usage(flags: list[Flag], text: str) -> None:
     """Flags listed without a value whose bracketed usage shows one (`[--omit <dev|peer>]`).
 
-    npm and some GNU tools name the value only in the usage synopsis; without this those
+    Some help texts name the value only in the usage synopsis; without this those
     flags would read as booleans.
     """
     for flag in flags:
@@ -73,7 +73,7 @@ def values_from_usage(flags: list[Flag], text: str) -> None:
         if flag.name:
             spelled = re.escape(f"--{flag.name}")
             match = re.search(rf"\[(?:-\w\|)?{spelled}[ =](<[^<>]+>|\{{[^{{}}]+\}}|[A-Z][A-Z0-9_-]*)(?=[\]\s])", text)
-        else:  # zip's `[-n suffixes]`, BSD's `[-b bind_address]`: a short option and its value alone in brackets
+        else:  # `[-n suffixes]`, `[-b bind_address]`: a short option and its value alone in brackets
             spelled = re.escape(f"-{flag.short}")
             match = re.search(rf"\[{spelled} (<[^<>]+>|[A-Za-z][\w:@.-]*)\]", text)
         if not match:

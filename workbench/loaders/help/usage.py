@@ -1,4 +1,4 @@
-"""Usage lines (`docker run [OPTIONS] IMAGE [COMMAND] [ARG...]`) read for what they promise:
+"""Usage lines (`tool run [OPTIONS] IMAGE [COMMAND] [ARG...]`) read for what they promise:
 the positionals after the command's own path, and whether a subcommand must follow.
 
 Conservative: a form with shapes we cannot read for sure (alternations, parentheses) yields
@@ -65,10 +65,10 @@ def read_usage(
 ) -> UsageReading:
     """Read `form`, a usage line of the command at `path` (root first).
 
-    `COMMAND`-like words (and argparse's `{a,b} ...`) are a subcommand placeholder only when
-    the help lists subcommands (`docker run IMAGE [COMMAND]` takes a command line to run).
-    cobra prints `[command]` although one is required (`bracketed_command_required`).
-    argparse names positionals in lowercase (`lowercase_positionals`); elsewhere a lowercase
+    `COMMAND`-like words (and `{a,b} ...`) are a subcommand placeholder only when the help
+    lists subcommands (`tool run IMAGE [COMMAND]` takes a command line to run). A style may
+    print `[command]` although one is required (`bracketed_command_required`), or name
+    positionals in lowercase (`lowercase_positionals`); elsewhere a lowercase
     word is a literal subcommand name.
     """
     reading = UsageReading()
@@ -84,7 +84,7 @@ def read_usage(
         token = rest[index]
         index += 1
         separated = re.fullmatch(r"\[\[--\]\s+([^\[\]\s]+)\]", token)
-        if separated:  # git log's `[[--] <path>...]`: an optional list after an optional `--`
+        if separated:  # `[[--] <path>...]`: an optional list after an optional `--`
             token = f"[{separated.group(1)}]"
         bare = token.strip("[]").rstrip(".").strip("[]")
         if skip_value and not token.startswith(("[", "-")):
@@ -101,7 +101,7 @@ def read_usage(
             skip_value = token.startswith("-") and "=" not in token
             continue
         command_word = bare.lower().strip("<>").rstrip(".")
-        subparsers = index < len(rest) and rest[index] == "..."  # argparse: `{a,b} ...`, `ACTION ...`
+        subparsers = index < len(rest) and rest[index] == "..."  # `{a,b} ...`, `ACTION ...`: subparsers
         if has_subcommands and (command_word in _COMMAND_WORDS or subparsers):
             reading.takes_command = True
             optional = token.startswith("[") and not bracketed_command_required
@@ -160,8 +160,8 @@ def _positional(token: str, following: str | None) -> tuple[Positional, bool] | 
         if text.endswith("]...") or text.endswith(" ..."):
             text = text[: -4 if text.endswith(" ...") else -3]
     if suffixed := re.fullmatch(r"([A-Z][A-Z0-9_-]*)(\[[^\s\[\]]*(\[[^\s\[\]]*\])?[^\s\[\]]*\])+", text):
-        text = suffixed.group(1)  # docker's `NAME[:TAG|@DIGEST]`, `REPOSITORY[:TAG]`
-    if re.fullmatch(r"[a-z][\w-]*(\|[a-z][\w-]*)+", text):  # git bisect's `[help|start|bad|…]`: literal words
+        text = suffixed.group(1)  # `NAME[:TAG|@DIGEST]`, `REPOSITORY[:TAG]`
+    if re.fullmatch(r"[a-z][\w-]*(\|[a-z][\w-]*)+", text):  # `[help|start|bad|…]`: literal words
         return Positional(name="choice", choices=text.split("|"), value_type=ValueType.CHOICE, required=required, variadic=variadic), False
     if "|" in text and not text.startswith(("{", "<", "(")):
         first = text.split("|")[0]
@@ -176,7 +176,7 @@ def _positional(token: str, following: str | None) -> tuple[Positional, bool] | 
     if choices := choice_list(text) if text.startswith("{") else None:
         return Positional(name="choice", choices=list(choices), value_type=ValueType.CHOICE, required=required, variadic=variadic), repeated
     if (text.startswith("<") and text.endswith(">")) or (text.startswith("{") and text.endswith("}")):
-        name = text[1:-1].strip()  # `<file>`, GNU sed's `{script-only-if-no-other-script}`
+        name = text[1:-1].strip()  # `<file>`, `{script-only-if-no-other-script}`
     elif re.fullmatch(r"[A-Za-z][A-Za-z0-9_.:/=-]*", text):
         name = text
     else:
