@@ -17,6 +17,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from workbench.loaders.help.evidence import (
+    counts_by_default,
+    enumerated_choices,
+    settle_value_type,
+    shown_doubled,
+)
 from workbench.loaders.help.types import Typing, choice_list, placeholder, type_word
 from workbench.model.tree import Flag, FlagKind, ValueType
 
@@ -140,9 +146,9 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     hinted = value is None and (found.kind in ("string", "number", "array") or bool(found.choices))
     if hinted:
         value = found.kind or "string"  # yargs names the type only in the description
-    repeats = bool(_REPEATS.search(clean)) or bool(shorts and re.search(rf"\(-{re.escape(shorts[0])}{re.escape(shorts[0])}+\b", clean))
+    repeats = bool(_REPEATS.search(clean)) or shown_doubled(shorts[0] if shorts else None, clean)
     if value is None:
-        counts = count or found.kind == "count" or repeats
+        counts = count or found.kind == "count" or repeats or (counts_by_default(found.default) and not negatable)
         flag.kind = FlagKind.COUNT if counts else FlagKind.BOOLEAN
         if counts:
             flag.value_type = ValueType.INTEGER
@@ -179,14 +185,13 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     if hinted:  # yargs: a type word, not a metavar
         flag.metavar, flag.type_name = None, None if guessed else found.kind
         flag.repeatable = found.kind == "array"
+    if not style.type_words and not hinted:  # a placeholder's name, heard with its description and default
+        flag.value_type = settle_value_type(flag.value_type, metavar=flag.metavar, description=clean, default=found.default)
+        if flag.value_type is ValueType.INTEGER and not flag.choices:
+            flag.choices = enumerated_choices(clean)
+    if flag.choices and value.strip().startswith("{") and all(re.fullmatch(r"-?\d+", c) for c in flag.choices):
+        flag.value_type = ValueType.INTEGER  # argparse's `{0,1,2,3}` (click's `[1|2|4]` is a Choice of strings)
     if found.default is not None:
-        if flag.value_type is ValueType.STRING and not style.type_words and not hinted and flag.metavar and (
-            flag.metavar.lower() not in ("text", "string", "str")
-        ):  # a placeholder name says nothing; a default of `10` says integer
-            if re.fullmatch(r"-?\d+", found.default.strip()):
-                flag.value_type = ValueType.INTEGER
-            elif re.fullmatch(r"-?\d+\.\d+", found.default.strip()):
-                flag.value_type = ValueType.NUMBER
         flag.default = _default_value(found.default, flag)
     return flag
 

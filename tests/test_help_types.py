@@ -1,0 +1,93 @@
+"""Value types and kinds of help-parsed options, decided by evidence (issue 12): the placeholder's
+name, then what the description and the shown default say (`loaders/help/evidence.py`). Each
+rule on a fixture of a real CLI's help (the corpus recordings, tests/corpus)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from workbench.loaders.help.detect import detect_style, parser_for
+from workbench.model.schema import value_schema
+from workbench.model.tree import FlagKind, ValueType
+
+FIXTURES = Path(__file__).parent / "fixtures" / "help"
+
+
+def flags(name: str, path: list[str]) -> dict:
+    text = (FIXTURES / name).read_text()
+    parsed = parser_for(detect_style(text))(text, path)
+    return {flag.name or flag.short: flag for flag in parsed.flags}
+
+
+def test_a_placeholder_spelled_as_words_whose_head_counts_is_an_integer():
+    csvsql = flags("types_csvsql.txt", ["csvsql"])  # csvkit 2.x: argparse metavars from the names
+    for name in ("skip-lines", "maxfieldsize", "min-col-len", "snifflimit"):  # SKIP_LINES, FIELD_SIZE_LIMIT, …
+        assert csvsql[name].value_type is ValueType.INTEGER, name
+    assert csvsql["chunk-size"].value_type is ValueType.STRING  # a SIZE may take units: the safe type
+    assert csvsql["delimiter"].value_type is ValueType.STRING
+    isort = flags("types_isort.txt", ["isort"])
+    assert isort["lai"].value_type is ValueType.INTEGER  # LINES_AFTER_IMPORTS: the head is LINES
+    assert isort["line-length"].value_type is ValueType.INTEGER
+    assert isort["nlb"].value_type is ValueType.STRING  # NO_LINES_BEFORE: sections, not lines
+    codespell = flags("types_codespell.txt", ["codespell"])
+    assert codespell["after-context"].value_type is ValueType.INTEGER  # `-A LINES`
+
+
+def test_a_description_that_shows_more_than_a_number_keeps_the_value_a_string():
+    ytdlp = flags("types_ytdlp_excerpt.txt", ["yt-dlp"])
+    assert ytdlp["retries"].value_type is ValueType.STRING  # `Number of retries ..., or "infinite"`
+    assert ytdlp["buffer-size"].value_type is ValueType.STRING  # `e.g. 1024 or 16K (default is 1024)`
+    assert ytdlp["audio-quality"].value_type is ValueType.STRING  # `like 128K (default 5)`
+    assert ytdlp["wait-for-video"].value_type is ValueType.STRING  # `MIN[-MAX]` is a format
+    assert ytdlp["source-address"].value_type is ValueType.STRING  # `IP address` counts nothing
+    tox = flags("types_tox_run.txt", ["tox", "run"])
+    assert tox["hashseed"].value_type is ValueType.STRING  # `Passing 'notset' ...` (default: 28…)
+
+
+def test_counting_words_in_the_description_make_an_integer():
+    ytdlp = flags("types_ytdlp_excerpt.txt", ["yt-dlp"])
+    assert ytdlp["trim-filenames"].value_type is ValueType.INTEGER  # LENGTH: `number of characters`
+    assert ytdlp["age-limit"].value_type is ValueType.INTEGER  # YEARS
+    assert ytdlp["max-downloads"].value_type is ValueType.INTEGER  # `downloading NUMBER files`
+    isort = flags("types_isort.txt", ["isort"])
+    assert isort["fgw"].value_type is ValueType.INTEGER  # `Force number of from imports`
+    bandit = flags("types_bandit.txt", ["bandit"])
+    assert bandit["number"].value_type is ValueType.INTEGER  # CONTEXT_LINES
+
+
+def test_a_time_in_seconds_is_a_number_unless_its_default_is_whole():
+    ytdlp = flags("types_ytdlp_excerpt.txt", ["yt-dlp"])
+    assert ytdlp["sleep-interval"].value_type is ValueType.NUMBER
+    assert ytdlp["socket-timeout"].value_type is ValueType.NUMBER
+    tox = flags("types_tox_run.txt", ["tox", "run"])
+    dump = tox["exit-and-dump-after"]  # `seconds ... (default: 0)`
+    assert (dump.value_type, dump.default) == (ValueType.INTEGER, 0)
+
+
+def test_values_listed_as_numbers_are_integer_choices_unless_they_combine():
+    codespell = flags("types_codespell.txt", ["codespell"])
+    interactive = codespell["interactive"]  # `-i MODE` over `- 0: no interactivity. - 1: ...`
+    assert (interactive.value_type, interactive.choices) == (ValueType.INTEGER, ["0", "1", "2", "3"])
+    quiet = codespell["quiet-level"]  # `bitmask ... these levels can be combined`
+    assert (quiet.value_type, quiet.choices) == (ValueType.INTEGER, None)
+
+
+def test_argparse_numeric_brace_choices_are_integers_the_schema_offers_as_numbers():
+    quoting = flags("types_csvsql.txt", ["csvsql"])["quoting"]  # `-u {0,1,2,3}`
+    assert (quoting.value_type, quoting.choices) == (ValueType.INTEGER, ["0", "1", "2", "3"])
+    assert value_schema(quoting.value_type, quoting.choices) == {"type": "integer", "enum": [0, 1, 2, 3]}
+    engine = flags("types_csvsql.txt", ["csvsql"])["dialect"]  # `{mssql,mysql,...}` stays a choice
+    assert engine.value_type is ValueType.CHOICE
+
+
+@pytest.mark.parametrize(("fixture", "path", "name"), [
+    ("types_tox_run.txt", ["tox", "run"], "verbose"),  # `increase verbosity (default: 2)`
+    ("types_tox_run.txt", ["tox", "run"], "quiet"),  # `decrease verbosity (default: 0)`
+    ("types_bandit.txt", ["bandit"], "level"),  # `(-l for LOW, -ll for MEDIUM, -lll for HIGH)`
+    ("types_bandit.txt", ["bandit"], "confidence"),  # `(-i for LOW, -ii for MEDIUM, -iii for HIGH)`
+])
+def test_a_switch_with_a_numeric_default_or_shown_doubled_counts(fixture, path, name):
+    flag = flags(fixture, path)[name]
+    assert (flag.kind, flag.value_type) == (FlagKind.COUNT, ValueType.INTEGER)
