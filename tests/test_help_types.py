@@ -91,3 +91,30 @@ def test_argparse_numeric_brace_choices_are_integers_the_schema_offers_as_number
 def test_a_switch_with_a_numeric_default_or_shown_doubled_counts(fixture, path, name):
     flag = flags(fixture, path)[name]
     assert (flag.kind, flag.value_type) == (FlagKind.COUNT, ValueType.INTEGER)
+
+
+@pytest.mark.parametrize(("fixture", "path", "name"), [
+    ("types_mkdocs_serve.txt", ["mkdocs", "serve"], "watch"),  # `Can be supplied multiple times.`
+    ("types_hf_buckets_remove.txt", ["hf", "buckets", "remove"], "include"),  # `(can specify multiple)`
+    ("types_hf_jobs_run.txt", ["hf", "jobs", "run"], "expose"),  # `Repeat the flag for multiple ports`
+    ("types_hf_jobs_run.txt", ["hf", "jobs", "run"], "network-alias"),  # `Repeat the flag for several aliases`
+])
+def test_a_value_option_whose_description_says_it_repeats_is_repeatable(fixture, path, name):
+    flag = flags(fixture, path)[name]
+    assert (flag.kind, flag.repeatable) == (FlagKind.VALUE, True)
+
+
+def test_several_values_in_one_occurrence_do_not_make_an_option_repeatable():
+    audio = flags("types_ytdlp_excerpt.txt", ["yt-dlp"])["audio-format"]  # `You can specify multiple rules ...`
+    assert audio.repeatable is False
+
+
+@pytest.mark.parametrize(("fixture", "path", "name"), [
+    ("types_flake8.txt", ["flake8"], "verbose"),  # `This option is repeatable and will increase verbosity ...`
+    ("types_autopep8.txt", ["autopep8"], "verbose"),  # `multiple -v result in more verbose messages`
+    ("types_autopep8.txt", ["autopep8"], "aggressive"),  # `multiple -a result in more aggressive changes`
+    ("types_sphinx_build.txt", ["sphinx-build"], "verbose"),  # `increase verbosity (can be repeated)`
+])
+def test_a_switch_whose_description_says_it_repeats_counts(fixture, path, name):
+    flag = flags(fixture, path)[name]
+    assert (flag.kind, flag.value_type) == (FlagKind.COUNT, ValueType.INTEGER)

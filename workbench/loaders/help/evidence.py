@@ -101,5 +101,29 @@ def counts_by_default(default: str | None) -> bool:
 
 
 def shown_doubled(short: str | None, description: str) -> bool:
-    """The description spells the switch doubled (`-ii for MEDIUM`, `-vv`): it counts."""
-    return bool(short and re.search(rf"(?<![\w-])-{re.escape(short)}{re.escape(short)}+\b", description))
+    """The description spells the switch doubled (`-ii for MEDIUM`, `-vv`) or given several
+    times (`multiple -v result in more verbose messages`): it counts."""
+    if not short:
+        return False
+    letter = re.escape(short)
+    return bool(re.search(rf"(?<![\w-])-{letter}{letter}+\b|\b(?:multiple|several|more) -{letter}\b", description))
+
+
+_REPEATS = re.compile(
+    r"\b(?:repeatable(?! (?!and\b)[a-z])|repeat(?:ed)? for more|option is additive|multiple allowed"
+    r"|(?:may|can) be (?:given|repeated|used|specified|passed|supplied|provided) "
+    r"(?:more than once|multiple times|several times|up to \d+ times)"
+    r"|(?:may|can) be repeated(?! \w)|each time it is (?:repeated|given|used)"
+    r"|(?:use|specify|give|pass|supply) (?:it )?(?:multiple|several) times"
+    r"|multiple values allowed|can specify multiple(?! \w)|(?:specify|provide|give|pass) (?:it )?twice"
+    r"|repeat(?: the (?:flag|option)| it| this (?:flag|option))? (?:for|to) (?:\w+ )?(?:multiple|several|more)"
+    r"|if (?:used|given|specified) (?:multiple|several) times)\b",
+    re.IGNORECASE,
+)
+
+
+def says_repeatable(description: str) -> bool:
+    """The description says the option may be given several times (`Can be supplied multiple
+    times`, `Repeat the flag for multiple ports`, `(can be repeated)`, `Provide twice to ...`):
+    a switch then counts, a value repeats."""
+    return bool(_REPEATS.search(description))

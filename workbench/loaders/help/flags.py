@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from workbench.loaders.help.evidence import (
     counts_by_default,
     enumerated_choices,
+    says_repeatable,
     settle_value_type,
     shown_doubled,
 )
@@ -36,13 +37,6 @@ _PAREN_DEFAULT = re.compile(
 )
 """`(default: x)` ending the text, not spanning sentences (httpie's `(default is "auto"). It can be …)`)."""
 _DEPRECATED = re.compile(r"^\s*\(?deprecated\b[:)]?|\((?:deprecated|DEPRECATED)\b[^)]*\)|\[deprecated\b[^\]]*\]", re.IGNORECASE)
-_REPEATS = re.compile(
-    r"\b(repeatable(?! [a-z])|repeat(ed)? for more|option is additive|multiple allowed"
-    r"|(may|can) be (given|repeated|used|specified|passed) (more than once|multiple times|several times|up to \d+ times)"
-    r"|(use|specify|give|pass) (it )?(multiple|several) times|multiple values allowed)\b",
-    re.IGNORECASE,
-)
-"""Help text saying a flag may be given several times: a switch counts, a value repeats."""
 TSC_TAIL = re.compile(
     r"(?:^|(?<=[.)\w])\s)(?:type: (?P<type>boolean|string|number)|one of: (?P<one>[\w./-]+(?:, [\w./-]+)+)"
     r"|one or more: (?P<more>[\w./-]+(?:, [\w./-]+)+))(?:\s+default: (?P<default>.+?))?\s*$"
@@ -146,7 +140,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     hinted = value is None and (found.kind in ("string", "number", "array") or bool(found.choices))
     if hinted:
         value = found.kind or "string"  # yargs names the type only in the description
-    repeats = bool(_REPEATS.search(clean)) or shown_doubled(shorts[0] if shorts else None, clean)
+    repeats = says_repeatable(clean) or shown_doubled(shorts[0] if shorts else None, clean)
     if value is None:
         counts = count or found.kind == "count" or repeats or (counts_by_default(found.default) and not negatable)
         flag.kind = FlagKind.COUNT if counts else FlagKind.BOOLEAN
