@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from workbench.loaders.help.detect import detect_style, parser_for
-from workbench.model.schema import value_schema
+from workbench.model.schema import value_schema, words_schema
 from workbench.model.tree import FlagKind, ValueType
 
 FIXTURES = Path(__file__).parent / "fixtures" / "help"
@@ -118,3 +118,15 @@ def test_several_values_in_one_occurrence_do_not_make_an_option_repeatable():
 def test_a_switch_whose_description_says_it_repeats_counts(fixture, path, name):
     flag = flags(fixture, path)[name]
     assert (flag.kind, flag.value_type) == (FlagKind.COUNT, ValueType.INTEGER)
+
+
+def test_a_placeholder_of_n_names_takes_exactly_n_words_even_when_a_name_ends_in_file():
+    shadow = flags("types_mypy.txt", ["mypy"])["shadow-file"]  # `--shadow-file SOURCE_FILE SHADOW_FILE`
+    assert (shadow.nargs, shadow.value_type, shadow.metavar) == (2, ValueType.PATH, "SOURCE_FILE SHADOW_FILE")
+    schema = words_schema(shadow)
+    assert (schema["type"], schema["minItems"], schema["maxItems"]) == ("array", 2, 2)
+    ytdlp = flags("types_ytdlp_excerpt.txt", ["yt-dlp"])
+    to_file = ytdlp["print-to-file"]  # `[WHEN:]TEMPLATE FILE`: an optional prefix is part of the first word
+    assert (to_file.nargs, to_file.item_types) == (2, [ValueType.STRING, ValueType.PATH])
+    assert ytdlp["replace-in-metadata"].nargs == 3  # `[WHEN:]FIELDS REGEX REPLACE`
+    assert flags("types_csvsql.txt", ["csvsql"])["engine-option"].nargs == 2  # `ENGINE_OPTION ENGINE_OPTION`

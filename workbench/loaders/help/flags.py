@@ -24,7 +24,7 @@ from workbench.loaders.help.evidence import (
     settle_value_type,
     shown_doubled,
 )
-from workbench.loaders.help.types import Typing, choice_list, placeholder, type_word
+from workbench.loaders.help.types import Typing, choice_list, is_type_phrase, placeholder, type_word
 from workbench.model.tree import Flag, FlagKind, ValueType
 
 _ALTERNATIVE_SPLIT = re.compile(r"\s*,\s*(?=-)|\s*\|\s*(?=-)|\s+/\s+(?=-)|\s+(?=--?[A-Za-z])")
@@ -190,7 +190,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     return flag
 
 
-_PLACEHOLDER_WORD = re.compile(r"<[A-Za-z][\w.:-]*>|[A-Z][A-Z0-9_]*|[a-z][a-z0-9_]{0,9}")
+_PLACEHOLDER_WORD = re.compile(r"<[A-Za-z][\w.:-]*>|(?:\[[A-Z][A-Z0-9_]*:\])?[A-Z][A-Z0-9_]*|[a-z][a-z0-9_]{0,9}")
 
 
 def placeholder_words(value: str) -> list[str] | None:
@@ -204,8 +204,8 @@ def placeholder_words(value: str) -> list[str] | None:
     if not 2 <= len(words) <= 4 or not all(_PLACEHOLDER_WORD.fullmatch(word) for word in words):
         return None
     shapes = {"angle" if w.startswith("<") else "upper" if w.isupper() or w[0].isupper() else "lower" for w in words}
-    if len(shapes) != 1 or type_word(value).value_type is not ValueType.UNKNOWN:
-        return None  # click's `INTEGER RANGE` is one type
+    if len(shapes) != 1 or is_type_phrase(value):
+        return None  # click's `INTEGER RANGE` is one type (`SOURCE_FILE SHADOW_FILE` is two names)
     return words
 
 

@@ -163,6 +163,13 @@ def counted_name(name: str) -> bool:
     return head in _COUNT_HEADS
 
 
+def is_type_phrase(text: str) -> bool:
+    """A type word of several words (click's `INTEGER RANGE`, `FLOAT RANGE`): one value, not
+    one placeholder per word."""
+    bare = " ".join(text.split()).lower()
+    return bare in _SCALAR_WORDS or bare in _ARRAY_WORDS
+
+
 def declared_type(name: str) -> ValueType | None:
     """The type a placeholder that is a type word declares (`INTEGER`, `<int>`, `FLOAT`,
     `INTEGER RANGE`): the CLI said it, so no description overrides it. `NUMBER` is not one: as a
