@@ -130,3 +130,13 @@ def test_a_placeholder_of_n_names_takes_exactly_n_words_even_when_a_name_ends_in
     assert (to_file.nargs, to_file.item_types) == (2, [ValueType.STRING, ValueType.PATH])
     assert ytdlp["replace-in-metadata"].nargs == 3  # `[WHEN:]FIELDS REGEX REPLACE`
     assert flags("types_csvsql.txt", ["csvsql"])["engine-option"].nargs == 2  # `ENGINE_OPTION ENGINE_OPTION`
+
+
+def test_argparse_open_ended_values_are_words_of_one_occurrence_not_a_repeat():
+    tox = flags("types_tox_run.txt", ["tox", "run"])
+    labels = tox["m"]  # `-m label [label ...]`
+    assert (labels.nargs, labels.repeatable) == ("+", False)
+    assert words_schema(labels)["minItems"] == 1
+    assert (tox["discover"].nargs, tox["discover"].repeatable) == ("+", False)  # `--discover path [path ...]`
+    nulls = flags("types_csvsql.txt", ["csvsql"])["null-value"]  # `NULL_VALUES [NULL_VALUES ...]`, "specified multiple times"
+    assert (nulls.nargs, nulls.repeatable) == ("+", False)

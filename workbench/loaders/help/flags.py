@@ -170,6 +170,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     flag.type_name = value if style.type_words or typing.value_type is not ValueType.STRING else None
     flag.metavar = metavar
     flag.repeatable = repeatable or typing.repeatable or repeats
+    if open_ended := _open_ended(value):  # argparse's `X [X ...]`: one occurrence takes the words
+        flag.nargs, flag.repeatable = open_ended, False
     choices = found.choices or (list(typing.choices) if typing.choices else None)
     if not choices and (prose := _PROSE_CHOICES.search(clean)):
         choices = _prose_choices(prose)
@@ -259,6 +261,18 @@ def _split_secondary(term: str) -> tuple[str, list[str]]:
     """click's `--shout / --no-shout`: the part after ` / ` names the off switch."""
     parts = _SLASH.split(term)
     return parts[0], parts[1:]
+
+
+def _open_ended(value: str) -> str | None:
+    """argparse's `nargs="+"` (`X [X ...]`) or `nargs="*"` (`[X ...]`): every following word up to
+    the next option is a value of one occurrence (giving the flag again replaces them, unless
+    the program says otherwise), so it is `nargs`, not a repeat. clap's `<X>...` stays a repeat."""
+    value = value.strip()
+    if re.fullmatch(r"(\S+)\s+\[\1\s*\.\.\.\]", value):
+        return "+"
+    if re.fullmatch(r"\[(\S+)\s*\.\.\.\]", value):
+        return "*"
+    return None
 
 
 def _value_typing(value: str, style: FlagStyle) -> tuple[Typing, str | None, bool]:
