@@ -16,6 +16,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from workbench.loaders.help.evidence import (
     counts_by_default,
@@ -263,7 +264,7 @@ def _split_secondary(term: str) -> tuple[str, list[str]]:
     return parts[0], parts[1:]
 
 
-def _open_ended(value: str) -> str | None:
+def _open_ended(value: str) -> Literal["+", "*"] | None:
     """argparse's `nargs="+"` (`X [X ...]`) or `nargs="*"` (`[X ...]`): every following word up to
     the next option is a value of one occurrence (giving the flag again replaces them, unless
     the program says otherwise), so it is `nargs`, not a repeat. clap's `<X>...` stays a repeat."""
