@@ -140,3 +140,16 @@ def test_argparse_open_ended_values_are_words_of_one_occurrence_not_a_repeat():
     assert (tox["discover"].nargs, tox["discover"].repeatable) == ("+", False)  # `--discover path [path ...]`
     nulls = flags("types_csvsql.txt", ["csvsql"])["null-value"]  # `NULL_VALUES [NULL_VALUES ...]`, "specified multiple times"
     assert (nulls.nargs, nulls.repeatable) == ("+", False)
+
+
+def test_a_sentence_listing_every_value_gives_choices_and_an_open_list_gives_none():
+    ytdlp = flags("types_ytdlp_excerpt.txt", ["yt-dlp"])
+    concat = ytdlp["concat-playlist"]  # `One of "never", "always", or "multi_video" (default; ...).`
+    assert (concat.value_type, concat.choices) == (ValueType.CHOICE, ["never", "always", "multi_video"])
+    assert ytdlp["fixup"].choices == ["never", "warn", "detect_or_warn", "force"]  # `One of never (do nothing), ...`
+    xff = ytdlp["xff"]  # `One of "default" (...), "never", an IP block in CIDR notation, or ...`: open
+    assert (xff.value_type, xff.choices) == (ValueType.STRING, None)
+    signal = flags("types_coverage_run.txt", ["coverage", "run"])["save-signal"]  # `Supported values are: USR1, USR2.`
+    assert (signal.value_type, signal.choices) == (ValueType.CHOICE, ["USR1", "USR2"])
+    concurrency = flags("types_coverage_run.txt", ["coverage", "run"])["concurrency"]  # `..., or a comma-list of them.`
+    assert concurrency.choices is None

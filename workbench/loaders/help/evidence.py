@@ -127,3 +127,24 @@ def says_repeatable(description: str) -> bool:
     times`, `Repeat the flag for multiple ports`, `(can be repeated)`, `Provide twice to ...`):
     a switch then counts, a value repeats."""
     return bool(_REPEATS.search(description))
+
+
+_ITEM = r"(?:\"[\w.-]+\"|'[\w.-]+'|[\w.-]+)(?:\s+\([^()]*\))?"
+_LISTED = re.compile(
+    rf"(?:^|[.:]\s+)(?:One of|(?:Supported|Valid|Possible) values(?: are)?:?)\s+"
+    rf"({_ITEM}(?:,\s+(?:or\s+)?{_ITEM}|\s+or\s+{_ITEM})+)(?:\.(?:\s|$)|$)"
+)
+"""A sentence listing every value: yt-dlp's `One of "never", "always", or "multi_video" (default; …).`,
+`One of never (do nothing), warn (…), force (…)`, coverage's `Supported values are: USR1, USR2.`
+Each item is one word, optionally explained in parentheses; a list with anything else in it
+(`an IP block in CIDR notation`, `or a comma-list of them`) is open, so no choices."""
+
+
+def listed_choices(description: str) -> list[str] | None:
+    """The values a sentence of the description lists as the only ones, or None."""
+    match = _LISTED.search(description)
+    if match is None:
+        return None
+    bare = re.sub(r"\s+\([^()]*\)", "", match.group(1))  # the explanations, `(do nothing)`
+    items = re.findall(r"(?:^|,\s+(?:or\s+)?|\s+or\s+)(\"[\w.-]+\"|'[\w.-]+'|[\w.-]+)", bare)
+    return [item.strip("\"'") for item in items]

@@ -21,6 +21,7 @@ from typing import Literal
 from workbench.loaders.help.evidence import (
     counts_by_default,
     enumerated_choices,
+    listed_choices,
     says_repeatable,
     settle_value_type,
     shown_doubled,
@@ -176,6 +177,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     choices = found.choices or (list(typing.choices) if typing.choices else None)
     if not choices and (prose := _PROSE_CHOICES.search(clean)):
         choices = _prose_choices(prose)
+    if not choices and not hinted and metavar and re.fullmatch(r"[A-Za-z][\w-]*", metavar):
+        choices = listed_choices(clean)  # `One of "never", "always", or "multi_video".`
     if choices:
         flag.choices = choices
         flag.value_type = ValueType.CHOICE
