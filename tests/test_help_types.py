@@ -153,3 +153,17 @@ def test_a_sentence_listing_every_value_gives_choices_and_an_open_list_gives_non
     assert (signal.value_type, signal.choices) == (ValueType.CHOICE, ["USR1", "USR2"])
     concurrency = flags("types_coverage_run.txt", ["coverage", "run"])["concurrency"]  # `..., or a comma-list of them.`
     assert concurrency.choices is None
+
+
+def positionals(name: str, path: list[str]):
+    text = (FIXTURES / name).read_text()
+    return [(p.name, p.required, p.variadic) for p in parser_for(detect_style(text))(text, path).positionals]
+
+
+def test_argparse_remainder_printed_as_a_bare_ellipsis_is_an_optional_rest_of_the_words():
+    # argparse prints nargs=REMAINDER as `...`; its name is only in `positional arguments:`
+    assert positionals("types_pipx_exec.txt", ["pipx", "exec"]) == [  # `ENVIRONMENT APP ...`
+        ("ENVIRONMENT", True, False), ("APP", True, False), ("app_args", False, True)]
+    assert positionals("types_precommit_hazmat_cd.txt", ["pre-commit", "hazmat", "cd"]) == [  # `subdir ...`
+        ("subdir", True, False), ("cmd", False, True)]
+    assert positionals("types_precommit_hazmat_n1.txt", ["pre-commit", "hazmat", "n1"]) == [("cmd", False, True)]
