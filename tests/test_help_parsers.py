@@ -263,7 +263,7 @@ def test_argparse_leaf_positionals_nargs_and_long_terms():
     output = flag(parsed, "output-file")
     assert (output.help, output.value_type) == ("Write a report to this file", ValueType.PATH)
     exclude = flag(parsed, "exclude")
-    assert (exclude.repeatable, exclude.metavar) == (True, "PATTERN")
+    assert (exclude.nargs, exclude.repeatable, exclude.metavar) == ("+", False, "PATTERN")  # words of one occurrence
 
 
 # --- git / GNU -----------------------------------------------------------------------------------

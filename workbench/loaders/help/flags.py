@@ -17,8 +17,17 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
-from workbench.loaders.help.types import Typing, choice_list, placeholder, type_word
+from workbench.loaders.help.evidence import (
+    counts_by_default,
+    enumerated_choices,
+    listed_choices,
+    says_repeatable,
+    settle_value_type,
+    shown_doubled,
+)
+from workbench.loaders.help.types import Typing, choice_list, is_type_phrase, placeholder, type_word
 from workbench.model.tree import Flag, FlagKind, ValueType
 
 _ALTERNATIVE_SPLIT = re.compile(r"\s*,\s*(?=-)|\s*\|\s*(?=-)|\s+/\s+(?=-)|\s+(?=--?[A-Za-z])")
@@ -31,13 +40,6 @@ _PAREN_DEFAULT = re.compile(
 )
 """`(default: x)` ending the text, not spanning sentences (`(default is "auto"). It can be …)` is prose)."""
 _DEPRECATED = re.compile(r"^\s*\(?deprecated\b[:)]?|\((?:deprecated|DEPRECATED)\b[^)]*\)|\[deprecated\b[^\]]*\]", re.IGNORECASE)
-_REPEATS = re.compile(
-    r"\b(repeatable(?! [a-z])|repeat(ed)? for more|option is additive|multiple allowed"
-    r"|(may|can) be (given|repeated|used|specified|passed) (more than once|multiple times|several times|up to \d+ times)"
-    r"|(use|specify|give|pass) (it )?(multiple|several) times|multiple values allowed)\b",
-    re.IGNORECASE,
-)
-"""Help text saying a flag may be given several times: a switch counts, a value repeats."""
 _DEFAULTS_TO = re.compile(r"(?:^|(?<=\.)\s+)Defaults to ([\w.-]+?)\.?\s*$")
 """A closing sentence `Defaults to always.`"""
 
@@ -161,9 +163,9 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     hinted = value is None and (found.kind in ("string", "number", "array") or bool(found.choices))
     if hinted:
         value = found.kind or "string"  # a kind label names the type in the description only
-    repeats = bool(_REPEATS.search(clean)) or bool(shorts and re.search(rf"\(-{re.escape(shorts[0])}{re.escape(shorts[0])}+\b", clean))
+    repeats = says_repeatable(clean) or shown_doubled(shorts[0] if shorts else None, clean)
     if value is None:
-        counts = count or found.kind == "count" or repeats
+        counts = count or found.kind == "count" or repeats or (counts_by_default(found.default) and not negatable)
         flag.kind = FlagKind.COUNT if counts else FlagKind.BOOLEAN
         if counts:
             flag.value_type = ValueType.INTEGER
@@ -191,28 +193,31 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     flag.type_name = value if style.type_words or typing.value_type is not ValueType.STRING else None
     flag.metavar = metavar
     flag.repeatable = repeatable or typing.repeatable or repeats
+    if open_ended := _open_ended(value):  # argparse's `X [X ...]`: one occurrence takes the words
+        flag.nargs, flag.repeatable = open_ended, False
     choices = found.choices or (list(typing.choices) if typing.choices else None)
     if not choices and (prose := _closed_list(clean, style)):
         choices = _prose_choices(prose)
+    if not choices and not hinted and metavar and re.fullmatch(r"[A-Za-z][\w-]*", metavar):
+        choices = listed_choices(clean)  # `One of "never", "always", or "multi_video".`
     if choices:
         flag.choices = choices
         flag.value_type = ValueType.CHOICE
     if hinted:  # a kind label is a type word, not a metavar
         flag.metavar, flag.type_name = None, None if guessed else found.kind
         flag.repeatable = found.kind == "array"
+    if not style.type_words and not hinted:  # a placeholder's name, heard with its description and default
+        flag.value_type = settle_value_type(flag.value_type, metavar=flag.metavar, description=clean, default=found.default)
+        if flag.value_type is ValueType.INTEGER and not flag.choices:
+            flag.choices = enumerated_choices(clean)
+    if flag.choices and value.strip().startswith("{") and all(re.fullmatch(r"-?\d+", c) for c in flag.choices):
+        flag.value_type = ValueType.INTEGER  # argparse's `{0,1,2,3}` (click's `[1|2|4]` is a Choice of strings)
     if found.default is not None:
-        if flag.value_type is ValueType.STRING and not style.type_words and not hinted and flag.metavar and (
-            flag.metavar.lower() not in ("text", "string", "str")
-        ):  # a placeholder name says nothing; a default of `10` says integer
-            if re.fullmatch(r"-?\d+", found.default.strip()):
-                flag.value_type = ValueType.INTEGER
-            elif re.fullmatch(r"-?\d+\.\d+", found.default.strip()):
-                flag.value_type = ValueType.NUMBER
         flag.default = _default_value(found.default, flag)
     return flag
 
 
-_PLACEHOLDER_WORD = re.compile(r"<[A-Za-z][\w.:-]*>|[A-Z][A-Z0-9_]*|[a-z][a-z0-9_]{0,9}")
+_PLACEHOLDER_WORD = re.compile(r"<[A-Za-z][\w.:-]*>|(?:\[[A-Z][A-Z0-9_]*:\])?[A-Z][A-Z0-9_]*|[a-z][a-z0-9_]{0,9}")
 
 
 def placeholder_words(value: str) -> list[str] | None:
@@ -226,8 +231,8 @@ def placeholder_words(value: str) -> list[str] | None:
     if not 2 <= len(words) <= 4 or not all(_PLACEHOLDER_WORD.fullmatch(word) for word in words):
         return None
     shapes = {"angle" if w.startswith("<") else "upper" if w.isupper() or w[0].isupper() else "lower" for w in words}
-    if len(shapes) != 1 or type_word(value).value_type is not ValueType.UNKNOWN:
-        return None  # `INTEGER RANGE` is one type
+    if len(shapes) != 1 or is_type_phrase(value):
+        return None  # `INTEGER RANGE` is one type (`SOURCE_FILE SHADOW_FILE` is two names)
     return words
 
 
@@ -290,6 +295,18 @@ def _split_secondary(term: str) -> tuple[str, list[str]]:
     """`--shout / --no-shout`: the part after ` / ` names the off switch."""
     parts = _SLASH.split(term)
     return parts[0], parts[1:]
+
+
+def _open_ended(value: str) -> Literal["+", "*"] | None:
+    """argparse's `nargs="+"` (`X [X ...]`) or `nargs="*"` (`[X ...]`): every following word up to
+    the next option is a value of one occurrence (giving the flag again replaces them, unless
+    the program says otherwise), so it is `nargs`, not a repeat. clap's `<X>...` stays a repeat."""
+    value = value.strip()
+    if re.fullmatch(r"(\S+)\s+\[\1\s*\.\.\.\]", value):
+        return "+"
+    if re.fullmatch(r"\[(\S+)\s*\.\.\.\]", value):
+        return "*"
+    return None
 
 
 def _value_typing(value: str, style: FlagStyle) -> tuple[Typing, str | None, bool]:

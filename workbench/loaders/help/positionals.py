@@ -39,6 +39,8 @@ def read_positionals(
         parsed.runnable = any(not r.requires_command for r in own if r.understood) if own else False
     if arguments:
         parsed.positionals = _positionals_from_section(arguments, own)
+        if any(_ends_in_remainder(form) for form, r in zip(parsed.usage, readings) if not r.about_other_command):
+            _mark_remainder(parsed.positionals, own)
         return
     understood = [r for r in own if r.understood]
     if understood:
@@ -95,3 +97,23 @@ def _positionals_from_section(arguments: list[Entry], readings) -> list[Position
             )
         )
     return result
+
+
+def _ends_in_remainder(form: str) -> bool:
+    """argparse prints `nargs=REMAINDER` as a bare `...` ending the usage (`pipx exec ENVIRONMENT
+    APP ...`, `pre-commit hazmat n1 [-h] ...`); its name is only in the arguments section."""
+    return bool(re.search(r"(?:^|\s)\.\.\.$", form.rstrip()))
+
+
+def _mark_remainder(positionals: list[Positional], readings) -> None:
+    """The section's rows after those the usage names are the remainder: optional, taking the
+    rest of the words; the usage's last name before the `...` is then a single value."""
+    named: list[Positional] = next((r.positionals for r in readings if r.understood), [])
+    if len(positionals) <= len(named):
+        return  # no row beyond the usage: `[target] ...` repeats the name it follows
+    for index, positional in enumerate(positionals):
+        if index < len(named):
+            if index == len(named) - 1 and named[-1].variadic and named[-1].name.lower() == positional.name.lower():
+                positional.variadic = False
+        else:
+            positional.required, positional.variadic = False, True

@@ -71,8 +71,12 @@ _PLACEHOLDER_WORDS: dict[str, ValueType] = {
     "int": ValueType.INTEGER,
     "integer": ValueType.INTEGER,
     "jobs": ValueType.INTEGER,
-    "seconds": ValueType.INTEGER,
-    "secs": ValueType.INTEGER,
+    "seconds": ValueType.NUMBER,  # a time in seconds may be fractional (`0.5`); a whole default says integer
+    "secs": ValueType.NUMBER,
+    "years": ValueType.INTEGER,
+    "days": ValueType.INTEGER,
+    "hours": ValueType.INTEGER,
+    "minutes": ValueType.INTEGER,
     "float": ValueType.NUMBER,
     "number": ValueType.NUMBER,
     "file": ValueType.PATH,
@@ -127,7 +131,53 @@ def placeholder(name: str) -> Typing:
         return Typing(_PLACEHOLDER_WORDS[bare])
     if re.search(r"(^|[-_])(file|path|dir|directory)$", bare):
         return Typing(ValueType.PATH)
+    if counted_name(name.strip().strip("<>").lower()):
+        return Typing(ValueType.INTEGER)
     return Typing(ValueType.STRING)
+
+
+_COUNT_HEADS = frozenset({
+    "lines", "length", "len", "limit", "count", "num", "number", "n", "depth", "width", "height",
+    "port", "jobs", "workers", "threads", "processes", "retries", "years", "days", "hours", "minutes",
+})
+"""Head words of a compound placeholder that name a whole number (`SKIP_LINES`, `LINE_LENGTH`,
+`FIELD_SIZE_LIMIT`). `SIZE`, `LEVEL`, `MODE` and `MULTIPLIER` are not among them: sizes take
+units (`16K`), levels and modes are often names, multipliers fractions."""
+_PREPOSITIONS = frozenset({"after", "before", "between", "per", "of", "in", "for", "to"})
+
+
+def counted_name(name: str) -> bool:
+    """A placeholder spelled as words (`SKIP_LINES`, `LINES_AFTER_IMPORTS`, `MAX_REDIRECTS`)
+    whose head word names a count or a bound: argparse's metavar made from the option's name.
+    The head is the last word, or the word before a preposition (`LINES_AFTER_IMPORTS`); a
+    `MAX_`/`MIN_` prefix bounds a count; a `NO_` prefix names what gets none. A name with other punctuation (`MIN[-MAX]`,
+    `RUNTIME[:PATH]`) is a format, never a number."""
+    if not re.fullmatch(r"[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*", name):
+        return False
+    words = re.split(r"[_-]", name)
+    if words[0] == "no":
+        return False  # isort's `NO_LINES_BEFORE`: the sections that get none
+    if len(words) > 1 and words[0] in ("max", "min"):
+        return True
+    head = next((words[i - 1] for i in range(1, len(words)) if words[i] in _PREPOSITIONS), words[-1])
+    return head in _COUNT_HEADS
+
+
+def is_type_phrase(text: str) -> bool:
+    """A type word of several words (click's `INTEGER RANGE`, `FLOAT RANGE`): one value, not
+    one placeholder per word."""
+    bare = " ".join(text.split()).lower()
+    return bare in _SCALAR_WORDS or bare in _ARRAY_WORDS
+
+
+def declared_type(name: str) -> ValueType | None:
+    """The type a placeholder that is a type word declares (`INTEGER`, `<int>`, `FLOAT`,
+    `INTEGER RANGE`): the CLI said it, so no description overrides it. `NUMBER` is not one: as a
+    placeholder it often counts (`downloading NUMBER files`)."""
+    bare = re.sub(r"[<>\[\]]", "", name).strip().lower()
+    if bare in _SCALAR_WORDS and bare not in ("path", "file", "filename", "dir", "directory", "uuid", "number"):
+        return _SCALAR_WORDS[bare]
+    return None
 
 
 def choice_list(text: str) -> tuple[str, ...] | None:

@@ -1,0 +1,150 @@
+"""Evidence for a help-parsed option's value type and kind beyond its placeholder's name: what
+its description and its shown default say.
+
+The placeholder decides first (`types.placeholder`: `N`, `SKIP_LINES`, `SECONDS`). Then:
+
+- a type word the CLI printed (`INTEGER`, `FLOAT`, `<int>`) is final;
+- a numeric type read from a *name* yields to a description that shows the value takes more
+  than a number (`e.g. 16K or 4.2M`, `or "infinite"`, `Passing 'notset' ...`): a string the
+  CLI accepts is better than an integer schema that refuses a valid value;
+- a placeholder that says nothing (`VALUE`, `MODE`) becomes an integer when the description
+  counts with it (`Number of retries`, `how many`) or lists its values as numbers (`- 0: no interactivity. - 1: ask ...`), and an integer or number when
+  the shown default is one (`(default: 4)`, `(default: 0.5)`);
+- `NUMBER` is a number, and an integer when it counts things (`downloading NUMBER files`);
+- a time in seconds is a number (fractions allowed) unless its shown default is whole.
+
+A switch (an option that shows no value) counts when its default is a number (`increase
+verbosity (default: 2)`) or its description shows it doubled (`-ii for MEDIUM`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from workbench.loaders.help.types import declared_type
+from workbench.model.tree import ValueType
+
+_NUMERIC = (ValueType.INTEGER, ValueType.NUMBER)
+
+_UNIT_SUFFIX = re.compile(r"(?<![\w.-])\d+(?:\.\d+)?[KMGTkmgt](?:i?B)?(?![\w-])")
+"""A number with a size unit in an example (`16K`, `4.2M`, `128K`): the value is not a bare number."""
+_WORD_ALTERNATIVE = re.compile(
+    r"(?:\bor|\b[Pp]ass(?:ing)?|\b[Uu]se|\b[Dd]efault,?|\b[Ee]ither|\b[Ss]et to)\s+[\"'`][A-Za-z][\w-]*[\"'`]"
+    r"|[\"'`][A-Za-z][\w-]*[\"'`]\s+(?:uses|means|disables|enables|picks|selects)\b"
+)
+"""A word offered as a value next to the number (`or "infinite"`, `Passing 'notset'`,
+`'auto' uses the number of CPU cores`, `The default, "auto", ...`)."""
+_COUNTS = re.compile(r"(?i)\bnumber of\b|\bhow many\b")
+_ENUMERATED = re.compile(r"(?:^|\s)- (\d+): ")
+"""codespell's `- 0: no interactivity. - 1: ask for confirmation.`: values listed as numbers."""
+_COMBINED = re.compile(r"(?i)\bbitmask\b|\bcombined\b|\bsum of\b|\badd(?:ed)? together\b")
+_SAYS_NOTHING = ("text", "string", "str")
+
+
+def accepts_words(description: str) -> bool:
+    """The description shows a value that is not a bare number (`16K`, `or "infinite"`)."""
+    return bool(_UNIT_SUFFIX.search(description) or _WORD_ALTERNATIVE.search(description))
+
+
+def settle_value_type(value_type: ValueType, *, metavar: str | None, description: str,
+                      default: str | None) -> ValueType:
+    """The value type once the description and the shown default are heard (rules above).
+    `value_type` is what the placeholder's name said; paths, JSON and choices stay."""
+    if metavar is None or value_type not in (ValueType.STRING, *_NUMERIC):
+        return value_type
+    if declared_type(metavar) is not None:
+        return value_type
+    if metavar.strip("<>").lower() in _SAYS_NOTHING:
+        return value_type  # click's `TEXT`: the CLI declared a string
+    words = accepts_words(description)
+    default = (default or "").strip()
+    if value_type in _NUMERIC and words:
+        return ValueType.STRING
+    if value_type is ValueType.NUMBER and re.search(r"(?i)sec", metavar) and re.fullmatch(r"-?\d+", default):
+        return ValueType.INTEGER  # `seconds ... (default: 0)`: the CLI shows a whole number
+    if value_type is ValueType.NUMBER and _counted_by(metavar, description):
+        return ValueType.INTEGER  # `NUMBER` in `downloading NUMBER files` counts files
+    if value_type is not ValueType.STRING or words or not re.fullmatch(r"<?[A-Za-z][\w-]*>?", metavar.strip()):
+        return value_type
+    if _COUNTS.search(description) or len(enumerated(description)) >= 2:
+        return ValueType.INTEGER
+    if re.fullmatch(r"-?\d+", default):
+        return ValueType.INTEGER
+    if re.fullmatch(r"-?\d+\.\d+", default):
+        return ValueType.NUMBER
+    return value_type
+
+
+def _counted_by(metavar: str, description: str) -> bool:
+    """The placeholder counts something in the description (`downloading NUMBER files`)."""
+    word = metavar.strip("<>")
+    return bool(re.search(rf"\b{re.escape(word)}\s+[a-z]{{2,}}[^s\W]s\b", description))  # `files`, not `address`
+
+
+def enumerated(description: str) -> list[str]:
+    """The numbers a description lists as its values (`- 0: ... - 1: ...`), in order."""
+    return _ENUMERATED.findall(description)
+
+
+def enumerated_choices(description: str) -> list[str] | None:
+    """The listed numbers as the value's choices, unless the text says they combine (a bitmask
+    accepts every sum, not only the listed values)."""
+    values = enumerated(description)
+    if len(values) < 2 or _COMBINED.search(description):
+        return None
+    return values
+
+
+def counts_by_default(default: str | None) -> bool:
+    """A switch whose shown default is a number counts its occurrences (`(default: 2)`)."""
+    return bool(default and re.fullmatch(r"\d+", default.strip()))
+
+
+def shown_doubled(short: str | None, description: str) -> bool:
+    """The description spells the switch doubled (`-ii for MEDIUM`, `-vv`) or given several
+    times (`multiple -v result in more verbose messages`): it counts."""
+    if not short:
+        return False
+    letter = re.escape(short)
+    return bool(re.search(rf"(?<![\w-])-{letter}{letter}+\b|\b(?:multiple|several|more) -{letter}\b", description))
+
+
+_REPEATS = re.compile(
+    r"\b(?:repeatable(?! (?!and\b)[a-z])|repeat(?:ed)? for more|option is additive|multiple allowed"
+    r"|(?:may|can) be (?:given|repeated|used|specified|passed|supplied|provided) "
+    r"(?:more than once|multiple times|several times|up to \d+ times)"
+    r"|(?:may|can) be repeated(?! \w)|each time it is (?:repeated|given|used)"
+    r"|(?:use|specify|give|pass|supply) (?:it )?(?:multiple|several) times"
+    r"|multiple values allowed|can specify multiple(?! \w)|(?:specify|provide|give|pass) (?:it )?twice"
+    r"|repeat(?: the (?:flag|option)| it| this (?:flag|option))? (?:for|to) (?:\w+ )?(?:multiple|several|more)"
+    r"|if (?:used|given|specified) (?:multiple|several) times)\b",
+    re.IGNORECASE,
+)
+
+
+def says_repeatable(description: str) -> bool:
+    """The description says the option may be given several times (`Can be supplied multiple
+    times`, `Repeat the flag for multiple ports`, `(can be repeated)`, `Provide twice to ...`):
+    a switch then counts, a value repeats."""
+    return bool(_REPEATS.search(description))
+
+
+_ITEM = r"(?:\"[\w.-]+\"|'[\w.-]+'|[\w.-]+)(?:\s+\([^()]*\))?"
+_LISTED = re.compile(
+    rf"(?:^|[.:]\s+)(?:One of|(?:Supported|Valid|Possible) values(?: are)?:?)\s+"
+    rf"({_ITEM}(?:,\s+(?:or\s+)?{_ITEM}|\s+or\s+{_ITEM})+)(?:\.(?:\s|$)|$)"
+)
+"""A sentence listing every value: yt-dlp's `One of "never", "always", or "multi_video" (default; …).`,
+`One of never (do nothing), warn (…), force (…)`, coverage's `Supported values are: USR1, USR2.`
+Each item is one word, optionally explained in parentheses; a list with anything else in it
+(`an IP block in CIDR notation`, `or a comma-list of them`) is open, so no choices."""
+
+
+def listed_choices(description: str) -> list[str] | None:
+    """The values a sentence of the description lists as the only ones, or None."""
+    match = _LISTED.search(description)
+    if match is None:
+        return None
+    bare = re.sub(r"\s+\([^()]*\)", "", match.group(1))  # the explanations, `(do nothing)`
+    items = re.findall(r"(?:^|,\s+(?:or\s+)?|\s+or\s+)(\"[\w.-]+\"|'[\w.-]+'|[\w.-]+)", bare)
+    return [item.strip("\"'") for item in items]
