@@ -114,6 +114,8 @@ def test_several_values_in_one_occurrence_do_not_make_an_option_repeatable():
     ("types_autopep8.txt", ["autopep8"], "verbose"),  # `multiple -v result in more verbose messages`
     ("types_autopep8.txt", ["autopep8"], "aggressive"),  # `multiple -a result in more aggressive changes`
     ("types_sphinx_build.txt", ["sphinx-build"], "verbose"),  # `increase verbosity (can be repeated)`
+    ("types_http.txt", ["http"], "compress"),  # `Compression can be forced by repeating the argument.`
+    ("types_http.txt", ["http"], "quiet"),  # `Provide twice to suppress warnings as well.`
 ])
 def test_a_switch_whose_description_says_it_repeats_counts(fixture, path, name):
     flag = flags(fixture, path)[name]

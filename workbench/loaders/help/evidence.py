@@ -117,14 +117,15 @@ _REPEATS = re.compile(
     r"|(?:use|specify|give|pass|supply) (?:it )?(?:multiple|several) times"
     r"|multiple values allowed|can specify multiple(?! \w)|(?:specify|provide|give|pass) (?:it )?twice"
     r"|repeat(?: the (?:flag|option)| it| this (?:flag|option))? (?:for|to) (?:\w+ )?(?:multiple|several|more)"
-    r"|if (?:used|given|specified) (?:multiple|several) times)\b",
+    r"|if (?:used|given|specified) (?:multiple|several) times|by repeating (?:it|the (?:argument|option|flag)))\b",
     re.IGNORECASE,
 )
 
 
 def says_repeatable(description: str) -> bool:
     """The description says the option may be given several times (`Can be supplied multiple
-    times`, `Repeat the flag for multiple ports`, `(can be repeated)`, `Provide twice to ...`):
+    times`, `Repeat the flag for multiple ports`, `(can be repeated)`, `Provide twice to ...`,
+    `can be forced by repeating the argument`):
     a switch then counts, a value repeats."""
     return bool(_REPEATS.search(description))
 
