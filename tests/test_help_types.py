@@ -169,3 +169,8 @@ def test_argparse_remainder_printed_as_a_bare_ellipsis_is_an_optional_rest_of_th
     assert positionals("types_precommit_hazmat_cd.txt", ["pre-commit", "hazmat", "cd"]) == [  # `subdir ...`
         ("subdir", True, False), ("cmd", False, True)]
     assert positionals("types_precommit_hazmat_n1.txt", ["pre-commit", "hazmat", "n1"]) == [("cmd", False, True)]
+
+
+def test_a_bracketed_remark_about_options_in_the_usage_does_not_hide_the_positionals():
+    # mypy: `usage: mypy [-h] [-v] [-V] [more options; see below] ... [files ...]`
+    assert positionals("types_mypy.txt", ["mypy"]) == [("files", False, True)]

@@ -93,6 +93,8 @@ def read_usage(
         skip_value = False
         if token in ("--", "[--]") or bare.lower() in _OPTIONS_WORDS or bare.lower().strip("<>") in _OPTIONS_WORDS:
             continue
+        if token.startswith("[") and " " in bare and re.search(r"\b(?:options|flags)\b", bare.lower()):
+            continue  # mypy's `[more options; see below]`: a remark about options, not a positional
         if token.startswith("(") and "|" in token:
             reading.understood = False  # a required choice between forms: `(-f FILE | TYPE NAME)`
             reading.positionals = []
