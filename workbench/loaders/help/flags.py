@@ -193,7 +193,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     flag.type_name = value if style.type_words or typing.value_type is not ValueType.STRING else None
     flag.metavar = metavar
     flag.repeatable = repeatable or typing.repeatable or repeats
-    if open_ended := _open_ended(value):  # argparse's `X [X ...]`: one occurrence takes the words
+    if open_ended := _open_ended(value):  # `X [X ...]`: one occurrence takes the words
         flag.nargs, flag.repeatable = open_ended, False
     choices = found.choices or (list(typing.choices) if typing.choices else None)
     if not choices and (prose := _closed_list(clean, style)):
@@ -211,7 +211,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         if flag.value_type is ValueType.INTEGER and not flag.choices:
             flag.choices = enumerated_choices(clean)
     if flag.choices and value.strip().startswith("{") and all(re.fullmatch(r"-?\d+", c) for c in flag.choices):
-        flag.value_type = ValueType.INTEGER  # argparse's `{0,1,2,3}` (click's `[1|2|4]` is a Choice of strings)
+        flag.value_type = ValueType.INTEGER  # `{0,1,2,3}` (a `[1|2|4]` list is a choice of strings)
     if found.default is not None:
         flag.default = _default_value(found.default, flag)
     return flag
@@ -298,9 +298,9 @@ def _split_secondary(term: str) -> tuple[str, list[str]]:
 
 
 def _open_ended(value: str) -> Literal["+", "*"] | None:
-    """argparse's `nargs="+"` (`X [X ...]`) or `nargs="*"` (`[X ...]`): every following word up to
-    the next option is a value of one occurrence (giving the flag again replaces them, unless
-    the program says otherwise), so it is `nargs`, not a repeat. clap's `<X>...` stays a repeat."""
+    """`X [X ...]` (one or more) or `[X ...]` (any number): every following word up to the next
+    option is a value of one occurrence (giving the flag again replaces them, unless the program
+    says otherwise), so it is `nargs`, not a repeat. `<X>...` stays a repeat."""
     value = value.strip()
     if re.fullmatch(r"(\S+)\s+\[\1\s*\.\.\.\]", value):
         return "+"

@@ -100,8 +100,8 @@ def _positionals_from_section(arguments: list[Entry], readings) -> list[Position
 
 
 def _ends_in_remainder(form: str) -> bool:
-    """argparse prints `nargs=REMAINDER` as a bare `...` ending the usage (`pipx exec ENVIRONMENT
-    APP ...`, `pre-commit hazmat n1 [-h] ...`); its name is only in the arguments section."""
+    """A bare `...` ending the usage (`tool exec ENVIRONMENT APP ...`, `tool run [-h] ...`) is the
+    rest of the words, passed on; its name is only in the arguments section."""
     return bool(re.search(r"(?:^|\s)\.\.\.$", form.rstrip()))
 
 
