@@ -154,10 +154,10 @@ SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
 }
 """Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).
 The issue's target is none; these are today's, to shrink as the two witnesses land."""
-NOTED_COMPLETE_LOADS_ALLOWED = {"hugo"}
-"""Complete crawls (recall >= 0.99) that still report signs of shortness: a note on every load
-is noise. hugo's `mod get` help cannot be read (it runs go), so that one is a true sign the
-truth's scoring does not see."""
+NOTED_COMPLETE_LOADS_ALLOWED: set[str] = set()
+"""Complete crawls (recall >= 0.99) that still report signs of shortness (`short_signs`): a note
+on every load is noise. (hugo was here while its recording lacked `hugo mod get -h`, the form
+that answers when `--help` runs go.) Reporting what another listing added is no false note."""
 # ---------------------------------------------------------------- end of thresholds
 
 RECORDED = [c.name for c in corpus_clis() if recording_path(c.name).exists()]
@@ -238,7 +238,7 @@ def test_every_short_recorded_crawl_says_so():
 
 
 def test_a_complete_recorded_crawl_reports_no_sign_of_shortness():
-    noted = {n for n in RECORDED if not recorded_score(n).short and recorded_score(n).said_short}
+    noted = {n for n in RECORDED if not recorded_score(n).short and recorded_score(n).alarmed}
     assert noted <= NOTED_COMPLETE_LOADS_ALLOWED, f"complete, yet reported short: {sorted(noted - NOTED_COMPLETE_LOADS_ALLOWED)}"
 
 

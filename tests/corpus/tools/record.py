@@ -11,7 +11,9 @@ and the listings CLIs offer (`help`, `help -a`, `help --all`, `help commands`, `
 stdin closed. Stored as `tests/corpus/recordings/<cli>.json`:
 {"cli", "version", "env", "calls": [{"args", "stdout", "stderr", "exit_code", "timed_out"}]}
 where `args` is the argv without the program (the replay looks them up by that).
-`--extras-only` keeps an existing recording and adds only the argvs it lacks (no new crawl).
+`--extras-only` keeps an existing recording and adds only the argvs it lacks (no new crawl);
+`--add` keeps it too but crawls again, adding the calls a newer crawler makes (cobra's
+`__complete`, the man page) without touching what was recorded.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from corpus.paths import RECORDINGS_DIR, TRUTH_DIR, find_executable  # noqa: E40
 
 crawl_module = importlib.import_module("workbench.loaders.help.crawl")  # the package re-exports `crawl()`
 fetch_module = importlib.import_module("workbench.loaders.help.fetch")
+complete_module = importlib.import_module("workbench.loaders.help.cobra_complete")
 from workbench.loaders.help.run import HELP_ENV, run_help  # noqa: E402
 
 TIMEOUT_S = 20.0
@@ -42,14 +45,14 @@ LISTINGS = (["help"], ["help", "-a"], ["help", "--all"], ["help", "all"], ["help
             ["--version"], ["-V"], ["version"], [])
 
 
-def record(cli: CorpusCLI, *, extras_only: bool = False) -> dict:
+def record(cli: CorpusCLI, *, extras_only: bool = False, keep_recorded: bool = False) -> dict:
     exe = find_executable(cli)
     if exe is None:
         raise RuntimeError("not installed")
     calls: dict[tuple[str, ...], dict] = {}
     lock = threading.Lock()
     existing = RECORDINGS_DIR / f"{cli.name}.json"
-    if extras_only and existing.exists():  # keep what was recorded, add only the argvs not yet asked
+    if (extras_only or keep_recorded) and existing.exists():  # keep what was recorded, add only the argvs not yet asked
         calls = {tuple(c["args"]): c for c in json.loads(existing.read_text())["calls"]}
 
     def keep(call) -> None:
@@ -65,15 +68,15 @@ def record(cli: CorpusCLI, *, extras_only: bool = False) -> dict:
         keep(call)
         return call
 
-    saved = crawl_module.run_help, fetch_module.run_help
-    crawl_module.run_help = fetch_module.run_help = recording_run_help
+    saved = crawl_module.run_help, fetch_module.run_help, complete_module.run_help
+    crawl_module.run_help = fetch_module.run_help = complete_module.run_help = recording_run_help
     try:
         if not extras_only:
             crawl_module.crawl(exe, name=cli.name, use_cache=False, timeout_s=TIMEOUT_S, max_workers=4)
     except Exception as error:  # the crawl may fail; what it asked is still worth keeping
         print(f"{cli.name}: the crawl itself failed: {error}", file=sys.stderr)
     finally:
-        crawl_module.run_help, fetch_module.run_help = saved
+        crawl_module.run_help, fetch_module.run_help, complete_module.run_help = saved
 
     wanted: list[list[str]] = [list(a) for a in LISTINGS]
     truth_file = TRUTH_DIR / f"{cli.name}.json"
@@ -95,13 +98,14 @@ def record(cli: CorpusCLI, *, extras_only: bool = False) -> dict:
 
 def main(argv: list[str]) -> None:
     extras_only = "--extras-only" in argv
-    wanted = set(argv) - {"--extras-only"}
+    keep_recorded = "--add" in argv
+    wanted = set(argv) - {"--extras-only", "--add"}
     RECORDINGS_DIR.mkdir(exist_ok=True)
     for cli in CORPUS:
         if wanted and cli.name not in wanted:
             continue
         try:
-            data = record(cli, extras_only=extras_only)
+            data = record(cli, extras_only=extras_only, keep_recorded=keep_recorded)
         except Exception as error:
             print(f"{cli.name}: FAILED {error}", file=sys.stderr)
             continue
