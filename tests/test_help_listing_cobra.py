@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus.replay import _SCRIPT, install_replay, recording_path  # noqa: E402
+from corpus.replay import install_replay, recording_path  # noqa: E402
 
 from workbench.loaders.help.cobra_complete import WITNESS, command_rows, flag_rows, read_rows  # noqa: E402
 from workbench.loaders.help.crawl import crawl  # noqa: E402
@@ -67,9 +67,7 @@ def test_flags_only_the_engine_lists_are_taken_as_guesses(tmp_path):
     data["calls"] = [c for c in data["calls"] if c["args"] != ["help", "flags"]]
     recording = tmp_path / "rclone.json"
     recording.write_text(json.dumps(data), encoding="utf-8")
-    exe = tmp_path / "rclone"
-    exe.write_text(_SCRIPT.format(python=sys.executable, recording=str(recording)), encoding="utf-8")
-    exe.chmod(0o755)
+    exe = install_replay("rclone", tmp_path, recording=recording)
     tree = crawl(str(exe), name="rclone", use_cache=False, timeout_s=120)
     bwlimit = next(f for f in tree.root.flags if f.name == "bwlimit")
     assert bwlimit.listed_by == WITNESS and bwlimit.kind_guessed and bwlimit.kind == "value"

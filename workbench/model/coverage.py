@@ -61,6 +61,12 @@ def is_short(coverage: Coverage | None) -> bool:
     return coverage is not None and shortfall(coverage) > SHORT_THRESHOLD
 
 
+def listed_counts(count: WitnessCount) -> str:
+    """`2 commands, 5 flags`, leaving out a kind the listing does not list (a man page: flags only)."""
+    parts = [_plural(n, word) for n, word in ((count.commands, "command"), (count.flags, "flag")) if n]
+    return ", ".join(parts) or "nothing"
+
+
 def listing_taken(coverage: Coverage) -> WitnessCount:
     """What a help-only tree holds only because another listing showed it."""
     return WitnessCount(commands=sum(w.taken.commands for w in coverage.listings),
@@ -85,10 +91,10 @@ def listing_is_short(coverage: Coverage | None) -> bool:
 
 def listing_sentence(witness: ListingWitness, *, named: int = 4) -> str:
     """What one other listing showed and what was taken from it, with the first names taken."""
-    sentence = f"{witness.witness} listed {_counts(witness.seen)}"
+    sentence = f"{witness.witness} listed {listed_counts(witness.seen)}"
     if witness.taken.commands or witness.taken.flags:
         shown = ", ".join(witness.taken_names[:named]) + (", …" if len(witness.taken_names) > named else "")
-        sentence += f", of which {_counts(witness.taken)} the help lacked (taken: {shown})"
+        sentence += f", of which {listed_counts(witness.taken)} the help lacked (taken: {shown})"
     else:
         sentence += ", nothing the help lacked"
     if witness.unconfirmed:

@@ -11,7 +11,13 @@ so part of the tree is only as good as the help text. Pure: reads `CommandTree.c
 
 from __future__ import annotations
 
-from workbench.model.coverage import SHORT_THRESHOLD, is_short, listing_is_short, shortfall
+from workbench.model.coverage import (
+    SHORT_THRESHOLD,
+    is_short,
+    listed_counts,
+    listing_is_short,
+    shortfall,
+)
 from workbench.model.findings import Finding, finding
 from workbench.model.tree import CommandTree
 
@@ -78,7 +84,7 @@ def listing_findings(tree: CommandTree) -> list[Finding]:
         guessed = any(f.kind_guessed and f.listed_by == witness.witness for c in tree.walk() for f in c.flags)
         findings.append(finding(
             "WB413" if severe else "WB414", tree.root.path_str,
-            f"The help text lacked {len(witness.taken_names)} that {witness.witness} lists: "
+            f"The help text lacked {listed_counts(witness.taken)} that the CLI's {witness.witness} lists: "
             f"{_listed(witness.taken_names)}; they were taken from it"
             + (" (the flags' kinds are guesses: it does not say which take a value)." if guessed else "."),
             "Check them against the CLI's documentation; override a flag's type (which settles its kind) "

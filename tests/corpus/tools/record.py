@@ -9,9 +9,10 @@ every command the truth knows, `-h` and `help PATH` for the root and first-level
 and the listings CLIs offer (`help`, `help -a`, `help --all`, `help commands`, `--help-all`,
 `--list`, `list --help`, `commands --help`). Each call runs in an empty temporary folder with
 stdin closed. Stored as `tests/corpus/recordings/<cli>.json`:
-{"cli", "version", "env", "calls": [{"args", "stdout", "stderr", "exit_code", "timed_out"}]}
+{"cli", "version", "env", "calls": [{"args", "stdout", "stderr", "exit_code", "timed_out"}], "man": [same]}
 where `args` is the argv without the program (the replay looks them up by that).
 `--extras-only` keeps an existing recording and adds only the argvs it lacks (no new crawl);
+`--man` records only the `man` call (the CLI's manual page, `"man"` in the file);
 `--add` keeps it too but crawls again, adding the calls a newer crawler makes (cobra's
 `__complete`, the man page) without touching what was recorded.
 """
@@ -96,16 +97,43 @@ def record(cli: CorpusCLI, *, extras_only: bool = False, keep_recorded: bool = F
     return {"cli": cli.name, "version": cli.version, "env": HELP_ENV, "calls": ordered}
 
 
+MAN_ARGS = ("-S", "1:8")
+"""How the crawler asks `man` for a CLI's page (`workbench.loaders.help.manpage.read_manual`)."""
+
+
+def record_man(cli: CorpusCLI) -> list[dict]:
+    """The `man` call a replayed crawl of `cli` makes (the page of the name the replay runs under),
+    as this machine's `man` answers it: the page, or `No manual entry` with its exit code."""
+    import shutil
+
+    man = shutil.which("man")
+    if man is None:
+        raise RuntimeError("`man` is not installed")
+    with tempfile.TemporaryDirectory(prefix="corpus-record-") as cwd:
+        call = run_help([man, *MAN_ARGS, cli.name], TIMEOUT_S, cwd=cwd)
+    return [{"args": list(call.argv[1:]), "stdout": call.stdout, "stderr": call.stderr,
+             "exit_code": call.exit_code, "timed_out": call.timed_out}]
+
+
 def main(argv: list[str]) -> None:
     extras_only = "--extras-only" in argv
     keep_recorded = "--add" in argv
-    wanted = set(argv) - {"--extras-only", "--add"}
+    man_only = "--man" in argv
+    wanted = set(argv) - {"--extras-only", "--add", "--man"}
     RECORDINGS_DIR.mkdir(exist_ok=True)
     for cli in CORPUS:
         if wanted and cli.name not in wanted:
             continue
+        if man_only:  # only (re)record the manual page call, beside the help calls
+            path = RECORDINGS_DIR / f"{cli.name}.json"
+            data = json.loads(path.read_text())
+            data["man"] = record_man(cli)
+            path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+            print(f"{cli.name}: man exit {data['man'][0]['exit_code']}", flush=True)
+            continue
         try:
             data = record(cli, extras_only=extras_only, keep_recorded=keep_recorded)
+            data["man"] = record_man(cli)
         except Exception as error:
             print(f"{cli.name}: FAILED {error}", file=sys.stderr)
             continue

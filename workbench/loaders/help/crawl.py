@@ -25,6 +25,7 @@ from workbench.loaders.help.cobra_complete import consult_completion
 from workbench.loaders.help.detect import detect_style, parser_for, rules_for
 from workbench.loaders.help.fetch import fetch_help, fetch_listing, fetch_pointed_listing
 from workbench.loaders.help.generic import parse_listing
+from workbench.loaders.help.manpage import consult_manual
 from workbench.loaders.help.parsed import CommandEntry
 from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
 from workbench.loaders.help.run import run_help
@@ -60,17 +61,20 @@ def crawl(
     max_workers: int | None = None,
     cache_dir: Path | None = None,
     command: list[str] | None = None,
+    man: str | None = None,
 ) -> CommandTree:
     """Crawl `executable`'s help texts into a command tree named `name` (default: its file name).
 
     `command`, when given, is the argv prefix that runs the CLI (`[python, "-m", "pkg"]`):
     it is run through a small launcher named `name` instead of `executable`, uncached.
+    `man`: the `man` program that renders the CLI's manual page (default: `man` on PATH; the
+    corpus replays a recorded one).
     """
     if command:
         with tempfile.TemporaryDirectory(prefix="workbench-launch-") as folder:
             launcher = _launcher(command, Path(folder), name or executable)
             return crawl(str(launcher), name=name or executable, progress=progress, timeout_s=timeout_s,
-                         max_depth=max_depth, use_cache=False, max_workers=max_workers)
+                         max_depth=max_depth, use_cache=False, max_workers=max_workers, man=man)
     path = resolve_executable(executable)
     root_name = name or os.path.basename(executable.rstrip("/"))
     report = progress or (lambda message: None)
@@ -92,6 +96,7 @@ def crawl(
                 pass
     with tempfile.TemporaryDirectory(prefix="workbench-crawl-") as workdir:
         root = _crawl_nodes(path, root_name, report, timeout_s, max_depth, max_workers, workdir)
+        consult_manual(os.path.basename(path), root, timeout_s, man=man, cwd=workdir)
     tree = build_tree(root, root_name, _cli_version(version_call))
     signs = short_signs(root, root_name)
     listings = listing_witnesses(root, tree)
@@ -272,6 +277,8 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     stack = [root]
     while stack:
         node = stack.pop()
+        if node.rejected:
+            continue  # a name only another listing gave, which its help did not confirm: not in the tree
         stack.extend(reversed(node.children))
         label = " ".join([root_name, *node.path])
         if node.parsed is None:
