@@ -25,7 +25,7 @@ from workbench.loaders.help.cobra_complete import consult_completion
 from workbench.loaders.help.detect import detect_style, parser_for, rules_for
 from workbench.loaders.help.fetch import fetch_help, fetch_listing, fetch_pointed_listing
 from workbench.loaders.help.generic import parse_listing
-from workbench.loaders.help.manpage import consult_manual
+from workbench.loaders.help.manpage import consult_manual, read_manual
 from workbench.loaders.help.parsed import CommandEntry
 from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
 from workbench.loaders.help.run import run_help
@@ -94,9 +94,11 @@ def crawl(
                 return tree
             except ValueError:
                 pass
-    with tempfile.TemporaryDirectory(prefix="workbench-crawl-") as workdir:
+    with (tempfile.TemporaryDirectory(prefix="workbench-crawl-") as workdir,
+          ThreadPoolExecutor(max_workers=1, thread_name_prefix="help-man") as side):
+        page = side.submit(read_manual, os.path.basename(path), timeout_s, man=man, cwd=workdir)  # beside the crawl
         root = _crawl_nodes(path, root_name, report, timeout_s, max_depth, max_workers, workdir)
-        consult_manual(os.path.basename(path), root, timeout_s, man=man, cwd=workdir)
+        consult_manual(page.result(), root)
     tree = build_tree(root, root_name, _cli_version(version_call))
     signs = short_signs(root, root_name)
     listings = listing_witnesses(root, tree)

@@ -224,14 +224,11 @@ def _unique(flags: list[Flag]) -> list[Flag]:
     return result
 
 
-def consult_manual(program: str, root: CrawledCommand, timeout_s: float, *, man: str | None, cwd: str | None) -> None:
-    """Read `program`'s own man page and note on the crawled root the options only the page lists
+def consult_manual(page: ManPage | None, root: CrawledCommand) -> None:
+    """Note on the crawled root the options only the program's man page (`read_manual`) lists
     (kind and placeholder as the page prints them), when the page agrees with the root's help."""
     parsed = root.parsed
-    if parsed is None:
-        return
-    page = read_manual(program, timeout_s, man=man, cwd=cwd)
-    if page is None or not agrees_with_help(page, parsed.flags):
+    if parsed is None or page is None or not agrees_with_help(page, parsed.flags):
         return
     held = [*parsed.flags, *parsed.inherited]
     names = {f.name for f in held if f.name} | {f"no-{f.name}" for f in held if f.name and f.negatable}
