@@ -97,9 +97,7 @@ def listing_sentence(witness: ListingWitness, *, named: int = 4) -> str:
         sentence += f", of which {listed_counts(witness.taken)} the help lacked (taken: {shown})"
     else:
         sentence += ", nothing the help lacked"
-    if witness.unconfirmed:
-        sentence += f"; {_plural(len(witness.unconfirmed), 'name')} it listed not taken (its help did not confirm it)"
-    return sentence
+    return sentence  # names it listed that help did not confirm (`unconfirmed`) are no shortness: not said
 
 
 def coverage_line(tree: CommandTree) -> str | None:

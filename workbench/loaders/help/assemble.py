@@ -39,6 +39,9 @@ class CrawledCommand:
     """Subcommands only another listing named: name → that listing."""
     listing_seen: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Per listing consulted for this command: (commands, flags) it showed."""
+    listing_keys: dict[str, set[str]] = field(default_factory=dict)
+    """Per listing: the flag keys it showed for this command (a persistent flag shows on every
+    command it reaches; counted once, where the parent's listing lacks it)."""
 
 
 def build_tree(root: CrawledCommand, root_name: str, cli_version: str | None) -> CommandTree:

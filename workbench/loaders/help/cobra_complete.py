@@ -148,6 +148,7 @@ def consult_completion(executable: str, node: CrawledCommand, timeout_s: float, 
                                            kind=FlagKind.VALUE, kind_guessed=True, listed_by=WITNESS))
     if answer.commands is not None or answer.flags is not None:
         node.listing_seen[WITNESS] = (seen_commands, seen_flags)
+        node.listing_keys[WITNESS] = {f.name or f.short or "" for f in answer.flags or [] if f.name not in _MACHINERY}
 
 
 _MACHINERY = frozenset({"help", "version"})

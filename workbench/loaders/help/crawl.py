@@ -246,13 +246,16 @@ _MAX_NAMED = 4
 def listing_witnesses(root: CrawledCommand, tree: CommandTree) -> list[ListingWitness]:
     """What each other listing the crawl consulted showed and what the tree took from it."""
     witnesses: dict[str, ListingWitness] = {}
-    stack = [root]
+    stack: list[tuple[CrawledCommand, CrawledCommand | None]] = [(root, None)]
     while stack:
-        node = stack.pop()
-        stack.extend(reversed(node.children))
+        node, parent = stack.pop()
+        stack.extend((child, node) for child in reversed(node.children))
         for name, (commands, flags) in node.listing_seen.items():
             witness = witnesses.setdefault(name, ListingWitness(witness=name))
             witness.seen.commands += commands
+            if name in node.listing_keys:  # a persistent flag counts once, where it first shows
+                inherited = parent.listing_keys.get(name, set()) if parent else set()
+                flags = len(node.listing_keys[name] - inherited)
             witness.seen.flags += flags
         if node.rejected and node.listed_by in witnesses:
             witnesses[node.listed_by].unconfirmed.append(" ".join([tree.root.name, *node.path]))

@@ -240,7 +240,8 @@ def consult_manual(page: ManPage | None, root: CrawledCommand) -> None:
         if flag.name and flag.name.startswith("no-") and flag.name[3:] in names:
             continue  # the `--no-x` form of a flag the help shows
         root.listing_flags.append(flag)
-    root.listing_seen[WITNESS] = (0, len(counted))
+    if counted:  # a page without option rows (gh(1) lists its commands in prose) is no witness of flags
+        root.listing_seen[WITNESS] = (0, len(counted))
 
 
 _MACHINERY = frozenset({"help", "version", "usage"})
