@@ -30,6 +30,18 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def notes_summary(scores: list, label: str) -> str:
+    """How the loads spoke (issue 12, "every load that is short says so"; a note on every load
+    is noise): short loads silent, complete loads reporting what another listing supplied,
+    complete loads with an alarm (signs of shortness) they did not need."""
+    scored = [s for s in scores if s.error is None]
+    silent = sorted(s.cli for s in scored if s.short and not s.said_short)
+    told = sorted(s.cli for s in scored if not s.short and s.said_short and not s.alarmed)
+    false = sorted(s.cli for s in scored if not s.short and s.alarmed)
+    return (f"{label}: {len(scored)} loads; short and silent {len(silent)} {silent}; complete, reporting what a "
+            f"listing added {len(told)} {told}; complete with a false alarm {len(false)} {false}")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     started = time.perf_counter()
@@ -57,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(micro([s for s in live if s.cli in held_out], "micro: held out (live)"))
         rows.append(micro([s for s in recorded if s.cli in exact_truth], "micro: help on the same CLIs"))
     print(table(rows))
+    print(notes_summary(recorded, "recorded help"))
+    if live:
+        print(notes_summary(live, "live"))
     print(f"\n{len(clis)} CLIs, {time.perf_counter() - started:.0f} s", file=sys.stderr)
     if args.markdown:
         Path(args.markdown).write_text(table(rows, markdown=True) + "\n", encoding="utf-8")

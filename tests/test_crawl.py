@@ -161,10 +161,11 @@ def test_depth_limit_keeps_deeper_commands_as_listed_leaves(fake, tmp_path):
 
 
 def test_help_calls_run_concurrently(tmp_path, monkeypatch):
-    helps = {"": "Usage:\n  wide [command]\n\nAvailable Commands:\n"
+    # not cobra's `Available Commands:`/`Flags:` (a cobra crawl also asks its completion engine): help calls only
+    helps = {"": "Usage:\n  wide [command]\n\nCommands:\n"
              + "".join(f"  c{i}          Command {i}\n" for i in range(6))}
     for i in range(6):
-        helps[f"c{i}"] = f"Usage:\n  wide c{i} [flags]\n\nFlags:\n  -h, --help   help for c{i}\n"
+        helps[f"c{i}"] = f"Usage:\n  wide c{i} [options]\n\nOptions:\n  -h, --help   help for c{i}\n"
     monkeypatch.setenv("FAKE_LOG", str(tmp_path / "calls.log"))
     monkeypatch.setenv("FAKE_DELAY", "1.0")
     cli = make_cli(tmp_path, "wide", FAKE.format(help=json.dumps(helps)))

@@ -3,7 +3,8 @@
 `install_replay(cli, folder)` writes `folder/<cli>`, a small Python script (run by this
 interpreter, without site-packages) that looks its argv up in `recordings/<cli>.json` and
 prints the recorded stdout and stderr with the recorded exit code, so the help crawler runs
-unchanged (`crawl(path)`) with no network and no real CLI. An argv nobody recorded answers as
+unchanged (`crawl(path)`) with no network and no real CLI; `install_man_replay` does the same
+for the `man` calls a crawl makes (`recordings/<cli>.json`'s `man` list, `crawl(..., man=)`). An argv nobody recorded answers as
 an unknown command would (`error: ...` on stderr, exit 2) and, when `CORPUS_REPLAY_MISSES`
 names a file, is appended to it, so a crawler asking for something new is visible.
 """
@@ -23,7 +24,7 @@ import json, os, sys
 RECORDING = {recording!r}
 args = sys.argv[1:]
 with open(RECORDING, encoding="utf-8") as file:
-    calls = json.load(file)["calls"]
+    calls = json.load(file).get({key!r}, [])
 for call in calls:
     if call["args"] == args:
         sys.stdout.write(call["stdout"])
@@ -35,7 +36,7 @@ for call in calls:
 misses = os.environ.get("CORPUS_REPLAY_MISSES")
 if misses:
     with open(misses, "a", encoding="utf-8") as file:
-        file.write(json.dumps([os.path.basename(sys.argv[0]), args]) + "\n")
+        file.write(json.dumps([{label!r}, args]) + "\n")
 sys.stderr.write("error: unknown command or option: " + " ".join(args) + " (not in the recording)\n")
 os._exit(2)
 '''
@@ -45,10 +46,20 @@ def recording_path(cli: str) -> Path:
     return RECORDINGS_DIR / f"{cli}.json"
 
 
-def install_replay(cli: str, folder: Path) -> Path:
+def install_replay(cli: str, folder: Path, recording: Path | None = None) -> Path:
     """Write the replay executable for `cli` into `folder`; return its path."""
-    target = Path(folder) / cli
-    target.write_text(_SCRIPT.format(python=sys.executable, recording=str(recording_path(cli))), encoding="utf-8")
+    return _install(Path(folder) / cli, recording or recording_path(cli), "calls", cli)
+
+
+def install_man_replay(cli: str, folder: Path, recording: Path | None = None) -> Path:
+    """Write `folder/man`, a replay of the `man` calls recorded beside `cli`'s help calls (its
+    manual page as this machine's `man` rendered it), for `crawl(..., man=)`."""
+    return _install(Path(folder) / "man", recording or recording_path(cli), "man", f"man for {cli}")
+
+
+def _install(target: Path, recording: Path, key: str, label: str) -> Path:
+    script = _SCRIPT.format(python=sys.executable, recording=str(recording), key=key, label=label)
+    target.write_text(script, encoding="utf-8")
     target.chmod(target.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
     return target
 

@@ -82,6 +82,9 @@ class Score:
     positionals: Ratio = field(default_factory=Ratio)
     short: bool = False
     said_short: bool = False
+    alarmed: bool = False
+    """The load reported signs of being short that it could not resolve (`short_signs`); on a
+    complete load that is a false note. Reporting what another listing supplied is not one."""
     error: str | None = None
     missing_commands: list[str] = field(default_factory=list)
     invented_commands: list[str] = field(default_factory=list)
@@ -235,8 +238,9 @@ def score_tree(cli: str, tree: CommandTree, *, loader: str = "", truth: dict | N
     coverage = tree.coverage
     score.said_short = bool(
         coverage is not None and (coverage.disagreements or coverage.taken_from_help.commands or coverage.taken_from_help.flags
-                                 or coverage.short_signs)
+                                 or coverage.short_signs or any(w.taken_names for w in coverage.listings))
     )
+    score.alarmed = bool(coverage is not None and coverage.short_signs)
     return score
 
 

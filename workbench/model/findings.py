@@ -108,6 +108,8 @@ RULES: dict[str, tuple[Severity, str]] = {
     "WB410": (Severity.INFO, "the exact loader and the CLI's help disagree on a command"),
     "WB411": (Severity.WARNING, "the exact loader missed more than 3% of what the CLI's help shows"),
     "WB412": (Severity.WARNING, "a help-only load shows its own signs of being short"),
+    "WB413": (Severity.WARNING, "the help text lacked more than 3% of what the CLI's other listings show"),
+    "WB414": (Severity.INFO, "the help text lacked a few commands or flags the CLI's other listings show"),
     "WB501": (Severity.ERROR, "more than 128 tools listed at connect"),
     "WB502": (Severity.INFO, "many tools or a costly tool list in `all` exposure: search exposure suggested"),
     "WB601": (Severity.ERROR, "prompt + tool list above the token budget"),

@@ -2,13 +2,22 @@
 
 WB410 (info): a command where the exact loader and the CLI's help disagree, with what was done.
 WB412 (warning): a help-only load shows its own signs of being short (`coverage.short_signs`).
+WB413 (warning) / WB414 (info, when it is at most `coverage.SHORT_THRESHOLD` of the tree): a
+help-only load took from another listing of the CLI (cobra's completion engine, the man page)
+commands or flags its help text lacked, named.
 WB411 (warning): the exact loader missed more than `coverage.SHORT_THRESHOLD` of what help shows,
 so part of the tree is only as good as the help text. Pure: reads `CommandTree.coverage`.
 """
 
 from __future__ import annotations
 
-from workbench.model.coverage import SHORT_THRESHOLD, is_short, shortfall
+from workbench.model.coverage import (
+    SHORT_THRESHOLD,
+    is_short,
+    listed_counts,
+    listing_is_short,
+    shortfall,
+)
 from workbench.model.findings import Finding, finding
 from workbench.model.tree import CommandTree
 
@@ -25,7 +34,7 @@ def coverage_findings(tree: CommandTree) -> list[Finding]:
     coverage = tree.coverage
     if coverage is None:
         return []
-    findings = short_sign_findings(tree)
+    findings = short_sign_findings(tree) + listing_findings(tree)
     if is_short(coverage):
         findings.append(finding(
             "WB411", tree.root.path_str,
@@ -60,3 +69,24 @@ def short_sign_findings(tree: CommandTree) -> list[Finding]:
         "Give a `module:attr` TARGET naming the CLI's real parser or command object if it is a Python CLI; "
         "otherwise add the missing flags by hand (`[tools.<name>]` args) or exclude the commands whose help "
         "could not be read.")]
+
+
+def listing_findings(tree: CommandTree) -> list[Finding]:
+    """WB413 per other listing that supplied what the help text lacked, with the names."""
+    coverage = tree.coverage
+    if coverage is None:
+        return []
+    findings = []
+    severe = listing_is_short(coverage)
+    for witness in coverage.listings:
+        if not witness.taken_names:
+            continue
+        guessed = any(f.kind_guessed and f.listed_by == witness.witness for c in tree.walk() for f in c.flags)
+        findings.append(finding(
+            "WB413" if severe else "WB414", tree.root.path_str,
+            f"The help text lacked {listed_counts(witness.taken)} that the CLI's {witness.witness} lists: "
+            f"{_listed(witness.taken_names)}; they were taken from it"
+            + (" (the flags' kinds are guesses: it does not say which take a value)." if guessed else "."),
+            "Check them against the CLI's documentation; override a flag's type (which settles its kind) "
+            "or exclude what the agent should not use."))
+    return findings

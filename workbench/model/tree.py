@@ -88,6 +88,9 @@ class Flag(_Node):
     from_help: bool = False
     """Only the CLI's help text showed this flag (the second witness, SPEC §4): the exact loader's
     objects lacked it, so its kind and type are what the text says."""
+    listed_by: str | None = None
+    """A help-only load took this flag from another listing the CLI offers, not its help text
+    (`cobra __complete`, `man page`): its kind and type are that listing's, or a guess."""
     kind_guessed: bool = False
     """The help text gave no type label, so kind (switch or value) was decided by weaker evidence
     (a placeholder, a default, the description); lint shows it so the user can confirm."""
@@ -154,6 +157,8 @@ class Command(_Node):
     `fromfile_prefix_chars`, e.g. `@`): a value starting with one is refused (SPEC §8)."""
     from_help: bool = False
     """Only the CLI's help text showed this command (SPEC §4 second witness)."""
+    listed_by: str | None = None
+    """A help-only load took this command from another listing than help (`cobra __complete`)."""
     exclusive_groups: list[list[str]] = Field(default_factory=list)
     """Sets of this command's flags (by key) and positionals (by name) of which at most one may
     be given (argparse mutually exclusive groups)."""
@@ -194,6 +199,21 @@ class Disagreement(_Node):
     """One sentence: what the loader did (took them from help, materialized them, kept them)."""
 
 
+class ListingWitness(_Node):
+    """Another listing a help-only load consulted (cobra's completion engine, the man page):
+    what it showed, and what the tree holds only because of it."""
+
+    witness: str
+    """`cobra __complete`, `man page`."""
+    seen: WitnessCount = Field(default_factory=WitnessCount)
+    taken: WitnessCount = Field(default_factory=WitnessCount)
+    taken_names: list[str] = Field(default_factory=list)
+    """What was taken, as `path --flag` / `path (command)`, in tree order."""
+    unconfirmed: list[str] = Field(default_factory=list)
+    """Names it listed that were not taken: a command whose own help did not read as that
+    command's (cobra's engine also offers positional values), a flag it did not describe."""
+
+
 class Coverage(_Node):
     """The two-witness report of a load (SPEC §4): counts per witness and where they differ."""
 
@@ -211,6 +231,8 @@ class Coverage(_Node):
     """A help-only load's own signs that it is short (no second witness to compare with):
     option names the text spells that no flag holds, listed commands whose help could not be
     read, pointers to a fuller listing that could not be followed. One sentence each."""
+    listings: list[ListingWitness] = Field(default_factory=list)
+    """A help-only load's other witnesses (SPEC §4: every listing the CLI offers)."""
 
 
 class CommandTree(_Node):

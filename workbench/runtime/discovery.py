@@ -70,9 +70,13 @@ class ToolSearch:
         self.tools = tuple(tools)
         self._postings: dict[str, list[tuple[int, float]]] = defaultdict(list)
         lengths: list[float] = []
+        # a property most tools have (a CLI's global options, inherited by every command: rclone's
+        # 500 `--copy-links`, `--delete-before`…) tells no tool apart, and its words in every bag
+        # would take the weight out of the same words in names (`copy`, `delete`): left out
+        shared = _shared_properties(self.tools)
         for index, tool in enumerate(self.tools):
             counts: dict[str, float] = defaultdict(float)
-            for weight, words in self._fields(tool):
+            for weight, words in self._fields(tool, shared):
                 for term in words:
                     counts[term] += weight
             for term, count in counts.items():
@@ -85,9 +89,9 @@ class ToolSearch:
         self._idf = {term: math.log(1 + (count - len(p) + 0.5) / (len(p) + 0.5)) for term, p in self._postings.items()}
 
     @staticmethod
-    def _fields(tool: Tool) -> Iterable[tuple[int, list[str]]]:
+    def _fields(tool: Tool, shared: frozenset[str] = frozenset()) -> Iterable[tuple[int, list[str]]]:
         properties = tool.input_schema.get("properties")
-        names = " ".join(properties) if isinstance(properties, dict) else ""
+        names = " ".join(p for p in properties if p not in shared) if isinstance(properties, dict) else ""
         yield NAME_WEIGHT, terms(tool.name.replace("_", " ").replace("-", " "))
         yield PROPERTY_WEIGHT, terms(names.replace("_", " ").replace("-", " "))
         yield DESCRIPTION_WEIGHT, terms(tool.description)
@@ -104,6 +108,19 @@ class ToolSearch:
                 scores[index] += idf * frequency * (K1 + 1) / (frequency + self._norms[index])
         best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:limit]
         return [self.tools[index] for index, _score in best]
+
+
+def _shared_properties(tools: Sequence[Tool]) -> frozenset[str]:
+    """Property names more than half of the tools have (none when there are fewer than 4 tools)."""
+    if len(tools) < 4:
+        return frozenset()
+    counts: dict[str, int] = defaultdict(int)
+    for tool in tools:
+        properties = tool.input_schema.get("properties")
+        if isinstance(properties, dict):
+            for name in properties:
+                counts[name] += 1
+    return frozenset(name for name, count in counts.items() if count * 2 > len(tools))
 
 
 class Activations:

@@ -9,9 +9,12 @@ every command the truth knows, `-h` and `help PATH` for the root and first-level
 and the listings CLIs offer (`help`, `help -a`, `help --all`, `help commands`, `--help-all`,
 `--list`, `list --help`, `commands --help`). Each call runs in an empty temporary folder with
 stdin closed. Stored as `tests/corpus/recordings/<cli>.json`:
-{"cli", "version", "env", "calls": [{"args", "stdout", "stderr", "exit_code", "timed_out"}]}
+{"cli", "version", "env", "calls": [{"args", "stdout", "stderr", "exit_code", "timed_out"}], "man": [same]}
 where `args` is the argv without the program (the replay looks them up by that).
-`--extras-only` keeps an existing recording and adds only the argvs it lacks (no new crawl).
+`--extras-only` keeps an existing recording and adds only the argvs it lacks (no new crawl);
+`--man` records only the `man` call (the CLI's manual page, `"man"` in the file);
+`--add` keeps it too but crawls again, adding the calls a newer crawler makes (cobra's
+`__complete`, the man page) without touching what was recorded.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from corpus.paths import RECORDINGS_DIR, TRUTH_DIR, find_executable  # noqa: E40
 
 crawl_module = importlib.import_module("workbench.loaders.help.crawl")  # the package re-exports `crawl()`
 fetch_module = importlib.import_module("workbench.loaders.help.fetch")
+complete_module = importlib.import_module("workbench.loaders.help.cobra_complete")
 from workbench.loaders.help.run import HELP_ENV, run_help  # noqa: E402
 
 TIMEOUT_S = 20.0
@@ -42,14 +46,14 @@ LISTINGS = (["help"], ["help", "-a"], ["help", "--all"], ["help", "all"], ["help
             ["--version"], ["-V"], ["version"], [])
 
 
-def record(cli: CorpusCLI, *, extras_only: bool = False) -> dict:
+def record(cli: CorpusCLI, *, extras_only: bool = False, keep_recorded: bool = False) -> dict:
     exe = find_executable(cli)
     if exe is None:
         raise RuntimeError("not installed")
     calls: dict[tuple[str, ...], dict] = {}
     lock = threading.Lock()
     existing = RECORDINGS_DIR / f"{cli.name}.json"
-    if extras_only and existing.exists():  # keep what was recorded, add only the argvs not yet asked
+    if (extras_only or keep_recorded) and existing.exists():  # keep what was recorded, add only the argvs not yet asked
         calls = {tuple(c["args"]): c for c in json.loads(existing.read_text())["calls"]}
 
     def keep(call) -> None:
@@ -65,15 +69,15 @@ def record(cli: CorpusCLI, *, extras_only: bool = False) -> dict:
         keep(call)
         return call
 
-    saved = crawl_module.run_help, fetch_module.run_help
-    crawl_module.run_help = fetch_module.run_help = recording_run_help
+    saved = crawl_module.run_help, fetch_module.run_help, complete_module.run_help
+    crawl_module.run_help = fetch_module.run_help = complete_module.run_help = recording_run_help
     try:
         if not extras_only:
             crawl_module.crawl(exe, name=cli.name, use_cache=False, timeout_s=TIMEOUT_S, max_workers=4)
     except Exception as error:  # the crawl may fail; what it asked is still worth keeping
         print(f"{cli.name}: the crawl itself failed: {error}", file=sys.stderr)
     finally:
-        crawl_module.run_help, fetch_module.run_help = saved
+        crawl_module.run_help, fetch_module.run_help, complete_module.run_help = saved
 
     wanted: list[list[str]] = [list(a) for a in LISTINGS]
     truth_file = TRUTH_DIR / f"{cli.name}.json"
@@ -93,15 +97,43 @@ def record(cli: CorpusCLI, *, extras_only: bool = False) -> dict:
     return {"cli": cli.name, "version": cli.version, "env": HELP_ENV, "calls": ordered}
 
 
+MAN_ARGS = ("-S", "1:8")
+"""How the crawler asks `man` for a CLI's page (`workbench.loaders.help.manpage.read_manual`)."""
+
+
+def record_man(cli: CorpusCLI) -> list[dict]:
+    """The `man` call a replayed crawl of `cli` makes (the page of the name the replay runs under),
+    as this machine's `man` answers it: the page, or `No manual entry` with its exit code."""
+    import shutil
+
+    man = shutil.which("man")
+    if man is None:
+        raise RuntimeError("`man` is not installed")
+    with tempfile.TemporaryDirectory(prefix="corpus-record-") as cwd:
+        call = run_help([man, *MAN_ARGS, cli.name], TIMEOUT_S, cwd=cwd)
+    return [{"args": list(call.argv[1:]), "stdout": call.stdout, "stderr": call.stderr,
+             "exit_code": call.exit_code, "timed_out": call.timed_out}]
+
+
 def main(argv: list[str]) -> None:
     extras_only = "--extras-only" in argv
-    wanted = set(argv) - {"--extras-only"}
+    keep_recorded = "--add" in argv
+    man_only = "--man" in argv
+    wanted = set(argv) - {"--extras-only", "--add", "--man"}
     RECORDINGS_DIR.mkdir(exist_ok=True)
     for cli in CORPUS:
         if wanted and cli.name not in wanted:
             continue
+        if man_only:  # only (re)record the manual page call, beside the help calls
+            path = RECORDINGS_DIR / f"{cli.name}.json"
+            data = json.loads(path.read_text())
+            data["man"] = record_man(cli)
+            path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+            print(f"{cli.name}: man exit {data['man'][0]['exit_code']}", flush=True)
+            continue
         try:
-            data = record(cli, extras_only=extras_only)
+            data = record(cli, extras_only=extras_only, keep_recorded=keep_recorded)
+            data["man"] = record_man(cli)
         except Exception as error:
             print(f"{cli.name}: FAILED {error}", file=sys.stderr)
             continue

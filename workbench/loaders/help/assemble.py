@@ -29,6 +29,19 @@ class CrawledCommand:
     note: str | None = None
     unfollowed: list[list[str]] = field(default_factory=list)
     """Pointers to a fuller listing its help gave whose listing could not be read."""
+    listed_by: str | None = None
+    """Set when only another listing than its parent's help named it (`cobra __complete`): it
+    is kept only when its own help reads as this command's (`rejected` otherwise)."""
+    rejected: bool = False
+    listing_flags: list[Flag] = field(default_factory=list)
+    """Flags only another listing showed (kind decided by evidence, or marked a guess)."""
+    listing_commands: dict[str, str] = field(default_factory=dict)
+    """Subcommands only another listing named: name → that listing."""
+    listing_seen: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Per listing consulted for this command: (commands, flags) it showed."""
+    listing_keys: dict[str, set[str]] = field(default_factory=dict)
+    """Per listing: the flag keys it showed for this command (a persistent flag shows on every
+    command it reaches; counted once, where the parent's listing lacks it)."""
 
 
 def build_tree(root: CrawledCommand, root_name: str, cli_version: str | None) -> CommandTree:
@@ -66,8 +79,13 @@ def _build_command(node: CrawledCommand, path: list[str], notes: list[str], ance
         flags=[*parsed.flags, *(_inherited(flag, ancestors) for flag in parsed.inherited)],
         positionals=list(parsed.positionals),
     )
+    command.listed_by = node.listed_by
+    for flag in node.listing_flags:  # a persistent flag an ancestor already holds reaches this command from there
+        if not any(f.key == flag.key for owner in (*ancestors, command) for f in owner.flags):
+            command.flags.append(flag)
     lineage = [*ancestors, command]
-    command.subcommands = [_build_command(child, [*path, child.path[-1]], notes, lineage) for child in node.children]
+    command.subcommands = [_build_command(child, [*path, child.path[-1]], notes, lineage)
+                           for child in node.children if not child.rejected]
     return command
 
 

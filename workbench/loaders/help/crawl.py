@@ -21,13 +21,16 @@ from pathlib import Path
 from workbench.loaders.help.assemble import CrawledCommand, build_tree
 from workbench.loaders.help.cache import cache_key, executable_identity, load_cached, store_cached
 from workbench.loaders.help.cleo import LIST_HELP
+from workbench.loaders.help.cobra_complete import consult_completion
 from workbench.loaders.help.detect import detect_style, parser_for, rules_for
 from workbench.loaders.help.fetch import fetch_help, fetch_listing, fetch_pointed_listing
 from workbench.loaders.help.generic import first_of_each, parse_listing
+from workbench.loaders.help.manpage import consult_manual, read_manual
+from workbench.loaders.help.parsed import CommandEntry
 from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
 from workbench.loaders.help.run import run_help
 from workbench.model.errors import LoadError
-from workbench.model.tree import CommandTree
+from workbench.model.tree import CommandTree, ListingWitness
 
 DEFAULT_TIMEOUT_S = 10.0
 DEFAULT_MAX_DEPTH = 4
@@ -58,17 +61,20 @@ def crawl(
     max_workers: int | None = None,
     cache_dir: Path | None = None,
     command: list[str] | None = None,
+    man: str | None = None,
 ) -> CommandTree:
     """Crawl `executable`'s help texts into a command tree named `name` (default: its file name).
 
     `command`, when given, is the argv prefix that runs the CLI (`[python, "-m", "pkg"]`):
     it is run through a small launcher named `name` instead of `executable`, uncached.
+    `man`: the `man` program that renders the CLI's manual page (default: `man` on PATH; the
+    corpus replays a recorded one).
     """
     if command:
         with tempfile.TemporaryDirectory(prefix="workbench-launch-") as folder:
             launcher = _launcher(command, Path(folder), name or executable)
             return crawl(str(launcher), name=name or executable, progress=progress, timeout_s=timeout_s,
-                         max_depth=max_depth, use_cache=False, max_workers=max_workers)
+                         max_depth=max_depth, use_cache=False, max_workers=max_workers, man=man)
     path = resolve_executable(executable)
     root_name = name or os.path.basename(executable.rstrip("/"))
     report = progress or (lambda message: None)
@@ -88,16 +94,23 @@ def crawl(
                 return tree
             except ValueError:
                 pass
-    with tempfile.TemporaryDirectory(prefix="workbench-crawl-") as workdir:
+    with (tempfile.TemporaryDirectory(prefix="workbench-crawl-") as workdir,
+          ThreadPoolExecutor(max_workers=1, thread_name_prefix="help-man") as side):
+        page = side.submit(read_manual, os.path.basename(path), timeout_s, man=man, cwd=workdir)  # beside the crawl
         root = _crawl_nodes(path, root_name, report, timeout_s, max_depth, max_workers, workdir)
+        consult_manual(page.result(), root)
     tree = build_tree(root, root_name, _cli_version(version_call))
     signs = short_signs(root, root_name)
-    if signs:
+    listings = listing_witnesses(root, tree)
+    if signs or listings:
         from workbench.loaders.witness import unread_paths
         from workbench.model.coverage import count_witness
-        from workbench.model.tree import Coverage
+        from workbench.model.tree import Coverage, WitnessCount
 
-        tree.coverage = Coverage(help=count_witness(tree, unread_paths(tree)), short_signs=signs)
+        total = count_witness(tree, unread_paths(tree))
+        taken = WitnessCount(commands=sum(w.taken.commands for w in listings), flags=sum(w.taken.flags for w in listings))
+        seen_in_help = WitnessCount(commands=total.commands - taken.commands, flags=total.flags - taken.flags)
+        tree.coverage = Coverage(help=seen_in_help, short_signs=signs, listings=listings)
     if key:
         store_cached(key, tree.to_data(), cache_dir)
     report(f"{root_name}: {sum(1 for _ in tree.walk())} commands read")
@@ -120,16 +133,47 @@ def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_worker
     root = CrawledCommand([], None, [])
     workers = max_workers or min(16, (os.cpu_count() or 2) * 4)
     seen = 0
+    read: list[CrawledCommand] = []  # every node whose help was read, in the order it was read
+    engine = "unknown"  # cobra's completion engine: unknown, asked (at the root), yes, no
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="help-crawl") as pool:
-        pending: dict[Future, CrawledCommand] = {pool.submit(_fetch_and_parse, executable, root, timeout_s, None, workdir): root}
+        pending: dict[Future, tuple[str, CrawledCommand]] = {
+            pool.submit(_fetch_and_parse, executable, root, timeout_s, None, workdir): ("help", root)}
+
+        def add_children(node: CrawledCommand, entries: list[CommandEntry]) -> None:
+            assert node.parsed is not None and node.fetched is not None and node.fetched.text is not None  # parsed from it
+            for entry in entries:
+                child = CrawledCommand([*node.path, entry.name], entry, [*node.ancestors, node.fetched.text],
+                                       listed_by=node.listing_commands.get(entry.name))
+                node.children.append(child)
+                if len(child.path) > max_depth:
+                    child.note = f"not crawled: deeper than the depth limit ({max_depth})"
+                    child.rejected = child.listed_by is not None
+                elif len(child.path) > 1 and child.path[-1] == child.path[-2]:
+                    child.note = "not crawled: it repeats its parent's name (`help help`)"
+                elif seen + len(pending) >= MAX_COMMANDS:
+                    child.note = f"not crawled: more than {MAX_COMMANDS} commands"
+                    child.rejected = child.listed_by is not None
+                else:
+                    future = pool.submit(_fetch_and_parse, executable, child, timeout_s, node.parsed.style, workdir)
+                    pending[future] = ("help", child)
+
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(done, key=lambda f: pending[f].path):
-                node = pending.pop(future)
+            for future in sorted(done, key=lambda f: (pending[f][1].path, pending[f][0])):
+                kind, node = pending.pop(future)
+                future.result()
+                if kind == "complete":  # the engine's answer: crawl the commands only it listed
+                    assert node.parsed is not None  # only read commands are asked
+                    add_children(node, [e for e in node.parsed.subcommands if e.name in node.listing_commands])
+                    if not node.path:  # the root's answer decides whether the others are asked
+                        engine = "yes" if node.listing_seen else "no"
+                        if engine == "yes":
+                            for earlier in read[1:]:
+                                pending[pool.submit(consult_completion, executable, earlier, timeout_s, workdir)] = ("complete", earlier)
+                    continue
                 seen += 1
                 label = " ".join([root_name, *node.path])
                 report(f"read {label} ({seen} of {seen + len(pending)})")
-                future.result()
                 if node.parsed is None:
                     if not node.path:
                         raise LoadError(
@@ -138,18 +182,15 @@ def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_worker
                             "check that it prints help for --help or -h."
                         )
                     continue
-                assert node.fetched is not None and node.fetched.text is not None  # parsed from it
-                for entry in first_of_each(node.parsed.subcommands, lambda entry: entry.name):
-                    child = CrawledCommand([*node.path, entry.name], entry, [*node.ancestors, node.fetched.text])
-                    node.children.append(child)
-                    if len(child.path) > max_depth:
-                        child.note = f"not crawled: deeper than the depth limit ({max_depth})"
-                    elif len(child.path) > 1 and child.path[-1] == child.path[-2]:
-                        child.note = "not crawled: it repeats its parent's name (`help help`)"
-                    elif seen + len(pending) >= MAX_COMMANDS:
-                        child.note = f"not crawled: more than {MAX_COMMANDS} commands"
-                    else:
-                        pending[pool.submit(_fetch_and_parse, executable, child, timeout_s, node.parsed.style, workdir)] = child
+                add_children(node, first_of_each(node.parsed.subcommands, lambda entry: entry.name))
+                read.append(node)
+                if engine == "unknown" and node.parsed.style == "cobra":
+                    # a cobra-style help: ask the engine about the root first; only a well-formed
+                    # answer there makes it worth asking about every other command
+                    engine = "asked"
+                    pending[pool.submit(consult_completion, executable, root, timeout_s, workdir)] = ("complete", root)
+                elif engine == "yes":
+                    pending[pool.submit(consult_completion, executable, node, timeout_s, workdir)] = ("complete", node)
     return root
 
 
@@ -163,6 +204,7 @@ def _fetch_and_parse(executable: str, node: CrawledCommand, timeout_s: float, pa
             node.fetched = listing
     if node.fetched.text is None:
         node.note = f"help unavailable: {node.fetched.problem}"
+        node.rejected = node.listed_by is not None  # a name only a listing gave, never confirmed by help
         return
     style = detect_style(node.fetched.text, prefer=parent_style)
     path = [os.path.basename(executable), *node.path]
@@ -201,6 +243,35 @@ def _read_pointed_listings(executable: str, node: CrawledCommand, path: list[str
 _MAX_NAMED = 4
 
 
+def listing_witnesses(root: CrawledCommand, tree: CommandTree) -> list[ListingWitness]:
+    """What each other listing the crawl consulted showed and what the tree took from it."""
+    witnesses: dict[str, ListingWitness] = {}
+    stack: list[tuple[CrawledCommand, CrawledCommand | None]] = [(root, None)]
+    while stack:
+        node, parent = stack.pop()
+        stack.extend((child, node) for child in reversed(node.children))
+        for name, (commands, flags) in node.listing_seen.items():
+            witness = witnesses.setdefault(name, ListingWitness(witness=name))
+            witness.seen.commands += commands
+            if name in node.listing_keys:  # a persistent flag counts once, where it first shows
+                inherited = parent.listing_keys.get(name, set()) if parent else set()
+                flags = len(node.listing_keys[name] - inherited)
+            witness.seen.flags += flags
+        if node.rejected and node.listed_by in witnesses:
+            witnesses[node.listed_by].unconfirmed.append(" ".join([tree.root.name, *node.path]))
+    for command in tree.walk():
+        if command.listed_by in witnesses:
+            witness = witnesses[command.listed_by]
+            witness.taken.commands += 1
+            witness.taken_names.append(f"{command.path_str} (command)")
+        for flag in command.flags:
+            if flag.listed_by in witnesses and not flag.hidden:
+                witness = witnesses[flag.listed_by]
+                witness.taken.flags += 1
+                witness.taken_names.append(f"{command.path_str} {flag.spelling}")
+    return list(witnesses.values())
+
+
 def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     """What the crawl itself shows it missed, one sentence per kind (a help-only load has no
     second witness to compare with): option names an options section spells that no flag
@@ -211,6 +282,8 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     stack = [root]
     while stack:
         node = stack.pop()
+        if node.rejected:
+            continue  # a name only another listing gave, which its help did not confirm: not in the tree
         stack.extend(reversed(node.children))
         label = " ".join([root_name, *node.path])
         if node.parsed is None:

@@ -1,0 +1,154 @@
+"""cobra's completion engine as a second listing for a crawl in the cobra style.
+
+Every cobra program (cobra ≥ 1.0, 2020) has a hidden `__complete` command: `CLI __complete PATH… ""`
+prints the subcommands of PATH (`name<TAB>short description`, one a line; hidden commands left
+out, the `help` command in), `CLI __complete PATH… -` every flag name PATH accepts, its own and
+the persistent ones it inherits (`--name<TAB>usage`, then `-n<TAB>usage` for a shorthand;
+hidden and deprecated flags left out), and both end with a `:<directive>` line (an integer).
+What the help tables did not show (a row the parser missed, a flag only a `help flags` page
+lists) the engine shows. Its answer is accepted only when it is well-formed: every line before
+the directive is `name` or `name<TAB>description` and the last is `:<int>`; anything else is no
+witness, never an invention.
+
+Two limits of the engine, taken from cobra's `completions.go`: `__complete ""` also offers a
+command's `ValidArgs` (values of its first positional, not commands), so a name only the engine
+lists becomes a command only when its own help reads as that command's help (the crawl checks);
+and `__complete -` offers only the missing required flags when a command has any, so the
+listing is a lower bound, never a reason to drop a flag help shows. `""` is asked only of
+commands whose help lists subcommands: on a leaf it runs the program's own completion function
+for its arguments, which may do anything (network calls).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from workbench.loaders.help.assemble import CrawledCommand
+from workbench.loaders.help.parsed import CommandEntry
+from workbench.loaders.help.run import run_help
+from workbench.model.tree import Flag, FlagKind
+
+COMPLETE = "__complete"
+_DIRECTIVE = re.compile(r"^:-?\d+$")
+_FLAG_NAME = re.compile(r"^(--[A-Za-z0-9][\w.-]*|-[A-Za-z0-9?])$")
+_COMMAND_NAME = re.compile(r"^[A-Za-z0-9][\w.:+-]*$")
+WITNESS = "cobra __complete"
+"""How a command or flag only this listing showed is marked (`listed_by`)."""
+
+
+@dataclass(frozen=True)
+class CompletedFlag:
+    """One flag as the engine lists it: its long name and/or shorthand, and its usage text."""
+
+    name: str | None
+    short: str | None
+    help: str
+
+
+@dataclass
+class Completion:
+    """What the engine listed for one command; None fields: that question was not asked or the
+    answer was not well-formed."""
+
+    commands: list[tuple[str, str]] | None = None
+    flags: list[CompletedFlag] | None = None
+    argvs: list[tuple[str, ...]] = field(default_factory=list)
+
+
+def read_rows(text: str) -> list[tuple[str, str]] | None:
+    """The `(name, description)` rows of a well-formed answer, or None when it is not one."""
+    lines = text.rstrip("\n").split("\n") if text.strip() else []
+    if not lines or not _DIRECTIVE.match(lines[-1].strip()):
+        return None
+    rows = []
+    for line in lines[:-1]:
+        if not line.strip():
+            continue
+        name, _, description = line.partition("\t")
+        if not name or name != name.strip() or " " in name:
+            return None  # not the engine's `name<TAB>description`: something else answered
+        rows.append((name, " ".join(description.split())))
+    return rows
+
+
+def command_rows(text: str) -> list[tuple[str, str]] | None:
+    rows = read_rows(text)
+    if rows is None:
+        return None
+    return [(name, description) for name, description in rows if _COMMAND_NAME.match(name)]
+
+
+def flag_rows(text: str) -> list[CompletedFlag] | None:
+    """The flags of a `__complete -` answer: a `-x` row right after the `--name` row with the same
+    usage is that flag's shorthand (cobra prints them so); a lone `-x` row is a short-only flag."""
+    rows = read_rows(text)
+    if rows is None:
+        return None
+    if any(not _FLAG_NAME.match(name) for name, _ in rows):
+        return None  # a flag answer names flags only
+    flags: list[CompletedFlag] = []
+    for name, description in rows:
+        if name.startswith("--"):
+            flags.append(CompletedFlag(name[2:], None, description))
+        elif flags and flags[-1].short is None and flags[-1].name and flags[-1].help == description:
+            flags[-1] = CompletedFlag(flags[-1].name, name[1:], description)
+        else:
+            flags.append(CompletedFlag(None, name[1:], description))
+    return flags
+
+
+def complete(executable: str, path: list[str], timeout_s: float, *, cwd: str | None, commands: bool) -> Completion:
+    """Ask the engine for the flags of `path` (and, when `commands`, its subcommands)."""
+    result = Completion()
+    call = run_help([executable, COMPLETE, *path, "-"], timeout_s, cwd=cwd)
+    result.argvs.append(call.argv)
+    if not (call.error or call.timed_out) and call.exit_code == 0:
+        result.flags = flag_rows(call.stdout)
+    if commands:
+        call = run_help([executable, COMPLETE, *path, ""], timeout_s, cwd=cwd)
+        result.argvs.append(call.argv)
+        if not (call.error or call.timed_out) and call.exit_code == 0:
+            result.commands = command_rows(call.stdout)
+    return result
+
+
+def consult_completion(executable: str, node: CrawledCommand, timeout_s: float, cwd: str | None) -> None:
+    """Ask the engine about `node` (read just now, cobra style) and note on it what only the
+    engine lists: subcommands to crawl (kept when their own help confirms them) and flags.
+
+    A flag only the engine lists gets kind `value` marked as a guess (`kind_guessed`): the engine
+    does not say whether it takes a value, and pflag reads `--name=value` for every kind
+    (`--verbose=true` sets a switch), so the guess is always spellable; lint shows it to confirm.
+    """
+    parsed = node.parsed
+    assert parsed is not None  # read just before
+    answer = complete(executable, node.path, timeout_s, cwd=cwd, commands=bool(parsed.subcommands))
+    seen_commands = seen_flags = 0
+    if answer.commands is not None:
+        known = {name for entry in parsed.subcommands for name in (entry.name, *entry.aliases)}
+        seen_commands = len(answer.commands)
+        for name, description in answer.commands:
+            if name in known or name == "help":  # cobra's help command: machinery, never a tool
+                continue
+            known.add(name)
+            parsed.subcommands.append(CommandEntry(name, description))
+            node.listing_commands[name] = WITNESS
+    if answer.flags is not None:
+        held = [*parsed.flags, *parsed.inherited]
+        names = {f.name for f in held if f.name} | {f"no-{f.name}" for f in held if f.name and f.negatable}
+        shorts = {f.short for f in held if f.short}
+        seen_flags = sum(1 for f in answer.flags if f.name not in _MACHINERY)
+        for listed in answer.flags:
+            if listed.name in _MACHINERY or (listed.name is None and listed.short == "h"):
+                continue
+            if (listed.name and listed.name in names) or (listed.short and listed.short in shorts):
+                continue
+            node.listing_flags.append(Flag(name=listed.name, short=listed.short, help=listed.help,
+                                           kind=FlagKind.VALUE, kind_guessed=True, listed_by=WITNESS))
+    if answer.commands is not None or answer.flags is not None:
+        node.listing_seen[WITNESS] = (seen_commands, seen_flags)
+        node.listing_keys[WITNESS] = {f.name or f.short or "" for f in answer.flags or [] if f.name not in _MACHINERY}
+
+
+_MACHINERY = frozenset({"help", "version"})
