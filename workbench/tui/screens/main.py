@@ -349,7 +349,7 @@ class MainScreen(Screen[None]):
         previews = self.query_one(PreviewTabs)
         previews.show_quick(quick, self.selected)
         if self.full_generation < generation and quick.error is None:
-            previews.border_subtitle = "updating…"  # hidden tabs wait for the full pass
+            previews.say("updating…")  # hidden tabs wait for the full pass
         if self._tab_shown("tab-selectors") and previews.deferred_ready:
             self.query_one(SelectorsPane).show(self.workspace.config, quick.statuses)
         self.query_one(CommandTree).show_statuses(quick.statuses)

@@ -13,6 +13,7 @@ from textual.widgets import TabbedContent, TabPane
 
 from workbench.tui.bindings import pane_title
 from workbench.tui.previews import FullPreviews, QuickPreviews
+from workbench.tui.widgets.border_text import set_border_text
 from workbench.tui.widgets.code_view import CodeView
 from workbench.tui.widgets.keyboard import EditorTextArea
 from workbench.tui.widgets.lint_pane import LintPane
@@ -119,7 +120,11 @@ class PreviewTabs(Vertical):
             self.view(view_id).set_stale(True)
         if "view-lint" in view_ids:
             self.query_one(LintPane).set_stale(True)
-        self.border_subtitle = "updating…"
+        self.say("updating…")
+
+    def say(self, state: str) -> None:
+        """The previews' state under the pane ("updating…", "current"): its border row only."""
+        set_border_text(self, "subtitle", state)
 
     def _fresh(self, view_id: str, text: str, language: str) -> None:
         view = self.view(view_id)
@@ -128,9 +133,9 @@ class PreviewTabs(Vertical):
 
     def _subtitle(self, error: str | None) -> None:
         if error:
-            self.border_subtitle = "✗ cannot build the surface"
+            self.say("✗ cannot build the surface")
         elif not self.is_stale:
-            self.border_subtitle = "current"
+            self.say("current")
 
     def show_quick(self, quick: QuickPreviews, command_path: str | None) -> None:
         """Show the tool and prompt for the config as it is now."""

@@ -52,7 +52,8 @@ class StatusLine(Static):
         text = self.describe()
         if self.size.width and len(text) > self.size.width - 2:  # narrow: keep both ends on screen
             text = self.describe(compact=True)
-        self.update(Text(text, style=STALE_STYLE if stale else ""))
+        # One line, always: no layout (a layout pass reflows every widget on the screen).
+        self.update(Text(text, style=STALE_STYLE if stale else ""), layout=False)
 
     def on_resize(self) -> None:
         self._render_now()
