@@ -14,14 +14,14 @@ Pure Python (no Textual): every text comes from the model's `build_surface` and 
 from __future__ import annotations
 
 import difflib
-import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from workbench.model.config import Config
 from workbench.model.errors import WorkbenchError
 from workbench.model.findings import Finding, finding, findings_text
-from workbench.model.tools_json import tool_json, tools_json
+from workbench.model.tools_json import json_text, tool_json, tools_json
 from workbench.model.tree import CommandTree
 
 REASON_WORDS = {
@@ -204,11 +204,23 @@ def compute_quick(previous: Any | None, tree: CommandTree, config: Config, chang
     return quick_from_surface(surface, dirty, finding_counts)
 
 
-def compute_full(tree: CommandTree, config: Config, saved_text: str | Config, saved_label: str = "saved") -> FullPreviews:
+class Superseded(Exception):
+    """A later edit made this pass's result useless: it stopped between two of its steps."""
+
+
+def compute_full(tree: CommandTree, config: Config, saved_text: str | Config, saved_label: str = "saved",
+                 superseded: Callable[[], bool] | None = None) -> FullPreviews:
     """Full build, tool list, mcp.toml, diff and lint for (tree, config); `saved_text` is the
-    baseline text, or the baseline config to dump."""
+    baseline text, or the baseline config to dump. Between its steps it asks `superseded` and
+    raises `Superseded` when a later edit came: a key pressed during a full pass (a thread
+    sharing the interpreter with the UI) then waits for one step at most, not for the rest of a
+    pass whose result would be dropped."""
     from workbench.model.config_file import dump_config
     from workbench.model.surface import build_surface
+
+    def step() -> None:
+        if superseded is not None and superseded():
+            raise Superseded
 
     if isinstance(saved_text, Config):
         saved_text = dump_config(saved_text)
@@ -216,19 +228,25 @@ def compute_full(tree: CommandTree, config: Config, saved_text: str | Config, sa
         toml = dump_config(config)
     except WorkbenchError as error:
         toml = f"# save would fail: {error}\n"
+    step()
     diff = "".join(difflib.unified_diff(saved_text.splitlines(keepends=True), toml.splitlines(keepends=True),
                                         fromfile=saved_label, tofile="unsaved"))
     dirty = toml != saved_text
+    step()
     try:
         surface = build_surface(tree, config)
     except WorkbenchError as error:
         return FullPreviews(quick=QuickPreviews(surface=None, error=str(error), dirty=dirty),
                             toml=toml, diff=diff, dirty=dirty, baseline_text=saved_text)
+    step()
     findings = _lint(surface, tree, config)
     counts = _findings_per_command(findings, surface)
+    step()
+    tools = tools_text(surface)
+    step()
     return FullPreviews(
         quick=quick_from_surface(surface, dirty, counts), toml=toml, diff=diff, dirty=dirty,
-        tools_json=tools_text(surface), findings=findings, lint_text=_lint_text(findings),
+        tools_json=tools, findings=findings, lint_text=_lint_text(findings),
         warnings=tuple(surface.warnings), baseline_text=saved_text,
         **connect_preview(surface, config),
     )
@@ -255,7 +273,7 @@ def connect_preview(surface: Any, config: Config) -> dict[str, Any]:
     share = f" ({at_connect / full:.0%} of it)" if full else ""
     head = (f"// At connect: {len(tools)} tools, {at_connect:,} tokens{share}; every tool: "
             f"{len(surface.tools)} tools, {full:,} tokens ({config.tools.exposure} exposure)\n")
-    return {"connect_text": head + json.dumps(tools, indent=2, ensure_ascii=False) + "\n",
+    return {"connect_text": head + json_text(tools),
             "connect_tokens": (at_connect, full)}
 
 

@@ -28,6 +28,7 @@ from workbench.tui.palette import GoToCommand, ToggleCommand, WorkbenchActions
 from workbench.tui.previews import (
     FullPreviews,
     QuickPreviews,
+    Superseded,
     compute_full,
     compute_quick,
     finding_counts,
@@ -93,6 +94,10 @@ class MainScreen(Screen[None]):
         self.base_surface = None
         """The last surface shown; the quick pass updates it for the commands in `changed`."""
         self.changed: set[str] | None = None
+        self.wide_edits = 0
+        """Edits not scoped to one command (global settings, selectors, undo of those): any of
+        them may change what the inspector shows for every command."""
+        self._shown_inputs: tuple | None = None
         self.right_pane = "inspector"
         """Which of the centre and right panes shows in the narrow layout."""
 
@@ -176,8 +181,14 @@ class MainScreen(Screen[None]):
         served = self._served_flags(status.tool if status else None)
         inspector = self.query_one(Inspector)
         inspector.config = self.workspace.config
-        inspector.show(self.workspace.tree, command, self.workspace.command_choices(self.selected),
-                       status, served, same_command=same_command)
+        choices = self.workspace.command_choices(self.selected)
+        # What the form is drawn from: the same inputs draw the same form, so an edit of another
+        # command, or the full pass confirming the quick one, does not re-show ~90 widgets.
+        inputs = (self.selected, choices, status, frozenset(served), self.wide_edits,
+                  self.generation if command is self.workspace.tree.root else None)
+        if not (same_command and inputs == self._shown_inputs):
+            inspector.show(self.workspace.tree, command, choices, status, served, same_command=same_command)
+            self._shown_inputs = (inputs[0], choices.model_copy(deep=True), *inputs[2:])
         if self.full is not None:
             inspector.show_findings([f for f in self.full.findings if getattr(f, "command", "") == self.selected])
         if self.quick is not None and self.quick_generation == self.generation:
@@ -192,11 +203,13 @@ class MainScreen(Screen[None]):
 
     @on(TabbedContent.TabActivated, "#preview-tabs")
     async def _tab_shown_now(self, event: TabbedContent.TabActivated) -> None:
+        previews = self.query_one(PreviewTabs)
+        if event.pane.id in DEFERRED_PANES:
+            await previews.mount_deferred()  # shown before the first paint ended
+        previews.fill_tab(event.pane.id)  # a hidden view gets the last full pass's text when shown
         shown = [view for tab, _, view in TABS if tab == event.pane.id and view in self._stale_views()]
         if shown:
-            self.query_one(PreviewTabs).set_stale(tuple(shown))
-        if event.pane.id in DEFERRED_PANES:
-            await self.query_one(PreviewTabs).mount_deferred()  # shown before the first paint ended
+            previews.set_stale(tuple(shown))  # older than the config: dimmed until its pass is in
         if self.quick is None or self.quick_generation != self.generation:
             return  # the pass under way fills it
         if event.pane.id == "tab-try":
@@ -304,7 +317,10 @@ class MainScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="full", exit_on_error=False, description="full pass")
     def _compute_full(self, generation: int, tree, config, saved_text, saved_label: str) -> None:
         try:
-            full = compute_full(tree, config, saved_text, saved_label)
+            full = compute_full(tree, config, saved_text, saved_label,
+                                superseded=lambda: generation != self.generation)
+        except Superseded:
+            return  # a later edit starts its own pass; this one's result would be dropped
         except Exception as error:
             full = FullPreviews(quick=QuickPreviews(surface=None, error=_unexpected(error)), toml="", diff="",
                                 dirty=True)
@@ -367,7 +383,7 @@ class MainScreen(Screen[None]):
         # tools): move them out of the collector's sight too, as the tree was on mount. Anything
         # they drop later is still freed by reference counting (they hold no cycles).
         gc.freeze()
-        self.query_one(PreviewTabs).show_full(full)
+        self.query_one(PreviewTabs).show_full(full, self.query_one("#preview-tabs", TabbedContent).active)
         self.query_one(StatusLine).show_full(full)
         if full.quick.error is not None or full.quick.surface is not None:
             self._show_quick(message.generation, full.quick)  # authoritative: replaces the quick pass
@@ -459,6 +475,8 @@ class MainScreen(Screen[None]):
         return None
 
     def _changed(self) -> None:
+        if self.workspace.last_scope is None:
+            self.wide_edits += 1
         self.note_change(self.workspace.last_scope)
         if not self._quick_is_small():
             self.show_command(same_command=True)  # the choices now; the quick pass follows later
