@@ -23,6 +23,7 @@ from workbench.model.errors import WorkbenchError
 from workbench.model.findings import Finding, finding, findings_text
 from workbench.model.tools_json import json_text, tool_json, tools_json
 from workbench.model.tree import CommandTree
+from workbench.tui.incremental import update_surface
 
 REASON_WORDS = {
     "hidden": "hidden by the CLI",
@@ -184,8 +185,7 @@ def compute_quick(previous: Any | None, tree: CommandTree, config: Config, chang
     """The surface after an edit to `changed` commands (None: rebuild fully). With the
     `statuses` of `previous`, only the changed commands' statuses are redone. A first build
     (no `previous`) leaves token counts to the full pass, so the tree's marks paint sooner."""
-    from workbench.model.surface import build_surface
-    from workbench.tui.incremental import update_surface
+    from workbench.model.surface import build_surface  # the surface rules: off the TUI's import
 
     try:
         if previous is None:
@@ -215,8 +215,8 @@ def compute_full(tree: CommandTree, config: Config, saved_text: str | Config, sa
     raises `Superseded` when a later edit came: a key pressed during a full pass (a thread
     sharing the interpreter with the UI) then waits for one step at most, not for the rest of a
     pass whose result would be dropped."""
-    from workbench.model.config_file import dump_config
-    from workbench.model.surface import build_surface
+    from workbench.model.config_file import dump_config  # the TOML writer: off the TUI's import
+    from workbench.model.surface import build_surface  # the surface rules: off the TUI's import
 
     def step() -> None:
         if superseded is not None and superseded():
@@ -254,22 +254,14 @@ def compute_full(tree: CommandTree, config: Config, saved_text: str | Config, sa
 
 def connect_preview(surface: Any, config: Config) -> dict[str, Any]:
     """The Connect tab: `connect_view` (the exposure model: the tools served at connect and
-    their tokens beside the full cost). Without that model (exposure not built yet) `all` is the
-    whole list, and `search` says it cannot be previewed rather than guess."""
-    try:
-        from workbench.model.exposure import connect_view
-    except ImportError:
-        connect_view = None
-    if connect_view is not None:
-        view = connect_view(surface)
-        tools = [t.to_mcp() if hasattr(t, "to_mcp") else t for t in view.tools]
-        at_connect, full = int(view.tokens), int(view.full_tokens)
-    elif config.tools.exposure == "all":
-        tools = surface.tools_list()
-        at_connect = full = sum(t.tokens for t in surface.tools)
-    else:
-        return {"connect_text": "Search exposure cannot be previewed by this build of the workbench "
-                                "(it has no exposure model yet); `serve` decides what is listed.\n"}
+    their tokens beside the full cost)."""
+    from workbench.model.exposure import (
+        connect_view,  # the search index and tokenizer: full pass only
+    )
+
+    view = connect_view(surface)
+    tools = [t.to_mcp() if hasattr(t, "to_mcp") else t for t in view.tools]
+    at_connect, full = int(view.tokens), int(view.full_tokens)
     share = f" ({at_connect / full:.0%} of it)" if full else ""
     head = (f"// At connect: {len(tools)} tools, {at_connect:,} tokens{share}; every tool: "
             f"{len(surface.tools)} tools, {full:,} tokens ({config.tools.exposure} exposure)\n")

@@ -21,6 +21,7 @@ from textual.containers import Grid, Horizontal, ItemGrid, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, Switch, TextArea
 
 from workbench.model.config import CommandConfig, DescriptionMode
+from workbench.model.naming import TOOL_NAME_PATTERN
 from workbench.model.tree import Command, CommandTree
 from workbench.tui import shaping_input
 from workbench.tui.bindings import pane_title
@@ -364,8 +365,6 @@ class Inspector(VerticalScroll, can_focus=False):
         collision check walks every command (tens of milliseconds on a big CLI): it runs when
         the name is applied, not on every key."""
         if field_id == "tool-name":
-            from workbench.model.naming import TOOL_NAME_PATTERN
-
             value = text.strip() or None
             if value is not None and not applying and not TOOL_NAME_PATTERN.match(value):
                 raise ValueError(f"`{value}` is not a tool name MCP accepts: use 1 to 64 letters, digits, `_` or `-`")

@@ -9,6 +9,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
+from workbench.model.coverage import coverage_line
 from workbench.tui.previews import FullPreviews, QuickPreviews
 
 STALE_STYLE = Style(dim=True)
@@ -100,6 +101,4 @@ class StatusLine(Static):
 
 def coverage_text(tree) -> str | None:
     """The two-witness coverage line of the loaded tree (None when only one witness ran)."""
-    from workbench.model.coverage import coverage_line
-
     return coverage_line(tree)
