@@ -11,6 +11,7 @@ is never shown as current.
 from __future__ import annotations
 
 import gc
+import sys
 from dataclasses import dataclass
 
 from textual import events, on, work
@@ -22,7 +23,7 @@ from textual.widgets import Input, TabbedContent, Tabs, Tree
 
 from workbench.model.errors import WorkbenchError
 from workbench.tui.bindings import MAIN_BINDINGS, pane_title
-from workbench.tui.incremental import slice_size
+from workbench.tui.incremental import slice_size, update_surface
 from workbench.tui.messages import EditRequested
 from workbench.tui.palette import GoToCommand, ToggleCommand, WorkbenchActions
 from workbench.tui.previews import (
@@ -49,6 +50,11 @@ DEBOUNCE_S = 0.01
 """How long edits may pile up before one recompute (key repeat, quick clicks)."""
 QUICK_ON_UI_LIMIT = 300
 """Up to this many commands in the edited slice, the quick pass runs on the UI thread."""
+PASS_SWITCH_INTERVAL_S = 0.001
+"""The interpreter's thread switch interval while the TUI runs its passes in threads (Python's
+default is 0.005 s). The UI thread releases the GIL at every wait of its event loop, many times
+a frame, and then waits up to one interval for a CPU-bound pass to hand it back: at 5 ms, a
+key pressed during a full pass waited ~10× its own CPU time (docs/performance.md)."""
 FULL_DELAY_S = 0.1
 """Pause between painting the quick pass and starting the full one, so a key pressed right
 after an edit does not compete with the full pass (CPU-bound, in a thread) for the interpreter."""
@@ -353,6 +359,8 @@ class MainScreen(Screen[None]):
     def _start_full(self, generation: int) -> None:
         if generation != self.generation:
             return
+        if sys.getswitchinterval() > PASS_SWITCH_INTERVAL_S:
+            sys.setswitchinterval(PASS_SWITCH_INTERVAL_S)  # this process is the TUI: for the session
         ws = self.workspace
         saved = "on disk" if ws.on_disk else "as loaded"
         baseline = ws.saved_text if ws.saved_text is not None else ws.baseline_config
@@ -462,8 +470,6 @@ class MainScreen(Screen[None]):
 
     def _trial(self, event: EditRequested) -> str | None:
         """Why the edit would break the surface, or None (tried on a copy of the choices)."""
-        from workbench.tui.incremental import update_surface
-
         ws = self.workspace
         trial = Workspace(tree=ws.tree, config=copy_choices(ws.config), path=ws.path, saved_text="")
         try:
@@ -517,7 +523,7 @@ class MainScreen(Screen[None]):
 
     def export_as(self) -> None:
         """Ask for a path, then save there; that file is where ctrl+s writes from then on."""
-        from workbench.tui.screens.save_as import SaveAs
+        from workbench.tui.screens.save_as import SaveAs  # a screen opened on demand: off the start
 
         def chosen(path) -> None:
             if path is None:
@@ -531,23 +537,31 @@ class MainScreen(Screen[None]):
 
     def show_serve(self) -> None:
         """The `serve` command line for the saved file and a client config snippet."""
-        from workbench.tui.screens.serve_info import ServeInfo
+        from workbench.tui.screens.serve_info import (
+            ServeInfo,  # a screen opened on demand: off the start
+        )
 
         ws = self.workspace
         self.app.push_screen(ServeInfo(ws.config, ws.path, unsaved=not ws.on_disk or ws.looks_dirty()))
 
     def action_open_prompt(self) -> None:
-        from workbench.tui.screens.prompt_editor import PromptEditor
+        from workbench.tui.screens.prompt_editor import (
+            PromptEditor,  # a screen opened on demand: off the start
+        )
 
         self.app.push_screen(PromptEditor(self))
 
     def action_open_env(self) -> None:
-        from workbench.tui.screens.env_editor import EnvEditor
+        from workbench.tui.screens.env_editor import (
+            EnvEditor,  # a screen opened on demand: off the start
+        )
 
         self.app.push_screen(EnvEditor(self))
 
     def action_open_selectors(self) -> None:
-        from workbench.tui.screens.selectors_editor import SelectorsEditor
+        from workbench.tui.screens.selectors_editor import (
+            SelectorsEditor,  # a screen opened on demand: off the start
+        )
 
         self.app.push_screen(SelectorsEditor(self))
 
