@@ -151,3 +151,18 @@ async def test_an_edit_repaints_what_changed_not_whole_panes(app):
         inspector, previews = main.query_one(Inspector), main.query_one("#previews")
         whole_panes = inspector.outer_size.area + previews.outer_size.area
         assert frames and frames[0] < whole_panes * 0.6, (frames, whole_panes)
+
+
+def test_the_tool_list_text_spells_numbers_as_the_sdk_writes_tools_list():
+    """The one producer (`model/tools_json.py`) writes what `serve` sends: the SDK's encoder."""
+    import mcp.types as types
+
+    from workbench.model.tools_json import json_text
+
+    schema = {"type": "object", "properties": {"x": {"type": "number", "minimum": 1e-7, "maximum": 0.00001},
+                                               "name": {"type": "string", "default": "é – \u2028"}}}
+    wire = types.Tool(name="t", inputSchema=schema).model_dump_json(by_alias=True, exclude_none=True)
+    text = json_text({"name": "t", "inputSchema": schema})
+    assert json.loads(text) == json.loads(wire)
+    assert '"minimum": 1e-7' in text and '"maximum": 0.00001' in text  # json.dumps: 1e-07, 1e-05
+    assert "é – \u2028" in text and text.endswith("}\n")
