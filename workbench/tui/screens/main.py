@@ -104,6 +104,8 @@ class MainScreen(Screen[None]):
         """Edits not scoped to one command (global settings, selectors, undo of those): any of
         them may change what the inspector shows for every command."""
         self._shown_inputs: tuple | None = None
+        self.switch_interval_before: float | None = None
+        """The interpreter's switch interval before the first full pass lowered it."""
         self.right_pane = "inspector"
         """Which of the centre and right panes shows in the narrow layout."""
 
@@ -169,6 +171,8 @@ class MainScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         gc.unfreeze()  # the session is over: what it froze may be collected again (tests open many)
+        if self.switch_interval_before is not None:
+            sys.setswitchinterval(self.switch_interval_before)
 
     # --- state → widgets ---------------------------------------------------------------------
 
@@ -360,7 +364,8 @@ class MainScreen(Screen[None]):
         if generation != self.generation:
             return
         if sys.getswitchinterval() > PASS_SWITCH_INTERVAL_S:
-            sys.setswitchinterval(PASS_SWITCH_INTERVAL_S)  # this process is the TUI: for the session
+            self.switch_interval_before = sys.getswitchinterval()  # put back when the screen goes
+            sys.setswitchinterval(PASS_SWITCH_INTERVAL_S)
         ws = self.workspace
         saved = "on disk" if ws.on_disk else "as loaded"
         baseline = ws.saved_text if ws.saved_text is not None else ws.baseline_config
