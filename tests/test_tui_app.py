@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from textual import events
 from textual.widgets import TabbedContent
-from tui_support import sample_workspace, settle
+from tui_support import preview_text, sample_workspace, settle
 
 from workbench.model.config_file import load_config
 from workbench.tui.app import make_app
@@ -40,7 +40,7 @@ def app(tmp_path: Path, config_dir: Path):
 
 
 def view_text(app, view_id: str) -> str:
-    return app.screen.query_one(f"#{view_id}").text
+    return preview_text(app, view_id)
 
 
 def tool_names(app) -> list[str]:

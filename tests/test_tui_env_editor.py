@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input, OptionList
-from tui_support import sample_workspace, settle
+from tui_support import preview_text, sample_workspace, settle
 
 from workbench.model.config_file import load_config
 from workbench.tui.app import make_app
@@ -63,7 +63,7 @@ async def test_a_variable_added_is_previewed_saved_and_undone_to_the_same_text(t
 
         await pilot.press("escape")
         await settle(pilot)
-        assert 'LOG_FORMAT = "text"' in app.screen.query_one("#view-toml").text
+        assert 'LOG_FORMAT = "text"' in preview_text(app, "view-toml")
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert load_config(path).env == {"LOG_FORMAT": "text", "DEPLOY_API_TOKEN": "abc123"}

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from textual.command import CommandPalette
 from textual.widgets import OptionList, TabbedContent
-from tui_support import sample_workspace, settle
+from tui_support import preview_text, sample_workspace, settle
 
 from workbench.model.config_file import load_config
 from workbench.tui.app import make_app
@@ -45,7 +45,7 @@ async def test_palette_toggles_a_command_exports_and_opens_the_editors(tmp_path:
         await palette(pilot, "Include/exclude deployctl undeploy")
         await settle(pilot)
         assert app.main_screen.workspace.config.commands["deployctl undeploy"].exclude is True
-        names = [t["name"] for t in json.loads(app.screen.query_one("#view-tools").text)]
+        names = [t["name"] for t in json.loads(preview_text(app, "view-tools"))]
         assert "deployctl_undeploy" not in names
 
         await palette(pilot, "Export (save as)")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, TabbedContent
 from tui_support import sample_workspace, settle
 
 from workbench.tui.app import make_app
@@ -159,6 +159,8 @@ async def test_the_lint_list_keeps_bracketed_words_of_a_fix(tmp_path: Path):
     workspace.set_env({"DEPLOY_API_TOKEN": "s3cr3t"})
     async with _app(tmp_path, workspace).run_test(size=SIZE) as pilot:
         await settle(pilot)
+        pilot.app.screen.query_one("#preview-tabs", TabbedContent).active = "tab-lint"  # filled when shown
+        await pilot.pause()
         options = pilot.app.screen.query_one("#lint-list", OptionList)
         # What the list paints: a str prompt is read as markup there, where `[env]` is a tag.
         rows = [options._get_visual(options.get_option_at_index(i)).plain for i in range(options.option_count)]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from textual import events
 from textual.widgets import TabbedContent
-from tui_support import sample_workspace, settle
+from tui_support import preview_text, sample_workspace, settle
 
 from workbench.model.config_file import load_config
 from workbench.tui.app import make_app
@@ -47,7 +47,7 @@ async def test_selectors_are_checked_applied_and_their_claims_shown(tmp_path: Pa
         await type_selectors(pilot, '[[selectors]]\ncommands = ["deployctl deploy*", "deployctl status"]\n')
         await pilot.click("#apply-selectors")
         await settle(pilot)
-        names = [t["name"] for t in json.loads(app.screen.query_one("#view-tools").text)]
+        names = [t["name"] for t in json.loads(preview_text(app, "view-tools"))]
         assert names == ["deployctl_deploy", "deployctl_status"]
         assert "selector 1: deployctl deploy*, deployctl status" in claims.text
         assert "  claims 2:\n    deployctl deploy\n    deployctl status\n" in claims.text

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input, OptionList
-from tui_support import sample_workspace, settle
+from tui_support import preview_text, sample_workspace, settle
 
 from workbench.model.config_file import load_config
 from workbench.tui.app import make_app
@@ -56,7 +56,7 @@ async def test_a_selector_added_claims_its_commands_and_the_preview_follows(tmp_
 
         await pilot.press("escape")
         await settle(pilot)
-        names = [t["name"] for t in json.loads(app.screen.query_one("#view-tools").text)]
+        names = [t["name"] for t in json.loads(preview_text(app, "view-tools"))]
         assert "deployctl_secrets_get" in names and "deployctl_status" in names
 
         await pilot.press("f3")

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from tui_support import sample_workspace, settle
+from tui_support import preview_text, sample_workspace, settle
 
 from workbench.model.config_file import load_config
 from workbench.tui.app import make_app
@@ -35,7 +35,7 @@ def app(tmp_path: Path, config_dir: Path):
 
 
 def view_text(app, view_id: str) -> str:
-    return app.screen.query_one(f"#{view_id}").text
+    return preview_text(app, view_id)
 
 
 async def highlight_command(pilot, path: str) -> None:

@@ -57,3 +57,13 @@ async def settle(pilot, rounds: int = 100) -> None:
         if app.load_error:
             return
     raise AssertionError("the previews never became current")
+
+
+def preview_text(app, view_id: str) -> str:
+    """The text of a preview view as the user sees it once its tab is shown: a hidden tab is
+    filled when it is shown (`PreviewTabs.fill_tab`, what showing the tab calls)."""
+    from workbench.tui.widgets.preview_tabs import TABS, PreviewTabs
+
+    previews = app.screen.query_one(PreviewTabs)
+    previews.fill_tab(next(tab for tab, _, view in TABS if view == view_id))
+    return previews.view(view_id).text

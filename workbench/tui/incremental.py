@@ -32,7 +32,7 @@ def update_surface(previous: Surface | None, tree: CommandTree, config: Config,
                    changed: set[str] | None) -> Surface:
     """The surface for (tree, config); reuses `previous` when only `changed` commands' choices
     changed since it was built (None = something global changed: full build)."""
-    from workbench.model.surface import build_surface, rebuild_commands
+    from workbench.model.surface import build_surface, rebuild_commands  # off the TUI's import
 
     if previous is not None and changed is not None and not changed:
         return previous  # nothing changed since it was built (e.g. a save)

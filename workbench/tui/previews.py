@@ -14,15 +14,16 @@ Pure Python (no Textual): every text comes from the model's `build_surface` and 
 from __future__ import annotations
 
 import difflib
-import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from workbench.model.config import Config
 from workbench.model.errors import WorkbenchError
 from workbench.model.findings import Finding, finding, findings_text
-from workbench.model.tools_json import tool_json, tools_json
+from workbench.model.tools_json import json_text, tool_json, tools_json
 from workbench.model.tree import CommandTree
+from workbench.tui.incremental import update_surface
 
 REASON_WORDS = {
     "hidden": "hidden by the CLI",
@@ -184,8 +185,7 @@ def compute_quick(previous: Any | None, tree: CommandTree, config: Config, chang
     """The surface after an edit to `changed` commands (None: rebuild fully). With the
     `statuses` of `previous`, only the changed commands' statuses are redone. A first build
     (no `previous`) leaves token counts to the full pass, so the tree's marks paint sooner."""
-    from workbench.model.surface import build_surface
-    from workbench.tui.incremental import update_surface
+    from workbench.model.surface import build_surface  # the surface rules: off the TUI's import
 
     try:
         if previous is None:
@@ -204,11 +204,23 @@ def compute_quick(previous: Any | None, tree: CommandTree, config: Config, chang
     return quick_from_surface(surface, dirty, finding_counts)
 
 
-def compute_full(tree: CommandTree, config: Config, saved_text: str | Config, saved_label: str = "saved") -> FullPreviews:
+class Superseded(Exception):
+    """A later edit made this pass's result useless: it stopped between two of its steps."""
+
+
+def compute_full(tree: CommandTree, config: Config, saved_text: str | Config, saved_label: str = "saved",
+                 superseded: Callable[[], bool] | None = None) -> FullPreviews:
     """Full build, tool list, mcp.toml, diff and lint for (tree, config); `saved_text` is the
-    baseline text, or the baseline config to dump."""
-    from workbench.model.config_file import dump_config
-    from workbench.model.surface import build_surface
+    baseline text, or the baseline config to dump. Between its steps it asks `superseded` and
+    raises `Superseded` when a later edit came: a key pressed during a full pass (a thread
+    sharing the interpreter with the UI) then waits for one step at most, not for the rest of a
+    pass whose result would be dropped."""
+    from workbench.model.config_file import dump_config  # the TOML writer: off the TUI's import
+    from workbench.model.surface import build_surface  # the surface rules: off the TUI's import
+
+    def step() -> None:
+        if superseded is not None and superseded():
+            raise Superseded
 
     if isinstance(saved_text, Config):
         saved_text = dump_config(saved_text)
@@ -216,19 +228,25 @@ def compute_full(tree: CommandTree, config: Config, saved_text: str | Config, sa
         toml = dump_config(config)
     except WorkbenchError as error:
         toml = f"# save would fail: {error}\n"
+    step()
     diff = "".join(difflib.unified_diff(saved_text.splitlines(keepends=True), toml.splitlines(keepends=True),
                                         fromfile=saved_label, tofile="unsaved"))
     dirty = toml != saved_text
+    step()
     try:
         surface = build_surface(tree, config)
     except WorkbenchError as error:
         return FullPreviews(quick=QuickPreviews(surface=None, error=str(error), dirty=dirty),
                             toml=toml, diff=diff, dirty=dirty, baseline_text=saved_text)
+    step()
     findings = _lint(surface, tree, config)
     counts = _findings_per_command(findings, surface)
+    step()
+    tools = tools_text(surface)
+    step()
     return FullPreviews(
         quick=quick_from_surface(surface, dirty, counts), toml=toml, diff=diff, dirty=dirty,
-        tools_json=tools_text(surface), findings=findings, lint_text=_lint_text(findings),
+        tools_json=tools, findings=findings, lint_text=_lint_text(findings),
         warnings=tuple(surface.warnings), baseline_text=saved_text,
         **connect_preview(surface, config),
     )
@@ -236,26 +254,18 @@ def compute_full(tree: CommandTree, config: Config, saved_text: str | Config, sa
 
 def connect_preview(surface: Any, config: Config) -> dict[str, Any]:
     """The Connect tab: `connect_view` (the exposure model: the tools served at connect and
-    their tokens beside the full cost). Without that model (exposure not built yet) `all` is the
-    whole list, and `search` says it cannot be previewed rather than guess."""
-    try:
-        from workbench.model.exposure import connect_view
-    except ImportError:
-        connect_view = None
-    if connect_view is not None:
-        view = connect_view(surface)
-        tools = [t.to_mcp() if hasattr(t, "to_mcp") else t for t in view.tools]
-        at_connect, full = int(view.tokens), int(view.full_tokens)
-    elif config.tools.exposure == "all":
-        tools = surface.tools_list()
-        at_connect = full = sum(t.tokens for t in surface.tools)
-    else:
-        return {"connect_text": "Search exposure cannot be previewed by this build of the workbench "
-                                "(it has no exposure model yet); `serve` decides what is listed.\n"}
+    their tokens beside the full cost)."""
+    from workbench.model.exposure import (
+        connect_view,  # the search index and tokenizer: full pass only
+    )
+
+    view = connect_view(surface)
+    tools = [t.to_mcp() if hasattr(t, "to_mcp") else t for t in view.tools]
+    at_connect, full = int(view.tokens), int(view.full_tokens)
     share = f" ({at_connect / full:.0%} of it)" if full else ""
     head = (f"// At connect: {len(tools)} tools, {at_connect:,} tokens{share}; every tool: "
             f"{len(surface.tools)} tools, {full:,} tokens ({config.tools.exposure} exposure)\n")
-    return {"connect_text": head + json.dumps(tools, indent=2, ensure_ascii=False) + "\n",
+    return {"connect_text": head + json_text(tools),
             "connect_tokens": (at_connect, full)}
 
 

@@ -11,6 +11,7 @@ is never shown as current.
 from __future__ import annotations
 
 import gc
+import sys
 from dataclasses import dataclass
 
 from textual import events, on, work
@@ -22,12 +23,13 @@ from textual.widgets import Input, TabbedContent, Tabs, Tree
 
 from workbench.model.errors import WorkbenchError
 from workbench.tui.bindings import MAIN_BINDINGS, pane_title
-from workbench.tui.incremental import slice_size
+from workbench.tui.incremental import slice_size, update_surface
 from workbench.tui.messages import EditRequested
 from workbench.tui.palette import GoToCommand, ToggleCommand, WorkbenchActions
 from workbench.tui.previews import (
     FullPreviews,
     QuickPreviews,
+    Superseded,
     compute_full,
     compute_quick,
     finding_counts,
@@ -48,6 +50,11 @@ DEBOUNCE_S = 0.01
 """How long edits may pile up before one recompute (key repeat, quick clicks)."""
 QUICK_ON_UI_LIMIT = 300
 """Up to this many commands in the edited slice, the quick pass runs on the UI thread."""
+PASS_SWITCH_INTERVAL_S = 0.001
+"""The interpreter's thread switch interval while the TUI runs its passes in threads (Python's
+default is 0.005 s). The UI thread releases the GIL at every wait of its event loop, many times
+a frame, and then waits up to one interval for a CPU-bound pass to hand it back: at 5 ms, a
+key pressed during a full pass waited ~10× its own CPU time (docs/performance.md)."""
 FULL_DELAY_S = 0.1
 """Pause between painting the quick pass and starting the full one, so a key pressed right
 after an edit does not compete with the full pass (CPU-bound, in a thread) for the interpreter."""
@@ -93,6 +100,12 @@ class MainScreen(Screen[None]):
         self.base_surface = None
         """The last surface shown; the quick pass updates it for the commands in `changed`."""
         self.changed: set[str] | None = None
+        self.wide_edits = 0
+        """Edits not scoped to one command (global settings, selectors, undo of those): any of
+        them may change what the inspector shows for every command."""
+        self._shown_inputs: tuple | None = None
+        self.switch_interval_before: float | None = None
+        """The interpreter's switch interval before the first full pass lowered it."""
         self.right_pane = "inspector"
         """Which of the centre and right panes shows in the narrow layout."""
 
@@ -158,6 +171,8 @@ class MainScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         gc.unfreeze()  # the session is over: what it froze may be collected again (tests open many)
+        if self.switch_interval_before is not None:
+            sys.setswitchinterval(self.switch_interval_before)
 
     # --- state → widgets ---------------------------------------------------------------------
 
@@ -176,8 +191,14 @@ class MainScreen(Screen[None]):
         served = self._served_flags(status.tool if status else None)
         inspector = self.query_one(Inspector)
         inspector.config = self.workspace.config
-        inspector.show(self.workspace.tree, command, self.workspace.command_choices(self.selected),
-                       status, served, same_command=same_command)
+        choices = self.workspace.command_choices(self.selected)
+        # What the form is drawn from: the same inputs draw the same form, so an edit of another
+        # command, or the full pass confirming the quick one, does not re-show ~90 widgets.
+        inputs = (self.selected, choices, status, frozenset(served), self.wide_edits,
+                  self.generation if command is self.workspace.tree.root else None)
+        if not (same_command and inputs == self._shown_inputs):
+            inspector.show(self.workspace.tree, command, choices, status, served, same_command=same_command)
+            self._shown_inputs = (inputs[0], choices.model_copy(deep=True), *inputs[2:])
         if self.full is not None:
             inspector.show_findings([f for f in self.full.findings if getattr(f, "command", "") == self.selected])
         if self.quick is not None and self.quick_generation == self.generation:
@@ -192,11 +213,13 @@ class MainScreen(Screen[None]):
 
     @on(TabbedContent.TabActivated, "#preview-tabs")
     async def _tab_shown_now(self, event: TabbedContent.TabActivated) -> None:
+        previews = self.query_one(PreviewTabs)
+        if event.pane.id in DEFERRED_PANES:
+            await previews.mount_deferred()  # shown before the first paint ended
+        previews.fill_tab(event.pane.id)  # a hidden view gets the last full pass's text when shown
         shown = [view for tab, _, view in TABS if tab == event.pane.id and view in self._stale_views()]
         if shown:
-            self.query_one(PreviewTabs).set_stale(tuple(shown))
-        if event.pane.id in DEFERRED_PANES:
-            await self.query_one(PreviewTabs).mount_deferred()  # shown before the first paint ended
+            previews.set_stale(tuple(shown))  # older than the config: dimmed until its pass is in
         if self.quick is None or self.quick_generation != self.generation:
             return  # the pass under way fills it
         if event.pane.id == "tab-try":
@@ -304,7 +327,10 @@ class MainScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="full", exit_on_error=False, description="full pass")
     def _compute_full(self, generation: int, tree, config, saved_text, saved_label: str) -> None:
         try:
-            full = compute_full(tree, config, saved_text, saved_label)
+            full = compute_full(tree, config, saved_text, saved_label,
+                                superseded=lambda: generation != self.generation)
+        except Superseded:
+            return  # a later edit starts its own pass; this one's result would be dropped
         except Exception as error:
             full = FullPreviews(quick=QuickPreviews(surface=None, error=_unexpected(error)), toml="", diff="",
                                 dirty=True)
@@ -337,6 +363,9 @@ class MainScreen(Screen[None]):
     def _start_full(self, generation: int) -> None:
         if generation != self.generation:
             return
+        if sys.getswitchinterval() > PASS_SWITCH_INTERVAL_S:
+            self.switch_interval_before = sys.getswitchinterval()  # put back when the screen goes
+            sys.setswitchinterval(PASS_SWITCH_INTERVAL_S)
         ws = self.workspace
         saved = "on disk" if ws.on_disk else "as loaded"
         baseline = ws.saved_text if ws.saved_text is not None else ws.baseline_config
@@ -349,7 +378,7 @@ class MainScreen(Screen[None]):
         previews = self.query_one(PreviewTabs)
         previews.show_quick(quick, self.selected)
         if self.full_generation < generation and quick.error is None:
-            previews.border_subtitle = "updating…"  # hidden tabs wait for the full pass
+            previews.say("updating…")  # hidden tabs wait for the full pass
         if self._tab_shown("tab-selectors") and previews.deferred_ready:
             self.query_one(SelectorsPane).show(self.workspace.config, quick.statuses)
         self.query_one(CommandTree).show_statuses(quick.statuses)
@@ -367,7 +396,7 @@ class MainScreen(Screen[None]):
         # tools): move them out of the collector's sight too, as the tree was on mount. Anything
         # they drop later is still freed by reference counting (they hold no cycles).
         gc.freeze()
-        self.query_one(PreviewTabs).show_full(full)
+        self.query_one(PreviewTabs).show_full(full, self.query_one("#preview-tabs", TabbedContent).active)
         self.query_one(StatusLine).show_full(full)
         if full.quick.error is not None or full.quick.surface is not None:
             self._show_quick(message.generation, full.quick)  # authoritative: replaces the quick pass
@@ -446,8 +475,6 @@ class MainScreen(Screen[None]):
 
     def _trial(self, event: EditRequested) -> str | None:
         """Why the edit would break the surface, or None (tried on a copy of the choices)."""
-        from workbench.tui.incremental import update_surface
-
         ws = self.workspace
         trial = Workspace(tree=ws.tree, config=copy_choices(ws.config), path=ws.path, saved_text="")
         try:
@@ -459,6 +486,8 @@ class MainScreen(Screen[None]):
         return None
 
     def _changed(self) -> None:
+        if self.workspace.last_scope is None:
+            self.wide_edits += 1
         self.note_change(self.workspace.last_scope)
         if not self._quick_is_small():
             self.show_command(same_command=True)  # the choices now; the quick pass follows later
@@ -499,7 +528,7 @@ class MainScreen(Screen[None]):
 
     def export_as(self) -> None:
         """Ask for a path, then save there; that file is where ctrl+s writes from then on."""
-        from workbench.tui.screens.save_as import SaveAs
+        from workbench.tui.screens.save_as import SaveAs  # a screen opened on demand: off the start
 
         def chosen(path) -> None:
             if path is None:
@@ -513,23 +542,31 @@ class MainScreen(Screen[None]):
 
     def show_serve(self) -> None:
         """The `serve` command line for the saved file and a client config snippet."""
-        from workbench.tui.screens.serve_info import ServeInfo
+        from workbench.tui.screens.serve_info import (
+            ServeInfo,  # a screen opened on demand: off the start
+        )
 
         ws = self.workspace
         self.app.push_screen(ServeInfo(ws.config, ws.path, unsaved=not ws.on_disk or ws.looks_dirty()))
 
     def action_open_prompt(self) -> None:
-        from workbench.tui.screens.prompt_editor import PromptEditor
+        from workbench.tui.screens.prompt_editor import (
+            PromptEditor,  # a screen opened on demand: off the start
+        )
 
         self.app.push_screen(PromptEditor(self))
 
     def action_open_env(self) -> None:
-        from workbench.tui.screens.env_editor import EnvEditor
+        from workbench.tui.screens.env_editor import (
+            EnvEditor,  # a screen opened on demand: off the start
+        )
 
         self.app.push_screen(EnvEditor(self))
 
     def action_open_selectors(self) -> None:
-        from workbench.tui.screens.selectors_editor import SelectorsEditor
+        from workbench.tui.screens.selectors_editor import (
+            SelectorsEditor,  # a screen opened on demand: off the start
+        )
 
         self.app.push_screen(SelectorsEditor(self))
 

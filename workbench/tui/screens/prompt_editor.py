@@ -21,6 +21,7 @@ from workbench.tui.bindings import EDITOR_BINDINGS
 from workbench.tui.messages import EditRequested
 from workbench.tui.screens.editor_screen import EditorScreen
 from workbench.tui.widgets.keyboard import EditorTextArea, FormScroll
+from workbench.tui.widgets.verdict import show_verdict
 
 
 def _with_prompt(config: Config, **changes: Any) -> Config:
@@ -120,10 +121,7 @@ class PromptEditor(EditorScreen):
             area.load_text(text)
 
     def _state(self, text: str, valid: bool | None) -> None:
-        state = self.query_one("#prompt-state", Static)
-        state.update(text)
-        state.set_class(valid is False, "-invalid")
-        state.set_class(valid is True, "-valid")
+        show_verdict(self.query_one("#prompt-state", Static), text, valid)
 
     def refused(self, problem: str) -> None:
         self._state(f"✗ Not applied: {problem}", False)

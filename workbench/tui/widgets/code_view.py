@@ -67,8 +67,20 @@ class CodeView(ScrollView, can_focus=True):
         self._blocks.clear()
         self._strips.clear()
         width = max(map(len, self._lines), default=0)  # C speed: 30,000 lines in ~1 ms
-        self.virtual_size = Size(width + 1, len(self._lines))
+        self._set_virtual_size(Size(width + 1, len(self._lines)))
         self.refresh()
+
+    def _set_virtual_size(self, size: Size) -> None:
+        """Set the scrollable size without a layout pass: the view's own size is set by CSS, so
+        only a scrollbar appearing or going away needs one (Textual's `virtual_size` setter
+        always asks for a layout, which reflows every widget on the screen)."""
+        if size == self.virtual_size:
+            return
+        if not self.is_mounted or not self.container_size:
+            self.virtual_size = size  # the first layout sizes it anyway
+            return
+        self.set_reactive(ScrollView.virtual_size, size)
+        self._scroll_update(size)  # what ScrollView's own resize does: scrollbars and clamping
 
     def _line_content(self, index: int) -> Content:
         block = index // BLOCK_LINES

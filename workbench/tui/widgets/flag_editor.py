@@ -22,12 +22,14 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DataTable, Input, Label, Select, Static, Switch, TextArea
 
 from workbench.model.config import CommandConfig, FlagConfig
+from workbench.model.naming import property_name
 from workbench.model.tree import Command, CommandTree, Flag
 from workbench.tui import shaping_input
 from workbench.tui.messages import EditRequested
 from workbench.tui.schema_input import SchemaInputError, parse_schema_override, schema_text
 from workbench.tui.widgets.keyboard import EditorTextArea, FormSwitch
 from workbench.tui.widgets.typed_fields import TypedFields
+from workbench.tui.widgets.verdict import show_verdict
 from workbench.tui.workspace import FLAG_TYPES
 
 COLUMNS = (("flag", 22), ("type", 8), ("served", 6), ("override", 14))
@@ -41,6 +43,8 @@ SHAPING_FIELDS = (
     ("flag-default", "default", "enter to apply: passed when the model omits it"),
 )
 """The flag's one-line shaping fields: id, label, placeholder."""
+UNREAD = object()
+"""No value could be read from a shaping field (its reason is on screen)."""
 
 
 @dataclass(frozen=True)
@@ -236,10 +240,7 @@ class FlagEditor(Vertical):
             area.load_text(self.shown_schema)
 
     def _set_schema_status(self, text: str, valid: bool | None) -> None:
-        status = self.query_one("#schema-status", Static)
-        status.update(text)
-        status.set_class(valid is False, "-invalid")
-        status.set_class(valid is True, "-valid")
+        show_verdict(self.query_one("#schema-status", Static), text, valid)
 
     def show_refusal(self, message: str) -> None:
         """Shown when the screen refused a schema because the surface could not be built."""
@@ -250,17 +251,12 @@ class FlagEditor(Vertical):
         self._shaping_status(f"✗ Not applied: {message}", False)
 
     def _shaping_status(self, text: str, valid: bool | None) -> None:
-        status = self.query_one("#flag-shaping-status", Static)
-        status.update(text)
-        status.set_class(valid is False, "-invalid")
-        status.set_class(valid is True, "-valid")
+        show_verdict(self.query_one("#flag-shaping-status", Static), text, valid)
 
     # --- shaping: typed, checked inline, applied on enter ------------------------------------
 
     def taken_properties(self) -> dict[str, str]:
         """Property name → flag key for every flag of this tool (renamed ones by their new name)."""
-        from workbench.model.naming import property_name
-
         taken: dict[str, str] = {}
         for row in self.rows:
             choice = self.choices.flags.get(row.flag.key) or FlagConfig()
@@ -288,33 +284,33 @@ class FlagEditor(Vertical):
         choice = self._choice()
         return {"flag-prop-name": choice.name, "flag-pin": choice.value, "flag-default": choice.default}[field_id]
 
-    @on(Input.Changed, "#flag-prop-name, #flag-pin, #flag-default")
-    def _shaping_typed(self, event: Input.Changed) -> None:
+    def _typed_value(self, event: Input.Changed | Input.Submitted, refusal: str) -> Any:
+        """The value in the shaping field `event` is about, or UNREAD (no flag shown, or the text
+        is refused: the reason is shown, led by `refusal`)."""
         event.stop()
         if self.command is None or self.current is None:
-            return
-        field_id = event.input.id or ""
+            return UNREAD
         try:
-            value = self._read_shaping(field_id, event.value)
+            return self._read_shaping(event.input.id or "", event.value)
         except ValueError as error:
-            self._shaping_status(f"✗ {error}", False)
+            self._shaping_status(f"{refusal}{error}", False)
+            return UNREAD
+
+    @on(Input.Changed, "#flag-prop-name, #flag-pin, #flag-default")
+    def _shaping_typed(self, event: Input.Changed) -> None:
+        value = self._typed_value(event, "✗ ")
+        if value is UNREAD:
             return
-        same = value == self._shaping_current(field_id)
+        same = value == self._shaping_current(event.input.id or "")
         self._shaping_status("" if same else "✓ Valid: press enter to apply.", None if same else True)
 
     @on(Input.Submitted, "#flag-prop-name, #flag-pin, #flag-default")
     def _shaping_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if self.command is None or self.current is None:
-            return
+        value = self._typed_value(event, "✗ Not applied: ")
         field_id = event.input.id or ""
-        try:
-            value = self._read_shaping(field_id, event.value)
-        except ValueError as error:
-            self._shaping_status(f"✗ Not applied: {error}", False)
+        if value is UNREAD or value == self._shaping_current(field_id):
             return
-        if value == self._shaping_current(field_id):
-            return
+        assert self.command is not None and self.current is not None
         path, key, taken = self.command.path_str, self.current.flag.key, self.taken_properties()
         if field_id == "flag-prop-name":
             apply = lambda ws: ws.set_flag_name(path, key, value, taken)  # noqa: E731
@@ -372,20 +368,23 @@ class FlagEditor(Vertical):
         path, key = self.command.path_str, self.current.flag.key
         self.post_message(EditRequested(self, lambda ws: ws.set_flag_type(path, key, value), self.show_refusal))
 
-    def _parsed(self) -> dict[str, Any] | None:
-        assert self.command is not None and self.current is not None
+    def _typed_schema(self, event: TextArea.Changed | Button.Pressed, refusal: str) -> Any:
+        """The schema override typed for the shown flag (None: empty), or UNREAD (no flag shown,
+        or the text is refused: the reason is shown, led by `refusal`)."""
+        event.stop()
+        if self.command is None or self.current is None:
+            return UNREAD
         text = self.query_one("#flag-schema", TextArea).text
-        return parse_schema_override(text, command=self.command.path_str, flag=self.current.flag.key)
+        try:
+            return parse_schema_override(text, command=self.command.path_str, flag=self.current.flag.key)
+        except SchemaInputError as error:
+            self._set_schema_status(f"{refusal}{error}", False)
+            return UNREAD
 
     @on(TextArea.Changed, "#flag-schema")
     def _schema_typed(self, event: TextArea.Changed) -> None:
-        event.stop()
-        if self.command is None or self.current is None:
-            return
-        try:
-            schema = self._parsed()
-        except SchemaInputError as error:
-            self._set_schema_status(f"✗ {error}", False)
+        schema = self._typed_schema(event, "✗ ")
+        if schema is UNREAD:
             return
         if schema == self._choice().schema_:
             self._set_schema_status("", None)
@@ -396,16 +395,10 @@ class FlagEditor(Vertical):
 
     @on(Button.Pressed, "#apply-schema")
     def _apply_schema(self, event: Button.Pressed) -> None:
-        event.stop()
-        if self.command is None or self.current is None:
+        schema = self._typed_schema(event, "✗ Not applied: ")
+        if schema is UNREAD or schema == self._choice().schema_:
             return
-        try:
-            schema = self._parsed()
-        except SchemaInputError as error:
-            self._set_schema_status(f"✗ Not applied: {error}", False)
-            return
-        if schema == self._choice().schema_:
-            return
+        assert self.command is not None and self.current is not None
         path, key = self.command.path_str, self.current.flag.key
         self._set_schema_status("Applied." if schema is not None else "Override removed.", True)
         self.post_message(EditRequested(self, lambda ws: ws.set_flag_schema(path, key, schema), self.show_refusal))

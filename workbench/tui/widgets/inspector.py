@@ -14,18 +14,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, ItemGrid, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, Switch, TextArea
 
 from workbench.model.config import CommandConfig, DescriptionMode
+from workbench.model.naming import TOOL_NAME_PATTERN
 from workbench.model.tree import Command, CommandTree
 from workbench.tui import shaping_input
 from workbench.tui.bindings import pane_title
 from workbench.tui.messages import EditRequested
 from workbench.tui.previews import CommandStatus
 from workbench.tui.schema_input import schema_text
+from workbench.tui.widgets.border_text import set_border_text
 from workbench.tui.widgets.flag_editor import FlagEditor
 from workbench.tui.widgets.keyboard import EditorTextArea, FormSwitch
 from workbench.tui.widgets.project_panel import ProjectPanel
@@ -122,10 +125,12 @@ class Inspector(VerticalScroll, can_focus=False):
         # An ItemGrid puts the two switches side by side when they fit, else one under the other.
         with ItemGrid(min_column_width=26, id="switches"):
             with Horizontal(classes="row"):
-                yield FormSwitch(id="include", tooltip=INCLUDE_TIP)
+                # Not animated: the switch follows the model (`x` in the tree) in the edit's frame.
+                yield FormSwitch(id="include", tooltip=INCLUDE_TIP, animate=False)
                 yield Label("Include as a tool")
             with Horizontal(classes="row"):
-                yield FormSwitch(id="deprecated", tooltip="Treat as deprecated: filtered out like a deprecated command")
+                yield FormSwitch(id="deprecated", animate=False,
+                                 tooltip="Treat as deprecated: filtered out like a deprecated command")
                 yield Label("Deprecated")
         yield Label("Description", classes="heading")
         yield Select([("follow global mode", "global"), ("long", "long"), ("short", "short")],
@@ -180,7 +185,7 @@ class Inspector(VerticalScroll, can_focus=False):
         self.command_tree = tree
         self.choices = choices
         self.status = status
-        self.border_title = pane_title("inspector", command.path_str)
+        set_border_text(self, "title", pane_title("inspector", command.path_str))
         project = self.query_one(ProjectPanel)
         is_root = len(command.path) == 1
         project.set_class(not is_root, "-hidden")
@@ -255,8 +260,14 @@ class Inspector(VerticalScroll, can_focus=False):
 
     @staticmethod
     def _update(static: Static, text: str) -> None:
-        if str(static.content) != text:
-            static.update(text)
+        old = str(static.content)
+        if old == text:
+            return
+        # A one-line text replacing a one-line text keeps the widget's height: no layout pass
+        # (one reflows every widget on the screen, a good part of an edit's first frame).
+        width = static.content_size.width
+        one_line = bool(width) and all("\n" not in t and cell_len(t) <= width for t in (old, text))
+        static.update(text, layout=not one_line)
 
     @staticmethod
     def _included(choices: CommandConfig, status: CommandStatus | None) -> bool:
@@ -354,8 +365,6 @@ class Inspector(VerticalScroll, can_focus=False):
         collision check walks every command (tens of milliseconds on a big CLI): it runs when
         the name is applied, not on every key."""
         if field_id == "tool-name":
-            from workbench.model.naming import TOOL_NAME_PATTERN
-
             value = text.strip() or None
             if value is not None and not applying and not TOOL_NAME_PATTERN.match(value):
                 raise ValueError(f"`{value}` is not a tool name MCP accepts: use 1 to 64 letters, digits, `_` or `-`")

@@ -13,6 +13,7 @@ from textual.widgets import TabbedContent, TabPane
 
 from workbench.tui.bindings import pane_title
 from workbench.tui.previews import FullPreviews, QuickPreviews
+from workbench.tui.widgets.border_text import set_border_text
 from workbench.tui.widgets.code_view import CodeView
 from workbench.tui.widgets.keyboard import EditorTextArea
 from workbench.tui.widgets.lint_pane import LintPane
@@ -119,7 +120,11 @@ class PreviewTabs(Vertical):
             self.view(view_id).set_stale(True)
         if "view-lint" in view_ids:
             self.query_one(LintPane).set_stale(True)
-        self.border_subtitle = "updating…"
+        self.say("updating…")
+
+    def say(self, state: str) -> None:
+        """The previews' state under the pane ("updating…", "current"): its border row only."""
+        set_border_text(self, "subtitle", state)
 
     def _fresh(self, view_id: str, text: str, language: str) -> None:
         view = self.view(view_id)
@@ -128,9 +133,9 @@ class PreviewTabs(Vertical):
 
     def _subtitle(self, error: str | None) -> None:
         if error:
-            self.border_subtitle = "✗ cannot build the surface"
+            self.say("✗ cannot build the surface")
         elif not self.is_stale:
-            self.border_subtitle = "current"
+            self.say("current")
 
     def show_quick(self, quick: QuickPreviews, command_path: str | None) -> None:
         """Show the tool and prompt for the config as it is now."""
@@ -143,21 +148,36 @@ class PreviewTabs(Vertical):
             self._fresh("view-prompt", quick.prompt, "markdown")
         self._subtitle(quick.error)
 
-    def show_full(self, full: FullPreviews) -> None:
-        """Show the tool list, mcp.toml, diff and lint of a full build."""
-        if full.quick.error is not None:
-            message = error_text(full.quick.error)
-            self._fresh("view-tools", message, "text")
-            self._fresh("view-connect", message, "text")
-            self._fresh("view-lint", message, "text")
-        else:
-            self._fresh("view-tools", full.tools_json, "json")
-            self._fresh("view-connect", full.connect_text, "json")
-            self._fresh("view-lint", full.lint_text, "text")
-            self.query_one(LintPane).show_findings(full.findings)
-        self._fresh("view-toml", full.toml, "toml")
-        self._fresh("view-diff", full.diff or "No unsaved changes.\n", "diff")
+    full: FullPreviews | None = None
+    """The last full pass handed down; its views are filled when their tab is shown."""
+    _filled: frozenset[str] = frozenset()
+    """The full views that show `full`'s texts (the others get them when shown)."""
+
+    def show_full(self, full: FullPreviews, shown_tab: str | None = None) -> None:
+        """Take the tool list, mcp.toml, diff and lint of a full build: the views of the tab on
+        screen (`shown_tab`) now, every other when its tab is shown (`fill_tab`). A 1,000-tool
+        list is ~30,000 lines, and the lint list a row per finding: filling the hidden views on
+        every edit took most of the UI thread's share of the full pass."""
+        self.full, self._filled = full, frozenset()
+        for view_id in self.FULL_VIEWS:
+            if not any(tab == shown_tab and view == view_id for tab, _, view in TABS):
+                self.view(view_id).set_stale(False)  # current as of `full`: filled when shown
+        if shown_tab is not None:
+            self.fill_tab(shown_tab)
         self._subtitle(full.quick.error)
+
+    def fill_tab(self, tab_id: str) -> None:
+        """Fill the full views of `tab_id` from `full`, unless they already show it."""
+        full = self.full
+        if full is None:
+            return
+        for tab, _, view_id in TABS:
+            if tab == tab_id and view_id in self.FULL_VIEWS and view_id not in self._filled:
+                text, language = full_view_text(full, view_id)
+                self._fresh(view_id, text, language)
+                if view_id == "view-lint":
+                    self.query_one(LintPane).show_findings(full.findings if full.quick.error is None else [])
+                self._filled |= {view_id}
 
     def show_tool(self, quick: QuickPreviews, command_path: str | None) -> None:
         if quick.error is not None:
@@ -170,6 +190,19 @@ class PreviewTabs(Vertical):
             self._fresh("view-tool", text, "text")
         else:
             self._fresh("view-tool", text, "json")
+
+
+def full_view_text(full: FullPreviews, view_id: str) -> tuple[str, str]:
+    """The text and language a full view shows for `full`."""
+    if view_id in ("view-tools", "view-connect", "view-lint") and full.quick.error is not None:
+        return error_text(full.quick.error), "text"
+    return {
+        "view-tools": (full.tools_json, "json"),
+        "view-connect": (full.connect_text, "json"),
+        "view-lint": (full.lint_text, "text"),
+        "view-toml": (full.toml, "toml"),
+        "view-diff": (full.diff or "No unsaved changes.\n", "diff"),
+    }[view_id]
 
 
 def error_text(error: str) -> str:

@@ -9,6 +9,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
+from workbench.model.coverage import coverage_line
 from workbench.tui.previews import FullPreviews, QuickPreviews
 
 STALE_STYLE = Style(dim=True)
@@ -52,7 +53,8 @@ class StatusLine(Static):
         text = self.describe()
         if self.size.width and len(text) > self.size.width - 2:  # narrow: keep both ends on screen
             text = self.describe(compact=True)
-        self.update(Text(text, style=STALE_STYLE if stale else ""))
+        # One line, always: no layout (a layout pass reflows every widget on the screen).
+        self.update(Text(text, style=STALE_STYLE if stale else ""), layout=False)
 
     def on_resize(self) -> None:
         self._render_now()
@@ -99,6 +101,4 @@ class StatusLine(Static):
 
 def coverage_text(tree) -> str | None:
     """The two-witness coverage line of the loaded tree (None when only one witness ran)."""
-    from workbench.model.coverage import coverage_line
-
     return coverage_line(tree)
