@@ -10,12 +10,16 @@ every glob once, and never copies the tree.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import json
 from collections.abc import Iterable
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from workbench.model.config import CommandConfig, Config, Loader, LoadMode
+from workbench.model.config_errors import find_line
+from workbench.model.config_file import load_config, require_snapshot
 from workbench.model.describe import describe
 from workbench.model.gc_pause import collector_paused
 from workbench.model.naming import property_name, snake_case, tool_name, unique_name
@@ -24,6 +28,7 @@ from workbench.model.schema import ToolFlag, build_input_schema
 from workbench.model.selectors import CompiledSelector, glob
 from workbench.model.shaping import check_tool_name, json_output
 from workbench.model.surface_types import (
+    ArgBinding,
     Exclusion,
     JsonWrap,
     Surface,
@@ -31,7 +36,7 @@ from workbench.model.surface_types import (
     Tool,
     ToolBinding,
 )
-from workbench.model.tree import Command, CommandTree
+from workbench.model.tree import Command, CommandTree, Flag
 
 RESULT_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -194,7 +199,7 @@ class _Builder:
         self.exclusions: list[Exclusion] = []
         self.warnings: list[str] = []
         self.names: dict[str, str] = {}
-        self.shared_flags: dict = {}
+        self.shared_flags: dict[tuple[int, int], tuple[dict[str, Any], ArgBinding]] = {}
         self.help_loaded = config.source.loader is Loader.HELP
         self.seen_paths: set[str] = set()
         self.word_prefixes: list[str] = []
@@ -348,7 +353,7 @@ class _Builder:
         return found
 
     @staticmethod
-    def _pinned(chosen: ToolFlag, choices: CommandConfig, pins: dict) -> bool:
+    def _pinned(chosen: ToolFlag, choices: CommandConfig, pins: dict[str, Any]) -> bool:
         """A pinned flag is passed whether or not it would be a property (it never is one)."""
         override = choices.flags.get(chosen.flag.key)
         return (override is not None and override.value is not None) or chosen.flag.key in pins
@@ -442,10 +447,10 @@ def _resolved_load(choices: CommandConfig, selector: CompiledSelector | None, co
     return "deferred"
 
 
-def _exclusive_note(command: Command, args) -> str:
+def _exclusive_note(command: Command, args: Iterable[ArgBinding]) -> str:
     """A sentence per mutually exclusive group with at least two exposed members (a schema
     `oneOf` would say the same, but many clients reject it)."""
-    by_key = {}
+    by_key: dict[str, str] = {}
     for arg in args:
         if arg.pin is not None:
             continue  # not in the schema: the model cannot give it
@@ -466,24 +471,20 @@ def _deshadow(flags: list[ToolFlag]) -> list[ToolFlag]:
     return [tf for index, tf in enumerate(flags) if last[tf.flag.key] == index]
 
 
-def _is_short_help(flag) -> bool:
+def _is_short_help(flag: Flag) -> bool:
     return flag.name is None and flag.short == "h" and "help" in flag.help.lower()
 
 
-def _close(name: str, known) -> str:
-    import difflib
-
+def _close(name: str, known: Iterable[str]) -> str:
     close = difflib.get_close_matches(name, list(known), n=1)
     return f" (did you mean `{close[0]}`?)" if close else ""
 
 
 
-def surface_from_file(path, *, token_counts: bool = True) -> tuple[Config, Surface]:
+def surface_from_file(path: str | Path, *, token_counts: bool = True) -> tuple[Config, Surface]:
     """Load the mcp.toml at `path` and build its surface from its own `[snapshot]` (no other
     file, no CLI import): what `tools`, `prompt` and `serve` show. `token_counts` as for
     `build_surface` (`serve` never shows them)."""
-    from workbench.model.config_file import load_config, require_snapshot
-
     config = load_config(path)
     tree = require_snapshot(config, str(path))
     try:
@@ -492,12 +493,8 @@ def surface_from_file(path, *, token_counts: bool = True) -> tuple[Config, Surfa
         raise SurfaceError(f"{_where(path, error.key_path)}: {error}", key_path=error.key_path) from None
 
 
-def _where(path, key_path: tuple) -> str:
+def _where(path: str | Path, key_path: tuple[str | int, ...]) -> str:
     """`path`, plus ` line N` when the offending key can be found in the file."""
-    from pathlib import Path
-
-    from workbench.model.config_errors import find_line
-
     if not key_path:
         return str(path)
     try:
