@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from workbench.model.config import Config
+from workbench.model.config import Config, RuntimeConfig
+from workbench.model.config_errors import assignment_problem
 from workbench.model.naming import ENV_NAME_PATTERN
 from workbench.runtime.machine_checks import machine_findings
 
@@ -70,9 +71,7 @@ def number_problem(key: str, text: str) -> str | None:
     except ValueError:
         whole = "a whole number" if kind is int else "a number"
         return f"`{key}` must be {whole} above 0, such as {1 if kind is int else 30}."
-    if value <= 0:
-        return f"`{key}` must be above 0 (`{text.strip()}` would stop every call)."
-    return None
+    return assignment_problem(RuntimeConfig(), key, value)  # "above 0" is the model's rule
 
 
 def parse_number(key: str, text: str) -> int | float:

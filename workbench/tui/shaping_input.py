@@ -15,7 +15,8 @@ import re
 import shlex
 from typing import Any
 
-from workbench.model.config import Config, FlagConfig
+from workbench.model.config import CommandConfig, Config, FlagConfig
+from workbench.model.config_errors import assignment_problem
 from workbench.model.tree import Command, CommandTree, Flag
 
 PROPERTY_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
@@ -142,9 +143,7 @@ def parse_words(text: str) -> list[str]:
         words = shlex.split(text)
     except ValueError as error:
         raise ValueError(f"the fixed words do not split into words ({error}); close the quote") from None
-    if any("\x00" in word for word in words):
-        raise ValueError("a fixed word contains a NUL character, which no argument can hold")
-    return words
+    return words  # a NUL in one is the model's to refuse (`EnvText`), when the workspace sets them
 
 
 def words_text(words: list[str]) -> str:
@@ -153,7 +152,7 @@ def words_text(words: list[str]) -> str:
 
 def parse_limit(text: str, *, key: str, kind: type) -> int | float | None:
     """A command's `timeout_s` (a number) or `max_output_bytes` (a whole number), above 0;
-    empty text is None (follow `[runtime]`)."""
+    empty text is None (follow `[runtime]`). "Above 0" is the model's rule, in its words."""
     cleaned = text.strip().replace("_", "")
     if not cleaned:
         return None
@@ -164,8 +163,9 @@ def parse_limit(text: str, *, key: str, kind: type) -> int | float | None:
         raise ValueError(f"`{key}` must be {whole} above 0, or empty to follow [runtime]") from None
     if isinstance(value, float) and value.is_integer() and "." not in cleaned and "e" not in cleaned.lower():
         value = int(value)
-    if value <= 0:
-        raise ValueError(f"`{key}` must be above 0 (`{text.strip()}` would stop every call)")
+    problem = assignment_problem(CommandConfig(), key, value)
+    if problem is not None:
+        raise ValueError(problem)
     return value
 
 
@@ -185,9 +185,7 @@ def parse_env_rows(text: str) -> dict[str, str]:
         problem = name_problem(name)
         if problem is not None:
             raise ValueError(f"line {number}: {problem}")
-        if "\x00" in value:
-            raise ValueError(f"line {number}: the value contains a NUL character, which no environment variable can hold")
-        env[name] = value
+        env[name] = value  # a NUL in the value is the model's to refuse (`EnvText`)
     return env
 
 

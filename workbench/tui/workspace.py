@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from workbench.model.config import (
     REST_ENTRY,
     CommandConfig,
@@ -24,6 +26,7 @@ from workbench.model.config import (
     PromptSection,
     Selector,
 )
+from workbench.model.config_errors import edit_problem
 from workbench.model.tree import CommandTree
 
 ANNOTATIONS = ("read_only", "destructive", "idempotent", "open_world")
@@ -153,6 +156,10 @@ class Workspace:
         try:
             mutate(self.config)
             self._keep_tool_order(entry.config)
+        except ValidationError as error:
+            # the model's rules (limits above 0, no NUL, ...) refuse the value: its one sentence
+            self.config = entry.config
+            raise ValueError(edit_problem(error)) from None
         except Exception:
             self.config = entry.config  # a rejected value leaves the choices as they were
             raise
@@ -337,31 +344,24 @@ class Workspace:
             problem = name_problem(name)
             if problem is not None:
                 raise ValueError(problem)
-            if "\x00" in value[name]:
-                raise ValueError(f"the value of `{name}` contains a NUL character, which no environment variable can hold")
         self._change(label, lambda c: setattr(c, "env", value))
 
     def set_runtime(self, label: str = "runtime", **values: Any) -> None:
         """Set some of `[runtime]` (`timeout_s`, `max_output_bytes`, `max_concurrency` above 0;
         `cwd` relative to the config file) as one change. A ValueError names a bad value."""
-        from workbench.tui.env_edit import LIMITS, RUNTIME_KEYS
+        from workbench.tui.env_edit import RUNTIME_KEYS
 
         unknown = sorted(set(values) - set(RUNTIME_KEYS))
         if unknown:
             raise ValueError(f"`{unknown[0]}` is not a [runtime] setting")
-        kinds = {key: kind for key, _, kind in LIMITS}
         checked: dict[str, Any] = {}
         for key, value in values.items():
             if key == "cwd":
                 if not isinstance(value, str) or not value.strip():
                     raise ValueError("`cwd` must name a folder (`.` is the config file's own folder)")
                 checked[key] = value.strip()
-            elif isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-                raise ValueError(f"`{key}` must be a number above 0")
-            elif kinds[key] is int and value != int(value):
-                raise ValueError(f"`{key}` must be a whole number above 0")
             else:
-                checked[key] = kinds[key](value)
+                checked[key] = value  # the limits' rules are the model's (`_change` says why one is refused)
 
         def apply(config: Config) -> None:
             for key, value in checked.items():
@@ -411,20 +411,12 @@ class Workspace:
     def set_command_args(self, path: str, words: list[str]) -> None:
         """Fixed words always passed at this command's level (`args`)."""
         value = [str(w) for w in words]
-        if any("\x00" in w for w in value):
-            raise ValueError("a fixed word contains a NUL character, which no argument can hold")
         self._edit_command(path, f"fixed words of {path}", lambda c: setattr(c, "args", value))
 
     def set_command_limit(self, path: str, key: str, value: int | float | None) -> None:
         """This command's `timeout_s` or `max_output_bytes` (None follows `[runtime]`)."""
         if key not in ("timeout_s", "max_output_bytes"):
             raise ValueError(f"`{key}` is not a per-command limit")
-        if value is not None:
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-                raise ValueError(f"`{key}` must be a number above 0")
-            if key == "max_output_bytes" and value != int(value):
-                raise ValueError("`max_output_bytes` must be a whole number above 0")
-            value = int(value) if key == "max_output_bytes" else value
         label = {"timeout_s": "timeout", "max_output_bytes": "output cap"}[key]
         self._edit_command(path, f"{label} of {path}", lambda c: setattr(c, key, value))
 
@@ -433,12 +425,10 @@ class Workspace:
         from workbench.tui.env_edit import name_problem
 
         value = {str(k): str(v) for k, v in env.items()}
-        for name, text in value.items():
+        for name in value:
             problem = name_problem(name)
             if problem is not None:
                 raise ValueError(problem)
-            if "\x00" in text:
-                raise ValueError(f"the value of `{name}` contains a NUL character, which no environment variable can hold")
         self._edit_command(path, f"env of {path}", lambda c: setattr(c, "env", value))
 
     def set_output(self, path: str, mode: str, schema: dict[str, Any] | None = None) -> None:
