@@ -12,7 +12,7 @@ import re
 from fnmatch import fnmatchcase
 
 from workbench.model.config import REST_ENTRY, Config
-from workbench.model.findings import Finding, closest, finding, toml_key
+from workbench.model.findings import Finding, closest, did_you_mean, finding, toml_key
 from workbench.model.naming import ENV_NAME_PATTERN
 from workbench.model.tree import Command, CommandTree
 
@@ -57,30 +57,24 @@ def dangling_keys(tree: CommandTree, config: Config, tool_names: set[str] | None
     for path, choices in config.commands.items():
         command = tree.find(path)
         if command is None:
-            near = closest(path, paths)
             findings.append(finding(
                 "WB801", f'commands."{path}"',
-                f"`[commands.\"{path}\"]` names no command of `{tree.root.name}`"
-                + (f" (did you mean `{near}`?)." if near else "."),
+                f"`[commands.\"{path}\"]` names no command of `{tree.root.name}`{did_you_mean(path, paths)}.",
                 "Rename the key to an existing command path, or remove the section."))
             continue
         valid = argument_keys(tree, command)
         for key in choices.flags:
             if key not in valid:
-                near = closest(key, sorted(valid))
                 findings.append(finding(
                     "WB802", f'commands."{path}".flags.{toml_key(key)}',
-                    f"`{key}` is not a flag or argument of `{path}`"
-                    + (f" (did you mean `{near}`?)." if near else "."),
+                    f"`{key}` is not a flag or argument of `{path}`{did_you_mean(key, sorted(valid))}.",
                     "Rename the key to an existing flag, or remove the override."))
     if tool_names is not None:
         for entry in config.prompt.tool_order or []:
             if entry != REST_ENTRY and entry not in tool_names:
-                near = closest(entry, sorted(tool_names))
                 findings.append(finding(
                     "WB803", f"prompt.tool_order.{entry}",
-                    f"`prompt.tool_order` lists `{entry}`, which is not a tool"
-                    + (f" (did you mean `{near}`?)." if near else "."),
+                    f"`prompt.tool_order` lists `{entry}`, which is not a tool{did_you_mean(entry, sorted(tool_names))}.",
                     "Remove it from `tool_order` or correct the name."))
     findings += _selector_findings(paths, config)
     return findings
@@ -108,11 +102,9 @@ def _selector_findings(paths: list[str], config: Config) -> list[Finding]:
     for index, selector in enumerate(config.selectors):
         dead = [p for p in selector.commands if not any(fnmatchcase(path, p) for path in paths)]
         for pattern in dead:
-            near = closest(pattern, paths)
             findings.append(finding(
                 "WB804", f"selectors[{index}] {pattern}",
-                f"Selector {index + 1}'s pattern `{pattern}` matches no command"
-                + (f" (did you mean `{near}`?)." if near else "."),
+                f"Selector {index + 1}'s pattern `{pattern}` matches no command{did_you_mean(pattern, paths)}.",
                 "Correct the pattern (globs on the space-joined path, e.g. `tool sub *`) or remove it."))
         if claims[index] == 0 and len(dead) < len(selector.commands):
             findings.append(finding(

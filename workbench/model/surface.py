@@ -10,7 +10,6 @@ every glob once, and never copies the tree.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import json
 from collections.abc import Iterable
 from functools import lru_cache
@@ -21,6 +20,7 @@ from workbench.model.config import CommandConfig, Config, Loader, LoadMode
 from workbench.model.config_errors import find_line
 from workbench.model.config_file import load_config, require_snapshot
 from workbench.model.describe import describe
+from workbench.model.findings import did_you_mean
 from workbench.model.gc_pause import collector_paused
 from workbench.model.naming import property_name, snake_case, tool_name, unique_name
 from workbench.model.prompt import order_tools, render_prompt
@@ -400,7 +400,7 @@ class _Builder:
             if key not in known:
                 self.warnings.append(
                     f'[commands."{command.path_str}".flags.{key}] names no flag or positional of '
-                    f"`{command.path_str}`{_close(key, known)}; it has no effect"
+                    f"`{command.path_str}`{did_you_mean(key, known, cutoff=0.6)}; it has no effect"
                 )
 
     def check_leftovers(self) -> None:
@@ -408,7 +408,7 @@ class _Builder:
             if path not in self.seen_paths:
                 self.warnings.append(
                     f'[commands."{path}"] names no command of `{self.tree.root.name}`'
-                    f"{_close(path, self.seen_paths)}; it has no effect"
+                    f"{did_you_mean(path, self.seen_paths, cutoff=0.6)}; it has no effect"
                 )
         for selector in self.selectors:
             if not selector.commands.texts:
@@ -473,11 +473,6 @@ def _deshadow(flags: list[ToolFlag]) -> list[ToolFlag]:
 
 def _is_short_help(flag: Flag) -> bool:
     return flag.name is None and flag.short == "h" and "help" in flag.help.lower()
-
-
-def _close(name: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(name, list(known), n=1)
-    return f" (did you mean `{close[0]}`?)" if close else ""
 
 
 
