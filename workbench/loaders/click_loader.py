@@ -19,11 +19,15 @@ from __future__ import annotations
 
 import inspect
 import math
-import os
 import re
-from datetime import date, datetime
+from datetime import datetime
 from enum import Enum
 from typing import Any
+
+if __package__:
+    from .json_default import json_default
+else:  # run as a loose script by loaders/foreign.py, next to json_default.py
+    from json_default import json_default  # type: ignore[no-redef,import-not-found]
 
 _DEPRECATED_MARK = re.compile(r"\s*\(DEPRECATED(?::.*)?\)\s*$|^\s*\(Deprecated\)\s*", re.DOTALL | re.IGNORECASE)
 """click ≥ 8.2 appends "(DEPRECATED[: reason])" to a deprecated command's short help; 8.1 prefixes "(Deprecated)"."""
@@ -329,24 +333,7 @@ def _is_unset(value: Any) -> bool:
 
 def _json_safe(value: Any, *, by_name: bool) -> Any:
     """A default as JSON data; None when there is none (unset, callable, empty, unrepresentable)."""
-    if value is None or _is_unset(value):
-        return None
-    if isinstance(value, Enum):
-        return value.name if by_name else _json_safe(value.value, by_name=False)
-    if isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, (list, tuple)):
-        items = [_json_safe(v, by_name=by_name) for v in value]
-        return items if items and all(i is not None for i in items) else None
-    if callable(value):
-        return None
-    if isinstance(value, os.PathLike):
-        return os.fspath(value)
-    if isinstance(value, (datetime, date)):
-        return value.isoformat()
-    return str(value)
+    return json_default(value, is_unset=_is_unset, enum_by_name=by_name)
 
 
 def _flag_default(param: Any) -> bool:
