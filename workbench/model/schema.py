@@ -12,11 +12,11 @@ import dataclasses
 import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from workbench.model.config import FlagConfig
 from workbench.model.config_errors import key_path as dotted
+from workbench.model.memo import memoized
 from workbench.model.naming import property_name, snake_case, unique_name
 from workbench.model.shaping import check_property_name, check_value
 from workbench.model.surface_types import ArgBinding, SurfaceError
@@ -257,7 +257,7 @@ def retype(schema: dict[str, Any], new_type: str) -> dict[str, Any]:
     return result
 
 
-@lru_cache(maxsize=4096)
+@memoized(4096)
 def _schema_problem(schema_json: str) -> str | None:
     """Why this schema is not valid draft 2020-12 JSON Schema, or None. Cached: the TUI
     rebuilds the surface on every edit and most override schemas do not change."""
@@ -310,7 +310,7 @@ def no_retrieval(uri: str) -> Any:
     raise NoSuchResource(ref=uri)  # type: ignore[call-arg]  # attrs class; its stub omits ref
 
 
-@lru_cache(maxsize=1024)
+@memoized(1024)
 def _reference_problem(schema_json: str, prop: str) -> str | None:
     """Why a `$ref`/`$dynamicRef` of this override does not resolve inside it, or None.
 
@@ -392,7 +392,7 @@ def backtracking_feature(pattern: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=1024)
+@memoized(1024)
 def _pattern_problem(schema_json: str) -> str | None:
     """Why a pattern of this override cannot be served, or None: each must run in linear time
     (RE2), since the model's input is matched against it on every call."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
 from typing import Any
 
 from workbench.model.config_errors import key_path as dotted
+from workbench.model.memo import memoized
 from workbench.model.surface_types import JsonWrap, SurfaceError
 
 PROPERTY_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
@@ -57,7 +57,7 @@ def value_problem(value: Any, schema: dict[str, Any], prop: str) -> str | None:
     return _value_problem(json.dumps(value, sort_keys=True), json.dumps(schema, sort_keys=True), prop)
 
 
-@lru_cache(maxsize=2048)
+@memoized(2048)
 def _value_problem(value_json: str, schema_json: str, prop: str) -> str | None:
     import referencing
     from jsonschema import Draft202012Validator

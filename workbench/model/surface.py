@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Iterable
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from workbench.model.config_file import load_config, require_snapshot
 from workbench.model.describe import describe
 from workbench.model.findings import did_you_mean
 from workbench.model.gc_pause import collector_paused
+from workbench.model.memo import memoized
 from workbench.model.naming import property_name, snake_case, tool_name, unique_name
 from workbench.model.prompt import order_tools, render_prompt
 from workbench.model.schema import ToolFlag, build_input_schema
@@ -177,7 +177,7 @@ def _tool_tokens(tool: Tool) -> int:
     return _count_cached(json.dumps(tool.to_mcp()))
 
 
-@lru_cache(maxsize=16384)
+@memoized(16384)
 def _count_cached(text: str) -> int:
     from workbench.model.tokens import count_tokens
 

@@ -5,7 +5,8 @@ same code path as `mcp-workbench tools`), validated into wire objects once at st
 bad name or a schema without an object root stops the server with a sentence naming the tool.
 Handlers read what they serve through one holder (`LiveSurface`), which `serve --watch`
 (`runtime/watch.py`) replaces whole when the config changes; between replacements the connect
-list never changes, so its wire form is built once per protocol version (`ToolListCache`). In
+list never changes, so its wire form is built once per protocol version (`ToolListCache`, in
+`runtime/tools_list_cache.py`). In
 search exposure (SPEC §5b) the connect list is the `always` tools plus `find_tools`/`run_tool`
 (`SearchExposure`, one per served surface), and a connection that found tools gets its own
 list, built from the same pre-validated wire tools. Every handler catches everything at its
@@ -15,7 +16,6 @@ exception's text.
 
 from __future__ import annotations
 
-import contextvars
 import functools
 import logging
 import shlex
@@ -43,6 +43,7 @@ from workbench.runtime.calls import (
     check_call_env,
 )
 from workbench.runtime.disconnect import cancel_when_client_leaves
+from workbench.runtime.tools_list_cache import ToolListCache
 
 if TYPE_CHECKING:
     from workbench.runtime.discovery import ToolSearch
@@ -187,11 +188,6 @@ def build_server(
     return server
 
 
-_FROM_CACHE: contextvars.ContextVar[bool] = contextvars.ContextVar("workbench_tools_list_from_cache", default=False)
-"""Set by `ToolListCache` for the tools/list request it is passing on: whether the handler
-should answer the stand-in (the cache then fills in the tools) or the full list."""
-
-
 class _Server(Server):
     """The SDK's server, advertising `tools.listChanged` (2025-11-25 handshake) when the list
     can change: for a session (search exposure) or for everyone (`serve --watch`; 2026-07-28
@@ -311,59 +307,6 @@ def connection_of(ctx: Any) -> Any:
     tests/test_exposure_serve.py), falling back to the session itself."""
     session = ctx.session
     return getattr(session, "_connection", session)
-
-
-class ToolListCache:
-    """Builds the wire form of the tool list once per protocol version (again after `clear`).
-
-    The SDK validates a handler's result against the protocol version's result model and dumps
-    it again on every request: for 1,000 tools ~100 ms of CPU per `tools/list`, the same work
-    each time. As a server middleware (the only layer whose result the SDK takes as finished
-    wire form), this keeps the `tools` array of the first full answer per version. A later
-    request still goes the SDK's whole way (params validation, the initialize gate, errors,
-    the handler, the result envelope: `resultType`, `_meta`, cache hints), but the handler
-    answers it with `stand_in` (no tools; nothing to validate) and the cached array is put in
-    its place: the answer is the same, minus the repeated work.
-    """
-
-    stand_in = types.ListToolsResult(tools=[])
-
-    def __init__(self, applies: Any = None) -> None:
-        self._tools: dict[str, list[Any]] = {}
-        self._generation = 0
-        self._applies = applies
-        """`(ctx) -> bool`: the request gets the one shared list (search exposure: a connection
-        that activated nothing); other requests pass through untouched."""
-
-    def answering_from_cache(self) -> bool:
-        """In the tools/list handler: whether this request is answered from the cache. Decided
-        once per request by the middleware, so a `clear` between the two never makes the
-        stand-in's empty list the cached answer."""
-        return _FROM_CACHE.get()
-
-    def clear(self) -> None:
-        """Forget the cached answers (the list changed); a request under way keeps its own."""
-        self._tools = {}
-        self._generation += 1
-
-    async def __call__(self, ctx: Any, call_next: Any) -> Any:
-        if ctx.method != "tools/list" or ctx.request_id is None or (
-                self._applies is not None and not self._applies(ctx)):
-            return await call_next(ctx)
-        generation = self._generation
-        cached = self._tools.get(ctx.protocol_version)
-        decided = _FROM_CACHE.set(cached is not None)
-        try:
-            answer = await call_next(ctx)  # raises on anything the SDK rejects: nothing is cached then
-        finally:
-            _FROM_CACHE.reset(decided)
-        if not isinstance(answer, dict) or not isinstance(answer.get("tools"), list):
-            return answer
-        if cached is None:  # the handler answered the full list
-            if generation == self._generation:  # not one from before a `clear`
-                self._tools[ctx.protocol_version] = answer["tools"]
-            return answer
-        return {**answer, "tools": cached}  # the key keeps its place; the envelope is this request's
 
 
 def checked_tools(surface: Surface) -> list[types.Tool]:

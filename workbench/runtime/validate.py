@@ -16,9 +16,9 @@ bounded edit distance (C++); every value shown is cut before it is rendered.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from workbench.model.memo import memoized
 from workbench.model.schema import linear_time_regex, no_retrieval, word_rule
 
 if TYPE_CHECKING:
@@ -199,7 +199,7 @@ def linear_time_validator() -> Any:
     return _linear_time_validator()
 
 
-@lru_cache(maxsize=1)
+@memoized(1)
 def _linear_time_validator() -> Any:
     """Draft 2020-12 with every regular expression matched by RE2, in time linear in the input:
     `pattern`, `patternProperties` and the `additionalProperties` check that consults them
@@ -239,7 +239,7 @@ def _linear_time_validator() -> Any:
     })
 
 
-@lru_cache(maxsize=4096)
+@memoized(4096)
 def _regex(pattern: str) -> Any:
     return linear_time_regex(pattern)
 
