@@ -18,6 +18,7 @@ from typing import Any
 from workbench.model.config import CommandConfig, Config, FlagConfig
 from workbench.model.config_errors import assignment_problem
 from workbench.model.tree import Command, CommandTree, Flag
+from workbench.tui.json_input import read_json_object
 
 PROPERTY_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 """The input property names model APIs accept (see `naming.property_name`)."""
@@ -195,15 +196,8 @@ def env_text(env: dict[str, str]) -> str:
 
 def parse_output_schema(text: str) -> dict[str, Any] | None:
     """The output schema typed as JSON (empty: none), checked as draft 2020-12 JSON Schema."""
-    if not text.strip():
-        return None
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"Not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}.") from None
-    if not isinstance(value, dict):
-        raise ValueError('An output schema must be a JSON object, such as {"type": "object"}.')
-    return check_output_schema(value)
+    value = read_json_object(text, what="An output schema", example='{"type": "object"}')
+    return None if value is None else check_output_schema(value)
 
 
 def check_output_schema(schema: dict[str, Any]) -> dict[str, Any]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from workbench.tui.json_input import read_json_object
+
 EXAMPLES = {"string": "", "integer": 0, "number": 0, "boolean": False, "array": [], "object": {}}
 
 
@@ -31,12 +33,5 @@ def starting_arguments(schema: dict[str, Any]) -> str:
 
 def parse_arguments(text: str) -> dict[str, Any]:
     """The arguments object the text describes (empty text = no arguments)."""
-    if not text.strip():
-        return {}
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ArgumentsInputError(f"Not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}.") from None
-    if not isinstance(value, dict):
-        raise ArgumentsInputError('The arguments must be a JSON object, such as {"name": "web"}.')
-    return value
+    value = read_json_object(text, what="The arguments", example='{"name": "web"}', error=ArgumentsInputError)
+    return {} if value is None else value

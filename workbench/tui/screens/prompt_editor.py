@@ -20,12 +20,20 @@ from workbench.tui import prompt_edit
 from workbench.tui.bindings import EDITOR_BINDINGS
 from workbench.tui.messages import EditRequested
 from workbench.tui.screens.editor_screen import EditorScreen
+from workbench.tui.widgets.form_state import show_state
 from workbench.tui.widgets.keyboard import EditorTextArea, FormScroll
 
 
 def _with_prompt(config: Config, **changes: Any) -> Config:
     """A candidate config: `config` with some `prompt` fields replaced (for the check)."""
     return config.model_copy(update={"prompt": config.prompt.model_copy(update=changes)})
+
+
+def _listed(title: str, list_id: str, hint: str) -> ComposeResult:
+    """A list's title, its hint and the list itself (the sections and the variables alike)."""
+    yield Label(title)
+    yield Static(hint, classes="hint", markup=False)
+    yield OptionList(id=list_id, compact=True)
 
 
 class PromptEditor(EditorScreen):
@@ -47,10 +55,8 @@ class PromptEditor(EditorScreen):
                 yield Label("Persona (deployment:persona, order 0)")
                 yield EditorTextArea(id="persona", compact=True, soft_wrap=True)
                 yield Button("Apply persona", id="apply-persona", compact=True, variant="primary")
-                yield Label("Your sections")
-                yield Static("Sorted by order; built-ins: identity -100, persona 0, tool guidance 100.",
-                             classes="hint", markup=False)
-                yield OptionList(id="sections", compact=True)
+                yield from _listed("Your sections", "sections",
+                                   "Sorted by order; built-ins: identity -100, persona 0, tool guidance 100.")
                 with Horizontal():
                     yield Input(placeholder="section name", id="section-name", compact=True)
                     yield Input(placeholder="order", id="section-order", type="integer", compact=True)
@@ -59,10 +65,8 @@ class PromptEditor(EditorScreen):
                     yield Button("Add section", id="add-section", compact=True, variant="primary")
                     yield Button("Apply to selected", id="apply-section", compact=True)
                     yield Button("Delete selected", id="delete-section", compact=True, variant="error")
-                yield Label("Variables")
-                yield Static("Use {{name}} in any section; cli, cwd and tool_count are built in.",
-                             classes="hint", markup=False)
-                yield OptionList(id="variables", compact=True)
+                yield from _listed("Variables", "variables",
+                                   "Use {{name}} in any section; cli, cwd and tool_count are built in.")
                 with Horizontal():
                     yield Input(placeholder="name", id="variable-name", compact=True)
                     yield Input(placeholder="value", id="variable-value", compact=True)
@@ -120,10 +124,7 @@ class PromptEditor(EditorScreen):
             area.load_text(text)
 
     def _state(self, text: str, valid: bool | None) -> None:
-        state = self.query_one("#prompt-state", Static)
-        state.update(text)
-        state.set_class(valid is False, "-invalid")
-        state.set_class(valid is True, "-valid")
+        show_state(self.query_one("#prompt-state", Static), text, valid)
 
     def refused(self, problem: str) -> None:
         self._state(f"✗ Not applied: {problem}", False)
@@ -277,15 +278,10 @@ class PromptEditor(EditorScreen):
                        f"Moved {entries[index]}."):
             self.query_one("#tool-order", OptionList).highlighted = order.index(entries[index])
 
-    @on(Button.Pressed, "#order-up")
-    def _up(self, event: Button.Pressed) -> None:
+    @on(Button.Pressed, "#order-up, #order-down")
+    def _up_or_down(self, event: Button.Pressed) -> None:
         event.stop()
-        self._move(-1)
-
-    @on(Button.Pressed, "#order-down")
-    def _down(self, event: Button.Pressed) -> None:
-        event.stop()
-        self._move(1)
+        self._move(-1 if event.button.id == "order-up" else 1)
 
     @on(Button.Pressed, "#order-reset")
     def _reset_order(self, event: Button.Pressed) -> None:
