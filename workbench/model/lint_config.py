@@ -13,7 +13,8 @@ from fnmatch import fnmatchcase
 
 from workbench.model.config import REST_ENTRY, Config
 from workbench.model.findings import Finding, closest, did_you_mean, finding, toml_key
-from workbench.model.naming import ENV_NAME_PATTERN
+from workbench.model.naming import ENV_NAME_PATTERN, snake_case
+from workbench.model.selectors import Patterns
 from workbench.model.tree import Command, CommandTree
 
 _SECRET_NAME = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|CREDENTIAL|AUTH", re.I)
@@ -83,8 +84,6 @@ def dangling_keys(tree: CommandTree, config: Config, tool_names: set[str] | None
 def argument_keys(tree: CommandTree, command: Command) -> set[str]:
     """Keys a flag override of `command` may use: its and its ancestors' flag keys, its
     positionals' names as written and as property names."""
-    from workbench.model.naming import snake_case
-
     keys = {flag.key for node in [*tree.ancestors(command), command] for flag in node.flags}
     for positional in command.positionals:
         keys |= {positional.name, snake_case(positional.name), f"{snake_case(positional.name)}_arg"}
@@ -119,8 +118,6 @@ def pin_findings(tree: CommandTree, config: Config, paths: list[str]) -> list[Fi
     """WB407: a selector's `pin` key that some of the commands it claims (of `paths`, the tools'
     commands) have no flag or argument for; one finding per selector and key, with a did-you-mean.
     Not an error: a selector claims many commands, and the pin works on those that have it."""
-    from workbench.model.selectors import Patterns
-
     if not any(selector.pin for selector in config.selectors):
         return []
     compiled = [Patterns(selector.commands) for selector in config.selectors]

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from workbench.model.config import REST_ENTRY, Config
+from workbench.model.exposure import find_tool_name, run_tool_name
 from workbench.model.findings import did_you_mean
 from workbench.model.surface_types import SurfaceError, Tool
 from workbench.model.tree import CommandTree
@@ -147,8 +148,6 @@ def tools_guidance(tools: Sequence[Tool], *, search_prefix: str | None = None) -
     read_only = [t.name for t in tools if t.annotations.get("readOnlyHint") is True]
     lines = []
     if search_prefix is not None:
-        from workbench.model.exposure import find_tool_name, run_tool_name
-
         lines.append(
             f"Only some of the {len(tools)} tools are listed at first: call `{find_tool_name(search_prefix)}` "
             "with a few words about the task to find the right ones (they are then added to your list), "

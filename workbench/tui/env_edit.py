@@ -14,6 +14,8 @@ from typing import Any
 
 from workbench.model.config import Config, RuntimeConfig
 from workbench.model.config_errors import assignment_problem
+from workbench.model.config_file import config_data
+from workbench.model.lint_config import settings_findings
 from workbench.model.naming import ENV_NAME_PATTERN
 from workbench.runtime.machine_checks import machine_findings
 
@@ -42,8 +44,6 @@ def name_problem(name: str) -> str | None:
 
 def secret_warning(name: str, value: str) -> str | None:
     """Lint's WB704 text (message and fix) when `name` looks like a secret and has a value."""
-    from workbench.model.lint_config import settings_findings
-
     probe = Config(env={name: value})
     found = next((f for f in settings_findings(probe) if f.code == "WB704"), None)
     return None if found is None else f"{found.code}: {found.message} Fix: {found.fix}"
@@ -130,9 +130,8 @@ def runtime_text(config: Config, key: str) -> str:
 
 def tables_toml(config: Config) -> str:
     """`[runtime]` and `[env]` exactly as `mcp.toml` has them (validated as `dump_config` does)."""
+    # lazy: tomli-w only when TOML is written, not on every start
     import tomli_w
-
-    from workbench.model.config_file import config_data
 
     normalized = Config.model_validate(config_data(config, snapshot=False))
     data = config_data(normalized, snapshot=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from workbench.model.schema import check_override
 from workbench.model.surface_types import SurfaceError
 from workbench.tui.json_input import read_json_object
 
@@ -23,7 +24,6 @@ def parse_schema_override(text: str, *, command: str, flag: str, tool: str = "")
                              error=SchemaInputError)
     if value is None:
         return None
-    from workbench.model.schema import check_override
 
     try:
         check_override(value, tool=tool or command, command=command, key=flag)

@@ -17,7 +17,12 @@ from typing import Any
 
 from workbench.model.config import CommandConfig, Config, FlagConfig
 from workbench.model.config_errors import assignment_problem
+from workbench.model.naming import TOOL_NAME_PATTERN, snake_case
+from workbench.model.schema import check_override, flag_schema, positional_schema, retype
+from workbench.model.surface import tool_names
+from workbench.model.surface_types import SurfaceError
 from workbench.model.tree import Command, CommandTree, Flag
+from workbench.tui.env_edit import name_problem
 from workbench.tui.json_input import read_json_object
 
 PROPERTY_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
@@ -37,9 +42,6 @@ def flag_value_schema(tree: CommandTree, command: Command, key: str, choices: Fl
     """The schema a pinned or default value of flag (or positional) `key` must fit: the derived
     one, with the flag's `schema` or `type` override applied as the surface applies it. None when
     `key` names nothing of `command`."""
-    from workbench.model.naming import snake_case
-    from workbench.model.schema import check_override, flag_schema, positional_schema, retype
-
     flag = find_flag(tree, command, key)
     if flag is not None:
         schema = flag_schema(flag)
@@ -57,6 +59,7 @@ def flag_value_schema(tree: CommandTree, command: Command, key: str, choices: Fl
 
 
 def _validation_problem(value: Any, schema: dict[str, Any]) -> str | None:
+    # lazy: jsonschema (~30 ms) only when a schema is checked, off serve's and open's start
     from jsonschema import Draft202012Validator
 
     error = next(iter(Draft202012Validator(schema).iter_errors(value)), None)
@@ -109,10 +112,6 @@ def value_text(value: Any) -> str:
 def tool_name_problem(tree: CommandTree, config: Config, path: str, name: str) -> str | None:
     """Why `name` cannot be the tool name of `path` (one sentence), or None: the MCP pattern,
     and no other tool of the surface may already have it."""
-    from workbench.model.naming import TOOL_NAME_PATTERN
-    from workbench.model.surface import tool_names
-    from workbench.model.surface_types import SurfaceError
-
     if not TOOL_NAME_PATTERN.match(name):
         return (f"`{name}` is not a tool name MCP accepts: use 1 to 64 letters, digits, `_` or `-` "
                 f'([commands."{path}"] name)')
@@ -173,8 +172,6 @@ def parse_limit(text: str, *, key: str, kind: type) -> int | float | None:
 def parse_env_rows(text: str) -> dict[str, str]:
     """`NAME=value` lines (blank lines skipped) as a command's env; each name is checked with the
     env editor's rule."""
-    from workbench.tui.env_edit import name_problem
-
     env: dict[str, str] = {}
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -201,6 +198,7 @@ def parse_output_schema(text: str) -> dict[str, Any] | None:
 
 
 def check_output_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    # lazy: jsonschema (~30 ms) only when a schema is checked, off serve's and open's start
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import SchemaError
 
