@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from workbench.loaders import foreign, introspect, targets, witness
-from workbench.loaders.help import crawl
 from workbench.loaders.witness import unread_paths
 from workbench.model.config import Loader, SourceConfig
 from workbench.model.coverage import count_witness
@@ -173,6 +172,9 @@ def _runnable_here(run_as: list[str], run_from: str | None) -> list[str]:
 def _witness(tree: CommandTree, run: list[str], info: dict[str, Any], *, top_level_first: bool,
              report: Progress, again: Callable[[list[str]], CommandTree] | None) -> CommandTree:
     """The exact `tree` checked against the CLI's help (workbench.loaders.witness)."""
+    # lazy: the crawler only when an exact load must be checked against its help, or for a help CLI
+    from workbench.loaders.help import crawl
+
     signs = list(info.get("incomplete") or [])
     for sign in signs:
         report(f"{sign}; reading its help as well")
@@ -283,6 +285,8 @@ def _load_foreign(target: str, found: Any, root_name: str, command: list[str], r
 
 
 def _crawl(target: str, found: Any, root_name: str, command: list[str], report: Progress) -> LoadedCLI:
+    from workbench.loaders.help import crawl  # lazy: the crawler (see _witness)
+
     report(f"Reading {found.name} --help…")
     tree = crawl(found.path if found.run_as == found.path else found.run_as, name=root_name, progress=report)
 

@@ -15,9 +15,7 @@ from typing import Any
 from workbench.model.config import Config, RuntimeConfig
 from workbench.model.config_errors import assignment_problem
 from workbench.model.config_file import config_data
-from workbench.model.lint_config import settings_findings
 from workbench.model.naming import ENV_NAME_PATTERN
-from workbench.runtime.machine_checks import machine_findings
 
 """A portable environment variable name (what lint's WB703 asks for)."""
 
@@ -44,6 +42,9 @@ def name_problem(name: str) -> str | None:
 
 def secret_warning(name: str, value: str) -> str | None:
     """Lint's WB704 text (message and fix) when `name` looks like a secret and has a value."""
+    # lazy: lint's config rules only when a value is checked, off the TUI's open
+    from workbench.model.lint_config import settings_findings
+
     probe = Config(env={name: value})
     found = next((f for f in settings_findings(probe) if f.code == "WB704"), None)
     return None if found is None else f"{found.code}: {found.message} Fix: {found.fix}"
@@ -95,6 +96,9 @@ def cwd_problem(text: str) -> str | None:
 
 def cwd_warning(cwd: str, config_dir: Path) -> str | None:
     """`check`'s WB705 text when `cwd` (relative to `config_dir`) is not a folder, else None."""
+    # lazy: the machine checks only when a cwd is checked, off the TUI's open
+    from workbench.runtime.machine_checks import machine_findings
+
     probe = Config.model_validate({"runtime": {"cwd": cwd}})
     found = next((f for f in machine_findings(probe, config_dir, executable=False) if f.code == "WB705"), None)
     return None if found is None else f"{found.code}: {found.message} Fix: {found.fix}"
