@@ -17,9 +17,8 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static, Te
 
 from workbench.model.config import REST_ENTRY, Config, PromptSection
 from workbench.tui import prompt_edit
-from workbench.tui.bindings import EDITOR_BINDINGS
 from workbench.tui.messages import EditRequested
-from workbench.tui.screens.editor_screen import EditorScreen
+from workbench.tui.screens.editor_screen import ReorderingEditor
 from workbench.tui.widgets.form_state import show_state
 from workbench.tui.widgets.keyboard import EditorTextArea, FormScroll
 
@@ -36,10 +35,9 @@ def _listed(title: str, list_id: str, hint: str) -> ComposeResult:
     yield OptionList(id=list_id, compact=True)
 
 
-class PromptEditor(EditorScreen):
+class PromptEditor(ReorderingEditor):
     """Persona and sections on the left; tool order and the rendered prompt on the right."""
 
-    BINDINGS = EDITOR_BINDINGS
     DEFAULT_CSS = """
     PromptEditor TextArea { height: 5; background: $boost; }
     PromptEditor OptionList { height: 6; }
@@ -289,13 +287,6 @@ class PromptEditor(EditorScreen):
         if self.config.prompt.tool_order is not None:
             self._apply(_with_prompt(self.config, tool_order=None), lambda ws: ws.set_tool_order(None),
                         "Tools are ordered by name.")
-
-    def action_move_up(self) -> None:
-        """shift+up: the highlighted tool-order entry moves up."""
-        self._move(-1)
-
-    def action_move_down(self) -> None:
-        self._move(1)
 
     def action_undo(self) -> None:
         self.main.action_undo()

@@ -15,9 +15,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 
 from workbench.model.config import Config, Selector
-from workbench.tui.bindings import EDITOR_BINDINGS
 from workbench.tui.messages import EditRequested
-from workbench.tui.screens.editor_screen import EditorScreen
+from workbench.tui.screens.editor_screen import ReorderingEditor
 from workbench.tui.selectors_text import (
     PATTERN_FIELDS,
     SelectorsInputError,
@@ -33,10 +32,9 @@ from workbench.tui.widgets.form_state import show_state
 from workbench.tui.widgets.keyboard import FormScroll
 
 
-class SelectorsEditor(EditorScreen):
+class SelectorsEditor(ReorderingEditor):
     """List + form on the left; the live claims on the right."""
 
-    BINDINGS = EDITOR_BINDINGS
     DEFAULT_CSS = """
     SelectorsEditor #selector-list { height: 8; }
     SelectorsEditor Input { margin-bottom: 0; }
@@ -211,13 +209,6 @@ class SelectorsEditor(EditorScreen):
     def _up_or_down(self, event: Button.Pressed) -> None:
         event.stop()
         self._move(-1 if event.button.id == "selector-up" else 1)
-
-    def action_move_up(self) -> None:
-        """shift+up: the highlighted selector moves up (it then wins earlier)."""
-        self._move(-1)
-
-    def action_move_down(self) -> None:
-        self._move(1)
 
     def action_undo(self) -> None:
         self.main.action_undo()
