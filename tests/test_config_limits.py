@@ -49,6 +49,8 @@ BAD_LIMITS = [
     ("timeout_s", "nan", "`runtime.timeout_s` is nan, but must be above 0"),
     ("max_output_bytes", "-1", "`runtime.max_output_bytes` is -1, but must be above 0"),
     ("max_concurrency", "0", "`runtime.max_concurrency` is 0, but must be above 0"),
+    # pydantic would read `true` as 1: a limit is a number, wherever it is set
+    ("timeout_s", "true", "`runtime.timeout_s` is true or false, but must be a number above 0"),
 ]
 
 

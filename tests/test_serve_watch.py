@@ -253,7 +253,7 @@ async def test_a_reload_while_tools_list_is_answered_never_caches_a_stale_or_emp
     one is answered in full from the new surface (not the stand-in's empty list, not the old)."""
     from types import SimpleNamespace
 
-    from workbench.runtime.server import ToolListCache
+    from workbench.runtime.tools_list_cache import ToolListCache
 
     cache = ToolListCache()
     ctx = SimpleNamespace(method="tools/list", request_id=1, protocol_version="2025-11-25")

@@ -72,6 +72,29 @@ def test_a_value_the_model_refuses_is_one_sentence_and_changes_nothing(ws, edit,
     assert ws.text() == before and ws.undo() is None
 
 
+@pytest.mark.parametrize(("edit", "sentence"), [
+    (lambda ws: ws.set_command_limit(DEPLOY, "timeout_s", 0),
+     "`timeout_s` must be above 0, not 0; set a larger value, or clear it for the default"),
+    (lambda ws: ws.set_command_limit(DEPLOY, "timeout_s", True),
+     "`timeout_s` is true or false, but must be a number above 0; fix the value"),
+    (lambda ws: ws.set_runtime(max_concurrency=0),
+     "`max_concurrency` must be above 0, not 0; set a larger value, or clear it for the default"),
+    (lambda ws: ws.set_command_args(DEPLOY, ["--color=never", "a\x00b"]),
+     "`args[2]` contains a NUL character, which no argument or environment variable can hold; fix the value"),
+    (lambda ws: ws.set_command_env(DEPLOY, {"NO_COLOR": "1\x00"}),
+     "`env.NO_COLOR` contains a NUL character, which no argument or environment variable can hold; fix the value"),
+    (lambda ws: ws.set_env({"LOG": "x\x00"}),
+     "`env.LOG` contains a NUL character, which no argument or environment variable can hold; fix the value"),
+])
+def test_limits_and_nul_are_refused_with_the_models_own_sentence(ws, edit, sentence):
+    """The rule lives in the model (`gt=0`, `EnvText`): the workspace says its sentence, whole."""
+    before = ws.text()
+    with pytest.raises(ValueError) as caught:
+        edit(ws)
+    assert str(caught.value) == sentence
+    assert ws.text() == before and ws.undo() is None
+
+
 def test_a_pin_is_read_as_its_schema_expects_and_a_renamed_tool_keeps_its_own_name(ws):
     from workbench.tui.shaping_input import flag_value_schema, parse_flag_value
 

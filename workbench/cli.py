@@ -12,6 +12,9 @@ import importlib
 import os
 import sys
 
+from workbench import __version__
+from workbench.model.errors import WorkbenchError
+
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "serve CONFIG over MCP (stdio, or streamable HTTP with --http)"),
     "tools": ("tools", "print the tool list exactly as serve answers tools/list (JSON)"),
@@ -39,8 +42,6 @@ def _top_parser() -> argparse.ArgumentParser:
 
 
 def _version() -> str:
-    from workbench import __version__
-
     return f"mcp-workbench {__version__}"
 
 
@@ -50,7 +51,6 @@ def _command_module(module: str):
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    from workbench.model.errors import WorkbenchError
 
     if argv and argv[0] in SUBCOMMANDS:
         name = argv[0]

@@ -13,6 +13,9 @@ import sys
 import sysconfig
 from pathlib import Path
 
+from workbench.clients.hosts import HOSTS, Launch, entry_for
+from workbench.clients.render import render
+
 
 def workbench_executable() -> list[str]:
     """The `mcp-workbench` of the running installation, as an absolute path (or the interpreter
@@ -70,9 +73,6 @@ def server_name(config, config_path: Path) -> str:
 def host_snippet(config, config_path: Path, client: str) -> tuple[str, str]:
     """(text, language) of `client`'s stdio entry for this config, as `client-config` prints it
     without options; language is `json`, `toml` or `yaml`."""
-    from workbench.clients.hosts import HOSTS, Launch, entry_for
-    from workbench.clients.render import render
-
     host = HOSTS[client]
     name = server_name(config, config_path)
     env = {"PATH": cli_search_path(config, config_path.resolve().parent)} if host.minimal_path else {}

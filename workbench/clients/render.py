@@ -19,6 +19,7 @@ def document(host: Host, name: str, entry: dict[str, Any]) -> dict[str, Any]:
 def render(host: Host, name: str, entry: dict[str, Any]) -> str:
     """What `client-config` prints: the smallest file (or section) holding the entry."""
     if host.format == "toml":
+        # lazy: tomli-w only when TOML is written, not on every start
         import tomli_w
 
         return tomli_w.dumps(document(host, name, entry))

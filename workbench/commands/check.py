@@ -17,8 +17,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from workbench.model.config import Loader
+from workbench.model.config_errors import find_line
+from workbench.model.config_file import load_config
+from workbench.model.coverage import coverage_line
+from workbench.model.drift import drift
 from workbench.model.errors import ConfigError, WorkbenchError
-from workbench.model.findings import Finding, finding_lines
+from workbench.model.exposure import connect_view
+from workbench.model.findings import Finding, finalize, finding, finding_lines, toml_key
+from workbench.model.lint import lint, measure_tokens
+from workbench.model.surface import build_surface
+from workbench.model.surface_types import SurfaceError
+from workbench.model.tokens import is_estimate, tokenizer_label
 from workbench.runtime.machine_checks import machine_findings
 
 JSON_FORMAT = 1
@@ -34,8 +44,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from workbench.model.config_file import load_config
-
     path = Path(args.config)
     if not path.is_file():
         raise ConfigError(f"{path} does not exist or is not a file; pass the mcp.toml to check.")
@@ -52,14 +60,6 @@ def run(args: argparse.Namespace) -> int:
 
 def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict[str, Any]:
     """Everything `check` found, as the `--json` document."""
-    from workbench.model.coverage import coverage_line
-    from workbench.model.drift import drift
-    from workbench.model.findings import finalize, finding, toml_key
-    from workbench.model.lint import lint, measure_tokens
-    from workbench.model.surface import build_surface
-    from workbench.model.surface_types import SurfaceError
-    from workbench.model.tokens import is_estimate, tokenizer_label
-
     snapshot = config.snapshot
     surface = None
     tokens: dict[str, Any] | None = None
@@ -68,16 +68,12 @@ def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict
         surface = build_surface(snapshot, config)
     except SurfaceError as error:
         subject = ".".join(toml_key(str(part)) for part in error.key_path) or "config"
-        from workbench.model.config_errors import find_line
-
         line = find_line(path.read_text(encoding="utf-8"), error.key_path) if error.key_path else None
         message = f"line {line}: {error}" if line else str(error)
         findings = finalize([finding("WB001", subject, message, "Change the config as the message says."),
                              *local], config)
     else:
         findings = finalize([*lint(surface, snapshot, config), *local], config)
-        from workbench.model.exposure import connect_view
-
         measured = measure_tokens(surface)
         view = connect_view(surface)
         tokens = {**measured.to_data(), "budget": config.lint.token_budget, "estimate": is_estimate(),
@@ -86,7 +82,6 @@ def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict
                                  "total": view.tokens + measured.prompt}}
     live_version = None
     drift_findings = None
-    from workbench.model.config import Loader
 
     if config.source.loader is Loader.HELP and any(f.code == "WB706" for f in local):
         drift_check = False  # the crawled program itself is gone: WB706 says so and where it went
@@ -117,11 +112,10 @@ def build_report(config, path: Path, *, drift_check: bool, strict: bool) -> dict
 def load_live(config, root_name: str, run_dir: Path | None = None):
     """The live CLI's command tree, loaded the way `[source]` records (exit 2 when it cannot be);
     a module target is imported from `run_dir` (`[runtime] cwd`) too, where its calls run."""
-    from workbench.model.config import Loader
-
     source = config.source
     try:
         if source.loader is Loader.HELP:
+            # lazy: the crawler only for a help-loaded config's drift check
             from workbench.loaders.help import crawl
 
             executable = source.command[0] if len(source.command) == 1 else source.target
@@ -129,6 +123,7 @@ def load_live(config, root_name: str, run_dir: Path | None = None):
                 raise ConfigError("[source] names no command or target, so the live CLI cannot be "
                                   "re-loaded; set [source] target or pass --no-drift.")
             return crawl(executable, name=root_name, use_cache=False)  # the gate must see the CLI as it is now
+        # lazy: the loaders only when drift is checked (--no-drift never loads them)
         from workbench.loaders import load
 
         if not source.target:

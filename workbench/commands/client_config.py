@@ -26,19 +26,22 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from workbench.clients.edit import merged_text
+from workbench.clients.envfile import parse_assignment, read_env_file
+from workbench.clients.hosts import HOSTS, Launch, Places, Remote, default_file, entry_for
 from workbench.clients.launch import (  # noqa: F401 (workbench_executable: for tests and callers)
     cli_search_path,
     serve_launch,
     server_name,
     workbench_executable,
 )
+from workbench.clients.render import render
 from workbench.model.atomic import write_text_atomic
+from workbench.model.config_file import load_config
 from workbench.model.errors import ConfigError, WorkbenchError
 
 
 def _hosts():
-    from workbench.clients.hosts import HOSTS
-
     return HOSTS
 
 
@@ -66,10 +69,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from workbench.clients.hosts import Launch, Remote, entry_for
-    from workbench.clients.render import render
-    from workbench.model.config_file import load_config
-
     host = _hosts()[args.client]
     config_path = Path(args.config)
     if not config_path.is_file():
@@ -146,8 +145,6 @@ def http_url(text: str) -> str:
 
 def server_env(assignments: list[str], env_file: Path | None) -> dict[str, str]:
     """`--env-file` then `--env` (later wins)."""
-    from workbench.clients.envfile import parse_assignment, read_env_file
-
     env = read_env_file(env_file) if env_file is not None else {}
     for text in assignments:
         key, value = parse_assignment(text, "--env")
@@ -181,8 +178,6 @@ def default_path(client: str, *, home: Path | None = None, cwd: Path | None = No
                  project: bool = False) -> Path | None:
     """Where `client` reads its servers from by default (project scope for Claude Code and VS
     Code, and for the others with `project`); None when it has no usual file."""
-    from workbench.clients.hosts import Places, default_file
-
     places = Places(home=home or Path.home(), cwd=cwd or Path.cwd(), platform=platform or sys.platform,
                     environ=dict(os.environ if environ is None else environ))
     return default_file(_hosts()[client], places, project=project)
@@ -190,8 +185,6 @@ def default_path(client: str, *, home: Path | None = None, cwd: Path | None = No
 
 def merge_into(target: Path, client: str, name: str, entry: dict) -> Path | None:
     """Add the server to `target`, keeping everything else; returns the backup's path (if any)."""
-    from workbench.clients.edit import merged_text
-
     if target.is_symlink():  # a dotfiles-managed file: write through the link, keep the link
         target = target.resolve()
     existing = ""

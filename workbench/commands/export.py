@@ -13,11 +13,29 @@ that never returns is abandoned after `--load-timeout` seconds.
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
+import shutil
 import sys
+import threading
+import tomllib
 from pathlib import Path
 
+from workbench.loaders import load
+from workbench.loaders.targets import is_module_target
+from workbench.model.config import DescriptionMode, Selector
+from workbench.model.config_file import (
+    apply_excludes,
+    config_from_loaded,
+    dump_config,
+    load_config,
+    require_snapshot,
+    save_config,
+)
+from workbench.model.coverage import coverage_line
 from workbench.model.errors import ConfigError
+from workbench.model.surface import build_surface
+from workbench.model.tokens import tokenizer_label
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -80,10 +98,6 @@ def is_config_target(target: str) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    from workbench.model.config_file import dump_config, save_config
-    from workbench.model.surface import build_surface
-    from workbench.model.tokens import tokenizer_label
-
     if is_config_target(args.target):
         default_output = args.target
         backup = _check_output(args.output or default_output, args, in_place=args.target)
@@ -162,8 +176,6 @@ def _check_output(output: str, args: argparse.Namespace, *, in_place: str | None
 def _existing_kind(path: Path) -> str:
     """`empty`, `config` (TOML with mcp.toml's top-level tables, valid or not: a damaged config
     may be replaced with --force) or `other` (notes, code, anything else)."""
-    import tomllib
-
     try:
         raw = path.read_bytes()
     except OSError as error:
@@ -178,8 +190,6 @@ def _existing_kind(path: Path) -> str:
 
 
 def _keep_backup(path: Path, backup: Path) -> None:
-    import shutil
-
     try:
         shutil.copy2(path, backup)
     except OSError as error:
@@ -193,18 +203,11 @@ def _load_bounded(args: argparse.Namespace, target: str, **options):
     --load-timeout ends the process with a sentence (exit 2). The import runs in this thread,
     where the CLI's module expects to be (signal handlers, `__main__` checks); a watchdog thread
     gives up on it, since a Python import cannot be interrupted."""
-    import threading
-
-    from workbench.loaders import load
-    from workbench.loaders.targets import is_module_target
-
     if not is_module_target(target):
         return load(target, progress=_progress, **options)
     limit = args.load_timeout
 
     def give_up() -> None:
-        import os
-
         # fd 2 itself: the import runs with sys.stdout/sys.stderr captured
         os.write(2, (
             f"mcp-workbench: importing {target} did not finish within {limit:g} s (its import or the "
@@ -222,8 +225,6 @@ def _load_bounded(args: argparse.Namespace, target: str, **options):
 
 
 def _fresh(args: argparse.Namespace, output: str):
-    from workbench.model.config_file import config_from_loaded
-
     loaded = _load_bounded(args, args.target, name=args.name, command=args.command)
     config = config_from_loaded(
         loaded, prefix=args.prefix, select=args.select,
@@ -238,9 +239,6 @@ def _fresh(args: argparse.Namespace, output: str):
 
 
 def _reopen(args: argparse.Namespace):
-    from workbench.model.config import DescriptionMode, Selector
-    from workbench.model.config_file import load_config, require_snapshot
-
     config = load_config(args.target)
     if (args.name is not None or args.command is not None) and not args.refresh:
         raise ConfigError(
@@ -270,16 +268,12 @@ def _reopen(args: argparse.Namespace):
 
 
 def _apply_exclude(config, patterns: list[str] | None) -> None:
-    from workbench.model.config_file import apply_excludes
-
     for pattern in apply_excludes(config, config.snapshot, patterns or []):
         print(f'mcp-workbench: warning: --exclude "{pattern}" matches no command', file=sys.stderr)
 
 
 def _print_coverage(tree) -> None:
     """How complete the tree is by each witness (SPEC §4): one line, a warning when it is short."""
-    from workbench.model.coverage import coverage_line
-
     line = coverage_line(tree)
     if line:
         print(f"mcp-workbench: {line}", file=sys.stderr)

@@ -22,6 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: Textual only when the TUI opens (cli.py imports this module for --help)
     from workbench.tui.app import run_app
 
     return run_app(args)

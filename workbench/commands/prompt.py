@@ -6,14 +6,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from workbench.model.surface import surface_from_file
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("config", metavar="CONFIG", help="the mcp.toml to read")
 
 
 def run(args: argparse.Namespace) -> int:
-    from workbench.model.surface import surface_from_file
-
     _config, surface = surface_from_file(args.config)
     for warning in surface.warnings:
         print(f"mcp-workbench: warning: {warning}", file=sys.stderr)

@@ -14,6 +14,20 @@ import os
 import sys
 from pathlib import Path
 
+from workbench import children
+from workbench.model.errors import ConfigError, WorkbenchError
+from workbench.model.surface import surface_from_file
+from workbench.runtime.calls import ToolRunner
+from workbench.runtime.server import build_server
+from workbench.runtime.transport import serve_http, serve_stdio
+from workbench.runtime.workers import (
+    MAX_WORKERS,
+    inherited_listener,
+    inherited_token,
+    serve_workers,
+    worker_number,
+)
+
 LOG_LEVELS = ("debug", "info", "warning", "error")
 
 
@@ -53,32 +67,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: the runtime only once serving starts; `serve --help` and argument errors stay instant
     import anyio
-
-    from workbench.model.surface import surface_from_file
-    from workbench.runtime.calls import ToolRunner
-    from workbench.runtime.server import build_server
-    from workbench.runtime.transport import serve_http, serve_stdio
-    from workbench.runtime.workers import inherited_token
 
     token = args.token or inherited_token() or os.environ.get("MCP_WORKBENCH_TOKEN") or None
     address = None
     if args.http is not None:
+        # lazy: the runtime only once serving starts; `serve --help` and argument errors stay instant
         from workbench.runtime.http_guard import check_bind, parse_http_address, parse_origin
 
         address = parse_http_address(args.http)
         check_bind(address[0], token)
         origins = tuple(parse_origin(origin) for origin in args.allow_origin)
     elif args.allow_origin:
-        from workbench.model.errors import ConfigError
-
         raise ConfigError("--allow-origin only applies to HTTP; add --http [HOST:]PORT, or drop it")
     _check_scale_out(args)
     config_path = Path(args.config)
     # The same path as `tools` and `prompt`; token counts are never served, so none are made.
     config, surface = surface_from_file(config_path, token_counts=False)
     level = args.log_level or config.server.log_level
-    from workbench.runtime.workers import inherited_listener, serve_workers, worker_number
 
     worker = worker_number()
     _configure_logging(level, worker)
@@ -90,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
     runner = ToolRunner(config, surface, config_path.resolve().parent)
     watch = None
     if args.watch:
+        # lazy: the runtime (mcp, anyio) only once serving starts; `serve --help` stays instant
+        # lazy: the runtime only once serving starts; `serve --help` stays instant
         from workbench.runtime.server import LiveSurface, served_surface
         from workbench.runtime.watch import ConfigWatch, ListChangedAnnouncer
 
@@ -98,7 +107,6 @@ def run(args: argparse.Namespace) -> int:
         watch = ConfigWatch(config_path, live, announcer, server)
     else:
         server = build_server(config, surface, runner=runner)
-    from workbench import children
 
     # The server starts processes only for calls: every orphan re-parented to it is a call's.
     children.become_subreaper()
@@ -115,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
 
 async def _serve_watching(serving, watch) -> None:
     """Serve while `watch` follows the config; the watch ends with the serving."""
+    # lazy: the runtime only once serving starts; `serve --help` and argument errors stay instant
     import anyio
 
     async with anyio.create_task_group() as group:
@@ -124,13 +133,12 @@ async def _serve_watching(serving, watch) -> None:
 
 
 def _check_scale_out(args: argparse.Namespace) -> None:
-    from workbench.model.errors import WorkbenchError
-
     if (args.workers != 1 or args.instance is not None) and args.http is None:
         raise WorkbenchError("--workers and --instance are for HTTP serving; add --http [HOST:]PORT.")
-    if not 1 <= args.workers <= 64:
-        raise WorkbenchError(f"--workers {args.workers}: give a number of processes from 1 to 64.")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise WorkbenchError(f"--workers {args.workers}: give a number of processes from 1 to {MAX_WORKERS}.")
     if args.instance is not None:
+        # lazy: only a scale-out instance (`--instance`) routes sessions
         from workbench.runtime.session_route import INSTANCE_NAME
 
         if not INSTANCE_NAME.match(args.instance):

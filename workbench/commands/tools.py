@@ -8,15 +8,15 @@ from __future__ import annotations
 import argparse
 import sys
 
+from workbench.model.surface import surface_from_file
+from workbench.model.tools_json import tools_json
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("config", metavar="CONFIG", help="the mcp.toml to read")
 
 
 def run(args: argparse.Namespace) -> int:
-    from workbench.model.surface import surface_from_file
-    from workbench.model.tools_json import tools_json
-
     _config, surface = surface_from_file(args.config, token_counts=False)  # never printed
     for warning in surface.warnings:
         print(f"mcp-workbench: warning: {warning}", file=sys.stderr)

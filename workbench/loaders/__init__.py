@@ -19,14 +19,24 @@ Everything that goes wrong becomes a `LoadError` with one sentence naming the ta
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
 import shlex
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.machinery import PathFinder
 from typing import TYPE_CHECKING, Any
 
+from pydantic import ValidationError
+
+from workbench.loaders import foreign, introspect, targets, witness
+from workbench.loaders.witness import unread_paths
+from workbench.model.config import Loader, SourceConfig
+from workbench.model.coverage import count_witness
 from workbench.model.errors import LoadError
+from workbench.model.tree import CommandTree, Coverage
 
 if TYPE_CHECKING:
     from workbench.model.config import SourceConfig
@@ -60,8 +70,6 @@ def load(
     A module target is imported from the current folder, as `python -m` would, and from
     `import_from` first when given (a config's `[runtime] cwd`, where its calls run).
     """
-    from workbench.loaders import targets
-
     report = progress or (lambda _text: None)
     target = (target or "").strip()
     if not target:
@@ -109,9 +117,6 @@ def _not_found(target: str) -> str:
 
 
 def _is_python_module(target: str) -> bool:
-    import importlib.util
-    import re
-
     if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", target):
         return False
     try:
@@ -125,9 +130,6 @@ def _is_python_module(target: str) -> bool:
 
 def _load_python(target: str, name: str | None, run_as: list[str] | None, report: Progress,
                  import_from: str | os.PathLike[str] | None = None) -> LoadedCLI:
-    from workbench.loaders import introspect
-    from workbench.model.config import Loader, SourceConfig
-
     report(f"Importing {target}…")
     folder = os.path.abspath(import_from) if import_from is not None else os.getcwd()
     _importable_from(os.getcwd())
@@ -170,12 +172,9 @@ def _runnable_here(run_as: list[str], run_from: str | None) -> list[str]:
 def _witness(tree: CommandTree, run: list[str], info: dict[str, Any], *, top_level_first: bool,
              report: Progress, again: Callable[[list[str]], CommandTree] | None) -> CommandTree:
     """The exact `tree` checked against the CLI's help (workbench.loaders.witness)."""
-    from workbench.loaders import witness
+    # lazy: the crawler only when an exact load must be checked against its help, or for a help CLI
+    from workbench.loaders.help import crawl
 
-    try:
-        from workbench.loaders.help import crawl
-    except ImportError:
-        return tree
     signs = list(info.get("incomplete") or [])
     for sign in signs:
         report(f"{sign}; reading its help as well")
@@ -201,8 +200,6 @@ def _importable_from(folder: str) -> None:
 def _only_importable_from(module: str, folder: str) -> str | None:
     """`folder` when `module`'s top package is found there and on no other `sys.path` entry, so
     `python -m module` works only when run in that folder; else None."""
-    from importlib.machinery import PathFinder
-
     top = module.split(".")[0]
     here = os.path.realpath(folder)
     if any(os.path.realpath(p) == here for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p):
@@ -217,8 +214,6 @@ def _only_importable_from(module: str, folder: str) -> str | None:
 
 
 def _runs_as_main(module: str) -> bool:
-    import importlib.util
-
     try:
         spec = importlib.util.find_spec(module)
     except (ImportError, ValueError):
@@ -238,10 +233,6 @@ def _runs_as_main(module: str) -> bool:
 
 
 def _tree(data: dict[str, Any], target: str) -> CommandTree:
-    from pydantic import ValidationError
-
-    from workbench.model.tree import CommandTree
-
     try:
         return CommandTree.from_data(data)
     except ValidationError as error:
@@ -255,9 +246,6 @@ def _tree(data: dict[str, Any], target: str) -> CommandTree:
 
 
 def _load_executable(target: str, found: Any, name: str | None, run_as: list[str] | None, report: Progress) -> LoadedCLI:
-    from workbench.loaders import introspect, targets
-    from workbench.model.config import Loader, SourceConfig
-
     root_name = name or found.name
     # The absolute path, not the typed name: hosts start servers with a minimal PATH (`target`
     # keeps the name; `check` says when the path moved).
@@ -283,9 +271,6 @@ def _load_executable(target: str, found: Any, name: str | None, run_as: list[str
 
 def _load_foreign(target: str, found: Any, root_name: str, command: list[str], report: Progress) -> LoadedCLI | None:
     """The exact loaders run in the script's own interpreter; None (→ help crawl) when that fails."""
-    from workbench.loaders import foreign
-    from workbench.model.config import Loader, SourceConfig
-
     try:
         info = foreign.introspect(found.python, found.name, name=root_name, progress=report)
     except LoadError as error:
@@ -300,18 +285,10 @@ def _load_foreign(target: str, found: Any, root_name: str, command: list[str], r
 
 
 def _crawl(target: str, found: Any, root_name: str, command: list[str], report: Progress) -> LoadedCLI:
-    from workbench.model.config import Loader, SourceConfig
+    from workbench.loaders.help import crawl  # lazy: the crawler (see _witness)
 
-    try:
-        from workbench.loaders.help import crawl
-    except ImportError:
-        raise LoadError(f"{target} is not a Python CLI this environment can import, and the help-text "
-                        "loader (workbench.loaders.help) is not available; give a module:attr target") from None
     report(f"Reading {found.name} --help…")
     tree = crawl(found.path if found.run_as == found.path else found.run_as, name=root_name, progress=report)
-    from workbench.loaders.witness import unread_paths
-    from workbench.model.coverage import count_witness
-    from workbench.model.tree import Coverage
 
     if tree.coverage is None:  # else the crawl's own report: its signs and its other listings
         tree.coverage = Coverage(exact=None, help=count_witness(tree, unread_paths(tree)))

@@ -24,10 +24,14 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 from enum import Enum
 from pathlib import PurePath
 from typing import Any
+
+if __package__:
+    from .json_default import json_default
+else:  # run as a loose script by loaders/foreign.py, next to json_default.py
+    from json_default import json_default  # type: ignore[no-redef,import-not-found]
 
 PARENTS_ATTR = "_workbench_parents"
 """Set on a parser built under recording: the parent parsers passed to its constructor."""
@@ -365,17 +369,4 @@ def _default(action: argparse.Action, data: dict[str, Any]) -> Any:
 
 
 def _json_safe(value: Any) -> Any:
-    if value is None or value == argparse.SUPPRESS or callable(value) and not isinstance(value, Enum):
-        return None
-    if isinstance(value, Enum):
-        return _json_safe(value.value)
-    if isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, (list, tuple)):
-        items = [_json_safe(v) for v in value]
-        return items if items and all(i is not None for i in items) else None
-    if isinstance(value, os.PathLike):
-        return os.fspath(value)
-    return str(value)
+    return json_default(value, is_unset=lambda v: v == argparse.SUPPRESS)

@@ -17,13 +17,22 @@ tuple type) gets `nargs` and, for a tuple of simple types, `item_types`; a non-c
 
 from __future__ import annotations
 
+import contextlib
 import inspect
+import io
 import math
-import os
+import numbers
+import pathlib
 import re
-from datetime import date, datetime
+import typing
+from datetime import datetime
 from enum import Enum
 from typing import Any
+
+if __package__:
+    from .json_default import json_default
+else:  # run as a loose script by loaders/foreign.py, next to json_default.py
+    from json_default import json_default  # type: ignore[no-redef,import-not-found]
 
 _DEPRECATED_MARK = re.compile(r"\s*\(DEPRECATED(?::.*)?\)\s*$|^\s*\(Deprecated\)\s*", re.DOTALL | re.IGNORECASE)
 """click ≥ 8.2 appends "(DEPRECATED[: reason])" to a deprecated command's short help; 8.1 prefixes "(Deprecated)"."""
@@ -152,9 +161,6 @@ def _materialize(group: Any, ctx: Any, name: str, placeholder: Any) -> Any:
     for `--help` parsed resiliently, its help, its params), then take whichever object now has
     parameters or an action: the group's answer asked again, a command the placeholder wraps,
     or the placeholder itself filled in. Output the CLI prints meanwhile is dropped."""
-    import contextlib
-    import io
-
     sink = io.StringIO()
     with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
         for trigger in (
@@ -329,24 +335,7 @@ def _is_unset(value: Any) -> bool:
 
 def _json_safe(value: Any, *, by_name: bool) -> Any:
     """A default as JSON data; None when there is none (unset, callable, empty, unrepresentable)."""
-    if value is None or _is_unset(value):
-        return None
-    if isinstance(value, Enum):
-        return value.name if by_name else _json_safe(value.value, by_name=False)
-    if isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, (list, tuple)):
-        items = [_json_safe(v, by_name=by_name) for v in value]
-        return items if items and all(i is not None for i in items) else None
-    if callable(value):
-        return None
-    if isinstance(value, os.PathLike):
-        return os.fspath(value)
-    if isinstance(value, (datetime, date)):
-        return value.isoformat()
-    return str(value)
+    return json_default(value, is_unset=_is_unset, enum_by_name=by_name)
 
 
 def _flag_default(param: Any) -> bool:
@@ -404,8 +393,6 @@ def _item_types(param: Any, arity: int) -> dict[str, Any]:
     """For a tuple type, each value's type (`item_types`) and their common `value_type`
     (string when they differ, or when one is not simple: choice, bool, datetime…)."""
     if hasattr(param, "type_descriptor"):
-        import typing
-
         annotation = _unwrap_optional(param.type_descriptor.annotation)
         args = typing.get_args(annotation) if typing.get_origin(annotation) is tuple else ()
         kinds = [_python_item_type(a) for a in args]
@@ -421,8 +408,6 @@ def _item_types(param: Any, arity: int) -> dict[str, Any]:
 
 
 def _python_item_type(annotation: Any) -> str:
-    import pathlib
-
     if annotation is bool:
         return "choice"
     if isinstance(annotation, type) and issubclass(annotation, int):
@@ -437,8 +422,6 @@ def _python_item_type(annotation: Any) -> str:
 
 
 def _unwrap_optional(annotation: Any) -> Any:
-    import typing
-
     args = [a for a in typing.get_args(annotation) if a is not type(None)]
     if typing.get_origin(annotation) is not tuple and len(args) == 1:
         return _unwrap_optional(args[0])
@@ -524,15 +507,11 @@ def _typer_range(name: str, low: Any, high: Any) -> dict[str, Any]:
 
 
 def _is_number(annotation: type) -> bool:
-    import numbers
-
     return issubclass(annotation, numbers.Number) and not issubclass(annotation, bool)
 
 
 def _unwrap(annotation: Any) -> Any:
     """`Optional[X]` → X, `list[X]` → X: the type of one value."""
-    import typing
-
     for _ in range(3):
         origin = typing.get_origin(annotation)
         args = [a for a in typing.get_args(annotation) if a is not type(None)]

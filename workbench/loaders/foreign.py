@@ -21,7 +21,7 @@ from typing import Any
 
 from workbench.model.errors import LoadError
 
-SHIPPED_FILES = ("introspect.py", "argparse_loader.py", "click_loader.py", "optparse_loader.py")
+SHIPPED_FILES = ("introspect.py", "argparse_loader.py", "click_loader.py", "optparse_loader.py", "json_default.py")
 """Our files the foreign interpreter runs; each imports only the standard library, click or each other."""
 
 DEFAULT_TIMEOUT_S = 60.0

@@ -22,8 +22,10 @@ import contextlib
 import importlib
 import importlib.metadata
 import importlib.util
+import inspect
 import io
 import json
+import optparse
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -93,8 +95,6 @@ HELP_WORDS = ("--help", "-h")
 
 def _parser_classes() -> list[tuple[Any, tuple[str, ...]]]:
     """(parser class, its parse methods): argparse always, optparse (stdlib) too."""
-    import optparse
-
     return [(argparse.ArgumentParser, _ARGPARSE_PARSES), (optparse.OptionParser, ("parse_args",))]
 
 
@@ -175,8 +175,6 @@ def capturing() -> Iterator[_Capture]:
             return original(self, action, dest, opt, value, values, parser)
 
         return take_action
-
-    import optparse
 
     for klass, method in _immediate_targets():
         patch(klass, method, stop)
@@ -453,8 +451,6 @@ def incompleteness(obj: Any, data: dict[str, Any], missing: list[str]) -> list[s
 
 
 def _required_parameters(func: Any) -> list[str]:
-    import inspect
-
     try:
         signature = inspect.signature(func)
     except (TypeError, ValueError):

@@ -16,10 +16,14 @@ recorded by that name when they are placeholders (`<file>` or upper case; `[X]` 
 
 from __future__ import annotations
 
-import math
 import optparse
 import re
 from typing import Any
+
+if __package__:
+    from .json_default import json_default
+else:  # run as a loose script by loaders/foreign.py, next to json_default.py
+    from json_default import json_default  # type: ignore[no-redef,import-not-found]
 
 _MAX_CHOICES = 200
 _USAGE_WORD = re.compile(r"\[[^\]]*\]|<[^>]*>|\S+")
@@ -150,18 +154,7 @@ def _help(parser: optparse.OptionParser, option: optparse.Option) -> str:
 
 
 def _json_safe(value: Any) -> Any:
-    if value is None or value == optparse.NO_DEFAULT or isinstance(value, tuple) and value == optparse.NO_DEFAULT:
-        return None
-    if isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, (list, tuple)):
-        items = [_json_safe(v) for v in value]
-        return items if items and all(i is not None for i in items) else None
-    if callable(value):
-        return None
-    return str(value)
+    return json_default(value, is_unset=lambda v: v == optparse.NO_DEFAULT)
 
 
 def _usage_positionals(parser: optparse.OptionParser) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 from workbench.model.tree import CommandTree
 
@@ -22,12 +22,23 @@ def _no_nul(text: str) -> str:
     """An environment name or value with a NUL cannot reach a process (execve ends the string
     there), so every call would fail to start: refused when the config is read."""
     if "\x00" in text:
-        raise ValueError("contains a NUL character, which no environment variable can hold")
+        raise ValueError("contains a NUL character, which no argument or environment variable can hold")
     return text
 
 
 EnvText = Annotated[str, AfterValidator(_no_nul)]
-"""A string that can be an environment variable's name or value."""
+"""A string that can be an argument, or an environment variable's name or value."""
+
+
+def _not_true_or_false(value: Any) -> Any:
+    """`true` is no limit (pydantic would read it as 1): refused for every limit, wherever it is set."""
+    if isinstance(value, bool):
+        raise ValueError("is true or false, but must be a number above 0")
+    return value
+
+
+Limit = BeforeValidator(_not_true_or_false)
+"""Marks a runtime limit; each also says `gt=0` in its Field (0 or below would fail every call)."""
 
 
 class _Section(BaseModel):
@@ -96,12 +107,12 @@ class RuntimeConfig(_Section):
     """How `serve` runs calls. Each limit must be above 0: a limit of 0 or below would fail every
     call, so the model refuses it when any reader (`check`, `tools`, `serve`, the TUI) loads it."""
 
-    timeout_s: int | float = Field(default=60, gt=0)
+    timeout_s: Annotated[int | float, Limit] = Field(default=60, gt=0)
     """Seconds before a call's process group is killed; kept as typed (`60` stays `60` in the
     saved file, `7.5` stays `7.5`)."""
-    max_output_bytes: int = Field(default=1_000_000, gt=0)
+    max_output_bytes: Annotated[int, Limit] = Field(default=1_000_000, gt=0)
     """Bytes kept of each of stdout and stderr per call."""
-    max_concurrency: int = Field(default=4, gt=0)
+    max_concurrency: Annotated[int, Limit] = Field(default=4, gt=0)
     """Calls running at once; the rest wait."""
     cwd: str = "."
     """Working directory for calls, relative to the config file."""
@@ -167,9 +178,9 @@ class CommandConfig(_Section):
     """The tool's whole name (instead of prefix + path); checked like any tool name."""
     args: list[EnvText] = Field(default_factory=list)
     """Fixed words always passed at this command's level (`["--no-pager"]`), after its flags."""
-    timeout_s: int | float | None = Field(default=None, gt=0)
+    timeout_s: Annotated[int | float | None, Limit] = Field(default=None, gt=0)
     """This command's timeout; `[runtime] timeout_s` when unset."""
-    max_output_bytes: int | None = Field(default=None, gt=0)
+    max_output_bytes: Annotated[int | None, Limit] = Field(default=None, gt=0)
     """This command's output cap; `[runtime] max_output_bytes` when unset."""
     env: dict[EnvText, EnvText] = Field(default_factory=dict)
     """Environment for this command's calls, over `[env]` (per-call env still wins)."""

@@ -25,6 +25,27 @@ _NUMBER_UNION = ("int", "float")
 
 def explain(error: ValidationError, text: str, source: str) -> str:
     """One sentence for the first problem pydantic found: file, line, key path, fix."""
+    return _sentence(error, text, source)
+
+
+def edit_problem(error: ValidationError) -> str:
+    """One sentence for a value an editor (the TUI) tried to set and the model refused: the key,
+    what is wrong, the fix; no file or line, since nothing is written yet."""
+    return _sentence(error, "", None)
+
+
+def assignment_problem(section: BaseModel, key: str, value: Any) -> str | None:
+    """Why `key = value` cannot be set on `section` (its `edit_problem` sentence), or None.
+    Validates on a copy, so a form can say it before anything is applied."""
+    try:
+        setattr(section.model_copy(), key, value)
+    except ValidationError as error:
+        return edit_problem(error)
+    return None
+
+
+def _sentence(error: ValidationError, text: str, source: str | None) -> str:
+    """The one sentence, `source: ...` with the line when the problem is in a file."""
     problems = error.errors()
     problem = problems[0]
     loc = tuple(problem["loc"])
@@ -37,9 +58,11 @@ def explain(error: ValidationError, text: str, source: str) -> str:
     about_name = bool(loc) and loc[-1] == "[key]"
     if about_name:
         loc = loc[:-1]
+    key = key_path(loc)
+    if source is None:
+        return _edit_sentence(problem, key, about_name)
     line = find_line(text, loc)
     where = f"{source}" + (f" line {line}" if line else "")
-    key = key_path(loc)
     if loc and loc[0] == "snapshot":
         return (
             f"{where}: the [snapshot] is damaged at `{key}` ({_lower(problem['msg'])}); "
@@ -68,6 +91,19 @@ def explain(error: ValidationError, text: str, source: str) -> str:
     expected = _EXPECTED.get(problem["type"])
     what = f"should be {expected}" if expected else _lower(problem["msg"])
     return f"{where}: `{key}` {what}; fix the value"
+
+
+def _edit_sentence(problem: Any, key: str, about_name: bool) -> str:
+    """The sentence for a refused edit: what the file's sentence says, with an editor's fix."""
+    if problem["type"] == "greater_than":
+        return (f"`{key}` must be above {_number(problem['ctx']['gt'])}, not {_shown(problem.get('input'))}; "
+                "set a larger value, or clear it for the default")
+    if problem["type"] == "value_error":
+        reason = str(problem["ctx"]["error"])
+        return f"the name `{key}` {reason}; rename it" if about_name else f"`{key}` {reason}; fix the value"
+    expected = _EXPECTED.get(problem["type"])
+    what = f"should be {expected}" if expected else _lower(problem["msg"])
+    return f"`{key}` {what}; fix the value"
 
 
 def _number(value: Any) -> str:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-import threading
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,7 @@ from workbench.model.config import (
 from workbench.model.config_errors import explain, key_path
 from workbench.model.errors import ConfigError
 from workbench.model.gc_pause import collector_paused
+from workbench.model.snapshot_text import snapshot_text
 from workbench.model.toml_cache import parse_toml
 from workbench.model.tree import CommandTree
 
@@ -141,32 +141,15 @@ def dump_config(config: Config) -> str:
     if config.snapshot is not None:
         # The snapshot is the last table, after [lint]: appended, the text is what one dump of
         # the whole would be. The TUI dumps after every edit, and the tree never changes.
-        text += "\n" + _snapshot_toml(config.snapshot)
+        text += "\n" + snapshot_text(config.snapshot, _snapshot_toml)
     return text
-
-
-_SNAPSHOT_TEXTS: dict[str, str] = {}
-"""`[snapshot]` TOML texts by the tree's JSON text (at most `_SNAPSHOT_TEXTS_KEPT`)."""
-_SNAPSHOT_TEXTS_KEPT = 4
-_SNAPSHOT_TEXTS_LOCK = threading.Lock()
-"""The TUI dumps on worker threads."""
 
 
 def _snapshot_toml(tree: CommandTree) -> str:
-    """The `[snapshot]` table's TOML text. Writing it with tomli_w (pure Python) was most of a
-    big config's dump (1,000 commands: ~90 of 100 ms); the tree's JSON text (pydantic-core,
-    the same data as `to_data()`) is a key 10x cheaper to make, so repeats reuse the text."""
-    key = tree.model_dump_json(exclude_defaults=True, exclude_none=True)
-    text = _SNAPSHOT_TEXTS.get(key)
-    if text is None:
-        data = {"snapshot": _without_null_keys(tree.to_data())}
-        _check_no_null(data, ())
-        text = tomli_w.dumps(data, multiline_strings=True)
-        with _SNAPSHOT_TEXTS_LOCK:
-            while len(_SNAPSHOT_TEXTS) >= _SNAPSHOT_TEXTS_KEPT:
-                _SNAPSHOT_TEXTS.pop(next(iter(_SNAPSHOT_TEXTS)))
-            _SNAPSHOT_TEXTS[key] = text
-    return text
+    """The `[snapshot]` table's TOML text (written once per tree: `model/snapshot_text.py`)."""
+    data = {"snapshot": _without_null_keys(tree.to_data())}
+    _check_no_null(data, ())
+    return tomli_w.dumps(data, multiline_strings=True)
 
 
 def _without_null_keys(value: Any) -> Any:

@@ -25,6 +25,7 @@ from typing import Any
 
 from workbench.model.naming import MAX_TOOL_NAME, TOOL_NAME_PATTERN
 from workbench.model.surface_types import Surface, SurfaceError, Tool
+from workbench.model.tokens import count_tokens
 
 FIND_SUFFIX = "find_tools"
 RUN_SUFFIX = "run_tool"
@@ -190,8 +191,6 @@ class ConnectView:
 
 def connect_view(surface: Surface) -> ConnectView:
     """What `tools/list` answers at connect for `surface`, with its cost and the full cost."""
-    from workbench.model.tokens import count_tokens
-
     full = sum(_tokens(tool) for tool in surface.tools)
     if surface.exposure != "search":
         return ConnectView(tuple(surface.tools_list()), full, full, surface.exposure, len(surface.tools))
@@ -206,6 +205,5 @@ def _tokens(tool: Tool) -> int:
     """The count `build_surface` recorded, else the same measure (a `token_counts=False` build)."""
     if tool.tokens:
         return tool.tokens
-    from workbench.model.tokens import count_tokens
 
     return count_tokens(json.dumps(tool.to_mcp()))

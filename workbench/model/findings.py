@@ -167,10 +167,18 @@ def finalize(findings: Iterable[Finding], config: Config) -> list[Finding]:
     return sorted((f for f in findings if f.code not in disabled), key=lambda f: (f.code, f.subject))
 
 
-def closest(word: str, candidates: Iterable[str]) -> str | None:
-    """The candidate `word` was most likely meant to be, for a did-you-mean."""
-    found = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.75)
+def closest(word: str, candidates: Iterable[str], *, cutoff: float = 0.75) -> str | None:
+    """The candidate `word` was most likely meant to be, for a did-you-mean (findings ask for a
+    close match; the surface's and prompt's errors, stopping a build, accept a looser one)."""
+    found = difflib.get_close_matches(word, list(candidates), n=1, cutoff=cutoff)
     return found[0] if found else None
+
+
+def did_you_mean(word: str, candidates: Iterable[str], *, cutoff: float = 0.75) -> str:
+    """` (did you mean `x`?)` for the closest candidate, or "": the one way every message of the
+    model suggests a name."""
+    near = closest(word, candidates, cutoff=cutoff)
+    return f" (did you mean `{near}`?)" if near else ""
 
 
 def toml_key(key: str) -> str:

@@ -11,6 +11,14 @@ freed mid-pass, so the collector is paused for the pass and resumed after.
 Process-wide, like `gc.disable()` itself: a pass on a worker thread pauses collection for the
 other threads too, for its duration only. The collector is left as it was found: a pass that
 starts while another pass (or the application) already paused it does not resume it.
+
+Invariant: the collector is on after every pass that found it on, whether the pass returned or
+raised, and off after one that found it off. Guarded by `tests/test_bench_fixes.py`
+(`test_building_a_surface_leaves_the_collector_on`, `test_a_failing_build_still_resumes_the_collector`,
+`test_a_collector_the_application_turned_off_stays_off`, `test_a_config_that_fails_to_read_still_resumes_the_collector`).
+
+The TUI's own trick, `gc.freeze()` of what the full pass built (`tui/screens/main.py`), is
+separate: it moves long-lived objects out of the collector's view for the session.
 """
 
 from __future__ import annotations

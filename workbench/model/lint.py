@@ -17,6 +17,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from workbench.model.config import Config
+from workbench.model.drift import DRIFT_RULES
+from workbench.model.exposure import connect_view
 from workbench.model.findings import RULES, Finding, Severity, finalize, finding, with_commands
 from workbench.model.lint_config import (
     argument_keys,
@@ -95,8 +97,6 @@ def _note_findings(tree: CommandTree) -> list[Finding]:
 
 def unknown_disabled_codes(config: Config) -> list[Finding]:
     """WB002 for each `[lint] disable` entry that is neither a lint nor a drift code."""
-    from workbench.model.drift import DRIFT_RULES
-
     known = RULES.keys() | DRIFT_RULES.keys()
     return [
         finding("WB002", "lint.disable", f"`{code}` is not a finding code, so it silences nothing.",
@@ -137,8 +137,6 @@ def measure_tokens(surface: Surface) -> TokenReport:
 def _size_findings(surface: Surface, config: Config) -> list[Finding]:
     """WB501 and WB601 on what a client loads at connect (in search exposure: the `always`
     tools and the two search tools, `workbench.model.exposure`), WB502 on `all` exposure."""
-    from workbench.model.exposure import connect_view
-
     findings: list[Finding] = []
     report = measure_tokens(surface)
     view = connect_view(surface) if surface.exposure == "search" else None

@@ -12,8 +12,9 @@ import re
 from fnmatch import fnmatchcase
 
 from workbench.model.config import REST_ENTRY, Config
-from workbench.model.findings import Finding, closest, finding, toml_key
-from workbench.model.naming import ENV_NAME_PATTERN
+from workbench.model.findings import Finding, closest, did_you_mean, finding, toml_key
+from workbench.model.naming import ENV_NAME_PATTERN, snake_case
+from workbench.model.selectors import Patterns
 from workbench.model.tree import Command, CommandTree
 
 _SECRET_NAME = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|CREDENTIAL|AUTH", re.I)
@@ -57,30 +58,24 @@ def dangling_keys(tree: CommandTree, config: Config, tool_names: set[str] | None
     for path, choices in config.commands.items():
         command = tree.find(path)
         if command is None:
-            near = closest(path, paths)
             findings.append(finding(
                 "WB801", f'commands."{path}"',
-                f"`[commands.\"{path}\"]` names no command of `{tree.root.name}`"
-                + (f" (did you mean `{near}`?)." if near else "."),
+                f"`[commands.\"{path}\"]` names no command of `{tree.root.name}`{did_you_mean(path, paths)}.",
                 "Rename the key to an existing command path, or remove the section."))
             continue
         valid = argument_keys(tree, command)
         for key in choices.flags:
             if key not in valid:
-                near = closest(key, sorted(valid))
                 findings.append(finding(
                     "WB802", f'commands."{path}".flags.{toml_key(key)}',
-                    f"`{key}` is not a flag or argument of `{path}`"
-                    + (f" (did you mean `{near}`?)." if near else "."),
+                    f"`{key}` is not a flag or argument of `{path}`{did_you_mean(key, sorted(valid))}.",
                     "Rename the key to an existing flag, or remove the override."))
     if tool_names is not None:
         for entry in config.prompt.tool_order or []:
             if entry != REST_ENTRY and entry not in tool_names:
-                near = closest(entry, sorted(tool_names))
                 findings.append(finding(
                     "WB803", f"prompt.tool_order.{entry}",
-                    f"`prompt.tool_order` lists `{entry}`, which is not a tool"
-                    + (f" (did you mean `{near}`?)." if near else "."),
+                    f"`prompt.tool_order` lists `{entry}`, which is not a tool{did_you_mean(entry, sorted(tool_names))}.",
                     "Remove it from `tool_order` or correct the name."))
     findings += _selector_findings(paths, config)
     return findings
@@ -89,8 +84,6 @@ def dangling_keys(tree: CommandTree, config: Config, tool_names: set[str] | None
 def argument_keys(tree: CommandTree, command: Command) -> set[str]:
     """Keys a flag override of `command` may use: its and its ancestors' flag keys, its
     positionals' names as written and as property names."""
-    from workbench.model.naming import snake_case
-
     keys = {flag.key for node in [*tree.ancestors(command), command] for flag in node.flags}
     for positional in command.positionals:
         keys |= {positional.name, snake_case(positional.name), f"{snake_case(positional.name)}_arg"}
@@ -108,11 +101,9 @@ def _selector_findings(paths: list[str], config: Config) -> list[Finding]:
     for index, selector in enumerate(config.selectors):
         dead = [p for p in selector.commands if not any(fnmatchcase(path, p) for path in paths)]
         for pattern in dead:
-            near = closest(pattern, paths)
             findings.append(finding(
                 "WB804", f"selectors[{index}] {pattern}",
-                f"Selector {index + 1}'s pattern `{pattern}` matches no command"
-                + (f" (did you mean `{near}`?)." if near else "."),
+                f"Selector {index + 1}'s pattern `{pattern}` matches no command{did_you_mean(pattern, paths)}.",
                 "Correct the pattern (globs on the space-joined path, e.g. `tool sub *`) or remove it."))
         if claims[index] == 0 and len(dead) < len(selector.commands):
             findings.append(finding(
@@ -127,8 +118,6 @@ def pin_findings(tree: CommandTree, config: Config, paths: list[str]) -> list[Fi
     """WB407: a selector's `pin` key that some of the commands it claims (of `paths`, the tools'
     commands) have no flag or argument for; one finding per selector and key, with a did-you-mean.
     Not an error: a selector claims many commands, and the pin works on those that have it."""
-    from workbench.model.selectors import Patterns
-
     if not any(selector.pin for selector in config.selectors):
         return []
     compiled = [Patterns(selector.commands) for selector in config.selectors]

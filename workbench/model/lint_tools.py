@@ -15,6 +15,7 @@ from workbench.model.config import Config
 from workbench.model.findings import Finding, finding, toml_key
 from workbench.model.naming import TOOL_NAME_PATTERN
 from workbench.model.schema import backtracking_feature, user_patterns
+from workbench.model.shaping import parse_json_output
 from workbench.model.surface_types import Surface, Tool
 from workbench.model.tree import Command, CommandTree, ValueType
 
@@ -274,8 +275,6 @@ def pattern_findings(tool: Tool) -> list[Finding]:
 def output_not_json_hint(tool_name: str, stdout: str, *, command: str = "") -> Finding | None:
     """WB408 when a try-it run of an `output = "json"` tool printed `stdout` that does not parse
     as JSON (every such call would be an error for the model); None when it parses."""
-    from workbench.model.shaping import parse_json_output
-
     _, problem = parse_json_output(stdout, "non-object")
     if problem is None:
         return None

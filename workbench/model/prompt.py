@@ -9,11 +9,12 @@ strict (see `interpolate`). The rendered text is served as the MCP `instructions
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from workbench.model.config import REST_ENTRY, Config
+from workbench.model.exposure import find_tool_name, run_tool_name
+from workbench.model.findings import did_you_mean
 from workbench.model.surface_types import SurfaceError, Tool
 from workbench.model.tree import CommandTree
 
@@ -114,7 +115,7 @@ def interpolate(text: str, variables: dict[str, str], *, section: str,
             if name not in variables:
                 raise SurfaceError(
                     f"prompt section `{section}` uses unknown variable `{{{{{name}}}}}`"
-                    f"{_did_you_mean(name, variables)}; known variables: "
+                    f"{did_you_mean(name, variables, cutoff=0.6)}; known variables: "
                     f"{', '.join(sorted(variables))} (define it under [prompt.variables])",
                     key_path=key_path,
                 )
@@ -131,9 +132,6 @@ def _excerpt(text: str, start: int) -> str:
     return piece + ("…" if len(text) > start + 16 else "")
 
 
-def _did_you_mean(name: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(name, list(known), n=1)
-    return f" (did you mean `{close[0]}`?)" if close else ""
 
 
 def _search_prefix(config: Config, tree: CommandTree) -> str | None:
@@ -150,8 +148,6 @@ def tools_guidance(tools: Sequence[Tool], *, search_prefix: str | None = None) -
     read_only = [t.name for t in tools if t.annotations.get("readOnlyHint") is True]
     lines = []
     if search_prefix is not None:
-        from workbench.model.exposure import find_tool_name, run_tool_name
-
         lines.append(
             f"Only some of the {len(tools)} tools are listed at first: call `{find_tool_name(search_prefix)}` "
             "with a few words about the task to find the right ones (they are then added to your list), "
@@ -194,7 +190,7 @@ def order_tools(tools: Sequence[Tool], tool_order: list[str] | None) -> list[Too
     for name in tool_order:
         if name != REST_ENTRY and name not in names:
             raise SurfaceError(
-                f"prompt.tool_order names `{name}`, which is no tool{_did_you_mean(name, names)}; "
+                f"prompt.tool_order names `{name}`, which is no tool{did_you_mean(name, names, cutoff=0.6)}; "
                 "remove it or fix the name",
                 key_path=("prompt", "tool_order"),
             )

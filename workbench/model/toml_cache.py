@@ -13,6 +13,19 @@ the data afterwards, so the cache never needs invalidating.
   turns it off. At most `MAX_ENTRIES` files are kept (oldest removed first).
 - Best effort: an unreadable, unwritable or corrupt cache is a miss, never an error. Invalid
   TOML is never cached, so its error message always comes from `tomllib`.
+
+Invariant: `parse_toml(text) == tomllib.loads(text)` for every text, cached or not (the key can
+only match the same bytes under the same Python; only JSON-exact data is stored).
+
+Why it lives in the pure model although it touches the disk: its result depends on the text
+alone, never on what the disk holds (a miss, a corrupt or a missing entry all parse afresh), so
+reading a config stays a function of the file's bytes; unlike `runtime/machine_checks.py`,
+whose answers depend on this machine (its folders, its PATH). `model/config_file.py` is its
+only caller, and the model may not import the runtime.
+
+Guarded by `tests/test_bench_fixes.py` (`test_a_big_config_is_parsed_once_then_read_from_the_cache`,
+`test_a_corrupt_cache_entry_is_a_miss`, `test_a_big_invalid_config_gets_tomllibs_error_and_is_not_cached`,
+`test_small_configs_do_not_touch_the_cache`).
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ other requests (a ping, tools/list) keep being answered while it runs (SPEC §11
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 from pathlib import Path
@@ -203,8 +204,6 @@ def closest_names(name: str, known: list[str], count: int = 3) -> list[str]:
 
 
 def _current_loop() -> object:
-    import asyncio
-
     try:
         return asyncio.get_running_loop()
     except RuntimeError:

@@ -33,9 +33,6 @@ KILL_GRACE_S = 0.5
 DRAIN_GRACE_S = 1.0
 """After the CLI exits, how long we keep reading pipes still held open by its leftovers."""
 
-_CHUNK = 65536
-
-
 @dataclass(frozen=True)
 class Execution:
     """What one run produced."""

@@ -17,9 +17,11 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from workbench.model.schema import no_retrieval
 from workbench.model.shaping import parse_json_output
 from workbench.model.surface_types import Tool
 from workbench.runtime.execute import Execution
+from workbench.runtime.validate import linear_time_validator
 
 
 @dataclass(frozen=True)
@@ -89,10 +91,8 @@ def json_outcome(outcome: CallOutcome, tool: Tool) -> CallOutcome:
 
 
 def _schema_problem(value: Any, tool: Tool) -> str | None:
+    # lazy: with jsonschema, only when a schema's references are resolved
     import referencing
-
-    from workbench.model.schema import no_retrieval
-    from workbench.runtime.validate import linear_time_validator
 
     validator = linear_time_validator()(tool.output_schema or {}, registry=referencing.Registry(retrieve=no_retrieval))  # type: ignore[call-arg]  # attrs field the stub omits
     try:

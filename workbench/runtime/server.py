@@ -5,7 +5,8 @@ same code path as `mcp-workbench tools`), validated into wire objects once at st
 bad name or a schema without an object root stops the server with a sentence naming the tool.
 Handlers read what they serve through one holder (`LiveSurface`), which `serve --watch`
 (`runtime/watch.py`) replaces whole when the config changes; between replacements the connect
-list never changes, so its wire form is built once per protocol version (`ToolListCache`). In
+list never changes, so its wire form is built once per protocol version (`ToolListCache`, in
+`runtime/tools_list_cache.py`). In
 search exposure (SPEC §5b) the connect list is the `always` tools plus `find_tools`/`run_tool`
 (`SearchExposure`, one per served surface), and a connection that found tools gets its own
 list, built from the same pre-validated wire tools. Every handler catches everything at its
@@ -15,8 +16,8 @@ exception's text.
 
 from __future__ import annotations
 
-import contextvars
 import functools
+import json
 import logging
 import shlex
 import threading
@@ -28,11 +29,18 @@ import anyio
 import anyio.to_thread
 import mcp_types as types
 from mcp import MCPError
-from mcp.server import Server
+from mcp.server import NotificationOptions, Server
 from pydantic import ValidationError
 
 from workbench.model.config import Config
 from workbench.model.errors import WorkbenchError
+from workbench.model.exposure import (
+    FIND_LIMIT_DEFAULT,
+    discovery_tools,
+    find_tool_name,
+    listed_tools,
+    run_tool_name,
+)
 from workbench.model.naming import TOOL_NAME_PATTERN
 from workbench.model.surface_types import Surface
 from workbench.runtime.calls import (
@@ -43,6 +51,8 @@ from workbench.runtime.calls import (
     check_call_env,
 )
 from workbench.runtime.disconnect import cancel_when_client_leaves
+from workbench.runtime.tools_list_cache import ToolListCache
+from workbench.runtime.validate import ArgumentChecker
 
 if TYPE_CHECKING:
     from workbench.runtime.discovery import ToolSearch
@@ -77,8 +87,6 @@ class ServedSurface:
 
 def served_surface(surface: Surface, runner: ToolRunner) -> ServedSurface:
     """`surface` checked and ready to serve (ServeError names the first tool that cannot be)."""
-    from workbench.model.exposure import discovery_tools, listed_tools
-
     wire_tools = checked_tools(surface)
     schemas = {tool.name: tool.input_schema for tool in surface.tools}
     search = SearchExposure(surface, runner, wire_tools) if surface.exposure == "search" else None
@@ -187,11 +195,6 @@ def build_server(
     return server
 
 
-_FROM_CACHE: contextvars.ContextVar[bool] = contextvars.ContextVar("workbench_tools_list_from_cache", default=False)
-"""Set by `ToolListCache` for the tools/list request it is passing on: whether the handler
-should answer the stand-in (the cache then fills in the tools) or the full list."""
-
-
 class _Server(Server):
     """The SDK's server, advertising `tools.listChanged` (2025-11-25 handshake) when the list
     can change: for a session (search exposure) or for everyone (`serve --watch`; 2026-07-28
@@ -202,8 +205,6 @@ class _Server(Server):
 
     def create_initialization_options(self, notification_options: Any = None, *args: Any, **kwargs: Any) -> Any:
         if notification_options is None and self.tools_change:
-            from mcp.server import NotificationOptions
-
             notification_options = NotificationOptions(tools_changed=True)
         return super().create_initialization_options(notification_options, *args, **kwargs)
 
@@ -218,14 +219,14 @@ class SearchExposure:
     and the found tools are called directly by name or through `run_tool` (docs/exposure.md)."""
 
     def __init__(self, surface: Surface, runner: ToolRunner, wire_tools: list[types.Tool]) -> None:
-        from workbench.model.exposure import find_tool_name, run_tool_name
-        from workbench.runtime.discovery import Activations
-
         self.surface = surface
         self.runner = runner
         self.find_name = find_tool_name(surface.tool_prefix)
         self.run_name = run_tool_name(surface.tool_prefix)
         self.own_names = frozenset({self.find_name, self.run_name})
+        # search exposure only: a plain `serve` never loads the search index's module
+        from workbench.runtime.discovery import Activations
+
         self._index: ToolSearch | None = None
         self._index_lock = threading.Lock()
         self.activations = Activations()
@@ -236,8 +237,6 @@ class SearchExposure:
         return not self.activations.of(connection_of(ctx))
 
     def listing(self, ctx: Any) -> types.ListToolsResult:
-        from workbench.model.exposure import listed_tools
-
         names = [d["name"] for d in listed_tools(self.surface, self.activations.of(connection_of(ctx)))]
         return types.ListToolsResult(tools=[self._wire[name] for name in names])
 
@@ -261,7 +260,7 @@ class SearchExposure:
     def _search(self, query: str, limit: int) -> list[Any]:
         """The ranked matches (in a worker thread). The index is built on the first search, not
         at start-up: ~70 ms at 1,000 tools that a client that never searches should not wait for."""
-        from workbench.runtime.discovery import ToolSearch
+        from workbench.runtime.discovery import ToolSearch  # search exposure only (see __init__)
 
         with self._index_lock:
             if self._index is None:
@@ -270,9 +269,6 @@ class SearchExposure:
 
     def _problems(self, name: str, arguments: Any) -> str | None:
         """The instructive message for bad arguments to one of the two tools (in a worker thread)."""
-        from workbench.model.exposure import discovery_tools
-        from workbench.runtime.validate import ArgumentChecker
-
         checker = self._checkers.get(name)
         if checker is None:
             schema = next(d["inputSchema"] for d in discovery_tools(self.surface) if d["name"] == name)
@@ -280,10 +276,6 @@ class SearchExposure:
         return checker.problems(arguments)
 
     async def _find(self, ctx: Any, arguments: dict[str, Any]) -> types.CallToolResult:
-        import json
-
-        from workbench.model.exposure import FIND_LIMIT_DEFAULT
-
         limit = int(arguments.get("limit", FIND_LIMIT_DEFAULT))
         # up to ~15 ms of CPU at 5,000 tools (every tool sharing a query word): off the event loop
         found = await anyio.to_thread.run_sync(self._search, arguments["query"], limit)
@@ -313,64 +305,9 @@ def connection_of(ctx: Any) -> Any:
     return getattr(session, "_connection", session)
 
 
-class ToolListCache:
-    """Builds the wire form of the tool list once per protocol version (again after `clear`).
-
-    The SDK validates a handler's result against the protocol version's result model and dumps
-    it again on every request: for 1,000 tools ~100 ms of CPU per `tools/list`, the same work
-    each time. As a server middleware (the only layer whose result the SDK takes as finished
-    wire form), this keeps the `tools` array of the first full answer per version. A later
-    request still goes the SDK's whole way (params validation, the initialize gate, errors,
-    the handler, the result envelope: `resultType`, `_meta`, cache hints), but the handler
-    answers it with `stand_in` (no tools; nothing to validate) and the cached array is put in
-    its place: the answer is the same, minus the repeated work.
-    """
-
-    stand_in = types.ListToolsResult(tools=[])
-
-    def __init__(self, applies: Any = None) -> None:
-        self._tools: dict[str, list[Any]] = {}
-        self._generation = 0
-        self._applies = applies
-        """`(ctx) -> bool`: the request gets the one shared list (search exposure: a connection
-        that activated nothing); other requests pass through untouched."""
-
-    def answering_from_cache(self) -> bool:
-        """In the tools/list handler: whether this request is answered from the cache. Decided
-        once per request by the middleware, so a `clear` between the two never makes the
-        stand-in's empty list the cached answer."""
-        return _FROM_CACHE.get()
-
-    def clear(self) -> None:
-        """Forget the cached answers (the list changed); a request under way keeps its own."""
-        self._tools = {}
-        self._generation += 1
-
-    async def __call__(self, ctx: Any, call_next: Any) -> Any:
-        if ctx.method != "tools/list" or ctx.request_id is None or (
-                self._applies is not None and not self._applies(ctx)):
-            return await call_next(ctx)
-        generation = self._generation
-        cached = self._tools.get(ctx.protocol_version)
-        decided = _FROM_CACHE.set(cached is not None)
-        try:
-            answer = await call_next(ctx)  # raises on anything the SDK rejects: nothing is cached then
-        finally:
-            _FROM_CACHE.reset(decided)
-        if not isinstance(answer, dict) or not isinstance(answer.get("tools"), list):
-            return answer
-        if cached is None:  # the handler answered the full list
-            if generation == self._generation:  # not one from before a `clear`
-                self._tools[ctx.protocol_version] = answer["tools"]
-            return answer
-        return {**answer, "tools": cached}  # the key keeps its place; the envelope is this request's
-
-
 def checked_tools(surface: Surface) -> list[types.Tool]:
     """The wire tools (search exposure's two included), or ServeError naming the first tool
     whose name or schema cannot be served."""
-    from workbench.model.exposure import discovery_tools
-
     seen: set[str] = set()
     tools = []
     for data in [*surface.tools_list(), *discovery_tools(surface)]:

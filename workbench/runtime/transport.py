@@ -32,6 +32,7 @@ from workbench.runtime.http_guard import (
     security_settings,
 )
 from workbench.runtime.loop_watch import watch_event_loop
+from workbench.runtime.stdio_wire import stdio_streams
 
 log = logging.getLogger("workbench.serve")
 
@@ -41,8 +42,6 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 async def serve_stdio(server: Server, runner: ToolRunner) -> None:
     """Serve one client over this process's stdin/stdout until EOF or a stop signal. Every line
     gets an answer, a line the SDK's own parser refuses too (`stdio_wire`)."""
-    from workbench.runtime.stdio_wire import stdio_streams
-
     stopped_by: list[int] = []
     async with stdio_streams() as (read_stream, write_stream):
         async with anyio.create_task_group() as group:
@@ -80,6 +79,7 @@ async def serve_http(
         transport_security=security_settings(host, bound, allow_origins),
     )
     if instance:
+        # lazy: only a scale-out instance (`--instance`) routes sessions
         from workbench.runtime.session_route import SessionPrefixMiddleware
 
         app = SessionPrefixMiddleware(app, instance)

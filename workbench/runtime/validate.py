@@ -16,9 +16,9 @@ bounded edit distance (C++); every value shown is cut before it is rendered.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from workbench.model.memo import memoized
 from workbench.model.schema import linear_time_regex, no_retrieval, word_rule
 
 if TYPE_CHECKING:
@@ -150,6 +150,7 @@ def near_names(word: str, candidates: list[str], limit: int) -> list[tuple[int, 
     `limit` (RapidFuzz), and no candidate whose length alone puts it out of reach."""
     if len(word) > MAX_NEAR_MISS_LENGTH or limit < 0:
         return []
+    # lazy: rapidfuzz only for a did-you-mean on a refused call
     from rapidfuzz.distance import Levenshtein
     from rapidfuzz.process import extract
 
@@ -160,6 +161,7 @@ def near_names(word: str, candidates: list[str], limit: int) -> list[tuple[int, 
 
 def edit_distance(a: str, b: str) -> int:
     """Levenshtein distance (insertions, deletions, substitutions)."""
+    # lazy: rapidfuzz only for a did-you-mean on a refused call
     from rapidfuzz.distance import Levenshtein
 
     return Levenshtein.distance(a, b)
@@ -199,13 +201,14 @@ def linear_time_validator() -> Any:
     return _linear_time_validator()
 
 
-@lru_cache(maxsize=1)
+@memoized(1)
 def _linear_time_validator() -> Any:
     """Draft 2020-12 with every regular expression matched by RE2, in time linear in the input:
     `pattern`, `patternProperties` and the `additionalProperties` check that consults them
     (jsonschema's own use Python's backtracking `re`, where `(a+)+$` and 26 characters of the
     model's input take seconds). A pattern RE2 cannot run (build_surface refuses those in
     overrides) matches nothing and says why."""
+    # lazy: jsonschema (~30 ms) only when a schema is checked, off serve's and open's start
     from jsonschema import Draft202012Validator, validators
     from jsonschema.exceptions import ValidationError
 
@@ -239,7 +242,7 @@ def _linear_time_validator() -> Any:
     })
 
 
-@lru_cache(maxsize=4096)
+@memoized(4096)
 def _regex(pattern: str) -> Any:
     return linear_time_regex(pattern)
 
@@ -256,6 +259,7 @@ def _search(pattern: str, text: str) -> bool:
 
 def _unresolvable(error: BaseException | None) -> bool:
     """Whether `error` (or what caused it) is a reference that could not be resolved."""
+    # lazy: with jsonschema, only when a schema's references are resolved
     from referencing.exceptions import Unresolvable
 
     seen = 0

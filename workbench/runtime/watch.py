@@ -39,6 +39,7 @@ from mcp.server import Server
 from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, ToolsListChanged
 
 from workbench.model.errors import WorkbenchError
+from workbench.model.surface import surface_from_file
 from workbench.runtime.calls import ToolRunner
 from workbench.runtime.server import LiveSurface, ServedSurface, served_surface
 
@@ -89,6 +90,7 @@ class ConfigWatch:
 
     async def run(self) -> None:
         """Watch the config's folder until cancelled, reloading after each settled change."""
+        # lazy: watchfiles only with `serve --watch`
         from watchfiles import awatch
 
         name = self.config_path.name
@@ -145,8 +147,6 @@ class ConfigWatch:
     def _build(self, previous: ServedSurface) -> tuple[ServedSurface, str]:
         """In a worker thread: the surface the file serves, and its text as read before (a save
         landing during the load is a later change: it is reloaded then, its text differing)."""
-        from workbench.model.surface import surface_from_file
-
         text = _read_text(self.config_path) or ""
         config, surface = surface_from_file(self.config_path, token_counts=False)
         runner = ToolRunner(config, surface, self.config_path.parent)

@@ -19,11 +19,14 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from workbench.runtime.transport import listen
 
 if TYPE_CHECKING:
     import socket
@@ -37,6 +40,7 @@ WORKER_ENV = "MCP_WORKBENCH_WORKER"
 TOKEN_ENV = "MCP_WORKBENCH_WORKER_TOKEN"
 """Set in a worker's environment: the bearer token (removed before any CLI runs)."""
 MAX_WORKERS = 64
+"""The most `--workers` processes one `serve` starts."""
 STOP_GRACE_S = 5.0
 
 
@@ -44,8 +48,6 @@ def serve_workers(config_path: Path, host: str, port: int, token: str | None, lo
                   extra_args: tuple[str, ...] = ()) -> int:
     """Bind HOST:PORT, run `workers` worker processes on it until a signal; their exit status.
     Each worker gets `extra_args` too (`--watch`: each one follows the config itself)."""
-    from workbench.runtime.transport import listen
-
     listener = listen(host, port)
     bound = listener.getsockname()[1]
     address = f"[{host}]:{bound}" if ":" in host else f"{host}:{bound}"
@@ -81,6 +83,7 @@ def _die_with_parent() -> None:
     """In the worker before exec: a SIGTERM when the supervisor dies, even by SIGKILL, so no
     worker outlives it holding the port (Linux; elsewhere the supervisor's own stop applies)."""
     if sys.platform.startswith("linux"):
+        # lazy: ctypes only on Linux, in the worker about to exec
         import ctypes
 
         PR_SET_PDEATHSIG = 1
@@ -122,8 +125,6 @@ def _stop_all(children: list[subprocess.Popen[bytes]]) -> None:
 
 def inherited_listener() -> socket.socket | None:
     """In a worker: the listening socket the supervisor handed down (and its number), else None."""
-    import socket
-
     fd = os.environ.pop(LISTEN_FD_ENV, None)  # the CLIs this worker runs must not see it
     if fd is None:
         return None

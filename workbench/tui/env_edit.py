@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from workbench.model.config import Config
+from workbench.model.config import Config, RuntimeConfig
+from workbench.model.config_errors import assignment_problem
+from workbench.model.config_file import config_data
 from workbench.model.naming import ENV_NAME_PATTERN
-from workbench.runtime.machine_checks import machine_findings
 
 """A portable environment variable name (what lint's WB703 asks for)."""
 
@@ -41,6 +42,7 @@ def name_problem(name: str) -> str | None:
 
 def secret_warning(name: str, value: str) -> str | None:
     """Lint's WB704 text (message and fix) when `name` looks like a secret and has a value."""
+    # lazy: lint's config rules only when a value is checked, off the TUI's open
     from workbench.model.lint_config import settings_findings
 
     probe = Config(env={name: value})
@@ -70,9 +72,7 @@ def number_problem(key: str, text: str) -> str | None:
     except ValueError:
         whole = "a whole number" if kind is int else "a number"
         return f"`{key}` must be {whole} above 0, such as {1 if kind is int else 30}."
-    if value <= 0:
-        return f"`{key}` must be above 0 (`{text.strip()}` would stop every call)."
-    return None
+    return assignment_problem(RuntimeConfig(), key, value)  # "above 0" is the model's rule
 
 
 def parse_number(key: str, text: str) -> int | float:
@@ -96,6 +96,9 @@ def cwd_problem(text: str) -> str | None:
 
 def cwd_warning(cwd: str, config_dir: Path) -> str | None:
     """`check`'s WB705 text when `cwd` (relative to `config_dir`) is not a folder, else None."""
+    # lazy: the machine checks only when a cwd is checked, off the TUI's open
+    from workbench.runtime.machine_checks import machine_findings
+
     probe = Config.model_validate({"runtime": {"cwd": cwd}})
     found = next((f for f in machine_findings(probe, config_dir, executable=False) if f.code == "WB705"), None)
     return None if found is None else f"{found.code}: {found.message} Fix: {found.fix}"
@@ -131,9 +134,8 @@ def runtime_text(config: Config, key: str) -> str:
 
 def tables_toml(config: Config) -> str:
     """`[runtime]` and `[env]` exactly as `mcp.toml` has them (validated as `dump_config` does)."""
+    # lazy: tomli-w only when TOML is written, not on every start
     import tomli_w
-
-    from workbench.model.config_file import config_data
 
     normalized = Config.model_validate(config_data(config, snapshot=False))
     data = config_data(normalized, snapshot=False)

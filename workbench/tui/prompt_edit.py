@@ -12,6 +12,7 @@ from typing import Any
 
 from workbench.model.config import REST_ENTRY, Config
 from workbench.model.errors import WorkbenchError
+from workbench.model.prompt import order_tools, render_prompt
 from workbench.model.tree import CommandTree
 
 
@@ -33,8 +34,6 @@ def moved(entries: list[str], index: int, step: int) -> list[str]:
 
 def render(config: Config, tree: CommandTree, tools: Sequence[Any]) -> str:
     """The rendered prompt for `config` (raises the surface's SurfaceError when it cannot)."""
-    from workbench.model.prompt import order_tools, render_prompt
-
     return render_prompt(config, tree, order_tools(tools, config.prompt.tool_order))
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from workbench.model.schema import check_override
 from workbench.model.surface_types import SurfaceError
+from workbench.tui.json_input import read_json_object
 
 
 class SchemaInputError(ValueError):
@@ -18,15 +20,10 @@ class SchemaInputError(ValueError):
 
 def parse_schema_override(text: str, *, command: str, flag: str, tool: str = "") -> dict[str, Any] | None:
     """The override the text describes; empty text means no override (None)."""
-    if not text.strip():
+    value = read_json_object(text, what="A schema override", example='{"type": "integer", "minimum": 1}',
+                             error=SchemaInputError)
+    if value is None:
         return None
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SchemaInputError(f"Not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}.") from None
-    if not isinstance(value, dict):
-        raise SchemaInputError('A schema override must be a JSON object, such as {"type": "integer", "minimum": 1}.')
-    from workbench.model.schema import check_override
 
     try:
         check_override(value, tool=tool or command, command=command, key=flag)

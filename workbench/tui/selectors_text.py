@@ -17,6 +17,7 @@ import tomli_w
 from pydantic import ValidationError
 
 from workbench.model.config import Config, Selector
+from workbench.model.selectors import CompiledSelector, glob
 
 
 class SelectorsInputError(ValueError):
@@ -66,8 +67,6 @@ class Claims:
 
 def claims(config: Config, statuses: dict[str, Any]) -> Claims:
     """Which selector claims which command, given the surface's command statuses."""
-    from workbench.model.selectors import CompiledSelector
-
     compiled = [CompiledSelector.compile(n, s) for n, s in enumerate(config.selectors, 1)]
     claimed: list[list[str]] = [[] for _ in compiled]
     unclaimed: list[str] = []
@@ -143,8 +142,6 @@ def selector_warnings(tree: Any, selector: Selector, claimed: list[str]) -> list
     """What an added or changed selector does that its author would not expect, one sentence
     each: it claims no command at all (lint's WB805: earlier selectors take every command its
     globs match), or one of its flag patterns matches no flag of the commands it claims."""
-    from workbench.model.selectors import glob
-
     if not claimed:
         return ["it claims no command: earlier selectors take every command its globs match (WB805), "
                 "so it changes nothing; move it up or change its globs"]

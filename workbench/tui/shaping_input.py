@@ -15,8 +15,15 @@ import re
 import shlex
 from typing import Any
 
-from workbench.model.config import Config, FlagConfig
+from workbench.model.config import CommandConfig, Config, FlagConfig
+from workbench.model.config_errors import assignment_problem
+from workbench.model.naming import TOOL_NAME_PATTERN, snake_case
+from workbench.model.schema import check_override, flag_schema, positional_schema, retype
+from workbench.model.surface import tool_names
+from workbench.model.surface_types import SurfaceError
 from workbench.model.tree import Command, CommandTree, Flag
+from workbench.tui.env_edit import name_problem
+from workbench.tui.json_input import read_json_object
 
 PROPERTY_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 """The input property names model APIs accept (see `naming.property_name`)."""
@@ -35,9 +42,6 @@ def flag_value_schema(tree: CommandTree, command: Command, key: str, choices: Fl
     """The schema a pinned or default value of flag (or positional) `key` must fit: the derived
     one, with the flag's `schema` or `type` override applied as the surface applies it. None when
     `key` names nothing of `command`."""
-    from workbench.model.naming import snake_case
-    from workbench.model.schema import check_override, flag_schema, positional_schema, retype
-
     flag = find_flag(tree, command, key)
     if flag is not None:
         schema = flag_schema(flag)
@@ -55,6 +59,7 @@ def flag_value_schema(tree: CommandTree, command: Command, key: str, choices: Fl
 
 
 def _validation_problem(value: Any, schema: dict[str, Any]) -> str | None:
+    # lazy: jsonschema (~30 ms) only when a schema is checked, off serve's and open's start
     from jsonschema import Draft202012Validator
 
     error = next(iter(Draft202012Validator(schema).iter_errors(value)), None)
@@ -107,10 +112,6 @@ def value_text(value: Any) -> str:
 def tool_name_problem(tree: CommandTree, config: Config, path: str, name: str) -> str | None:
     """Why `name` cannot be the tool name of `path` (one sentence), or None: the MCP pattern,
     and no other tool of the surface may already have it."""
-    from workbench.model.naming import TOOL_NAME_PATTERN
-    from workbench.model.surface import tool_names
-    from workbench.model.surface_types import SurfaceError
-
     if not TOOL_NAME_PATTERN.match(name):
         return (f"`{name}` is not a tool name MCP accepts: use 1 to 64 letters, digits, `_` or `-` "
                 f'([commands."{path}"] name)')
@@ -142,9 +143,7 @@ def parse_words(text: str) -> list[str]:
         words = shlex.split(text)
     except ValueError as error:
         raise ValueError(f"the fixed words do not split into words ({error}); close the quote") from None
-    if any("\x00" in word for word in words):
-        raise ValueError("a fixed word contains a NUL character, which no argument can hold")
-    return words
+    return words  # a NUL in one is the model's to refuse (`EnvText`), when the workspace sets them
 
 
 def words_text(words: list[str]) -> str:
@@ -153,7 +152,7 @@ def words_text(words: list[str]) -> str:
 
 def parse_limit(text: str, *, key: str, kind: type) -> int | float | None:
     """A command's `timeout_s` (a number) or `max_output_bytes` (a whole number), above 0;
-    empty text is None (follow `[runtime]`)."""
+    empty text is None (follow `[runtime]`). "Above 0" is the model's rule, in its words."""
     cleaned = text.strip().replace("_", "")
     if not cleaned:
         return None
@@ -164,16 +163,15 @@ def parse_limit(text: str, *, key: str, kind: type) -> int | float | None:
         raise ValueError(f"`{key}` must be {whole} above 0, or empty to follow [runtime]") from None
     if isinstance(value, float) and value.is_integer() and "." not in cleaned and "e" not in cleaned.lower():
         value = int(value)
-    if value <= 0:
-        raise ValueError(f"`{key}` must be above 0 (`{text.strip()}` would stop every call)")
+    problem = assignment_problem(CommandConfig(), key, value)
+    if problem is not None:
+        raise ValueError(problem)
     return value
 
 
 def parse_env_rows(text: str) -> dict[str, str]:
     """`NAME=value` lines (blank lines skipped) as a command's env; each name is checked with the
     env editor's rule."""
-    from workbench.tui.env_edit import name_problem
-
     env: dict[str, str] = {}
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -185,9 +183,7 @@ def parse_env_rows(text: str) -> dict[str, str]:
         problem = name_problem(name)
         if problem is not None:
             raise ValueError(f"line {number}: {problem}")
-        if "\x00" in value:
-            raise ValueError(f"line {number}: the value contains a NUL character, which no environment variable can hold")
-        env[name] = value
+        env[name] = value  # a NUL in the value is the model's to refuse (`EnvText`)
     return env
 
 
@@ -197,18 +193,12 @@ def env_text(env: dict[str, str]) -> str:
 
 def parse_output_schema(text: str) -> dict[str, Any] | None:
     """The output schema typed as JSON (empty: none), checked as draft 2020-12 JSON Schema."""
-    if not text.strip():
-        return None
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"Not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}.") from None
-    if not isinstance(value, dict):
-        raise ValueError('An output schema must be a JSON object, such as {"type": "object"}.')
-    return check_output_schema(value)
+    value = read_json_object(text, what="An output schema", example='{"type": "object"}')
+    return None if value is None else check_output_schema(value)
 
 
 def check_output_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    # lazy: jsonschema (~30 ms) only when a schema is checked, off serve's and open's start
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import SchemaError
 

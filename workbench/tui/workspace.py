@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from workbench.model.config import (
     REST_ENTRY,
     CommandConfig,
@@ -24,7 +26,19 @@ from workbench.model.config import (
     PromptSection,
     Selector,
 )
+from workbench.model.config_errors import edit_problem
+from workbench.model.config_file import dump_config, save_config
+from workbench.model.surface import tool_names
+from workbench.model.surface_types import SurfaceError
 from workbench.model.tree import CommandTree
+from workbench.tui.env_edit import RUNTIME_KEYS, name_problem
+from workbench.tui.shaping_input import (
+    check_flag_value,
+    check_output_schema,
+    flag_value_schema,
+    property_name_problem,
+    tool_name_problem,
+)
 
 ANNOTATIONS = ("read_only", "destructive", "idempotent", "open_world")
 """The annotation switches a command has in config (the title is text, set separately)."""
@@ -99,15 +113,11 @@ class Workspace:
 
     def text(self) -> str:
         """The `mcp.toml` save would write now."""
-        from workbench.model.config_file import dump_config
-
         return dump_config(self.config)
 
     def baseline_text(self) -> str:
         """The text the unsaved marker compares with (computed once for a fresh load)."""
         if self.saved_text is None:
-            from workbench.model.config_file import dump_config
-
             self.saved_text = dump_config(self.baseline_config)  # type: ignore[arg-type]
             self.baseline_config = None
         return self.saved_text
@@ -126,8 +136,6 @@ class Workspace:
 
     def save(self) -> Path:
         """Write `mcp.toml` atomically (temp file + rename) and make it the new baseline."""
-        from workbench.model.config_file import save_config
-
         text = self.text()
         save_config(self.config, self.path)
         self.saved_text, self.baseline_config = text, None
@@ -153,6 +161,10 @@ class Workspace:
         try:
             mutate(self.config)
             self._keep_tool_order(entry.config)
+        except ValidationError as error:
+            # the model's rules (limits above 0, no NUL, ...) refuse the value: its one sentence
+            self.config = entry.config
+            raise ValueError(edit_problem(error)) from None
         except Exception:
             self.config = entry.config  # a rejected value leaves the choices as they were
             raise
@@ -168,8 +180,6 @@ class Workspace:
         order = self.config.prompt.tool_order
         if not order:
             return
-        from workbench.model.surface import tool_names
-        from workbench.model.surface_types import SurfaceError
 
         try:
             after = tool_names(self.tree, self.config)
@@ -315,8 +325,6 @@ class Workspace:
         self._change("tool order", lambda c: setattr(c.prompt, "tool_order", value))
 
     def _check_tool_order(self, order: list[str]) -> None:
-        from workbench.model.surface import tool_names
-
         if REST_ENTRY not in order:
             raise ValueError(f'the tool order needs the "{REST_ENTRY}" entry once, where every tool '
                              "not listed by name goes")
@@ -330,38 +338,27 @@ class Workspace:
     def set_env(self, env: dict[str, str], label: str = "env") -> None:
         """Replace `[env]` (the variables every call gets; a per-call env wins). Names must be
         portable (`^[A-Za-z_][A-Za-z0-9_]*$`): a ValueError names the first that is not."""
-        from workbench.tui.env_edit import name_problem
-
         value = {str(name): str(text) for name, text in env.items()}
         for name in value:
             problem = name_problem(name)
             if problem is not None:
                 raise ValueError(problem)
-            if "\x00" in value[name]:
-                raise ValueError(f"the value of `{name}` contains a NUL character, which no environment variable can hold")
         self._change(label, lambda c: setattr(c, "env", value))
 
     def set_runtime(self, label: str = "runtime", **values: Any) -> None:
         """Set some of `[runtime]` (`timeout_s`, `max_output_bytes`, `max_concurrency` above 0;
         `cwd` relative to the config file) as one change. A ValueError names a bad value."""
-        from workbench.tui.env_edit import LIMITS, RUNTIME_KEYS
-
         unknown = sorted(set(values) - set(RUNTIME_KEYS))
         if unknown:
             raise ValueError(f"`{unknown[0]}` is not a [runtime] setting")
-        kinds = {key: kind for key, _, kind in LIMITS}
         checked: dict[str, Any] = {}
         for key, value in values.items():
             if key == "cwd":
                 if not isinstance(value, str) or not value.strip():
                     raise ValueError("`cwd` must name a folder (`.` is the config file's own folder)")
                 checked[key] = value.strip()
-            elif isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-                raise ValueError(f"`{key}` must be a number above 0")
-            elif kinds[key] is int and value != int(value):
-                raise ValueError(f"`{key}` must be a whole number above 0")
             else:
-                checked[key] = kinds[key](value)
+                checked[key] = value  # the limits' rules are the model's (`_change` says why one is refused)
 
         def apply(config: Config) -> None:
             for key, value in checked.items():
@@ -399,8 +396,6 @@ class Workspace:
     def set_tool_name(self, path: str, name: str | None) -> None:
         """The tool's whole name (`[commands."<path>"] name`); None or empty goes back to
         prefix + path."""
-        from workbench.tui.shaping_input import tool_name_problem
-
         value = name.strip() if name and name.strip() else None
         if value is not None:
             problem = tool_name_problem(self.tree, self.config, path, value)
@@ -411,41 +406,27 @@ class Workspace:
     def set_command_args(self, path: str, words: list[str]) -> None:
         """Fixed words always passed at this command's level (`args`)."""
         value = [str(w) for w in words]
-        if any("\x00" in w for w in value):
-            raise ValueError("a fixed word contains a NUL character, which no argument can hold")
         self._edit_command(path, f"fixed words of {path}", lambda c: setattr(c, "args", value))
 
     def set_command_limit(self, path: str, key: str, value: int | float | None) -> None:
         """This command's `timeout_s` or `max_output_bytes` (None follows `[runtime]`)."""
         if key not in ("timeout_s", "max_output_bytes"):
             raise ValueError(f"`{key}` is not a per-command limit")
-        if value is not None:
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-                raise ValueError(f"`{key}` must be a number above 0")
-            if key == "max_output_bytes" and value != int(value):
-                raise ValueError("`max_output_bytes` must be a whole number above 0")
-            value = int(value) if key == "max_output_bytes" else value
         label = {"timeout_s": "timeout", "max_output_bytes": "output cap"}[key]
         self._edit_command(path, f"{label} of {path}", lambda c: setattr(c, key, value))
 
     def set_command_env(self, path: str, env: dict[str, str]) -> None:
         """This command's env over `[env]`; names checked like `[env]`'s."""
-        from workbench.tui.env_edit import name_problem
-
         value = {str(k): str(v) for k, v in env.items()}
-        for name, text in value.items():
+        for name in value:
             problem = name_problem(name)
             if problem is not None:
                 raise ValueError(problem)
-            if "\x00" in text:
-                raise ValueError(f"the value of `{name}` contains a NUL character, which no environment variable can hold")
         self._edit_command(path, f"env of {path}", lambda c: setattr(c, "env", value))
 
     def set_output(self, path: str, mode: str, schema: dict[str, Any] | None = None) -> None:
         """`output` (`text` or `json`) and, with json, an optional `output_schema`; text drops
         the schema (it would describe nothing)."""
-        from workbench.tui.shaping_input import check_output_schema
-
         if mode not in ("text", "json"):
             raise ValueError(f"`output` is `text` or `json`, not `{mode}`")
         value = copy.deepcopy(schema) if mode == "json" and schema is not None else None
@@ -472,8 +453,6 @@ class Workspace:
         self._change("exposure", lambda c: setattr(c.tools, "exposure", exposure))
 
     def _flag_schema(self, path: str, flag: str) -> dict[str, Any]:
-        from workbench.tui.shaping_input import flag_value_schema
-
         schema = flag_value_schema(self.tree, self._command(path), flag, self.flag_choices(path, flag))
         if schema is None:
             raise ValueError(f"`{flag}` is no flag or positional of `{path}`")
@@ -482,8 +461,6 @@ class Workspace:
     def set_flag_name(self, path: str, flag: str, name: str | None, taken: dict[str, str] | None = None) -> None:
         """The property's name in the input schema (argv still binds the real flag); `taken`
         maps the tool's other property names to their flag keys (for the collision check)."""
-        from workbench.tui.shaping_input import property_name_problem
-
         value = name.strip() if name and name.strip() else None
         if value is not None:
             problem = property_name_problem(value, taken or {}, flag)
@@ -494,16 +471,12 @@ class Workspace:
     def set_flag_value(self, path: str, flag: str, value: Any) -> None:
         """Pin the flag (`value`): out of the schema and always passed; None unpins. The value
         must fit the flag's schema."""
-        from workbench.tui.shaping_input import check_flag_value
-
         if value is not None:
             check_flag_value(value, self._flag_schema(path, flag), what=f"`{flag}`")
         self._edit_flag(path, flag, f"pin of {flag} of {path}", lambda f: setattr(f, "value", copy.deepcopy(value)))
 
     def set_flag_default(self, path: str, flag: str, value: Any) -> None:
         """The value passed when the model omits the property (None: the CLI's own)."""
-        from workbench.tui.shaping_input import check_flag_value
-
         if value is not None:
             check_flag_value(value, self._flag_schema(path, flag), what=f"`{flag}`")
         self._edit_flag(path, flag, f"default of {flag} of {path}", lambda f: setattr(f, "default", copy.deepcopy(value)))

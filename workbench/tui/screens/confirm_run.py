@@ -9,19 +9,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from workbench.tui.screens.dialog import Dialog
 
-class ConfirmRun(ModalScreen[bool]):
+
+class ConfirmRun(Dialog[bool]):
     """Dismisses with True to run, False to cancel."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="confirm-run.cancel", tooltip="Do not run it")]
     DEFAULT_CSS = """
-    ConfirmRun { align: center middle; background: $background 60%; }
-    ConfirmRun > Vertical { width: 70; height: auto; border: thick $error; background: $surface; padding: 1 2; }
-    ConfirmRun Horizontal { height: auto; align-horizontal: right; margin-top: 1; }
-    ConfirmRun Button { margin-left: 1; }
+    ConfirmRun > Vertical { width: 70; border: thick $error; }
     """
 
     def __init__(self, tool: str, arguments: dict[str, Any], reason: str = "is marked destructive") -> None:

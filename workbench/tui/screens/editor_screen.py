@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 
 from workbench.model.config import Config
+from workbench.tui.bindings import EDITOR_BINDINGS
 
 if TYPE_CHECKING:
     from workbench.tui.screens.main import MainScreen
@@ -37,3 +38,20 @@ class EditorScreen(Screen[None]):
     @property
     def config(self) -> Config:
         return self.main.workspace.config
+
+
+class ReorderingEditor(EditorScreen):
+    """An editor of an ordered list (the selectors, the tool order): shift+up / shift+down move
+    its highlighted entry one place, through the editor's `_move(step)`."""
+
+    BINDINGS = EDITOR_BINDINGS
+
+    def _move(self, step: int) -> None:
+        raise NotImplementedError
+
+    def action_move_up(self) -> None:
+        """shift+up: the highlighted entry moves up (first match / first place)."""
+        self._move(-1)
+
+    def action_move_down(self) -> None:
+        self._move(1)

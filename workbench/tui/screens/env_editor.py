@@ -25,6 +25,7 @@ from workbench.tui.bindings import EDITOR_BASE_BINDINGS
 from workbench.tui.messages import EditRequested
 from workbench.tui.screens.editor_screen import EditorScreen
 from workbench.tui.widgets.code_view import CodeView
+from workbench.tui.widgets.form_state import show_state
 from workbench.tui.widgets.keyboard import FormScroll
 
 RUNTIME_FIELDS: tuple[tuple[str, str, str, str], ...] = (
@@ -125,10 +126,8 @@ class EnvEditor(EditorScreen):
 
     def _say(self, selector: str, text: str, kind: str | None) -> None:
         """Show `text` in a state line; `kind` is invalid, warning, valid or None (plain)."""
-        state = self.query_one(selector, Static)
-        state.update(text)
-        for name in ("invalid", "warning", "valid"):
-            state.set_class(kind == name, f"-{name}")
+        valid = {"invalid": False, "valid": True}.get(kind or "")
+        show_state(self.query_one(selector, Static), text, valid, warning=kind == "warning")
 
     # --- [env] -------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from workbench.tui.bindings import (
     SWITCH_BINDINGS,
     TEXT_AREA_BINDINGS,
 )
+from workbench.tui.widgets.command_tree import CommandTree
 
 INTRO = """\
 # mcp-workbench
@@ -51,8 +52,6 @@ def _key(binding: Binding) -> str:
 
 def keys_markdown() -> str:
     """The key table, built from the same Binding objects the app uses."""
-    from workbench.tui.widgets.command_tree import CommandTree
-
     rows = ["| key | does | id |", "|---|---|---|"]
     for binding in [*MAIN_BINDINGS, *CommandTree.BINDINGS, *SWITCH_BINDINGS, *TEXT_AREA_BINDINGS,
                     *APP_BINDINGS, *EDITOR_BINDINGS]:

@@ -17,11 +17,10 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static, Te
 
 from workbench.model.config import REST_ENTRY, Config, PromptSection
 from workbench.tui import prompt_edit
-from workbench.tui.bindings import EDITOR_BINDINGS
 from workbench.tui.messages import EditRequested
-from workbench.tui.screens.editor_screen import EditorScreen
+from workbench.tui.screens.editor_screen import ReorderingEditor
+from workbench.tui.widgets.form_state import show_state
 from workbench.tui.widgets.keyboard import EditorTextArea, FormScroll
-from workbench.tui.widgets.verdict import show_verdict
 
 
 def _with_prompt(config: Config, **changes: Any) -> Config:
@@ -29,10 +28,16 @@ def _with_prompt(config: Config, **changes: Any) -> Config:
     return config.model_copy(update={"prompt": config.prompt.model_copy(update=changes)})
 
 
-class PromptEditor(EditorScreen):
+def _listed(title: str, list_id: str, hint: str) -> ComposeResult:
+    """A list's title, its hint and the list itself (the sections and the variables alike)."""
+    yield Label(title)
+    yield Static(hint, classes="hint", markup=False)
+    yield OptionList(id=list_id, compact=True)
+
+
+class PromptEditor(ReorderingEditor):
     """Persona and sections on the left; tool order and the rendered prompt on the right."""
 
-    BINDINGS = EDITOR_BINDINGS
     DEFAULT_CSS = """
     PromptEditor TextArea { height: 5; background: $boost; }
     PromptEditor OptionList { height: 6; }
@@ -48,10 +53,8 @@ class PromptEditor(EditorScreen):
                 yield Label("Persona (deployment:persona, order 0)")
                 yield EditorTextArea(id="persona", compact=True, soft_wrap=True)
                 yield Button("Apply persona", id="apply-persona", compact=True, variant="primary")
-                yield Label("Your sections")
-                yield Static("Sorted by order; built-ins: identity -100, persona 0, tool guidance 100.",
-                             classes="hint", markup=False)
-                yield OptionList(id="sections", compact=True)
+                yield from _listed("Your sections", "sections",
+                                   "Sorted by order; built-ins: identity -100, persona 0, tool guidance 100.")
                 with Horizontal():
                     yield Input(placeholder="section name", id="section-name", compact=True)
                     yield Input(placeholder="order", id="section-order", type="integer", compact=True)
@@ -60,10 +63,8 @@ class PromptEditor(EditorScreen):
                     yield Button("Add section", id="add-section", compact=True, variant="primary")
                     yield Button("Apply to selected", id="apply-section", compact=True)
                     yield Button("Delete selected", id="delete-section", compact=True, variant="error")
-                yield Label("Variables")
-                yield Static("Use {{name}} in any section; cli, cwd and tool_count are built in.",
-                             classes="hint", markup=False)
-                yield OptionList(id="variables", compact=True)
+                yield from _listed("Variables", "variables",
+                                   "Use {{name}} in any section; cli, cwd and tool_count are built in.")
                 with Horizontal():
                     yield Input(placeholder="name", id="variable-name", compact=True)
                     yield Input(placeholder="value", id="variable-value", compact=True)
@@ -121,7 +122,7 @@ class PromptEditor(EditorScreen):
             area.load_text(text)
 
     def _state(self, text: str, valid: bool | None) -> None:
-        show_verdict(self.query_one("#prompt-state", Static), text, valid)
+        show_state(self.query_one("#prompt-state", Static), text, valid)
 
     def refused(self, problem: str) -> None:
         self._state(f"✗ Not applied: {problem}", False)
@@ -275,15 +276,10 @@ class PromptEditor(EditorScreen):
                        f"Moved {entries[index]}."):
             self.query_one("#tool-order", OptionList).highlighted = order.index(entries[index])
 
-    @on(Button.Pressed, "#order-up")
-    def _up(self, event: Button.Pressed) -> None:
+    @on(Button.Pressed, "#order-up, #order-down")
+    def _up_or_down(self, event: Button.Pressed) -> None:
         event.stop()
-        self._move(-1)
-
-    @on(Button.Pressed, "#order-down")
-    def _down(self, event: Button.Pressed) -> None:
-        event.stop()
-        self._move(1)
+        self._move(-1 if event.button.id == "order-up" else 1)
 
     @on(Button.Pressed, "#order-reset")
     def _reset_order(self, event: Button.Pressed) -> None:
@@ -291,13 +287,6 @@ class PromptEditor(EditorScreen):
         if self.config.prompt.tool_order is not None:
             self._apply(_with_prompt(self.config, tool_order=None), lambda ws: ws.set_tool_order(None),
                         "Tools are ordered by name.")
-
-    def action_move_up(self) -> None:
-        """shift+up: the highlighted tool-order entry moves up."""
-        self._move(-1)
-
-    def action_move_down(self) -> None:
-        self._move(1)
 
     def action_undo(self) -> None:
         self.main.action_undo()

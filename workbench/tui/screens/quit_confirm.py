@@ -8,24 +8,21 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+
+from workbench.tui.screens.dialog import Dialog
 
 QuitChoice = Literal["save", "discard", "cancel"]
 
 
-class QuitConfirm(ModalScreen[QuitChoice]):
+class QuitConfirm(Dialog[QuitChoice]):
     """Dismisses with "save", "discard" or "cancel"."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Stay", id="quit.cancel", tooltip="Keep editing"),
     ]
     DEFAULT_CSS = """
-    QuitConfirm { align: center middle; background: $background 60%; }
-    QuitConfirm > Vertical { width: 64; height: auto; border: thick $warning; background: $surface; padding: 1 2; }
-    QuitConfirm #question { margin-bottom: 1; }
-    QuitConfirm Horizontal { height: auto; align-horizontal: right; }
-    QuitConfirm Button { margin-left: 1; }
+    QuitConfirm > Vertical { width: 64; border: thick $warning; }
     """
 
     def __init__(self, path: str) -> None:

@@ -9,19 +9,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from workbench.tui.screens.dialog import Dialog
 
-class SaveAs(ModalScreen[Path | None]):
+
+class SaveAs(Dialog[Path | None]):
     """Dismisses with the chosen path, or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="save-as.cancel", tooltip="Do not save")]
     DEFAULT_CSS = """
-    SaveAs { align: center middle; background: $background 60%; }
-    SaveAs > Vertical { width: 80; height: auto; border: thick $primary; background: $surface; padding: 1 2; }
-    SaveAs Horizontal { height: auto; align-horizontal: right; margin-top: 1; }
-    SaveAs Button { margin-left: 1; }
+    SaveAs > Vertical { width: 80; border: thick $primary; }
     SaveAs #save-as-problem { color: $text-error; height: auto; }
     """
 

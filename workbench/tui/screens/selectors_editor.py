@@ -15,9 +15,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 
 from workbench.model.config import Config, Selector
-from workbench.tui.bindings import EDITOR_BINDINGS
 from workbench.tui.messages import EditRequested
-from workbench.tui.screens.editor_screen import EditorScreen
+from workbench.tui.screens.editor_screen import ReorderingEditor
 from workbench.tui.selectors_text import (
     PATTERN_FIELDS,
     SelectorsInputError,
@@ -29,13 +28,13 @@ from workbench.tui.selectors_text import (
     selector_warnings,
 )
 from workbench.tui.widgets.code_view import CodeView
+from workbench.tui.widgets.form_state import show_state
 from workbench.tui.widgets.keyboard import FormScroll
 
 
-class SelectorsEditor(EditorScreen):
+class SelectorsEditor(ReorderingEditor):
     """List + form on the left; the live claims on the right."""
 
-    BINDINGS = EDITOR_BINDINGS
     DEFAULT_CSS = """
     SelectorsEditor #selector-list { height: 8; }
     SelectorsEditor Input { margin-bottom: 0; }
@@ -90,12 +89,8 @@ class SelectorsEditor(EditorScreen):
     def _show_claims(self, config: Config) -> None:
         self.query_one("#selector-claims", CodeView).show(claims_text(config, self.statuses), "text")
 
-    def _state(self, text: str, valid: bool | None) -> None:
-        state = self.query_one("#selector-state", Static)
-        state.update(text)
-        state.set_class(valid is False, "-invalid")
-        state.set_class(valid is True, "-valid")
-        state.remove_class("-warning")
+    def _state(self, text: str, valid: bool | None, *, warning: bool = False) -> None:
+        show_state(self.query_one("#selector-state", Static), text, valid, warning=warning)
 
     def refused(self, problem: str) -> None:
         self._state(f"✗ Not applied: {problem}", False)
@@ -122,8 +117,7 @@ class SelectorsEditor(EditorScreen):
         if not self.main.apply_edit(EditRequested(self, lambda ws: ws.set_selectors(selectors), self.refused)):
             return False
         if warnings:
-            self._state(f"⚠ {done} But " + "; ".join(warnings) + ".", None)
-            self.query_one("#selector-state", Static).add_class("-warning")
+            self._state(f"⚠ {done} But " + "; ".join(warnings) + ".", None, warning=True)
         else:
             self._state(f"✓ {done}", True)
         self.refresh_list(highlight)
@@ -211,22 +205,10 @@ class SelectorsEditor(EditorScreen):
         selectors.insert(target, selectors.pop(index))
         self._set(selectors, f"Selector {index + 1} is now number {target + 1}.", highlight=target)
 
-    @on(Button.Pressed, "#selector-up")
-    def _up(self, event: Button.Pressed) -> None:
+    @on(Button.Pressed, "#selector-up, #selector-down")
+    def _up_or_down(self, event: Button.Pressed) -> None:
         event.stop()
-        self._move(-1)
-
-    @on(Button.Pressed, "#selector-down")
-    def _down(self, event: Button.Pressed) -> None:
-        event.stop()
-        self._move(1)
-
-    def action_move_up(self) -> None:
-        """shift+up: the highlighted selector moves up (it then wins earlier)."""
-        self._move(-1)
-
-    def action_move_down(self) -> None:
-        self._move(1)
+        self._move(-1 if event.button.id == "selector-up" else 1)
 
     def action_undo(self) -> None:
         self.main.action_undo()

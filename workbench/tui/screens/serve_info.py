@@ -14,13 +14,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Select, Static
 
+from workbench.clients.hosts import HOSTS as CLIENTS
+from workbench.clients.launch import host_snippet, serve_argv
 from workbench.tui.widgets.code_view import CodeView
 
 
 def serve_texts(config, path: Path, client: str) -> tuple[str, str, str]:
     """The serve command line, `client`'s config snippet that runs it, and the snippet's language."""
-    from workbench.clients.launch import host_snippet, serve_argv
-
     snippet, language = host_snippet(config, path, client)
     return shlex.join(serve_argv(path)), snippet, language
 
@@ -44,8 +44,6 @@ class ServeInfo(ModalScreen[None]):
         self.config, self.path, self.unsaved = config, path, unsaved
 
     def compose(self) -> ComposeResult:
-        from workbench.clients.hosts import HOSTS as CLIENTS
-
         with Vertical():
             yield Static("Serve it over stdio with:", markup=False)
             yield Static("", id="serve-line", markup=False)

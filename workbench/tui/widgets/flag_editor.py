@@ -27,9 +27,9 @@ from workbench.model.tree import Command, CommandTree, Flag
 from workbench.tui import shaping_input
 from workbench.tui.messages import EditRequested
 from workbench.tui.schema_input import SchemaInputError, parse_schema_override, schema_text
+from workbench.tui.widgets.form_state import show_state
 from workbench.tui.widgets.keyboard import EditorTextArea, FormSwitch
 from workbench.tui.widgets.typed_fields import TypedFields
-from workbench.tui.widgets.verdict import show_verdict
 from workbench.tui.workspace import FLAG_TYPES
 
 COLUMNS = (("flag", 22), ("type", 8), ("served", 6), ("override", 14))
@@ -240,7 +240,7 @@ class FlagEditor(Vertical):
             area.load_text(self.shown_schema)
 
     def _set_schema_status(self, text: str, valid: bool | None) -> None:
-        show_verdict(self.query_one("#schema-status", Static), text, valid)
+        show_state(self.query_one("#schema-status", Static), text, valid)
 
     def show_refusal(self, message: str) -> None:
         """Shown when the screen refused a schema because the surface could not be built."""
@@ -251,7 +251,7 @@ class FlagEditor(Vertical):
         self._shaping_status(f"✗ Not applied: {message}", False)
 
     def _shaping_status(self, text: str, valid: bool | None) -> None:
-        show_verdict(self.query_one("#flag-shaping-status", Static), text, valid)
+        show_state(self.query_one("#flag-shaping-status", Static), text, valid)
 
     # --- shaping: typed, checked inline, applied on enter ------------------------------------
 

@@ -22,8 +22,8 @@ from workbench.tui.selectors_text import (
     selectors_text,
 )
 from workbench.tui.widgets.code_view import CodeView
+from workbench.tui.widgets.form_state import show_state
 from workbench.tui.widgets.keyboard import EditorTextArea
-from workbench.tui.widgets.verdict import show_verdict
 
 
 class SelectorsPane(Vertical):
@@ -64,7 +64,7 @@ class SelectorsPane(Vertical):
         self.query_one("#view-claims", CodeView).show(claims_text(config, statuses), "text")
 
     def _state(self, text: str, valid: bool | None) -> None:
-        show_verdict(self.query_one("#selectors-state", Static), text, valid)
+        show_state(self.query_one("#selectors-state", Static), text, valid)
 
     def refused(self, problem: str) -> None:
         self._state(f"✗ Not applied: {problem}", False)
