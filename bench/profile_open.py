@@ -1,29 +1,36 @@
 """Where opening the TUI spends its time, in a real terminal: run this instead of the console
 script, inside a terminal (tmux 160×48, as the bench does), and it writes when each phase began
-and, with PROF set, a cProfile of the UI thread up to the first painted marks, then exits.
+(wall time and the process's CPU time) and, with PROF set, a cProfile of the UI thread up to
+the first frame that shows a tree mark, then exits.
 
-    tmux -L prof new-session -d -x 160 -y 48 -- env PROF=/tmp/open.prof MARKS=/tmp/marks.txt \
+    tmux -L prof new-session -d -x 160 -y 48 -- env PROF=/tmp/open.prof MARKS=/tmp/marks.txt \\
         .venv/bin/python bench/profile_open.py bench_gen_2000:cli -o /tmp/out.toml
 
 Phases (ms from the script's start): the CLI imported, `workbench.tui.app` imported, the app
-mounted, the loading worker done, the main screen mounted, the first quick pass shown, and the
-refresh after it (the marks painted). Only the UI thread is profiled: the loading worker's
-CPU shows as the UI thread waiting (`select.epoll.poll`). Used for docs/performance.md.
+mounted, the loading worker done, the main screen mounted, the first frame written to the
+terminal with the mark `MARK` (default `action000 ●`, the bench's), and, with SETTLE set, the
+first surface shown and the screen settled (every pane mounted and filled) before it exits.
+DEBUG_PHASES adds every frame written and the start of the work that follows the first paint.
+Only the UI thread is profiled: the loading worker's CPU shows as the UI thread waiting
+(`select.epoll.poll`). Used for docs/performance.md.
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import re
 import sys
 import time
 
 START = time.perf_counter()
-PHASES: list[tuple[str, float]] = []
+PHASES: list[tuple[str, float, float]] = []
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def phase(name: str) -> None:
-    PHASES.append((name, time.perf_counter() - START))
+    """Note when `name` began: wall time and the process's CPU time (all threads) since start."""
+    PHASES.append((name, time.perf_counter() - START, time.process_time()))
 
 
 def main() -> int:
@@ -34,9 +41,13 @@ def main() -> int:
         profile.enable()
     from workbench import cli
     phase("cli imported")
+    from textual._compositor import CompositorUpdate
+
     from workbench.tui import app as app_module
     from workbench.tui.screens import main as main_module
     phase("tui.app imported")
+    mark = os.environ.get("MARK", "action000 ●")
+    settle = bool(os.environ.get("SETTLE"))
 
     def wrap(cls, name: str, label: str) -> None:
         original = getattr(cls, name)
@@ -50,25 +61,54 @@ def main() -> int:
     wrap(app_module.WorkbenchApp, "on_mount", "app mounted")
     wrap(app_module.WorkbenchApp, "on_load_finished", "loading worker done")
     wrap(main_module.MainScreen, "on_mount", "main screen mounted")
+    if os.environ.get("DEBUG_PHASES"):
+        wrap(main_module.MainScreen, "_after_first_paint", "after first paint")
+        wrap(main_module.MainScreen, "_compute_quick", "compute quick")
     shown = main_module.MainScreen.on_quick_ready
+    seen_mark = False
 
     def on_quick_ready(self, message) -> None:
         first = self.quick is None
-        phase("first quick pass shown" if first else "quick pass shown")
         shown(self, message)
         if first:
-            self.call_after_refresh(lambda: self.set_timer(0.05, finish))
+            phase("first surface shown")
+            if settle:
+                self.set_interval(0.05, lambda: settled(self))
+
+    def settled(screen) -> None:
+        if screen.previews_current and screen.query_one(main_module.Inspector).form_ready \
+                and screen.query_one(main_module.PreviewTabs).deferred_ready and not finished:
+            phase("settled (previews current, every pane mounted)")
+            finish()
+
+    main_module.MainScreen.on_quick_ready = on_quick_ready
+    display = app_module.WorkbenchApp._display
+
+    def recording(self, screen, renderable) -> None:
+        nonlocal seen_mark
+        display(self, screen, renderable)
+        if os.environ.get("DEBUG_PHASES"):
+            phase(f"display {type(screen).__name__} {type(renderable).__name__}")
+        if (not seen_mark and isinstance(renderable, CompositorUpdate)
+                and mark in ESCAPES.sub("", renderable.render_segments(self.console))):
+            seen_mark = True
+            phase(f"first frame with `{mark}` written")
+            if not settle:
+                finish()
+
+    app_module.WorkbenchApp._display = recording
+    finished = False
 
     def finish() -> None:
-        phase("refreshed after it (marks painted)")
+        nonlocal finished
+        finished = True
         if profile is not None:
             profile.disable()
             profile.dump_stats(os.environ["PROF"])
         with open(os.environ.get("MARKS", "open-phases.txt"), "w", encoding="utf-8") as out:
-            out.writelines(f"{at * 1000:8.0f} ms  {name}\n" for name, at in PHASES)
+            out.writelines(f"{at * 1000:8.0f} ms  (CPU {cpu * 1000:6.0f} ms)  {name}\n" for name, at, cpu in PHASES)
         app.exit()
 
-    main_module.MainScreen.on_quick_ready = on_quick_ready
     original_make = app_module.make_app
 
     def make_app(*args, **kwargs):

@@ -36,6 +36,7 @@ from workbench.model.surface_types import (
     SurfaceError,
     Tool,
     ToolBinding,
+    ToolSelection,
 )
 from workbench.model.tokens import count_tokens
 from workbench.model.tree import Command, CommandTree, Flag
@@ -110,14 +111,23 @@ def rebuild_commands(previous: Surface, tree: CommandTree, config: Config, paths
         return _assemble(tree, config, kept, exclusions, list(previous.warnings), token_counts, fresh=fresh)
 
 
-def tool_names(tree: CommandTree, config: Config) -> dict[str, str]:
-    """Command path → tool name, for every command `config` makes a tool of `tree`: the first
-    steps of `build_surface` (filters, selectors, names) on the same walk, without schemas,
-    descriptions or the prompt. Raises SurfaceError when two commands get the same name."""
+def select_tools(tree: CommandTree, config: Config) -> ToolSelection:
+    """Which commands `config` makes tools of `tree`, with their names, and why each other
+    command is not one: the first steps of `build_surface` (filters, selectors, names), decided
+    by the same walk (`_Builder.visit`), without flags, schemas, descriptions or the prompt.
+    A few milliseconds at 2,000 commands: the TUI paints its tree's marks from it before the
+    first surface is built. Raises SurfaceError when two commands get the same name."""
     with collector_paused():
         builder = _Builder(tree, config, names_only=True)
         builder.visit(tree.root, [], None)
-        return {path: name for name, path in builder.names.items()}
+        return ToolSelection(tools={path: name for name, path in builder.names.items()},
+                             exclusions=tuple(builder.exclusions))
+
+
+def tool_names(tree: CommandTree, config: Config) -> dict[str, str]:
+    """Command path → tool name, for every command `config` makes a tool of `tree`
+    (`select_tools`). Raises SurfaceError when two commands get the same name."""
+    return select_tools(tree, config).tools
 
 
 def tree_slice(tree: CommandTree, paths: Iterable[str]) -> tuple[CommandTree, set[str]]:
@@ -186,7 +196,8 @@ class _Builder:
     def __init__(self, tree: CommandTree, config: Config, *, names_only: bool = False) -> None:
         self.tree = tree
         self.names_only = names_only
-        """Only decide which commands become tools and their names (`tool_names`)."""
+        """Only decide which commands become tools, their names and the others' reasons
+        (`select_tools`)."""
         self.config = config
         self.prefix = config.tools.prefix if config.tools.prefix is not None else tree.root.name
         self.blocked = set(SAFETY_SEGMENTS) | {config.server.command_name}
@@ -218,7 +229,6 @@ class _Builder:
         choices = self.config.commands.get(path)
         if blocked is None:
             blocked = self._safety(command, choices, depth)
-        own_flags = [ToolFlag(flag, depth) for flag in command.flags]
         reason = blocked
         if reason is None and not command.runnable:
             reason = Exclusion(path, "not-runnable", "only groups subcommands")
@@ -238,9 +248,12 @@ class _Builder:
         if self.names_only:
             if reason is None:
                 self._claim_name(path, self._name(command, choices))
+            else:
+                self._exclude(path, reason)
             for sub in command.subcommands:
                 self.visit(sub, ancestor_flags, blocked)
             return
+        own_flags = [ToolFlag(flag, depth) for flag in command.flags]
         needs_flags = reason is None or (choices is not None and bool(choices.flags))
         flags = _deshadow(self._inheritable(command, ancestor_flags) + own_flags) if needs_flags else []
         if choices is not None and choices.flags:
@@ -248,12 +261,16 @@ class _Builder:
         if reason is None:
             self.tools.append(self._tool(command, choices or CommandConfig(), selector, flags, depth))
         else:
-            if reason.path != path:
-                reason = Exclusion(path, reason.reason, f"inside `{reason.path}`: {reason.detail}")
-            self.exclusions.append(reason)
+            self._exclude(path, reason)
         inherited_down = ancestor_flags + own_flags
         for sub in command.subcommands:
             self.visit(sub, inherited_down, blocked)
+
+    def _exclude(self, path: str, reason: Exclusion) -> None:
+        """Record why `path` is no tool (a reason inherited from a group says which)."""
+        if reason.path != path:
+            reason = Exclusion(path, reason.reason, f"inside `{reason.path}`: {reason.detail}")
+        self.exclusions.append(reason)
 
     def _inheritable(self, command: Command, ancestor_flags: list[ToolFlag]) -> list[ToolFlag]:
         """The ancestors' flags this command accepts. A help-crawled command that lists its own

@@ -156,6 +156,17 @@ class Exclusion:
 
 
 @dataclass(frozen=True)
+class ToolSelection:
+    """Which commands become tools and why the others do not (`surface.select_tools`): what
+    `build_surface` decides before it builds a single tool."""
+
+    tools: dict[str, str]
+    """Command path → tool name, in tree order."""
+    exclusions: tuple[Exclusion, ...] = ()
+    """Every other command, with its reason (as in `Surface.exclusions`)."""
+
+
+@dataclass(frozen=True)
 class Surface:
     """Everything a client sees, plus what the runtime needs to execute it."""
 

@@ -18,7 +18,7 @@ from textual.theme import Theme
 
 from workbench.model.errors import LoadError, WorkbenchError
 from workbench.tui.bindings import APP_BINDINGS
-from workbench.tui.loading import Opened, OpenRequest, check_request, open_workspace
+from workbench.tui.loading import Opened, OpenRequest, check_request, first_marks, open_workspace
 from workbench.tui.screens.loading import LoadingScreen
 from workbench.tui.screens.main import MainScreen
 from workbench.tui.screens.quit_confirm import QuitChoice, QuitConfirm
@@ -37,21 +37,9 @@ class LoadProgress(Message):
 @dataclass
 class LoadFinished(Message):
     opened: Opened
-    first: object | None = None
-    """The first quick pass (QuickPreviews), computed in the loading worker; None if it failed."""
-
-
-def _first_surface(workspace: Workspace):
-    """The first surface and its statuses, computed in the loading worker while the spinner
-    shows, so the main screen's first frame has the tree with its marks (one paint, no hand-off
-    to another worker after the screen has mounted). None on an unexpected error: the main
-    screen then computes it itself and shows what went wrong."""
-    from workbench.tui.previews import compute_quick
-
-    try:
-        return compute_quick(None, workspace.tree, workspace.config, None, workspace.looks_dirty())
-    except Exception:  # noqa: BLE001 - the screen's own pass reports it
-        return None
+    marks: dict | None = None
+    """The tree's first marks (`first_marks`), chosen in the loading worker while the spinner
+    shows; None when they could not be (the first surface then says why)."""
 
 
 @dataclass
@@ -131,14 +119,14 @@ class WorkbenchApp(App[None]):
         except Exception as error:  # never a traceback for the user
             self.post_message(LoadFailed(f"could not open {request.label} ({type(error).__name__}: {error})"))
             return
-        self.post_message(LoadFinished(opened, _first_surface(opened.workspace)))
+        self.post_message(LoadFinished(opened, first_marks(opened.workspace)))
 
     def on_load_progress(self, message: LoadProgress) -> None:
         if isinstance(self.screen, LoadingScreen):
             self.screen.show_progress(message.text)
 
     def on_load_finished(self, message: LoadFinished) -> None:
-        self.switch_screen(MainScreen(message.opened.workspace, message.first))  # type: ignore[arg-type]
+        self.switch_screen(MainScreen(message.opened.workspace, message.marks))  # type: ignore[arg-type]
         for notice in message.opened.notices:
             self.notify(notice, severity="warning", timeout=10, markup=False)
 

@@ -11,8 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from workbench.model.errors import LoadError
+
+if TYPE_CHECKING:
+    from workbench.tui.previews import CommandStatus
 
 DEFAULT_TARGET = "sample_clis.deployctl:cli"
 
@@ -69,6 +73,20 @@ def open_workspace(request: OpenRequest, progress: Callable[[str], None] | None 
         notices.append(f"{output} already exists; saving will replace it (to keep editing it, "
                        f"run `mcp-workbench {output}`).")
     return Opened(Workspace.create(loaded.tree, config, output), notices)
+
+
+def first_marks(workspace: Any) -> dict[str, CommandStatus] | None:
+    """The tree's marks on opening: which commands are tools and why the others are not, from
+    `select_tools` (the surface's own first steps, milliseconds at 2,000 commands, where the
+    first surface takes a few hundred), so the first frame can paint them before any tool is
+    built. None when the selection fails: the first surface then says why."""
+    from workbench.model.surface import select_tools
+    from workbench.tui.previews import statuses_of_selection
+
+    try:
+        return statuses_of_selection(select_tools(workspace.tree, workspace.config))
+    except Exception:  # noqa: BLE001 - a config the surface refuses: its own pass reports it
+        return None
 
 
 def _reopen(path: Path, report: Callable[[str], None]) -> Opened:

@@ -140,6 +140,15 @@ def statuses_of(surface: Any, finding_counts: dict[str, int] | None = None) -> d
     return statuses
 
 
+def statuses_of_selection(selection: Any) -> dict[str, CommandStatus]:
+    """What `statuses_of` gives the surface that `selection` (`select_tools`) decides, before
+    any tool is built (no findings yet): the tree's marks on opening."""
+    statuses = {path: CommandStatus(tool=name) for path, name in selection.tools.items()}
+    for exclusion in selection.exclusions:
+        statuses.setdefault(exclusion.path, CommandStatus(reason=exclusion.reason, detail=exclusion.detail))
+    return statuses
+
+
 def quick_from_surface(surface: Any, dirty: bool, finding_counts: dict[str, int] | None = None,
                        statuses: dict[str, CommandStatus] | None = None, tokens: bool = True) -> QuickPreviews:
     return QuickPreviews(
@@ -147,7 +156,7 @@ def quick_from_surface(surface: Any, dirty: bool, finding_counts: dict[str, int]
         statuses=statuses if statuses is not None else statuses_of(surface, finding_counts),
         prompt=surface.prompt,
         tokens=_total_tokens(surface) if tokens else None,
-        token_label=_token_label(), dirty=dirty,
+        token_label=_token_label() if tokens else "", dirty=dirty,  # no label: no vocabulary loaded
     )
 
 

@@ -24,9 +24,11 @@ from textual.widgets import Input, TabbedContent, Tabs, Tree
 from workbench.model.errors import WorkbenchError
 from workbench.tui.bindings import MAIN_BINDINGS, pane_title
 from workbench.tui.incremental import slice_size, update_surface
+from workbench.tui.loading import first_marks
 from workbench.tui.messages import EditRequested
 from workbench.tui.palette import GoToCommand, ToggleCommand, WorkbenchActions
 from workbench.tui.previews import (
+    CommandStatus,
     FullPreviews,
     QuickPreviews,
     Superseded,
@@ -86,12 +88,12 @@ class MainScreen(Screen[None]):
     BINDINGS = MAIN_BINDINGS
     COMMANDS = {GoToCommand, ToggleCommand, WorkbenchActions}
 
-    def __init__(self, workspace: Workspace, first: QuickPreviews | None = None) -> None:
+    def __init__(self, workspace: Workspace, marks: dict[str, CommandStatus] | None = None) -> None:
         super().__init__()
         self.workspace = workspace
-        self.first = first
-        """The first quick pass, when the loading worker computed it (the marks then paint with
-        the tree's first frame); else the screen computes it once the tree is painted."""
+        self.marks = marks
+        """The tree's first marks (`first_marks`), when the loading worker chose them; else the
+        screen chooses them on mount. The first surface is built once they are painted."""
         self.selected: str = workspace.tree.root.path_str
         self.generation = 0
         self.quick_generation = self.full_generation = -1
@@ -158,16 +160,23 @@ class MainScreen(Screen[None]):
         self.query_one(StatusLine).coverage = coverage_text(self.workspace.tree)
         self.query_one(CommandTree).focus()
         self.query_one(PreviewTabs).set_stale()
-        if self.first is not None:
-            # Computed while the app showed the loading screen: the tree's first frame has its
-            # marks, and the inspector is filled once (by the quick pass), not twice.
-            first, self.first = self.first, None
-            self.generation += 1
-            self.on_quick_ready(QuickReady(self.generation, first))
-            return
-        self.show_command()
-        # Paint the tree first; the first surface of a big CLI takes a moment.
-        self.call_after_refresh(self.recompute, False)
+        # The first frame is the tree with its marks (which commands are tools: the surface's
+        # own first steps, milliseconds at 2,000 commands), the panes' borders and titles and
+        # the status line. The first surface, the inspector's form and the hidden panes follow
+        # once it is painted (docs/tui.md, *How opening flows*).
+        marks, self.marks = (self.marks if self.marks is not None else first_marks(self.workspace)), None
+        if marks:
+            self.query_one(CommandTree).show_statuses(marks)
+            self._select_first_tool(marks)
+        self.show_command()  # the inspector's title now; its form is filled once mounted
+        self.call_after_refresh(self._after_first_paint)
+
+    async def _after_first_paint(self) -> None:
+        """Build the first surface (in a worker) while the inspector's form mounts, then mount
+        the hidden Try and Selectors panes."""
+        self.recompute(False)
+        await self.query_one(Inspector).mount_form()
+        await self._mount_deferred_panes()
 
     def on_unmount(self) -> None:
         gc.unfreeze()  # the session is over: what it froze may be collected again (tests open many)
@@ -236,15 +245,19 @@ class MainScreen(Screen[None]):
         ws = self.workspace
         self.query_one(TryIt).show_tool(tool, ws.config, surface, ws.path.resolve().parent)
 
-    def _select_first_tool(self) -> None:
-        """On opening, highlight the first command that is served as a tool."""
-        assert self.quick is not None
+    def _select_first_tool(self, statuses: dict[str, CommandStatus]) -> None:
+        """On opening, highlight the first command that is served as a tool (its group opens
+        and the cursor moves in the same frame: before the first paint, on mount)."""
+        self.first_selected = True
         exposed = next((c.path_str for c in self.workspace.tree.walk()
-                        if (s := self.quick.statuses.get(c.path_str)) and s.exposed), None)
+                        if (s := statuses.get(c.path_str)) and s.exposed), None)
         if exposed is not None:
             self.selected = exposed
-            tree = self.query_one(CommandTree)
-            self.call_after_refresh(tree.select_path, exposed)
+            self.query_one(CommandTree).select_path(exposed)
+
+    first_selected = False
+    """Whether opening has highlighted the first tool (from the first marks, else the first
+    surface when the marks could not be chosen)."""
 
     def _served_flags(self, tool_name: str | None) -> set[str]:
         if not tool_name or self.quick is None or self.quick.surface is None:
@@ -339,12 +352,9 @@ class MainScreen(Screen[None]):
     def on_quick_ready(self, message: QuickReady) -> None:
         if message.generation != self.generation:
             return  # computed for an older config: never shown
-        first_time = self.quick is None
         self._show_quick(message.generation, message.quick)
-        if first_time:
-            self._select_first_tool()
-            # The hidden Try and Selectors panes mount once the tree and its marks are painted.
-            self.call_after_refresh(self._mount_deferred_panes)
+        if not self.first_selected:
+            self._select_first_tool(message.quick.statuses)
         generation = message.generation
         # Only once the quick result is on screen: a fixed delay from here was shorter than the
         # paint on a busy machine, and the full pass (CPU-bound, in a thread) then shared the
@@ -587,14 +597,16 @@ class MainScreen(Screen[None]):
             return
         self.query_one(CommandTree).focus()
 
-    def action_focus_pane(self, pane: str) -> None:
+    async def action_focus_pane(self, pane: str) -> None:
         """Focus a pane by its key: the tree, the command's form, the open preview, the Try form."""
         if pane == "tree":
             self.query_one(CommandTree).focus()
             return
         if pane == "inspector":
             self._show_right_pane("inspector")
-            self.call_after_refresh(self._focus_first_in, self.query_one(Inspector))
+            inspector = self.query_one(Inspector)
+            await inspector.mount_form()  # at once unless pressed while the screen is opening
+            self.call_after_refresh(self._focus_first_in, inspector)
             return
         tabs = self.query_one("#preview-tabs", TabbedContent)
         if pane == "try":

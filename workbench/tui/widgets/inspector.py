@@ -5,6 +5,9 @@ schema; §5b: load, shown in search exposure) are checked as typed with the mode
 (`shaping_input`); a value they refuse is shown inline in one sentence and never applied.
 
 Attributes down: `show(command, choices, status, global_mode, …)` fills the form from the model.
+The form (~150 widgets) mounts after the tree's first paint (`mount_form`): the pane's border
+and title are there from the first frame, and a `show` asked for before the form exists is
+remembered and applied once it is mounted.
 Messages up: every user change becomes one `EditRequested` (one undo entry). Loading the form
 fires Changed events too; each handler compares with the model it was loaded from and ignores
 values that are already the model's, so showing a command never writes anything.
@@ -18,6 +21,7 @@ from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, ItemGrid, VerticalScroll
+from textual.widget import AwaitMount
 from textual.widgets import Button, Input, Label, Select, Static, Switch, TextArea
 
 from workbench.model.config import CommandConfig, DescriptionMode
@@ -116,8 +120,34 @@ class Inspector(VerticalScroll, can_focus=False):
         self.command_tree: CommandTree | None = None
         self.typed = TypedFields()
         """Keeps the user's unapplied typing when a recompute re-shows the form."""
+        self.form_ready = False
+        """Whether the form's widgets are mounted (`mount_form`, after the tree's first paint)."""
+        self._form_mount: AwaitMount | None = None
+        self._waiting: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+        """The last `show` asked for before the form was mounted."""
+        self._waiting_findings: list[Any] | None = None
 
-    def compose(self) -> ComposeResult:
+    async def mount_form(self) -> None:
+        """Mount the form once (any caller may await it; the first mounts it), then fill it with
+        what was shown meanwhile. Mounting ~150 widgets through the stylesheet is most of what
+        opening the screen cost before the tree could paint: it waits for that paint."""
+        if self._form_mount is None:
+            # The fields' first values are the compose defaults, not edits: their Changed
+            # messages on mount would be compared with the command shown meanwhile.
+            with self.prevent(Input.Changed, Select.Changed, Switch.Changed, TextArea.Changed):
+                self._form_mount = self.mount_compose(self.compose_form())
+        await self._form_mount
+        if self.form_ready:
+            return
+        self.form_ready = True
+        if self._waiting is not None:
+            (args, kwargs), self._waiting = self._waiting, None
+            self.show(*args, **kwargs)
+        if self._waiting_findings is not None:
+            findings, self._waiting_findings = self._waiting_findings, None
+            self.show_findings(findings)
+
+    def compose_form(self) -> ComposeResult:
         yield ProjectPanel(id="project", classes="-hidden")
         yield Static("", id="about", markup=False)
         yield Static("", id="status-line", markup=False)
@@ -186,6 +216,9 @@ class Inspector(VerticalScroll, can_focus=False):
         self.choices = choices
         self.status = status
         set_border_text(self, "title", pane_title("inspector", command.path_str))
+        if not self.form_ready:  # mount_form fills it (the title shows from the first frame)
+            self._waiting = ((tree, command, choices, status, served), {"same_command": False})
+            return
         project = self.query_one(ProjectPanel)
         is_root = len(command.path) == 1
         project.set_class(not is_root, "-hidden")
@@ -253,6 +286,9 @@ class Inspector(VerticalScroll, can_focus=False):
 
     def show_findings(self, findings: list[Any]) -> None:
         """The lint findings about this command, each with its fix."""
+        if not self.form_ready:
+            self._waiting_findings = findings
+            return
         text = "\n".join(f"⚠ {f.code} {f.message} Fix: {f.fix}" for f in findings)
         widget = self.query_one("#findings", Static)
         widget.set_class(not findings, "-none")
