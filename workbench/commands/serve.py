@@ -55,10 +55,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import anyio
 
-    from workbench.model.surface import surface_from_file
-    from workbench.runtime.calls import ToolRunner
-    from workbench.runtime.server import build_server
-    from workbench.runtime.transport import serve_http, serve_stdio
     from workbench.runtime.workers import inherited_token
 
     token = args.token or inherited_token() or os.environ.get("MCP_WORKBENCH_TOKEN") or None
@@ -74,6 +70,13 @@ def run(args: argparse.Namespace) -> int:
 
         raise ConfigError("--allow-origin only applies to HTTP; add --http [HOST:]PORT, or drop it")
     _check_scale_out(args)
+    # The SDK and the server load only once the arguments are known to be good: a mistyped flag
+    # gets its sentence at once, even on a busy machine (issue 13, item 8).
+    from workbench.model.surface import surface_from_file
+    from workbench.runtime.calls import ToolRunner
+    from workbench.runtime.server import build_server
+    from workbench.runtime.transport import serve_http, serve_stdio
+
     config_path = Path(args.config)
     # The same path as `tools` and `prompt`; token counts are never served, so none are made.
     config, surface = surface_from_file(config_path, token_counts=False)
