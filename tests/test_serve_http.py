@@ -151,6 +151,17 @@ def test_a_bad_http_address_is_one_sentence(address, sample_config, capsys):
     )
 
 
+def test_a_bad_http_address_is_refused_before_the_sdk_loads(sample_config):
+    """A mistyped --http gets its sentence without loading the MCP SDK (most of serve's start-up):
+    on a busy machine that start-up took longer than the user (and the tests) would wait."""
+    probe = ("import sys; from workbench.cli import main; code = main(['serve', sys.argv[1], '--http', '[::1']); "
+             "print(code, sorted(name for name in sys.modules if name == 'mcp' or name.startswith('mcp.')))")
+    done = subprocess.run([sys.executable, "-c", probe, str(sample_config("deployctl"))],
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout.split(" ", 1) == ["2", "[]\n"], done.stdout + done.stderr
+    assert "the address is malformed" in done.stderr
+
+
 def test_a_port_in_use_is_one_sentence(sample_config, capsys):
     import socket
 

@@ -16,10 +16,6 @@ from pathlib import Path
 
 from workbench import children
 from workbench.model.errors import ConfigError, WorkbenchError
-from workbench.model.surface import surface_from_file
-from workbench.runtime.calls import ToolRunner
-from workbench.runtime.server import build_server
-from workbench.runtime.transport import serve_http, serve_stdio
 from workbench.runtime.workers import (
     MAX_WORKERS,
     inherited_listener,
@@ -82,6 +78,13 @@ def run(args: argparse.Namespace) -> int:
     elif args.allow_origin:
         raise ConfigError("--allow-origin only applies to HTTP; add --http [HOST:]PORT, or drop it")
     _check_scale_out(args)
+    # lazy: the SDK, jsonschema and the server load only once the arguments are known to be good,
+    # so a mistyped flag gets its sentence at once, even on a busy machine
+    from workbench.model.surface import surface_from_file
+    from workbench.runtime.calls import ToolRunner
+    from workbench.runtime.server import build_server
+    from workbench.runtime.transport import serve_http, serve_stdio
+
     config_path = Path(args.config)
     # The same path as `tools` and `prompt`; token counts are never served, so none are made.
     config, surface = surface_from_file(config_path, token_counts=False)

@@ -15,11 +15,12 @@ import json
 import re
 import socket
 from collections.abc import Iterable
-from typing import Any
-
-from mcp.server.transport_security import TransportSecuritySettings
+from typing import TYPE_CHECKING, Any
 
 from workbench.model.errors import WorkbenchError
+
+if TYPE_CHECKING:  # the SDK loads only when a server is built: bad flags are refused at once
+    from mcp.server.transport_security import TransportSecuritySettings
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 
@@ -101,6 +102,8 @@ def security_settings(host: str, port: int, allow_origins: Iterable[str] = ()) -
     Host: a loopback name or the bound host, any port (a rebinding attack shows in the name).
     Origin: absent, or one of those names on the served PORT exactly, or one of `allow_origins`;
     a page on another local port (a dev server, another tool's UI) is a different origin."""
+    from mcp.server.transport_security import TransportSecuritySettings
+
     names = list(LOOPBACK_NAMES)
     if not is_loopback(host):
         names.append(host)

@@ -26,8 +26,6 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from workbench.runtime.transport import listen
-
 if TYPE_CHECKING:
     import socket
 
@@ -48,6 +46,9 @@ def serve_workers(config_path: Path, host: str, port: int, token: str | None, lo
                   extra_args: tuple[str, ...] = ()) -> int:
     """Bind HOST:PORT, run `workers` worker processes on it until a signal; their exit status.
     Each worker gets `extra_args` too (`--watch`: each one follows the config itself)."""
+    # lazy: the transport loads the SDK; serve's argument checks use this module before it may
+    from workbench.runtime.transport import listen
+
     listener = listen(host, port)
     bound = listener.getsockname()[1]
     address = f"[{host}]:{bound}" if ":" in host else f"{host}:{bound}"
