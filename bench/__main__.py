@@ -26,12 +26,26 @@ from bench.rows import ROWS
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[1])
-    parser.add_argument("--quick", action="store_true", help="one run per side: a smoke run under a minute")
-    parser.add_argument("--only", action="append", choices=list(ROWS), metavar="NAME",
-                        help=f"run only this row (repeatable): {', '.join(ROWS)}")
-    parser.add_argument("--repeat", type=int, default=None, metavar="N",
-                        help="timed runs per side (rows scale it; default 3, 1 with --quick)")
-    parser.add_argument("--markdown", metavar="FILE", help="also write the table as Markdown to FILE")
+    parser.add_argument(
+        "--quick", action="store_true", help="one run per side: a smoke run under a minute"
+    )
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=list(ROWS),
+        metavar="NAME",
+        help=f"run only this row (repeatable): {', '.join(ROWS)}",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=None,
+        metavar="N",
+        help="timed runs per side (rows scale it; default 3, 1 with --quick)",
+    )
+    parser.add_argument(
+        "--markdown", metavar="FILE", help="also write the table as Markdown to FILE"
+    )
     return parser.parse_args(argv)
 
 
@@ -44,7 +58,12 @@ def run_row(name: str, ctx: Context) -> list[Row]:
         traceback.print_exc(file=sys.stderr)
         return [Row(name, "—", 0, skipped=f"failed: {type(error).__name__}: {str(error)[:200]}")]
     rows = result if isinstance(result, list) else [result]
-    print(text_table(rows), f"\n         ({time.perf_counter() - started:.1f} s)", file=sys.stderr, flush=True)
+    print(
+        text_table(rows),
+        f"\n         ({time.perf_counter() - started:.1f} s)",
+        file=sys.stderr,
+        flush=True,
+    )
     return rows
 
 
@@ -72,8 +91,10 @@ def main(argv: list[str] | None = None) -> int:
         ctx = Context(Path(folder), repeat=repeat, quick=args.quick, explicit=bool(args.only))
         rows = [row for name in names for row in run_row(name, ctx)]
     elapsed = time.perf_counter() - started
-    machine = f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}, " \
-              f"{_cpus()} CPUs, load {_load()}"
+    machine = (
+        f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}, "
+        f"{_cpus()} CPUs, load {_load()}"
+    )
     flags = "".join(f" --{flag}" for flag in ("quick",) if getattr(args, flag))
     print(f"\nmcp-workbench bench{flags}: {len(rows)} rows in {elapsed:.0f} s ({machine})\n")
     print(text_table(rows))
@@ -86,7 +107,9 @@ def main(argv: list[str] | None = None) -> int:
 def _cpus() -> int:
     import os
 
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 0)
+    return (
+        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 0)
+    )
 
 
 def _load() -> str:

@@ -26,7 +26,12 @@ def workbench_argv(*args: str) -> list[str]:
     reference server is spawned the same way: this interpreter running its script)."""
     script = shutil.which("mcp-workbench", path=str(Path(sys.executable).parent))
     if script is None:
-        return [sys.executable, "-c", "from workbench.cli import main; raise SystemExit(main())", *args]
+        return [
+            sys.executable,
+            "-c",
+            "from workbench.cli import main; raise SystemExit(main())",
+            *args,
+        ]
     return [sys.executable, script, *args]
 
 
@@ -65,7 +70,9 @@ class Context:
     def generated_config(self, tools: int) -> Path:
         key = ("generated", tools)
         if key not in self._built:
-            self._built[key] = write_config(generated_tree(tools), self.workdir / f"gen-{tools}.toml")
+            self._built[key] = write_config(
+                generated_tree(tools), self.workdir / f"gen-{tools}.toml"
+            )
         return self._built[key]
 
     def listing_files(self, config: Path) -> tuple[Path, Path]:

@@ -22,11 +22,19 @@ from corpus.score import micro, table, write_details  # noqa: E402
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bench.corpus", description=__doc__.split("\n\n")[1])
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.corpus", description=__doc__.split("\n\n")[1]
+    )
     parser.add_argument("clis", nargs="*", metavar="CLI", help="score only these corpus CLIs")
-    parser.add_argument("--live", action="store_true", help="also load the installed programs (skips those absent)")
-    parser.add_argument("--markdown", metavar="FILE", help="also write the table as Markdown to FILE")
-    parser.add_argument("--details", metavar="FILE", help="write every missing, invented and wrong item as JSON")
+    parser.add_argument(
+        "--live", action="store_true", help="also load the installed programs (skips those absent)"
+    )
+    parser.add_argument(
+        "--markdown", metavar="FILE", help="also write the table as Markdown to FILE"
+    )
+    parser.add_argument(
+        "--details", metavar="FILE", help="write every missing, invented and wrong item as JSON"
+    )
     return parser.parse_args(argv)
 
 
@@ -38,8 +46,10 @@ def notes_summary(scores: list, label: str) -> str:
     silent = sorted(s.cli for s in scored if s.short and not s.said_short)
     told = sorted(s.cli for s in scored if not s.short and s.said_short and not s.alarmed)
     false = sorted(s.cli for s in scored if not s.short and s.alarmed)
-    return (f"{label}: {len(scored)} loads; short and silent {len(silent)} {silent}; complete, reporting what a "
-            f"listing added {len(told)} {told}; complete with a false alarm {len(false)} {false}")
+    return (
+        f"{label}: {len(scored)} loads; short and silent {len(silent)} {silent}; complete, reporting what a "
+        f"listing added {len(told)} {told}; complete with a false alarm {len(false)} {false}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,14 +70,18 @@ def main(argv: list[str] | None = None) -> int:
                     live.append(score)
     rows = [*recorded, micro(recorded, "micro: help (recorded)")]
     held_out = {c.name for c in clis if c.held_out}
-    if held_out and len(held_out) < len(clis):  # the fresh set's figures on their own: the honest ones
+    if held_out and len(held_out) < len(
+        clis
+    ):  # the fresh set's figures on their own: the honest ones
         rows.append(micro([s for s in recorded if s.cli in held_out], "micro: held out (recorded)"))
     if live:
         exact_truth = {c.name for c in clis if c.live}
         rows += [*live, micro(live, "micro: live")]
         if held_out:
             rows.append(micro([s for s in live if s.cli in held_out], "micro: held out (live)"))
-        rows.append(micro([s for s in recorded if s.cli in exact_truth], "micro: help on the same CLIs"))
+        rows.append(
+            micro([s for s in recorded if s.cli in exact_truth], "micro: help on the same CLIs")
+        )
     print(table(rows))
     print(notes_summary(recorded, "recorded help"))
     if live:

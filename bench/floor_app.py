@@ -84,7 +84,9 @@ class FloorApp(App[None]):
 def main() -> None:
     module, _, attr = sys.argv[1].partition(":")
     cli = getattr(importlib.import_module(module), attr or "cli")
-    FloorApp(cli, module.rpartition(".")[2]).run()  # the product names the root after the module too
+    FloorApp(
+        cli, module.rpartition(".")[2]
+    ).run()  # the product names the root after the module too
 
 
 if __name__ == "__main__":

@@ -26,11 +26,22 @@ def generated_tree(commands: int, *, root: str = "gen") -> CommandTree:
     for g in range((commands + PER_GROUP - 1) // PER_GROUP):
         count = min(PER_GROUP, commands - g * PER_GROUP)
         leaves = [_leaf(root, g, c) for c in range(count)]
-        groups.append(Command(path=[root, f"area{g:03d}"], short_help=f"Commands of area {g}.",
-                              runnable=False, subcommands=leaves))
+        groups.append(
+            Command(
+                path=[root, f"area{g:03d}"],
+                short_help=f"Commands of area {g}.",
+                runnable=False,
+                subcommands=leaves,
+            )
+        )
     return CommandTree(
-        root=Command(path=[root], short_help="A generated CLI.", runnable=False, subcommands=groups,
-                     flags=[Flag(name="verbose", short="v", kind=FlagKind.COUNT, help="More output.")]),
+        root=Command(
+            path=[root],
+            short_help="A generated CLI.",
+            runnable=False,
+            subcommands=groups,
+            flags=[Flag(name="verbose", short="v", kind=FlagKind.COUNT, help="More output.")],
+        ),
         cli_version="1.0.0",
     )
 
@@ -54,8 +65,9 @@ def config_for(tree: CommandTree, command: list[str]) -> Config:
     """A fresh config exposing every command of `tree`, run as `command`."""
     name = tree.root.name
     return Config(
-        source=SourceConfig(command=command, loader=Loader.CLICK, target=f"{name}:cli",
-                            cli_version=tree.cli_version),
+        source=SourceConfig(
+            command=command, loader=Loader.CLICK, target=f"{name}:cli", cli_version=tree.cli_version
+        ),
         server=ServerConfig(name=name, version=tree.cli_version or "1.0.0"),
         snapshot=tree,
     )

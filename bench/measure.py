@@ -64,7 +64,9 @@ def median(values: list[float]) -> float:
     return statistics.median(values)
 
 
-def interleaved(product: Callable[[], float], reference: Callable[[], float], repeat: int) -> tuple[float, float]:
+def interleaved(
+    product: Callable[[], float], reference: Callable[[], float], repeat: int
+) -> tuple[float, float]:
     """Medians of `product()` and `reference()` (each returns its own measurement), run turn
     about so that a burst of load on this shared machine hits both sides alike."""
     ours, theirs = [], []

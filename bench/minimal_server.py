@@ -17,7 +17,9 @@ from mcp.server.stdio import stdio_server
 
 def main() -> None:
     with open(sys.argv[1], encoding="utf-8") as file:
-        listing = types.ListToolsResult(tools=[types.Tool.model_validate(t) for t in json.load(file)])
+        listing = types.ListToolsResult(
+            tools=[types.Tool.model_validate(t) for t in json.load(file)]
+        )
     instructions = None
     if len(sys.argv) > 2:
         with open(sys.argv[2], encoding="utf-8") as file:
@@ -29,8 +31,13 @@ def main() -> None:
     async def on_call_tool(ctx, params):
         return types.CallToolResult(content=[types.TextContent(type="text", text="")])
 
-    server = Server("minimal", version="1.0.0", instructions=instructions,
-                    on_list_tools=on_list_tools, on_call_tool=on_call_tool)
+    server = Server(
+        "minimal",
+        version="1.0.0",
+        instructions=instructions,
+        on_list_tools=on_list_tools,
+        on_call_tool=on_call_tool,
+    )
 
     async def serve() -> None:
         async with stdio_server() as (read_stream, write_stream):

@@ -33,8 +33,14 @@ def _timed(cls, name: str, label: str | None = None) -> None:
         try:
             return original(*args, **kwargs)
         finally:
-            EVENTS.append((start, label or f"{cls.__name__}.{name}", time.perf_counter() - start,
-                           time.thread_time() - cpu))
+            EVENTS.append(
+                (
+                    start,
+                    label or f"{cls.__name__}.{name}",
+                    time.perf_counter() - start,
+                    time.thread_time() - cpu,
+                )
+            )
 
     setattr(cls, name, wrapped)
 
@@ -72,8 +78,12 @@ def _trace_key_to_paint(app_cls, tree_cls) -> None:
 
     state = {"on": False}
     lines: list[str] = []
-    toggle, display, refresh, render_lines = (tree_cls.action_toggle_include, app_cls._display,
-                                              Widget.refresh, Widget.render_lines)
+    toggle, display, refresh, render_lines = (
+        tree_cls.action_toggle_include,
+        app_cls._display,
+        Widget.refresh,
+        Widget.render_lines,
+    )
 
     def name(widget) -> str:
         return f"{type(widget).__name__}#{widget.id}" if widget.id else type(widget).__name__
@@ -85,7 +95,9 @@ def _trace_key_to_paint(app_cls, tree_cls) -> None:
 
     def refresh_traced(self, *regions, repaint=True, layout=False, recompose=False):
         if state["on"] and (layout or recompose):
-            caller = " < ".join(f"{f.name}:{f.lineno}" for f in traceback.extract_stack(limit=6)[:-1][::-1])
+            caller = " < ".join(
+                f"{f.name}:{f.lineno}" for f in traceback.extract_stack(limit=6)[:-1][::-1]
+            )
             lines.append(f"layout {name(self)}  ({caller})")
         return refresh(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
 
@@ -113,8 +125,14 @@ def _trace_key_to_paint(app_cls, tree_cls) -> None:
             for widget, geometry in self._full_map.items():
                 before = old.get(widget)
                 if before != geometry:
-                    fields = [f for f in geometry._fields if before is None or getattr(before, f) != getattr(geometry, f)]
-                    lines.append(f"moved {name(widget)}: {fields} {before and [getattr(before, f) for f in fields]} -> {[getattr(geometry, f) for f in fields]}")
+                    fields = [
+                        f
+                        for f in geometry._fields
+                        if before is None or getattr(before, f) != getattr(geometry, f)
+                    ]
+                    lines.append(
+                        f"moved {name(widget)}: {fields} {before and [getattr(before, f) for f in fields]} -> {[getattr(geometry, f) for f in fields]}"
+                    )
         return result
 
     Compositor.reflow = reflow_traced  # type: ignore[method-assign]
@@ -122,7 +140,9 @@ def _trace_key_to_paint(app_cls, tree_cls) -> None:
 
     def render_update_traced(self, *args, **kwargs):
         if state["on"]:
-            lines.append(f"render_update dirty={sorted(self._dirty_regions)[:12]} full={kwargs.get('full')}")
+            lines.append(
+                f"render_update dirty={sorted(self._dirty_regions)[:12]} full={kwargs.get('full')}"
+            )
         return render_update(self, *args, **kwargs)
 
     Compositor.render_update = render_update_traced  # type: ignore[method-assign]
@@ -132,7 +152,9 @@ def _trace_key_to_paint(app_cls, tree_cls) -> None:
 
     def refresh_layout_traced(self, size=None, scroll=False):
         if state["on"]:
-            lines.append(f"_refresh_layout scroll={scroll} layout_widgets={[name(w) for w in self._layout_widgets]}")
+            lines.append(
+                f"_refresh_layout scroll={scroll} layout_widgets={[name(w) for w in self._layout_widgets]}"
+            )
         return refresh_layout(self, size, scroll)
 
     Screen._refresh_layout = refresh_layout_traced  # type: ignore[method-assign]
@@ -150,8 +172,14 @@ def _in_app() -> int:
     from workbench.tui.widgets import command_tree, inspector, lint_pane, preview_tabs, status_line
 
     main_cls = main_module.MainScreen
-    for name in ("toggle_include", "_show_quick", "on_full_ready", "show_command", "_start_full",
-                 "_tab_shown_now"):
+    for name in (
+        "toggle_include",
+        "_show_quick",
+        "on_full_ready",
+        "show_command",
+        "_start_full",
+        "_tab_shown_now",
+    ):
         _timed(main_cls, name)
     _timed(preview_tabs.PreviewTabs, "show_full")
     _timed(preview_tabs.PreviewTabs, "show_quick")
@@ -197,14 +225,23 @@ def _drive(size: int, second: bool) -> None:
     folder = Path(tempfile.mkdtemp(prefix="profile-edit-"))
     target = write_click_module(folder, f"bench_gen_{size}", size)
     timeline = folder / "timeline.json"
-    env = {"PYTHONPATH": f"{folder}:{Path(__file__).resolve().parent.parent}", "TIMELINE": str(timeline),
-           "MCP_WORKBENCH_CONFIG_DIR": str(folder / "user-config"),
-           **{k: os.environ[k] for k in ("PROF", "TRACE") if os.environ.get(k)}}
+    env = {
+        "PYTHONPATH": f"{folder}:{Path(__file__).resolve().parent.parent}",
+        "TIMELINE": str(timeline),
+        "MCP_WORKBENCH_CONFIG_DIR": str(folder / "user-config"),
+        **{k: os.environ[k] for k in ("PROF", "TRACE") if os.environ.get(k)},
+    }
     presses: list[tuple[str, float, float]] = []
     with Terminals() as terms:
-        screen = terms.start([sys.executable, __file__, "--app", target, "-o", str(folder / "out.toml")],
-                             env=env, cwd=str(folder))
-        for expected, label in ((_excluded, "x: exclude"), (lambda s: not _excluded(s), "x: include")):
+        screen = terms.start(
+            [sys.executable, __file__, "--app", target, "-o", str(folder / "out.toml")],
+            env=env,
+            cwd=str(folder),
+        )
+        for expected, label in (
+            (_excluded, "x: exclude"),
+            (lambda s: not _excluded(s), "x: include"),
+        ):
             screen.wait_for(_settled, limit=120)
             time.sleep(SETTLE_S)
             pressed = screen.press("x")
@@ -228,7 +265,9 @@ def _drive(size: int, second: bool) -> None:
         for start, what, duration, cpu in sorted(events):
             offset = start - pressed
             if -0.05 < offset < 3.0:
-                print(f"  {1000 * offset:8.1f}  {what:34s} {1000 * duration:7.1f}  {1000 * cpu:7.1f}")
+                print(
+                    f"  {1000 * offset:8.1f}  {what:34s} {1000 * duration:7.1f}  {1000 * cpu:7.1f}"
+                )
 
 
 if __name__ == "__main__":

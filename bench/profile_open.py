@@ -40,11 +40,13 @@ def main() -> int:
     if profile is not None:
         profile.enable()
     from workbench import cli
+
     phase("cli imported")
     from textual._compositor import CompositorUpdate
 
     from workbench.tui import app as app_module
     from workbench.tui.screens import main as main_module
+
     phase("tui.app imported")
     mark = os.environ.get("MARK", "action000 ●")
     settle = bool(os.environ.get("SETTLE"))
@@ -56,6 +58,7 @@ def main() -> int:
         def wrapped(self, *args):
             phase(label)
             return original(self, *args)
+
         setattr(cls, name, wrapped)
 
     wrap(app_module.WorkbenchApp, "on_mount", "app mounted")
@@ -76,8 +79,12 @@ def main() -> int:
                 self.set_interval(0.05, lambda: settled(self))
 
     def settled(screen) -> None:
-        if screen.previews_current and screen.query_one(main_module.Inspector).form_ready \
-                and screen.query_one(main_module.PreviewTabs).deferred_ready and not finished:
+        if (
+            screen.previews_current
+            and screen.query_one(main_module.Inspector).form_ready
+            and screen.query_one(main_module.PreviewTabs).deferred_ready
+            and not finished
+        ):
             phase("settled (previews current, every pane mounted)")
             finish()
 
@@ -89,8 +96,11 @@ def main() -> int:
         display(self, screen, renderable)
         if os.environ.get("DEBUG_PHASES"):
             phase(f"display {type(screen).__name__} {type(renderable).__name__}")
-        if (not seen_mark and isinstance(renderable, CompositorUpdate)
-                and mark in ESCAPES.sub("", renderable.render_segments(self.console))):
+        if (
+            not seen_mark
+            and isinstance(renderable, CompositorUpdate)
+            and mark in ESCAPES.sub("", renderable.render_segments(self.console))
+        ):
             seen_mark = True
             phase(f"first frame with `{mark}` written")
             if not settle:
@@ -106,7 +116,10 @@ def main() -> int:
             profile.disable()
             profile.dump_stats(os.environ["PROF"])
         with open(os.environ.get("MARKS", "open-phases.txt"), "w", encoding="utf-8") as out:
-            out.writelines(f"{at * 1000:8.0f} ms  (CPU {cpu * 1000:6.0f} ms)  {name}\n" for name, at, cpu in PHASES)
+            out.writelines(
+                f"{at * 1000:8.0f} ms  (CPU {cpu * 1000:6.0f} ms)  {name}\n"
+                for name, at, cpu in PHASES
+            )
         app.exit()
 
     original_make = app_module.make_app

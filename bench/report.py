@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from bench.measure import Row
 
-HEADERS = ("benchmark", "measured (median)", "reference (median)", "ratio", "target", "verdict", "runs")
+HEADERS = (
+    "benchmark",
+    "measured (median)",
+    "reference (median)",
+    "ratio",
+    "target",
+    "verdict",
+    "runs",
+)
 
 
 def value(amount: float | None, unit: str) -> str:
@@ -23,8 +31,18 @@ def cells(row: Row) -> tuple[str, ...]:
     if row.skipped is not None:
         return (row.name, "—", row.reference, "—", _target(row), f"skipped: {row.skipped}", "0")
     ratio = "—" if row.ratio is None else f"{row.ratio:.2f}×"
-    reference = row.reference if row.absolute else f"{value(row.baseline, row.unit)} ({row.reference})"
-    return (row.name, value(row.measured, row.unit), reference, ratio, _target(row), row.verdict, str(row.runs))
+    reference = (
+        row.reference if row.absolute else f"{value(row.baseline, row.unit)} ({row.reference})"
+    )
+    return (
+        row.name,
+        value(row.measured, row.unit),
+        reference,
+        ratio,
+        _target(row),
+        row.verdict,
+        str(row.runs),
+    )
 
 
 def _target(row: Row) -> str:
@@ -40,7 +58,9 @@ def text_table(rows: list[Row]) -> str:
         name, measured, reference, ratio, target, verdict, runs = cells(row)
         lines.append(f"{row.verdict.upper() if row.verdict == 'met' else row.verdict:8} {row.name}")
         if row.skipped is None:
-            lines.append(f"         {measured} vs {reference}: ratio {ratio}, target {target}, {runs} runs")
+            lines.append(
+                f"         {measured} vs {reference}: ratio {ratio}, target {target}, {runs} runs"
+            )
         else:
             lines.append(f"         {row.skipped}")
         for note in row.notes:

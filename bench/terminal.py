@@ -40,7 +40,10 @@ class Screen:
         return self.terminals.tmux("capture-pane", "-p", "-t", self.name)
 
     def dead(self) -> bool:
-        return self.terminals.tmux("display-message", "-p", "-t", self.name, "#{pane_dead}").strip() == "1"
+        return (
+            self.terminals.tmux("display-message", "-p", "-t", self.name, "#{pane_dead}").strip()
+            == "1"
+        )
 
     def wait_for(self, predicate: Callable[[str], bool], limit: float = 60.0) -> float:
         """perf_counter() of the first poll whose screen satisfies `predicate`."""
@@ -79,26 +82,56 @@ class Terminals:
         self._names = itertools.count()
         # A server that outlives its sessions, started before anything is timed; the apps'
         # sessions keep their pane after exit so a crash's last screen can be reported.
-        self.tmux("-f", "/dev/null", "new-session", "-d", "-s", "idle", "-x", str(WIDTH), "-y", str(HEIGHT),
-                  "cat")
+        self.tmux(
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-s",
+            "idle",
+            "-x",
+            str(WIDTH),
+            "-y",
+            str(HEIGHT),
+            "cat",
+        )
         self.tmux("set-option", "-g", "remain-on-exit", "on")
         self.tmux("set-option", "-g", "status", "off")
 
     def tmux(self, *args: str, check: bool = True) -> str:
-        done = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True,
-                              env=self.env, check=False)
+        done = subprocess.run(
+            ["tmux", "-L", self.socket, *args],
+            capture_output=True,
+            text=True,
+            env=self.env,
+            check=False,
+        )
         if check and done.returncode != 0:
             raise TerminalError(f"tmux {' '.join(args[:2])} failed: {done.stderr.strip()}")
         return done.stdout
 
-    def start(self, argv: list[str], env: dict[str, str] | None = None, cwd: str | None = None) -> Screen:
+    def start(
+        self, argv: list[str], env: dict[str, str] | None = None, cwd: str | None = None
+    ) -> Screen:
         """Spawn `argv` in a fresh 160×48 session; the clock starts just before the spawn."""
         name = f"app{next(self._names)}"
         prefix = ["env", *(f"{k}={v}" for k, v in (env or {}).items())]
         options = ["-c", cwd] if cwd else []
         started = time.perf_counter()
-        self.tmux("new-session", "-d", "-s", name, "-x", str(WIDTH), "-y", str(HEIGHT), *options,
-                  "--", *prefix, *argv)
+        self.tmux(
+            "new-session",
+            "-d",
+            "-s",
+            name,
+            "-x",
+            str(WIDTH),
+            "-y",
+            str(HEIGHT),
+            *options,
+            "--",
+            *prefix,
+            *argv,
+        )
         return Screen(self, name, started)
 
     def close(self) -> None:

@@ -30,12 +30,18 @@ class ServerGone(RuntimeError):
 class StdioServer:
     """One server process spoken to over its stdin/stdout."""
 
-    def __init__(self, argv: list[str], *, env: dict[str, str] | None = None, cwd: str | None = None) -> None:
+    def __init__(
+        self, argv: list[str], *, env: dict[str, str] | None = None, cwd: str | None = None
+    ) -> None:
         self.started = time.perf_counter()
         self._stderr = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
-            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
-            env=env, cwd=cwd,
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._stderr,
+            env=env,
+            cwd=cwd,
         )
         self._next_id = 0
 
@@ -43,7 +49,9 @@ class StdioServer:
     def pid(self) -> int:
         return self.process.pid
 
-    def send(self, method: str, params: dict[str, Any] | None = None, *, notify: bool = False) -> int:
+    def send(
+        self, method: str, params: dict[str, Any] | None = None, *, notify: bool = False
+    ) -> int:
         message: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
         if params is not None:
             message["params"] = params
@@ -76,10 +84,14 @@ class StdioServer:
 
     def handshake(self) -> None:
         """initialize + initialized, written without waiting (as hosts do)."""
-        self.send("initialize", {
-            "protocolVersion": PROTOCOL_VERSION, "capabilities": {},
-            "clientInfo": {"name": "mcp-workbench-bench", "version": "1"},
-        })
+        self.send(
+            "initialize",
+            {
+                "protocolVersion": PROTOCOL_VERSION,
+                "capabilities": {},
+                "clientInfo": {"name": "mcp-workbench-bench", "version": "1"},
+            },
+        )
         self.send("notifications/initialized", notify=True)
 
     def time_request(self, method: str, params: dict[str, Any] | None = None) -> float:
@@ -112,7 +124,9 @@ class StdioServer:
         self.close()
 
 
-def cold_start(argv: list[str], *, env: dict[str, str] | None = None, cpu: list[float] | None = None) -> float:
+def cold_start(
+    argv: list[str], *, env: dict[str, str] | None = None, cpu: list[float] | None = None
+) -> float:
     """Seconds from spawning `argv` until its answer to `tools/list` has been read in full.
     With `cpu`, also appends the CPU seconds the server had used by then (less sensitive to
     other processes' load than wall time, at 10 ms resolution)."""

@@ -51,7 +51,8 @@ def _emit(ctx: click.Context, data: object, text: str) -> None:
 
 @click.group()
 @click.option(
-    "--env", "-e",
+    "--env",
+    "-e",
     type=click.Choice(ENVIRONMENTS),
     default="dev",
     show_default=True,
@@ -90,13 +91,26 @@ def cli(ctx: click.Context, env: str, verbose: int, config: str | None, json_out
 )
 @click.argument("services", nargs=-1, required=True, metavar="SERVICES...")
 @click.option("--tag", required=True, help="Image tag to roll out (e.g. v1.2.3).")
-@click.option("--replicas", "-r", type=int, default=1, show_default=True, help="Replicas per service.")
-@click.option("--label", "labels", multiple=True, metavar="KEY=VALUE", help="Label to attach; repeatable.")
 @click.option(
-    "--strategy", type=click.Choice(STRATEGIES), default="rolling", show_default=True,
+    "--replicas", "-r", type=int, default=1, show_default=True, help="Replicas per service."
+)
+@click.option(
+    "--label", "labels", multiple=True, metavar="KEY=VALUE", help="Label to attach; repeatable."
+)
+@click.option(
+    "--strategy",
+    type=click.Choice(STRATEGIES),
+    default="rolling",
+    show_default=True,
     help="How instances are replaced.",
 )
-@click.option("--timeout", type=float, default=30.0, show_default=True, help="Seconds to wait for the rollout.")
+@click.option(
+    "--timeout",
+    type=float,
+    default=30.0,
+    show_default=True,
+    help="Seconds to wait for the rollout.",
+)
 @click.option("--dry-run/--no-dry-run", default=False, help="Show the plan without recording it.")
 @click.option("--wait/--no-wait", default=True, help="Wait until the rollout is healthy.")
 @click.option("--token", envvar="DEPLOYCTL_TOKEN", help="API token for the deploy service.")
@@ -171,10 +185,13 @@ def status(ctx: click.Context, service: str | None) -> None:
         if service not in deployed:
             raise click.ClickException(f"{service} is not deployed in {env}")
         deployed = {service: deployed[service]}
-    text = "\n".join(
-        f"{name}\t{r['tag']}\trev {r['revision']}\t{r['replicas']} replicas"
-        for name, r in sorted(deployed.items())
-    ) or f"nothing deployed in {env}"
+    text = (
+        "\n".join(
+            f"{name}\t{r['tag']}\trev {r['revision']}\t{r['replicas']} replicas"
+            for name, r in sorted(deployed.items())
+        )
+        or f"nothing deployed in {env}"
+    )
     _emit(ctx, {"env": env, "services": deployed}, text)
 
 
@@ -210,7 +227,9 @@ def debug_dump() -> None:
 
 
 @cli.group()
-@click.option("--vault", default="default", show_default=True, help="Which vault holds the secrets.")
+@click.option(
+    "--vault", default="default", show_default=True, help="Which vault holds the secrets."
+)
 @click.pass_context
 def secrets(ctx: click.Context, vault: str) -> None:
     """Manage secrets, grouped in vaults."""
@@ -270,7 +289,11 @@ def secrets_delete(ctx: click.Context, names: tuple[str, ...]) -> None:
     for name in names:
         del data[vault][name]
     _save_secrets(data)
-    _emit(ctx, {"vault": vault, "deleted": list(names)}, f"deleted {', '.join(names)} from vault {vault}")
+    _emit(
+        ctx,
+        {"vault": vault, "deleted": list(names)},
+        f"deleted {', '.join(names)} from vault {vault}",
+    )
 
 
 @cli.group()
@@ -279,7 +302,9 @@ def helpers() -> None:
 
 
 @helpers.command("render-config")
-@click.option("--format", "fmt", type=click.Choice(["json", "env"]), default="env", show_default=True)
+@click.option(
+    "--format", "fmt", type=click.Choice(["json", "env"]), default="env", show_default=True
+)
 @click.pass_context
 def render_config(ctx: click.Context, fmt: str) -> None:
     """Print the effective settings."""
@@ -287,7 +312,11 @@ def render_config(ctx: click.Context, fmt: str) -> None:
     if fmt == "json":
         click.echo(json.dumps(settings, sort_keys=True))
     else:
-        click.echo("\n".join(f"DEPLOYCTL_{k.upper()}={'' if v is None else v}" for k, v in settings.items()))
+        click.echo(
+            "\n".join(
+                f"DEPLOYCTL_{k.upper()}={'' if v is None else v}" for k, v in settings.items()
+            )
+        )
 
 
 @cli.command()

@@ -143,7 +143,8 @@ def search(
     """Find notes whose title or body contains every word."""
     wanted = [w.lower() for w in words]
     hits = [
-        n for n in _load()["notes"].values()
+        n
+        for n in _load()["notes"].values()
         if all(w in f"{n['title']} {n['body']}".lower() for w in wanted)
     ]
     typer.echo("\n".join(_line(n) for n in hits[:limit]) or "no match")

@@ -44,7 +44,9 @@ def _check_click_command(tree: CommandTree, command: Any, path: list[str], paren
     is_group = hasattr(command, "list_commands")
     assert node.hidden == bool(command.hidden), path
     assert node.deprecated == bool(command.deprecated), path
-    assert node.runnable == (bool(command.invoke_without_command) if is_group else command.callback is not None), path
+    assert node.runnable == (
+        bool(command.invoke_without_command) if is_group else command.callback is not None
+    ), path
     assert node.help == _click_text(command.help), path
     if command.short_help:
         assert node.short_help == command.short_help.strip(), path
@@ -56,14 +58,22 @@ def _check_click_command(tree: CommandTree, command: Any, path: list[str], paren
         longs = [o for o in param.opts if o.startswith("--")]
         shorts = [o for o in param.opts if len(o) == 2 and o[0] == "-" and o != "--"]
         assert flag.short == (shorts[0][1:] if shorts else None), where
-        expected_kind = FlagKind.COUNT if param.count else FlagKind.BOOLEAN if param.is_flag else FlagKind.VALUE
+        expected_kind = (
+            FlagKind.COUNT if param.count else FlagKind.BOOLEAN if param.is_flag else FlagKind.VALUE
+        )
         assert flag.kind == expected_kind, where
         assert flag.required == param.required, where
         assert flag.repeatable == param.multiple, where
-        typer_completion = param.name in ("install_completion", "show_completion") and type(param).__module__.startswith("typer")
-        assert flag.hidden == (param.hidden or typer_completion), where  # docs/loaders.md: typer's shell set-up
+        typer_completion = param.name in ("install_completion", "show_completion") and type(
+            param
+        ).__module__.startswith("typer")
+        assert flag.hidden == (param.hidden or typer_completion), (
+            where
+        )  # docs/loaders.md: typer's shell set-up
         assert flag.deprecated == bool(getattr(param, "deprecated", False)), where
-        assert flag.negatable == (bool(longs) and f"--no-{longs[0][2:]}" in param.secondary_opts), where
+        assert flag.negatable == (bool(longs) and f"--no-{longs[0][2:]}" in param.secondary_opts), (
+            where
+        )
         if isinstance(param.envvar, str):
             assert flag.env_var == param.envvar, where
         if flag.kind is FlagKind.VALUE:
@@ -74,7 +84,9 @@ def _check_click_command(tree: CommandTree, command: Any, path: list[str], paren
         elif flag.kind is FlagKind.BOOLEAN and getattr(param, "is_bool_flag", True):
             assert flag.default == (param.default is True), where
         elif flag.kind is FlagKind.COUNT:
-            assert flag.value_type is ValueType.INTEGER and flag.default == (param.default or 0), where
+            assert flag.value_type is ValueType.INTEGER and flag.default == (param.default or 0), (
+                where
+            )
         if flag.kind is not FlagKind.VALUE:
             assert flag.nargs is None, where
     assert len(node.positionals) == len(arguments), path
@@ -91,7 +103,9 @@ def _check_click_command(tree: CommandTree, command: Any, path: list[str], paren
         assert [c.name for c in node.subcommands] == [names[0] for names in objects.values()], path
         for sub_node, names in zip(node.subcommands, objects.values()):
             assert sub_node.aliases == names[1:], sub_node.path
-            seen += _check_click_command(tree, command.get_command(ctx, names[0]), path + [names[0]], ctx)
+            seen += _check_click_command(
+                tree, command.get_command(ctx, names[0]), path + [names[0]], ctx
+            )
     return seen
 
 
@@ -126,26 +140,36 @@ def _check_click_value(item: Any, param: Any, where: str) -> None:
         choices = param.type_descriptor.choices
         if choices is not None:
             assert item.value_type is ValueType.CHOICE, where
-            assert item.choices == [str(c.value) if isinstance(c, enum.Enum) else str(c) for c in choices], where
+            assert item.choices == [
+                str(c.value) if isinstance(c, enum.Enum) else str(c) for c in choices
+            ], where
         default = param.default
         if isinstance(default, enum.Enum):
             default = default.value
         info = param.type_descriptor.parameter_info
-        ranged = _one_value_type(param.type_descriptor.annotation) in (int, float) and not info.clamp
-        assert (item.minimum, item.maximum) == ((info.min, info.max) if ranged else (None, None)), where
+        ranged = (
+            _one_value_type(param.type_descriptor.annotation) in (int, float) and not info.clamp
+        )
+        assert (item.minimum, item.maximum) == ((info.min, info.max) if ranged else (None, None)), (
+            where
+        )
     else:
         import click
 
         kind = param.type
         if isinstance(kind, (click.IntRange, click.FloatRange)) and not kind.clamp:
             assert (item.minimum, item.maximum) == (kind.min, kind.max), where
-            assert (item.exclusive_minimum, item.exclusive_maximum) == (kind.min_open and kind.min is not None,
-                                                                         kind.max_open and kind.max is not None), where
+            assert (item.exclusive_minimum, item.exclusive_maximum) == (
+                kind.min_open and kind.min is not None,
+                kind.max_open and kind.max is not None,
+            ), where
         else:
             assert (item.minimum, item.maximum) == (None, None), where
         if isinstance(kind, click.Choice):
             assert item.value_type is ValueType.CHOICE, where
-            assert item.choices == [c.name if isinstance(c, enum.Enum) else str(c) for c in kind.choices], where
+            assert item.choices == [
+                c.name if isinstance(c, enum.Enum) else str(c) for c in kind.choices
+            ], where
         elif isinstance(kind, (click.types.IntParamType,)):
             assert item.value_type is ValueType.INTEGER, where
         elif isinstance(kind, click.types.FloatParamType):
@@ -161,15 +185,20 @@ def _check_click_value(item: Any, param: Any, where: str) -> None:
         assert item.default is None, where
     elif isinstance(default, (str, int, float, bool)):
         assert item.default == default, where
-    elif isinstance(default, (list, tuple)) and all(isinstance(d, (str, int, float)) for d in default):
+    elif isinstance(default, (list, tuple)) and all(
+        isinstance(d, (str, int, float)) for d in default
+    ):
         assert item.default == list(default), where
 
 
 # --- argparse ----------------------------------------------------------------------------------
 
 
-def check_argparse_tree(tree: CommandTree, parser: argparse.ArgumentParser,
-                        parents: list[argparse.ArgumentParser] | None = None) -> int:
+def check_argparse_tree(
+    tree: CommandTree,
+    parser: argparse.ArgumentParser,
+    parents: list[argparse.ArgumentParser] | None = None,
+) -> int:
     """Assert every subcommand, option and positional of `parser` matches the tree; returns commands seen.
 
     Options of `parents` (the parent parsers the test passed to `parents=`) must be inherited;
@@ -195,11 +224,19 @@ def _argparse_parsers(parser: argparse.ArgumentParser):
                 yield from _argparse_parsers(child)
 
 
-def _check_parser(tree: CommandTree, parser: argparse.ArgumentParser, path: list[str], owners: dict[int, int]) -> int:
+def _check_parser(
+    tree: CommandTree, parser: argparse.ArgumentParser, path: list[str], owners: dict[int, int]
+) -> int:
     node = tree.find(path)
     assert node is not None, f"{path} missing from the tree"
-    options = [a for a in parser._actions if a.option_strings and not isinstance(a, argparse._HelpAction)]
-    positionals = [a for a in parser._actions if not a.option_strings and not isinstance(a, argparse._SubParsersAction)]
+    options = [
+        a for a in parser._actions if a.option_strings and not isinstance(a, argparse._HelpAction)
+    ]
+    positionals = [
+        a
+        for a in parser._actions
+        if not a.option_strings and not isinstance(a, argparse._SubParsersAction)
+    ]
     subparsers = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     own_handler = any(callable(v) for v in parser._defaults.values())
     assert node.runnable == (not subparsers or (not subparsers[0].required and own_handler)), path
@@ -209,7 +246,9 @@ def _check_parser(tree: CommandTree, parser: argparse.ArgumentParser, path: list
         where = f"{' '.join(path)} {flag.spelling}"
         assert flag.required == bool(action.required), where
         assert flag.hidden == (action.help == argparse.SUPPRESS), where
-        assert flag.repeatable == isinstance(action, (argparse._AppendAction, argparse._ExtendAction)), where
+        assert flag.repeatable == isinstance(
+            action, (argparse._AppendAction, argparse._ExtendAction)
+        ), where
         assert flag.negatable == isinstance(action, argparse.BooleanOptionalAction), where
         assert (flag.inherited_from is not None) == (owners.get(id(action), 0) > 1), where
         if isinstance(action, argparse._CountAction):
@@ -224,26 +263,41 @@ def _check_parser(tree: CommandTree, parser: argparse.ArgumentParser, path: list
             assert flag.kind is FlagKind.VALUE, where
             _check_argparse_value(flag, action, where)
             extend = isinstance(action, argparse._ExtendAction)
-            several = action.nargs in ("+", "*") and not extend or isinstance(action.nargs, int) and (
-                action.nargs > 1 or action.nargs == 1 and not extend)
+            several = (
+                action.nargs in ("+", "*")
+                and not extend
+                or isinstance(action.nargs, int)
+                and (action.nargs > 1 or action.nargs == 1 and not extend)
+            )
             assert flag.nargs == (action.nargs if several else None), where
         assert flag.minimum is None and flag.maximum is None, where  # argparse has no ranges
         if action.help not in (None, argparse.SUPPRESS) and "%(" not in action.help:
             assert flag.help.startswith(action.help.strip()), where  # formatters may append
-    assert [p.name for p in node.positionals] == [a.metavar if isinstance(a.metavar, str) else a.dest for a in positionals], path
+    assert [p.name for p in node.positionals] == [
+        a.metavar if isinstance(a.metavar, str) else a.dest for a in positionals
+    ], path
     for positional, action in zip(node.positionals, positionals):
         where = f"{' '.join(path)} {positional.name}"
         assert positional.required == (action.nargs not in ("?", "*", argparse.REMAINDER)), where
-        assert positional.variadic == (action.nargs in ("*", "+", argparse.REMAINDER) or (isinstance(action.nargs, int) and action.nargs > 1)), where
+        assert positional.variadic == (
+            action.nargs in ("*", "+", argparse.REMAINDER)
+            or (isinstance(action.nargs, int) and action.nargs > 1)
+        ), where
         _check_argparse_value(positional, action, where)
-    groups = [[_argparse_key(a) for a in g._group_actions] for g in parser._mutually_exclusive_groups if len(g._group_actions) > 1]
+    groups = [
+        [_argparse_key(a) for a in g._group_actions]
+        for g in parser._mutually_exclusive_groups
+        if len(g._group_actions) > 1
+    ]
     assert node.exclusive_groups == groups, path
     seen = 1
     for action in subparsers:
         by_parser: dict[int, list[str]] = {}
         for name, child in action.choices.items():
             by_parser.setdefault(id(child), []).append(name)
-        assert [c.name for c in node.subcommands] == [names[0] for names in by_parser.values()], path
+        assert [c.name for c in node.subcommands] == [names[0] for names in by_parser.values()], (
+            path
+        )
         for sub_node, names in zip(node.subcommands, by_parser.values()):
             assert sub_node.aliases == names[1:], sub_node.path
             seen += _check_parser(tree, action.choices[names[0]], path + [names[0]], owners)
@@ -265,10 +319,15 @@ def _argparse_key(action: argparse.Action) -> str:
 
 def _check_argparse_value(item: Any, action: argparse.Action, where: str) -> None:
     numeric = action.choices is not None and (
-        action.type is int and all(type(c) is int for c in action.choices)
-        or action.type is float and all(type(c) in (int, float) for c in action.choices))
+        action.type is int
+        and all(type(c) is int for c in action.choices)
+        or action.type is float
+        and all(type(c) in (int, float) for c in action.choices)
+    )
     if numeric:  # `type=int, choices=[1, 2]`: typed choices
-        assert item.value_type is (ValueType.INTEGER if action.type is int else ValueType.NUMBER), where
+        assert item.value_type is (ValueType.INTEGER if action.type is int else ValueType.NUMBER), (
+            where
+        )
         assert item.choices == [str(c) for c in action.choices], where
     elif action.choices is not None:
         assert item.value_type is ValueType.CHOICE, where

@@ -56,4 +56,7 @@ def test_an_empty_variadic_before_a_required_argument(tools):
     tail = tools["acc_click_shapes_tail"]
     assert read_back(tail, {"last": "-z"})[1] == {"files": [], "last": "-z"}
     assert read_back(tail, {"files": [], "last": "z"})[1] == {"files": [], "last": "z"}
-    assert read_back(tail, {"files": ["-a", "b"], "last": "c"})[1] == {"files": ["-a", "b"], "last": "c"}
+    assert read_back(tail, {"files": ["-a", "b"], "last": "c"})[1] == {
+        "files": ["-a", "b"],
+        "last": "c",
+    }

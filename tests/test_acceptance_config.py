@@ -19,7 +19,7 @@ from workbench.cli import main
 FIXTURES = Path(__file__).parent / "fixtures" / "acceptance"
 
 EDITS = {
-    "acc_click": '''
+    "acc_click": """
 [[selectors]]
 commands = ["acc_click cloud-ops *"]
 exclude_flags = ["dry-*"]
@@ -66,8 +66,8 @@ text = "Rule one: {{ is prose here.\\nRule two."
 name = "early"
 order = -200
 text = "Early section."
-''',
-    "accargs": '''
+""",
+    "accargs": """
 [commands."accargs admin purge-cache"]
 destructive = true
 
@@ -76,7 +76,7 @@ description = "The quiet positional."
 
 [commands."accargs admin purge-cache".flags.paths]
 exclude = true
-''',
+""",
 }
 
 
@@ -110,25 +110,56 @@ def test_click_config_gives_the_tools_and_prompt_the_spec_describes(edited):
     code, out, err = run_main("tools", str(path))
     assert code == 0 and err == "", err
     tools = {tool["name"]: tool for tool in json.loads(out)}
-    assert list(tools) == ["acc_click_cloud-ops_delete", "acc_click_cloud-ops_copy_files", "acc_click__ber-status"]
+    assert list(tools) == [
+        "acc_click_cloud-ops_delete",
+        "acc_click_cloud-ops_copy_files",
+        "acc_click__ber-status",
+    ]
 
     copy = tools["acc_click_cloud-ops_copy_files"]
     assert copy["description"] == "Copy files somewhere."  # short mode
     assert copy["title"] == "Copy files"
     assert copy["annotations"] == {"title": "Copy files", "idempotentHint": True}
     properties = copy["inputSchema"]["properties"]
-    assert list(properties) == ["region", "profile", "tag", "mode", "src", "dest"]  # no dry-run, verbose, color
-    assert properties["profile"] == {"type": "integer", "minimum": 1, "maximum": 5, "description": "Profile number"}
-    assert properties["tag"] == {"type": "array", "items": {"type": "string"}, "description": "Tags."}
+    assert list(properties) == [
+        "region",
+        "profile",
+        "tag",
+        "mode",
+        "src",
+        "dest",
+    ]  # no dry-run, verbose, color
+    assert properties["profile"] == {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 5,
+        "description": "Profile number",
+    }
+    assert properties["tag"] == {
+        "type": "array",
+        "items": {"type": "string"},
+        "description": "Tags.",
+    }
     assert properties["src"]["description"] == "Source files."
 
     delete = tools["acc_click_cloud-ops_delete"]
     assert delete["description"] == "Delete one thing. Ask first."
     assert delete["annotations"] == {"destructiveHint": True}
-    assert list(delete["inputSchema"]["properties"]) == ["region", "profile", "name"]  # group's --profile shadows root's
+    assert list(delete["inputSchema"]["properties"]) == [
+        "region",
+        "profile",
+        "name",
+    ]  # group's --profile shadows root's
 
     status = tools["acc_click__ber-status"]
-    assert list(status["inputSchema"]["properties"]) == ["profile", "verbose", "color", "n", "force", "force_arg"]
+    assert list(status["inputSchema"]["properties"]) == [
+        "profile",
+        "verbose",
+        "color",
+        "n",
+        "force",
+        "force_arg",
+    ]
     assert status["annotations"] == {"readOnlyHint": True}
 
     code, prompt, _ = run_main("prompt", str(path))

@@ -35,8 +35,18 @@ def tool():
 def test_every_property_name_is_one_clients_accept(tool):
     properties = tool.input_schema["properties"]
     assert all(PROPERTY.match(name) for name in properties), list(properties)
-    assert list(properties) == ["_ber", "a.b", "x_y", "Camel_Case", "_", "level", "ratio",
-                                "src_file", "dest_dir", "rest"]
+    assert list(properties) == [
+        "_ber",
+        "a.b",
+        "x_y",
+        "Camel_Case",
+        "_",
+        "level",
+        "ratio",
+        "src_file",
+        "dest_dir",
+        "rest",
+    ]
     spelled = {arg.property: arg.spelling for arg in tool.binding.args}
     assert spelled["_ber"] == "--über" and spelled["x_y"] == "--x:y" and spelled["_"] == "-Ü"
 
@@ -50,12 +60,32 @@ def test_numeric_choices_are_numeric_enums(tool):
 
 
 def test_values_reach_the_parser_exactly(tool):
-    arguments = {"_ber": "-rf", "x_y": "-", "a.b": "$(rm -rf /)", "_": "ü\nx", "level": 3,
-                 "ratio": 1, "src_file": "--x=y", "dest_dir": "-", "rest": ["--uber", "a b"]}
+    arguments = {
+        "_ber": "-rf",
+        "x_y": "-",
+        "a.b": "$(rm -rf /)",
+        "_": "ü\nx",
+        "level": 3,
+        "ratio": 1,
+        "src_file": "--x=y",
+        "dest_dir": "-",
+        "rest": ["--uber", "a b"],
+    }
     argv = build_argv(tool.binding, ["odd"], arguments)
     parsed = vars(acc_odd.build().parse_args(argv[1:]))
-    assert parsed == {"über": "-rf", "xy": "-", "ab": "$(rm -rf /)", "uu": "ü\nx", "level": 3, "ratio": 1.0,
-                      "cc": None, "plus": None, "<src file>": "--x=y", "dest": "-", "rest": ["--uber", "a b"]}
+    assert parsed == {
+        "über": "-rf",
+        "xy": "-",
+        "ab": "$(rm -rf /)",
+        "uu": "ü\nx",
+        "level": 3,
+        "ratio": 1.0,
+        "cc": None,
+        "plus": None,
+        "<src file>": "--x=y",
+        "dest": "-",
+        "rest": ["--uber", "a b"],
+    }
 
 
 def test_names_are_sanitized_like_tool_names_and_fit():

@@ -50,7 +50,9 @@ def call(config_path: Path, tool: str, arguments: dict):
     return anyio.run(runner.call, tool, arguments)
 
 
-def test_config_written_elsewhere_runs_the_cli_where_it_imports(tmp_path, monkeypatch, isolated_imports):
+def test_config_written_elsewhere_runs_the_cli_where_it_imports(
+    tmp_path, monkeypatch, isolated_imports
+):
     monkeypatch.chdir(FIXTURES)
     config_path = tmp_path / "configs" / "mcp.toml"
     config_path.parent.mkdir()
@@ -62,7 +64,9 @@ def test_config_written_elsewhere_runs_the_cli_where_it_imports(tmp_path, monkey
     config = load_config(config_path)
     assert (config_path.parent / config.runtime.cwd).resolve() == FIXTURES.resolve()
 
-    outcome = call(config_path, "accargs_run", {"kind": "test", "count": 2, "targets": ["-rf", "$(rm)"]})
+    outcome = call(
+        config_path, "accargs_run", {"kind": "test", "count": 2, "targets": ["-rf", "$(rm)"]}
+    )
     assert not outcome.is_error, outcome.text
     assert json.loads(outcome.structured["stdout"])["targets"] == ["-rf", "$(rm)"]
 
@@ -76,8 +80,14 @@ def test_config_beside_the_module_keeps_cwd_dot(tmp_path, monkeypatch, isolated_
     work.mkdir()
     (work / "acc_click.py").write_text((FIXTURES / "acc_click.py").read_text())
     monkeypatch.chdir(work)
-    code, _, err = run_main("export", "acc_click:cli", "-o", "mcp.toml",
-                            "--exclude", "acc_click a-very-long-group-name-for-depth *")
+    code, _, err = run_main(
+        "export",
+        "acc_click:cli",
+        "-o",
+        "mcp.toml",
+        "--exclude",
+        "acc_click a-very-long-group-name-for-depth *",
+    )
     assert code == 0, err
     assert 'cwd = "."' in (work / "mcp.toml").read_text()
 
@@ -90,8 +100,9 @@ def test_module_on_pythonpath_keeps_cwd_dot(tmp_path, monkeypatch, isolated_impo
     assert 'cwd = "."' in (tmp_path / "mcp.toml").read_text()
 
 
-def test_the_workbench_saving_elsewhere_also_runs_the_cli_where_it_imports(tmp_path, monkeypatch,
-                                                                           isolated_imports):
+def test_the_workbench_saving_elsewhere_also_runs_the_cli_where_it_imports(
+    tmp_path, monkeypatch, isolated_imports
+):
     """The TUI's open path builds its config like `export`: saved away from the module's folder,
     `[runtime] cwd` still points back there, so the saved file serves."""
     from workbench.tui.loading import OpenRequest, open_workspace

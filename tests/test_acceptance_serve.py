@@ -39,8 +39,13 @@ def configs(tmp_path_factory) -> dict[str, Path]:
         ("typer", "acc_typer:app", []),
     ]:
         path = folder / f"{name}.toml"
-        done = subprocess.run([sys.executable, "-m", "workbench.cli", "export", target, "-o", str(path), *extra],
-                              cwd=FIXTURES, capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"})
+        done = subprocess.run(
+            [sys.executable, "-m", "workbench.cli", "export", target, "-o", str(path), *extra],
+            cwd=FIXTURES,
+            capture_output=True,
+            text=True,
+            env={"PATH": "/usr/bin:/bin"},
+        )
         assert done.returncode == 0, done.stderr
         written[name] = path
     return written
@@ -51,27 +56,74 @@ def received(result) -> object:
     return json.loads(result.structured_content["stdout"])
 
 
-CLICK_CALL = ("acc_click_cloud-ops_copy_files",
-              {"region": "--", "src": HOSTILE, "dest": "--x=y", "tag": HOSTILE, "profile": -3,
-               "dry-run": True, "mode": "fast", "verbose": 3, "color": False})
+CLICK_CALL = (
+    "acc_click_cloud-ops_copy_files",
+    {
+        "region": "--",
+        "src": HOSTILE,
+        "dest": "--x=y",
+        "tag": HOSTILE,
+        "profile": -3,
+        "dry-run": True,
+        "mode": "fast",
+        "verbose": 3,
+        "color": False,
+    },
+)
 CLICK_READ = [
     {"command": "acc_click.py", "params": {"verbose": 3, "color": False, "profile": "dev"}},
     {"command": "cloud-ops", "params": {"region": "--", "profile": "inner"}},
-    {"command": "copy.files", "params": {"profile": -3, "tag": HOSTILE, "dry_run": True, "mode": "fast",
-                                         "src": HOSTILE, "dest": "--x=y"}},
+    {
+        "command": "copy.files",
+        "params": {
+            "profile": -3,
+            "tag": HOSTILE,
+            "dry_run": True,
+            "mode": "fast",
+            "src": HOSTILE,
+            "dest": "--x=y",
+        },
+    },
 ]
-TYPER_CALL = ("acc_typer_db_run-query",
-              {"sql": "--", "params": HOSTILE, "config": "-c", "debug": True, "limit": 1000, "level": "high",
-               "column": HOSTILE, "cache": False, "verbose": 2})
-TYPER_READ = {"root": {"config": "-c", "debug": True}, "sql": "--", "params": HOSTILE, "limit": 1000,
-              "level": "high", "column": HOSTILE, "cache": False, "verbose": 2}
+TYPER_CALL = (
+    "acc_typer_db_run-query",
+    {
+        "sql": "--",
+        "params": HOSTILE,
+        "config": "-c",
+        "debug": True,
+        "limit": 1000,
+        "level": "high",
+        "column": HOSTILE,
+        "cache": False,
+        "verbose": 2,
+    },
+)
+TYPER_READ = {
+    "root": {"config": "-c", "debug": True},
+    "sql": "--",
+    "params": HOSTILE,
+    "limit": 1000,
+    "level": "high",
+    "column": HOSTILE,
+    "cache": False,
+    "verbose": 2,
+}
 
 
 async def exercise(client: Client) -> None:
     names = {tool.name for tool in (await client.list_tools()).tools}
-    assert {"acc_click__ber-status", "acc_click_cloud-ops_copy_files", "acc_click_cloud-ops_delete"} == names
+    assert {
+        "acc_click__ber-status",
+        "acc_click_cloud-ops_copy_files",
+        "acc_click_cloud-ops_delete",
+    } == names
     assert received(await client.call_tool(*CLICK_CALL)) == CLICK_READ
-    shadow = received(await client.call_tool("acc_click__ber-status", {"force": True, "force_arg": "--force", "n": -5}))
+    shadow = received(
+        await client.call_tool(
+            "acc_click__ber-status", {"force": True, "force_arg": "--force", "n": -5}
+        )
+    )
     assert shadow[1]["params"] == {"n": -5, "x": False, "force": True, "force_value": "--force"}
     for hostile in ({"verbose": 100_000_000}, {"force_arg": "x" * 200_000}):
         refused = await client.call_tool("acc_click__ber-status", hostile)
@@ -83,8 +135,13 @@ async def exercise(client: Client) -> None:
 @pytest.mark.anyio
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
 async def test_stdio_both_eras_hostile_values_arrive_exactly(configs, mode):
-    for name, (tool, arguments), expected in [("click", CLICK_CALL, CLICK_READ), ("typer", TYPER_CALL, TYPER_READ)]:
-        params = StdioServerParameters(command=sys.executable, args=["-m", "workbench.cli", "serve", str(configs[name])])
+    for name, (tool, arguments), expected in [
+        ("click", CLICK_CALL, CLICK_READ),
+        ("typer", TYPER_CALL, TYPER_READ),
+    ]:
+        params = StdioServerParameters(
+            command=sys.executable, args=["-m", "workbench.cli", "serve", str(configs[name])]
+        )
         async with Client(params, mode=mode) as client:
             if name == "click":
                 started = time.monotonic()
@@ -97,9 +154,13 @@ async def test_stdio_both_eras_hostile_values_arrive_exactly(configs, mode):
 @contextlib.contextmanager
 def http_server(config: Path, log: Path):
     with log.open("w") as sink:
-        process = subprocess.Popen([sys.executable, "-m", "workbench.cli", "serve", str(config), "--http", "0"],
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=sink,
-                                   env={"PATH": "/usr/bin:/bin"})
+        process = subprocess.Popen(
+            [sys.executable, "-m", "workbench.cli", "serve", str(config), "--http", "0"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=sink,
+            env={"PATH": "/usr/bin:/bin"},
+        )
     try:
         deadline = time.monotonic() + 30
         while not (found := re.search(r"serving MCP on http://[^:/]+:(\d+)/mcp", log.read_text())):

@@ -14,16 +14,45 @@ from workbench.model.tree import FlagKind, ValueType
 from workbench.runtime.argv import ARGV_LIMIT, ArgvError, build_argv
 from workbench.runtime.validate import ArgumentChecker
 
-SCHEMA = {"type": "object", "additionalProperties": False,
-          "properties": {"n": {"type": "integer"}, "s": {"type": "string"}, "c": {"type": "integer", "maximum": 5}}}
-BINDING = ToolBinding(command_path=("cli",), args=(
-    ArgBinding(property="v", source="flag", level=1, spelling="-v", kind=FlagKind.COUNT,
-               value_type=ValueType.INTEGER),
-    ArgBinding(property="n", source="flag", level=1, spelling="--n", kind=FlagKind.VALUE,
-               value_type=ValueType.INTEGER),
-    ArgBinding(property="items", source="positional", level=1, spelling="ITEMS", kind=FlagKind.VALUE,
-               value_type=ValueType.STRING, variadic=True),
-))
+SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "n": {"type": "integer"},
+        "s": {"type": "string"},
+        "c": {"type": "integer", "maximum": 5},
+    },
+}
+BINDING = ToolBinding(
+    command_path=("cli",),
+    args=(
+        ArgBinding(
+            property="v",
+            source="flag",
+            level=1,
+            spelling="-v",
+            kind=FlagKind.COUNT,
+            value_type=ValueType.INTEGER,
+        ),
+        ArgBinding(
+            property="n",
+            source="flag",
+            level=1,
+            spelling="--n",
+            kind=FlagKind.VALUE,
+            value_type=ValueType.INTEGER,
+        ),
+        ArgBinding(
+            property="items",
+            source="positional",
+            level=1,
+            spelling="ITEMS",
+            kind=FlagKind.VALUE,
+            value_type=ValueType.STRING,
+            variadic=True,
+        ),
+    ),
+)
 
 
 def test_messages_show_json_values():
@@ -56,4 +85,8 @@ def test_oversized_words_and_lines_are_refused():
     many = ["x" * 100_000] * (ARGV_LIMIT // 100_000 + 1)
     with pytest.raises(ArgvError, match="more than the system's limit"):
         build_argv(BINDING, ["cli"], {"items": many})
-    assert build_argv(BINDING, ["cli"], {"items": ["-rf", "x" * 100_000]})[:3] == ["cli", "--", "-rf"]
+    assert build_argv(BINDING, ["cli"], {"items": ["-rf", "x" * 100_000]})[:3] == [
+        "cli",
+        "--",
+        "-rf",
+    ]

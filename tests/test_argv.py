@@ -38,19 +38,35 @@ SECRETS_SET = ToolBinding(
 
 def test_flags_follow_the_segment_that_declares_them():
     argv = build_argv(
-        SECRETS_SET, COMMAND,
-        {"name": "db", "value": "s3cret", "vault": "ops", "env": "prod", "overwrite": True, "verbose": 2},
+        SECRETS_SET,
+        COMMAND,
+        {
+            "name": "db",
+            "value": "s3cret",
+            "vault": "ops",
+            "env": "prod",
+            "overwrite": True,
+            "verbose": 2,
+        },
     )
     assert argv == [
-        "deployctl", "--env=prod", "--verbose", "--verbose",
-        "secrets", "--vault=ops",
-        "set", "--overwrite",
-        "db", "s3cret",
+        "deployctl",
+        "--env=prod",
+        "--verbose",
+        "--verbose",
+        "secrets",
+        "--vault=ops",
+        "set",
+        "--overwrite",
+        "db",
+        "s3cret",
     ]
 
 
 def test_command_prefix_replaces_the_root_segment():
-    argv = build_argv(SECRETS_SET, ["python", "-m", "sample_clis.deployctl"], {"name": "a", "value": "b"})
+    argv = build_argv(
+        SECRETS_SET, ["python", "-m", "sample_clis.deployctl"], {"name": "a", "value": "b"}
+    )
     assert argv == ["python", "-m", "sample_clis.deployctl", "secrets", "set", "a", "b"]
 
 
@@ -63,7 +79,13 @@ def test_double_dash_only_when_a_positional_starts_with_a_dash():
 def test_long_values_are_glued_and_short_only_values_are_the_next_word():
     """SPEC §8 as corrected: `-nVALUE` breaks CLIs that parse options by hand (`git -Cdir`)."""
     binding = ToolBinding(("t", "run"), (flag("tag", 2, "--tag"), flag("n", 2, "-n")))
-    assert build_argv(binding, ["t"], {"tag": "--rm -rf /", "n": "x y"}) == ["t", "run", "--tag=--rm -rf /", "-n", "x y"]
+    assert build_argv(binding, ["t"], {"tag": "--rm -rf /", "n": "x y"}) == [
+        "t",
+        "run",
+        "--tag=--rm -rf /",
+        "-n",
+        "x y",
+    ]
     assert build_argv(binding, ["t"], {"n": -3}) == ["t", "run", "-n", "-3"]
     assert build_argv(binding, ["t"], {"n": -1e-05}) == ["t", "run", "-n", "-0.00001"]
 
@@ -71,36 +93,69 @@ def test_long_values_are_glued_and_short_only_values_are_the_next_word():
 @pytest.mark.parametrize("word", ["-x", "--help", "--", "-", "-1e5"])
 def test_a_short_only_value_starting_with_a_dash_is_refused_in_one_sentence(word):
     binding = ToolBinding(("t",), (flag("n", 1, "-n"),))
-    with pytest.raises(ArgvError, match=r"^`n` cannot take .*: its value is the word after `-n`, .* as an option\.$"):
+    with pytest.raises(
+        ArgvError,
+        match=r"^`n` cannot take .*: its value is the word after `-n`, .* as an option\.$",
+    ):
         build_argv(binding, ["t"], {"n": word})
 
 
 def test_long_values_separate_writes_two_words_and_refuses_a_dash():
-    binding = ToolBinding(("t",), (flag("tag", 1, "--tag", separate_long_value=True),
-                                   flag("label", 1, "--label", separate_long_value=True, repeatable=True),
-                                   flag("yes", 1, "--yes", kind=FlagKind.BOOLEAN, separate_long_value=True)))
+    binding = ToolBinding(
+        ("t",),
+        (
+            flag("tag", 1, "--tag", separate_long_value=True),
+            flag("label", 1, "--label", separate_long_value=True, repeatable=True),
+            flag("yes", 1, "--yes", kind=FlagKind.BOOLEAN, separate_long_value=True),
+        ),
+    )
     assert build_argv(binding, ["t"], {"tag": "v1", "label": ["a", "b=c"], "yes": True}) == [
-        "t", "--tag", "v1", "--label", "a", "--label", "b=c", "--yes"]
-    with pytest.raises(ArgvError, match="`tag` cannot take \"--force\""):
+        "t",
+        "--tag",
+        "v1",
+        "--label",
+        "a",
+        "--label",
+        "b=c",
+        "--yes",
+    ]
+    with pytest.raises(ArgvError, match='`tag` cannot take "--force"'):
         build_argv(binding, ["t"], {"tag": "--force"})
 
 
 def test_a_word_starting_with_a_fromfile_prefix_char_is_refused_even_after_double_dash():
     """argparse `fromfile_prefix_chars="@"` replaces any word starting with `@` by the lines of
     that file (issue 14: `@args.txt` injected `--force`), even after `--`; glued `--name=@x` is safe."""
-    binding = ToolBinding(("t", "run"), (
-        flag("msg", 1, "--msg", refused_prefixes="@"),
-        flag("n", 2, "-n", refused_prefixes="@"),
-        flag("pair", 2, "--pair", nargs=2, refused_prefixes="@"),
-        positional("name", 2, refused_prefixes="@"),
-        positional("rest", 2, variadic=True, refused_prefixes="@"),
-    ))
+    binding = ToolBinding(
+        ("t", "run"),
+        (
+            flag("msg", 1, "--msg", refused_prefixes="@"),
+            flag("n", 2, "-n", refused_prefixes="@"),
+            flag("pair", 2, "--pair", nargs=2, refused_prefixes="@"),
+            positional("name", 2, refused_prefixes="@"),
+            positional("rest", 2, variadic=True, refused_prefixes="@"),
+        ),
+    )
     assert build_argv(binding, ["t"], {"msg": "@x", "name": "-a", "rest": ["b@", "-@"]}) == [
-        "t", "--msg=@x", "run", "--", "-a", "b@", "-@"]
-    for arguments in ({"n": "@secret.env"}, {"pair": ["a", "@b"]}, {"name": "@args.txt"},
-                      {"name": "a", "rest": ["b", "@c"]}):
-        with pytest.raises(ArgvError, match=r"cannot take \"@.*\": the CLI reads a word starting with `@` as a "
-                                            r"file of more arguments; send a value that does not start with `@`\.$"):
+        "t",
+        "--msg=@x",
+        "run",
+        "--",
+        "-a",
+        "b@",
+        "-@",
+    ]
+    for arguments in (
+        {"n": "@secret.env"},
+        {"pair": ["a", "@b"]},
+        {"name": "@args.txt"},
+        {"name": "a", "rest": ["b", "@c"]},
+    ):
+        with pytest.raises(
+            ArgvError,
+            match=r"cannot take \"@.*\": the CLI reads a word starting with `@` as a "
+            r"file of more arguments; send a value that does not start with `@`\.$",
+        ):
             build_argv(binding, ["t"], arguments)
 
 
@@ -120,7 +175,9 @@ def test_short_only_value_that_is_empty_or_starts_with_equals_is_its_own_element
     ],
 )
 def test_negatable_boolean(default, value, words):
-    binding = ToolBinding(("t",), (flag("wait", 1, "--wait", kind=FlagKind.BOOLEAN, negatable=True, default=default),))
+    binding = ToolBinding(
+        ("t",), (flag("wait", 1, "--wait", kind=FlagKind.BOOLEAN, negatable=True, default=default),)
+    )
     assert build_argv(binding, ["t"], {"wait": value}) == ["t", *words]
 
 
@@ -191,8 +248,27 @@ SEVERAL = ToolBinding(
 
 
 def test_several_words_follow_the_flag_each_as_its_own_word():
-    argv = build_argv(SEVERAL, ["t"], {"point": [1.5, -2], "corner": ["a b", "x"], "span": [["p", "q"], ["r", "s"]]})
-    assert argv == ["t", "run", "--point", "1.5", "-2", "-c", "a b", "x", "--span", "p", "q", "--span", "r", "s"]
+    argv = build_argv(
+        SEVERAL,
+        ["t"],
+        {"point": [1.5, -2], "corner": ["a b", "x"], "span": [["p", "q"], ["r", "s"]]},
+    )
+    assert argv == [
+        "t",
+        "run",
+        "--point",
+        "1.5",
+        "-2",
+        "-c",
+        "a b",
+        "x",
+        "--span",
+        "p",
+        "q",
+        "--span",
+        "r",
+        "s",
+    ]
 
 
 def test_negative_numbers_are_words_without_an_exponent():
@@ -215,11 +291,18 @@ def test_an_open_ended_flag_goes_first_and_a_double_dash_ends_it_before_position
 
 
 def test_an_open_ended_flag_that_would_swallow_a_subcommand_is_refused():
-    binding = ToolBinding(command_path=("t", "run"), args=(flag("tags", 1, "--tags", nargs="*"),
-                                                          flag("mode", 1, "--mode")))
+    binding = ToolBinding(
+        command_path=("t", "run"),
+        args=(flag("tags", 1, "--tags", nargs="*"), flag("mode", 1, "--mode")),
+    )
     with pytest.raises(ArgvError, match="would read `run` as one of them"):
         build_argv(binding, ["t"], {"tags": []})
-    assert build_argv(binding, ["t"], {"tags": [], "mode": "m"}) == ["t", "--tags", "--mode=m", "run"]
+    assert build_argv(binding, ["t"], {"tags": [], "mode": "m"}) == [
+        "t",
+        "--tags",
+        "--mode=m",
+        "run",
+    ]
 
 
 def test_a_wrong_count_of_words_is_refused():

@@ -42,9 +42,33 @@ from workbench.model.tree import CommandTree, FlagKind
 from workbench.runtime.argv import ArgvError, build_argv
 from workbench.runtime.validate import ArgumentChecker
 
-HOSTILE = ["-rf", "--x=y", "--", "-", "$(reboot)", "`id`", "'", '"', "a b", "--help", "-h",
-           "--yes", "-y", "=x", "", "ünïcødé ✓", "; rm -rf /", "\\", "\n", "-1", "--no-wait",
-           "@args.txt", "@/etc/passwd", "+more.txt", "a@b"]
+HOSTILE = [
+    "-rf",
+    "--x=y",
+    "--",
+    "-",
+    "$(reboot)",
+    "`id`",
+    "'",
+    '"',
+    "a b",
+    "--help",
+    "-h",
+    "--yes",
+    "-y",
+    "=x",
+    "",
+    "ünïcødé ✓",
+    "; rm -rf /",
+    "\\",
+    "\n",
+    "-1",
+    "--no-wait",
+    "@args.txt",
+    "@/etc/passwd",
+    "+more.txt",
+    "a@b",
+]
 TEXT = st.one_of(
     st.sampled_from(HOSTILE),
     st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x00"), max_size=12),
@@ -70,9 +94,12 @@ def _fixture_module(name: str) -> Any:
 def _with_fromfile_chars(tree: CommandTree, parser: argparse.ArgumentParser) -> CommandTree:
     """`tree` with each command's `fromfile_prefix_chars` taken from the real parser (the
     argparse loader records them too; taking them from the parser keeps this test's truth its own)."""
+
     def visit(command, level_parser: argparse.ArgumentParser) -> None:
         command.fromfile_prefix_chars = level_parser.fromfile_prefix_chars or ""
-        subparsers = next((a for a in level_parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+        subparsers = next(
+            (a for a in level_parser._actions if isinstance(a, argparse._SubParsersAction)), None
+        )
         for sub in command.subcommands:
             visit(sub, subparsers.choices[sub.name])
 
@@ -88,7 +115,10 @@ SINGLE = _fixture_module("singledash")
 SAMPLES = {
     "deployctl": (_tree("sample_clis.deployctl:cli", "deployctl"), sample_clis.deployctl.cli),
     "notes": (_tree("sample_clis.notes:app", "notes"), NOTES),
-    "pkgtool": (_tree("sample_clis.pkgtool:build_parser", "pkgtool"), sample_clis.pkgtool.build_parser()),
+    "pkgtool": (
+        _tree("sample_clis.pkgtool:build_parser", "pkgtool"),
+        sample_clis.pkgtool.build_parser(),
+    ),
     # short-only options (`-nVALUE`), which the samples do not have
     "shortclick": (_tree("shortflags:click_cli", "shortclick"), SHORT.click_cli),
     "shortargs": (_tree("shortflags:build_parser", "shortargs"), SHORT.build_parser()),
@@ -96,8 +126,10 @@ SAMPLES = {
     "multiclick": (_tree("multiword:click_cli", "multiclick"), MULTI.click_cli),
     "multiargs": (_tree("multiword:build_parser", "multiargs"), MULTI.build_parser()),
     # `@file` words at the root parser, `+file` words in `run` (issue 14, item 1)
-    "atfiles": (_with_fromfile_chars(_tree("atfiles:build_parser", "atfiles"), ATFILES.build_parser()),
-                ATFILES.build_parser()),
+    "atfiles": (
+        _with_fromfile_chars(_tree("atfiles:build_parser", "atfiles"), ATFILES.build_parser()),
+        ATFILES.build_parser(),
+    ),
     # long options spelled with one dash (`-name PATTERN`, `-print`), as find's are
     "singledash": (_tree("singledash:build_parser", "singledash"), SINGLE.build_parser()),
 }
@@ -106,10 +138,14 @@ CASES = [
     (sample, tool)
     for long_values in LONG_VALUES
     for sample, (tree, _) in SAMPLES.items()
-    for tool in build_surface(tree, Config.model_validate({"source": {"long_values": long_values}})).tools
+    for tool in build_surface(
+        tree, Config.model_validate({"source": {"long_values": long_values}})
+    ).tools
 ]
-CASE_IDS = [f"{t.name}-{'separate' if any(a.separate_long_value for a in t.binding.args) else 'equals'}-{i}"
-            for i, (_, t) in enumerate(CASES)]
+CASE_IDS = [
+    f"{t.name}-{'separate' if any(a.separate_long_value for a in t.binding.args) else 'equals'}-{i}"
+    for i, (_, t) in enumerate(CASES)
+]
 
 
 def value_strategy(schema: dict[str, Any]) -> st.SearchStrategy:
@@ -119,19 +155,33 @@ def value_strategy(schema: dict[str, Any]) -> st.SearchStrategy:
     if kind == "boolean":
         return st.booleans()
     if kind == "integer":
-        low = schema["exclusiveMinimum"] + 1 if "exclusiveMinimum" in schema else schema.get("minimum", -1000)
-        high = schema["exclusiveMaximum"] - 1 if "exclusiveMaximum" in schema else schema.get("maximum", 1000)
+        low = (
+            schema["exclusiveMinimum"] + 1
+            if "exclusiveMinimum" in schema
+            else schema.get("minimum", -1000)
+        )
+        high = (
+            schema["exclusiveMaximum"] - 1
+            if "exclusiveMaximum" in schema
+            else schema.get("maximum", 1000)
+        )
         return st.integers(min_value=low, max_value=high)
     if kind == "number":
-        return st.floats(min_value=schema.get("minimum", schema.get("exclusiveMinimum", -1e6)),
-                         max_value=schema.get("maximum", schema.get("exclusiveMaximum", 1e6)),
-                         exclude_min="exclusiveMinimum" in schema, exclude_max="exclusiveMaximum" in schema,
-                         allow_nan=False)
+        return st.floats(
+            min_value=schema.get("minimum", schema.get("exclusiveMinimum", -1e6)),
+            max_value=schema.get("maximum", schema.get("exclusiveMaximum", 1e6)),
+            exclude_min="exclusiveMinimum" in schema,
+            exclude_max="exclusiveMaximum" in schema,
+            allow_nan=False,
+        )
     if kind == "array":
         if "prefixItems" in schema:
             return st.tuples(*map(value_strategy, schema["prefixItems"])).map(list)
-        return st.lists(value_strategy(schema.get("items", {})), min_size=schema.get("minItems", 0),
-                        max_size=schema.get("maxItems", 4))
+        return st.lists(
+            value_strategy(schema.get("items", {})),
+            min_size=schema.get("minItems", 0),
+            max_size=schema.get("maxItems", 4),
+        )
     text = TEXT
     if "pattern" in schema:  # several words after a flag: no `-`-leading word but a negative number
         text = text.filter(lambda word: re.search(schema["pattern"], word) is not None)
@@ -157,7 +207,9 @@ def is_absent(arg: ArgBinding, value: Any) -> bool:
 # -- click / typer ---------------------------------------------------------------------------------
 
 
-def click_readback(root: click.Command, argv: list[str]) -> tuple[list[str], list[tuple[click.Context, click.Context]]]:
+def click_readback(
+    root: click.Command, argv: list[str]
+) -> tuple[list[str], list[tuple[click.Context, click.Context]]]:
     """The command path click resolves, and per level (parsed context, defaults context)."""
     levels = []
     command, name, args, parent, path = root, argv[0], argv[1:], None, [argv[0]]
@@ -176,8 +228,12 @@ def click_readback(root: click.Command, argv: list[str]) -> tuple[list[str], lis
         parent = ctx
 
 
-def check_click(tool: Tool, root: click.Command, arguments: dict[str, Any],
-                expected: dict[str, Any] | None = None) -> list[tuple[click.Context, click.Context]]:
+def check_click(
+    tool: Tool,
+    root: click.Command,
+    arguments: dict[str, Any],
+    expected: dict[str, Any] | None = None,
+) -> list[tuple[click.Context, click.Context]]:
     """`expected`: what the parser must read per binding property (default: `arguments`)."""
     argv = build_argv(tool.binding, [tool.binding.command_path[0]], arguments)
     arguments = arguments if expected is None else expected
@@ -192,14 +248,21 @@ def check_click(tool: Tool, root: click.Command, arguments: dict[str, Any],
     for arg in tool.binding.args:
         if arg.source == "flag":
             ctx, defaults = levels[arg.level - 1]
-            pairs.append((arg, ctx, defaults, next(p for p in ctx.command.params if arg.spelling in p.opts)))
+            pairs.append(
+                (arg, ctx, defaults, next(p for p in ctx.command.params if arg.spelling in p.opts))
+            )
     for arg, ctx, defaults, param in pairs:
         got = ctx.params[param.name]
         value = arguments.get(arg.property)
         if is_absent(arg, value):
-            assert got == defaults.params[param.name], f"{arg.property} changed without being given: {got!r}"
+            assert got == defaults.params[param.name], (
+                f"{arg.property} changed without being given: {got!r}"
+            )
         else:
-            if isinstance(getattr(param, "type", None), (click.IntRange, click.FloatRange)) and param.type.clamp:
+            if (
+                isinstance(getattr(param, "type", None), (click.IntRange, click.FloatRange))
+                and param.type.clamp
+            ):
                 value = param.type.convert(value, param, ctx)  # the CLI clamps: any number is valid
             assert same(got, value), f"{arg.property}: sent {value!r}, read {got!r}"
     return levels
@@ -219,7 +282,9 @@ def same(got: Any, sent: Any) -> bool:
 # -- argparse --------------------------------------------------------------------------------------
 
 
-def argparse_parsers(parser: argparse.ArgumentParser, path: tuple[str, ...]) -> list[argparse.ArgumentParser]:
+def argparse_parsers(
+    parser: argparse.ArgumentParser, path: tuple[str, ...]
+) -> list[argparse.ArgumentParser]:
     parsers = [parser]
     for segment in path[1:]:
         sub = next(a for a in parsers[-1]._actions if isinstance(a, argparse._SubParsersAction))
@@ -235,15 +300,23 @@ def argparse_can_carry(tool: Tool, tree: CommandTree, arguments: dict[str, Any])
     for group in command.exclusive_groups:
         if sum(1 for key in group if arguments.get(key) not in (None, False, [], 0)) > 1:
             return False
-    if sys.version_info < (3, 13):  # and as a value of any positional but the first (the runtime refuses both)
+    if sys.version_info < (
+        3,
+        13,
+    ):  # and as a value of any positional but the first (the runtime refuses both)
         positionals = [a for a in tool.binding.args if a.source == "positional"]
         dropped = [a for a in tool.binding.args if a.source == "flag"] + positionals[1:]
         return not any("--" in _words(arguments.get(a.property)) for a in dropped)
     return True
 
 
-def check_argparse(tool: Tool, parser: argparse.ArgumentParser, tree: CommandTree, arguments: dict[str, Any],
-                   expected: dict[str, Any] | None = None) -> argparse.Namespace:
+def check_argparse(
+    tool: Tool,
+    parser: argparse.ArgumentParser,
+    tree: CommandTree,
+    arguments: dict[str, Any],
+    expected: dict[str, Any] | None = None,
+) -> argparse.Namespace:
     """`expected`: what the parser must read per binding property (default: `arguments`)."""
     argv = build_argv(tool.binding, [tool.binding.command_path[0]], arguments)
     arguments = arguments if expected is None else expected
@@ -264,14 +337,27 @@ def check_argparse(tool: Tool, parser: argparse.ArgumentParser, tree: CommandTre
     for arg, action in pairs:
         got = getattr(namespace, action.dest)
         value = arguments.get(arg.property)
-        if is_absent(arg, value) or (arg.kind is FlagKind.BOOLEAN and value is False and not arg.negatable):
-            unset = [] if action.nargs == "*" and action.default is None and not action.option_strings else action.default
+        if is_absent(arg, value) or (
+            arg.kind is FlagKind.BOOLEAN and value is False and not arg.negatable
+        ):
+            unset = (
+                []
+                if action.nargs == "*" and action.default is None and not action.option_strings
+                else action.default
+            )
             assert got == unset, f"{arg.property} changed without being given: {got!r}"
-        elif isinstance(action, argparse._StoreConstAction):  # store_true / store_false / store_const
+        elif isinstance(
+            action, argparse._StoreConstAction
+        ):  # store_true / store_false / store_const
             assert got == action.const
         else:
             assert same(got, value), f"{arg.property}: sent {value!r}, read {got!r}"
-    commands = [getattr(namespace, a.dest) for p in parsers[:-1] for a in p._actions if isinstance(a, argparse._SubParsersAction)]
+    commands = [
+        getattr(namespace, a.dest)
+        for p in parsers[:-1]
+        for a in p._actions
+        if isinstance(a, argparse._SubParsersAction)
+    ]
     assert commands == list(tool.binding.command_path[1:])
     return namespace
 
@@ -286,7 +372,11 @@ def _words(value: Any) -> set[Any]:
 
 
 @pytest.mark.parametrize(("sample", "tool"), CASES, ids=CASE_IDS)
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(data=st.data())
 def test_valid_arguments_read_back_exactly(sample, tool, data):
     arguments = data.draw(arguments_strategy(tool.input_schema))
@@ -300,8 +390,17 @@ def test_valid_arguments_read_back_exactly(sample, tool, data):
 
 
 def test_every_sample_has_tools_under_test():
-    assert {sample for sample, _ in CASES} == {"deployctl", "notes", "pkgtool", "shortclick", "shortargs",
-                                               "multiclick", "multiargs", "atfiles", "singledash"}
+    assert {sample for sample, _ in CASES} == {
+        "deployctl",
+        "notes",
+        "pkgtool",
+        "shortclick",
+        "shortargs",
+        "multiclick",
+        "multiargs",
+        "atfiles",
+        "singledash",
+    }
     assert len(CASES) >= 2 * 20
     separate = [t for _, t in CASES if any(a.separate_long_value for a in t.binding.args)]
     assert len(separate) >= 15, "the separate spelling is exercised"
@@ -334,7 +433,9 @@ def has_text(schema: dict[str, Any]) -> bool:
     if "enum" in schema:
         return False
     if schema.get("type") == "array":
-        return any(map(has_text, schema.get("prefixItems", []))) or has_text(schema.get("items", {}))
+        return any(map(has_text, schema.get("prefixItems", []))) or has_text(
+            schema.get("items", {})
+        )
     return schema.get("type") == "string"
 
 
@@ -351,7 +452,9 @@ def test_hostile_strings_never_add_a_flag_or_a_command(sample, tool):
         for hostile in HOSTILE:
             arguments = {**base, name: filled(schema["properties"][name], hostile)}
             if checker.problems(arguments) is not None:
-                refused = "-" + "".join(a.refused_prefixes for a in tool.binding.args if a.property == name)
+                refused = "-" + "".join(
+                    a.refused_prefixes for a in tool.binding.args if a.property == name
+                )
                 assert hostile[:1] and hostile[0] in refused, f"{name}: {hostile!r} refused"
                 with pytest.raises(ArgvError, match="cannot take"):
                     build_argv(tool.binding, [tool.binding.command_path[0]], arguments)
@@ -382,22 +485,51 @@ def shaping_for(tool: Tool) -> tuple[dict[str, Any], str | None]:
     props = tool.input_schema["properties"]
     required = set(tool.input_schema.get("required", []))
     depth = len(tool.binding.command_path)
-    key_of = {a.property: (a.spelling.lstrip("-") if a.source == "flag" else a.property) for a in tool.binding.args}
+    key_of = {
+        a.property: (a.spelling.lstrip("-") if a.source == "flag" else a.property)
+        for a in tool.binding.args
+    }
     flag_args = [a for a in tool.binding.args if a.source == "flag"]
-    fixed = next((a for a in flag_args if a.kind is FlagKind.BOOLEAN and not a.negatable and a.level == depth
-                  and a.spelling.startswith("--")), None)
-    pin = next((a for a in flag_args if a is not fixed and "enum" in props[a.property]), None) or next(
-        (a for a in flag_args if a is not fixed and a.kind is FlagKind.BOOLEAN), None)
+    fixed = next(
+        (
+            a
+            for a in flag_args
+            if a.kind is FlagKind.BOOLEAN
+            and not a.negatable
+            and a.level == depth
+            and a.spelling.startswith("--")
+        ),
+        None,
+    )
+    pin = next(
+        (a for a in flag_args if a is not fixed and "enum" in props[a.property]), None
+    ) or next((a for a in flag_args if a is not fixed and a.kind is FlagKind.BOOLEAN), None)
     if pin is not None:
-        flags[key_of[pin.property]] = {"value": props[pin.property]["enum"][0] if "enum" in props[pin.property] else True}
-    rename = next((a for a in flag_args if a not in (fixed, pin) and a.kind is FlagKind.VALUE), None)
+        flags[key_of[pin.property]] = {
+            "value": props[pin.property]["enum"][0] if "enum" in props[pin.property] else True
+        }
+    rename = next(
+        (a for a in flag_args if a not in (fixed, pin) and a.kind is FlagKind.VALUE), None
+    )
     if rename is not None:
         flags.setdefault(key_of[rename.property], {})["name"] = f"renamed_{len(rename.property)}"
-    default = next((a for a in tool.binding.args if a not in (fixed, pin) and a.property not in required
-                    and a.nargs is None and not a.variadic and props[a.property].get("type") in ("integer", "string")
-                    and not has_text(props[a.property]) | ("enum" in props[a.property])), None)
+    default = next(
+        (
+            a
+            for a in tool.binding.args
+            if a not in (fixed, pin)
+            and a.property not in required
+            and a.nargs is None
+            and not a.variadic
+            and props[a.property].get("type") in ("integer", "string")
+            and not has_text(props[a.property]) | ("enum" in props[a.property])
+        ),
+        None,
+    )
     if default is not None:
-        flags.setdefault(key_of[default.property], {})["default"] = minimal_value(props[default.property])
+        flags.setdefault(key_of[default.property], {})["default"] = minimal_value(
+            props[default.property]
+        )
     table: dict[str, Any] = {"flags": flags}
     if fixed is not None:
         flags.setdefault(key_of[fixed.property], {})["exclude"] = True
@@ -410,8 +542,13 @@ def _shaped_cases() -> list[tuple[str, Tool, str | None]]:
     for sample, (tree, _) in SAMPLES.items():
         plain = build_surface(tree, Config()).tools
         tables = {t.command_str: shaping_for(t) for t in plain}
-        config = Config.model_validate({"commands": {path: table for path, (table, _) in tables.items()}})
-        cases += [(sample, tool, tables[tool.command_str][1]) for tool in build_surface(tree, config).tools]
+        config = Config.model_validate(
+            {"commands": {path: table for path, (table, _) in tables.items()}}
+        )
+        cases += [
+            (sample, tool, tables[tool.command_str][1])
+            for tool in build_surface(tree, config).tools
+        ]
     return cases
 
 
@@ -439,8 +576,14 @@ def test_shaping_is_exercised():
     assert {sample for sample, _, _ in SHAPED} == set(SAMPLES)
 
 
-@pytest.mark.parametrize(("sample", "tool", "fixed"), SHAPED, ids=[f"{t.name}-{i}" for i, (_, t, _) in enumerate(SHAPED)])
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@pytest.mark.parametrize(
+    ("sample", "tool", "fixed"), SHAPED, ids=[f"{t.name}-{i}" for i, (_, t, _) in enumerate(SHAPED)]
+)
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(data=st.data())
 def test_shaped_arguments_read_back_exactly(sample, tool, fixed, data):
     """Renamed properties bind the real flag, pins are always read, defaults are read when the

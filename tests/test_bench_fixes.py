@@ -15,7 +15,9 @@ from workbench.model.tree import Command, CommandTree
 
 
 def small_tree() -> CommandTree:
-    return CommandTree(root=Command(path=["tool"], runnable=False, subcommands=[Command(path=["tool", "run"])]))
+    return CommandTree(
+        root=Command(path=["tool"], runnable=False, subcommands=[Command(path=["tool", "run"])])
+    )
 
 
 @pytest.fixture
@@ -34,7 +36,9 @@ def test_building_a_surface_leaves_the_collector_on(collector_state) -> None:
 def test_a_failing_build_still_resumes_the_collector(collector_state) -> None:
     gc.enable()
     with pytest.raises(SurfaceError):
-        build_surface(small_tree(), Config(prompt=PromptConfig(tool_order=["nope", "<unlisted-tools>"])))
+        build_surface(
+            small_tree(), Config(prompt=PromptConfig(tool_order=["nope", "<unlisted-tools>"]))
+        )
     assert gc.isenabled()
 
 
@@ -148,7 +152,9 @@ def test_dumping_reuses_the_snapshot_text_and_writes_the_same_bytes(sample, samp
     root = config.snapshot.root.name
     config.selectors = [Selector(commands=[f"{root} *"], exclude_flags=["verbose"])]
     config.commands[f"{root} x"] = CommandConfig(read_only=True, description="Reads x.")
-    config.prompt.sections = [PromptSection(name="rules", order=150, text="Be careful.\nAsk first.")]
+    config.prompt.sections = [
+        PromptSection(name="rules", order=150, text="Be careful.\nAsk first.")
+    ]
     first = dump_config(config)
     assert first == _one_dump(config)
     config.commands[f"{root} x"].read_only = False  # an edit: the snapshot text is reused

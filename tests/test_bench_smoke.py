@@ -18,13 +18,28 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_quick_bench_measures_the_per_call_overhead_row(tmp_path: Path) -> None:
     table = tmp_path / "table.md"
     done = subprocess.run(
-        [sys.executable, "-m", "bench", "--quick", "--only", "call-overhead", "--markdown", str(table)],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-m",
+            "bench",
+            "--quick",
+            "--only",
+            "call-overhead",
+            "--markdown",
+            str(table),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "1 rows in" in done.stdout
-    summary = re.search(r"per-call overhead: `deployctl status` through serve\n\s+(\d+) ms vs (\d+) ms "
-                        r"\(the same argv run directly as a subprocess\): ratio ([\d.]+)×", done.stdout)
+    summary = re.search(
+        r"per-call overhead: `deployctl status` through serve\n\s+(\d+) ms vs (\d+) ms "
+        r"\(the same argv run directly as a subprocess\): ratio ([\d.]+)×",
+        done.stdout,
+    )
     assert summary, done.stdout
     through_serve, direct, ratio = int(summary[1]), int(summary[2]), float(summary[3])
     assert through_serve > 0 and direct > 0 and ratio > 0
@@ -35,16 +50,27 @@ def test_quick_bench_measures_the_per_call_overhead_row(tmp_path: Path) -> None:
 
 
 def test_an_unknown_row_is_refused_with_the_list_of_rows() -> None:
-    done = subprocess.run([sys.executable, "-m", "bench", "--only", "everything"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=30)
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "--only", "everything"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert done.returncode == 2
     assert "invalid choice: 'everything'" in done.stderr and "serve-start" in done.stderr
 
 
 def test_the_kubectl_rows_say_why_they_are_skipped_when_kubectl_is_absent(tmp_path: Path) -> None:
     env = {"PATH": str(tmp_path), "HOME": str(tmp_path)}  # no kubectl anywhere on this PATH
-    done = subprocess.run([sys.executable, "-m", "bench", "--only", "crawl"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60, env=env)
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "--only", "crawl"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.count("kubectl is not installed on this machine (not on PATH)") == 2
     assert "skipped  help crawl of kubectl\n" in done.stdout

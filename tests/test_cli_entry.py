@@ -14,8 +14,14 @@ SCRIPT = Path(sys.executable).parent / "mcp-workbench"
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(SCRIPT), *args], capture_output=True, text=True, timeout=60,
-                          stdin=subprocess.DEVNULL, cwd=cwd)
+    return subprocess.run(
+        [str(SCRIPT), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        cwd=cwd,
+    )
 
 
 def test_help_names_every_subcommand() -> None:
@@ -36,7 +42,9 @@ def test_help_names_every_subcommand() -> None:
         ("./no/such/tool", "./no/such/tool is not a file"),
     ],
 )
-def test_unloadable_target_is_one_sentence_and_exit_2(target: str, mentions: str, tmp_path: Path) -> None:
+def test_unloadable_target_is_one_sentence_and_exit_2(
+    target: str, mentions: str, tmp_path: Path
+) -> None:
     done = run("export", target, "-o", str(tmp_path / "mcp.toml"), cwd=tmp_path)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and done.stdout == ""

@@ -22,13 +22,20 @@ from workbench.model.tree import Command, CommandTree, Flag, FlagKind
 def config_path(tmp_path: Path) -> Path:
     """A small, valid config for the bundled deployctl sample (one read-only tool)."""
     tree = CommandTree(
-        root=Command(path=["deployctl"], runnable=False, flags=[Flag(name="json", kind=FlagKind.BOOLEAN)],
-                     subcommands=[Command(path=["deployctl", "status"], help="Show what runs.")]),
+        root=Command(
+            path=["deployctl"],
+            runnable=False,
+            flags=[Flag(name="json", kind=FlagKind.BOOLEAN)],
+            subcommands=[Command(path=["deployctl", "status"], help="Show what runs.")],
+        ),
         cli_version="1.4.0",
     )
     config = Config(
-        source=SourceConfig(command=[sys.executable, "-m", "sample_clis.deployctl"], loader="click",
-                            target="sample_clis.deployctl:cli"),
+        source=SourceConfig(
+            command=[sys.executable, "-m", "sample_clis.deployctl"],
+            loader="click",
+            target="sample_clis.deployctl:cli",
+        ),
         server=ServerConfig(name="deployctl", version="1.4.0"),
         snapshot=tree,
     )
@@ -39,8 +46,13 @@ def config_path(tmp_path: Path) -> Path:
 
 
 def client_config(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "workbench.cli", "client-config", *args],
-                          cwd=cwd, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "workbench.cli", "client-config", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def printed(config_path: Path, client: str) -> dict:
@@ -54,7 +66,9 @@ def test_a_desktop_hosts_entry_carries_the_path_the_cli_needs(config_path):
     entry = printed(config_path, "claude-desktop")["mcpServers"]["deployctl"]
     assert list(entry) == ["command", "args", "env"] and list(entry["env"]) == ["PATH"]
     folders = entry["env"]["PATH"].split(os.pathsep)
-    assert folders[0] == str(Path(sys.executable).parent)  # [source] command's program is this python
+    assert folders[0] == str(
+        Path(sys.executable).parent
+    )  # [source] command's program is this python
     assert all(os.path.isabs(folder) for folder in folders) and len(folders) == len(set(folders))
     terminal = printed(config_path, "claude-code")["mcpServers"]["deployctl"]
     assert "env" not in terminal  # a terminal host passes its own shell's PATH
@@ -78,14 +92,18 @@ def test_printed_entry_starts_a_server_a_real_client_can_list(config_path):
 def test_write_merges_keeps_other_servers_and_backs_up(config_path, tmp_path):
     target = tmp_path / "cursor" / "mcp.json"
     target.parent.mkdir()
-    original = json.dumps({
-        "mcpServers": {"other": {"command": "/usr/bin/other", "args": ["--x"]}},
-        "theme": "dark",
-    }, indent=4)
+    original = json.dumps(
+        {
+            "mcpServers": {"other": {"command": "/usr/bin/other", "args": ["--x"]}},
+            "theme": "dark",
+        },
+        indent=4,
+    )
     target.write_text(original)
 
-    result = client_config(str(config_path), "--client", "cursor", "--write", "--path", str(target),
-                           cwd=tmp_path)
+    result = client_config(
+        str(config_path), "--client", "cursor", "--write", "--path", str(target), cwd=tmp_path
+    )
     assert result.returncode == 0, result.stderr
     merged = json.loads(target.read_text())
     assert merged["theme"] == "dark"
@@ -95,8 +113,9 @@ def test_write_merges_keeps_other_servers_and_backs_up(config_path, tmp_path):
     assert len(backups) == 1 and backups[0].read_text() == original
     assert str(backups[0]) in result.stdout
 
-    again = client_config(str(config_path), "--client", "cursor", "--write", "--path", str(target),
-                          cwd=tmp_path)
+    again = client_config(
+        str(config_path), "--client", "cursor", "--write", "--path", str(target), cwd=tmp_path
+    )
     assert again.returncode == 0, again.stderr
     assert json.loads(target.read_text()) == merged
     assert len(list(target.parent.glob("mcp.json.bak-*"))) == 2
@@ -115,8 +134,9 @@ def test_write_to_the_default_project_file_creates_it(config_path):
 def test_unreadable_client_file_is_left_alone(config_path, tmp_path):
     target = tmp_path / ".mcp.json"
     target.write_text('{"mcpServers": {"other": {}},}')  # trailing comma
-    result = client_config(str(config_path), "--client", "claude-code", "--write", "--path", str(target),
-                           cwd=tmp_path)
+    result = client_config(
+        str(config_path), "--client", "claude-code", "--write", "--path", str(target), cwd=tmp_path
+    )
     assert result.returncode == 2
     assert "is not valid JSON (line 1" in result.stderr and "Nothing was written" in result.stderr
     assert "Traceback" not in result.stderr
@@ -135,12 +155,18 @@ def test_default_client_files():
     assert default_path("claude-code", home=home, cwd=cwd) == cwd / ".mcp.json"
     assert default_path("vscode", home=home, cwd=cwd) == cwd / ".vscode" / "mcp.json"
     assert default_path("cursor", home=home, cwd=cwd) == home / ".cursor" / "mcp.json"
-    assert default_path("claude-desktop", home=home, platform="darwin") == \
-        home / "Library" / "Application Support" / "Claude" / "claude_desktop_config.json"
-    assert default_path("claude-desktop", home=home, platform="win32", environ={"APPDATA": "C:/AD"}) == \
-        Path("C:/AD") / "Claude" / "claude_desktop_config.json"
-    assert default_path("claude-desktop", home=home, platform="linux", environ={}) == \
-        home / ".config" / "Claude" / "claude_desktop_config.json"
+    assert (
+        default_path("claude-desktop", home=home, platform="darwin")
+        == home / "Library" / "Application Support" / "Claude" / "claude_desktop_config.json"
+    )
+    assert (
+        default_path("claude-desktop", home=home, platform="win32", environ={"APPDATA": "C:/AD"})
+        == Path("C:/AD") / "Claude" / "claude_desktop_config.json"
+    )
+    assert (
+        default_path("claude-desktop", home=home, platform="linux", environ={})
+        == home / ".config" / "Claude" / "claude_desktop_config.json"
+    )
 
 
 def test_write_through_a_symlinked_client_file_keeps_the_link(config_path, tmp_path):
@@ -150,7 +176,9 @@ def test_write_through_a_symlinked_client_file_keeps_the_link(config_path, tmp_p
     link = tmp_path / "home" / ".cursor" / "mcp.json"
     link.parent.mkdir(parents=True)
     link.symlink_to(real)
-    result = client_config(str(config_path), "--client", "cursor", "--write", "--path", str(link), cwd=tmp_path)
+    result = client_config(
+        str(config_path), "--client", "cursor", "--write", "--path", str(link), cwd=tmp_path
+    )
     assert result.returncode == 0, result.stderr
     assert link.is_symlink() and link.resolve() == real
     assert set(json.loads(real.read_text())["mcpServers"]) == {"other", "deployctl"}

@@ -26,10 +26,18 @@ ENV_ARGS = ["--env", "PATH=/opt/tools/bin", "--env", "LOG_FORMAT=json"]
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     """A project folder holding mcp.toml for a one-command CLI (`shipit status`)."""
-    tree = CommandTree(root=Command(path=["shipit"], runnable=False,
-                                    subcommands=[Command(path=["shipit", "status"], help="Show status.")]))
-    config = Config(source=SourceConfig(command=["shipit"], loader="help", target="shipit"),
-                    server=ServerConfig(name="shipit", version="1.0"), snapshot=tree)
+    tree = CommandTree(
+        root=Command(
+            path=["shipit"],
+            runnable=False,
+            subcommands=[Command(path=["shipit", "status"], help="Show status.")],
+        )
+    )
+    config = Config(
+        source=SourceConfig(command=["shipit"], loader="help", target="shipit"),
+        server=ServerConfig(name="shipit", version="1.0"),
+        snapshot=tree,
+    )
     folder = tmp_path / "repo"
     (folder / "ops").mkdir(parents=True)
     save_config(config, folder / "ops" / "mcp.toml")
@@ -37,8 +45,13 @@ def project(tmp_path: Path) -> Path:
 
 
 def run(project: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "workbench.cli", "client-config", "ops/mcp.toml", *args],
-                          cwd=project, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "workbench.cli", "client-config", "ops/mcp.toml", *args],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def ok(project: Path, *args: str) -> str:
@@ -81,7 +94,16 @@ def expected_stdio(client: str, cfg: str) -> dict:
     }[client]
 
 
-JSON_HOSTS = ["claude-desktop", "claude-code", "cursor", "vscode", "gemini-cli", "windsurf", "zed", "mcp-json"]
+JSON_HOSTS = [
+    "claude-desktop",
+    "claude-code",
+    "cursor",
+    "vscode",
+    "gemini-cli",
+    "windsurf",
+    "zed",
+    "mcp-json",
+]
 
 
 @pytest.mark.parametrize("client", JSON_HOSTS)
@@ -94,7 +116,9 @@ def test_codex_entry_is_its_documented_toml_table(project):
     cfg = str((project / "ops" / "mcp.toml").absolute())
     text = ok(project, "--client", "codex", *ENV_ARGS)
     # developers.openai.com/codex/mcp: [mcp_servers.NAME] command, args, env
-    assert tomllib.loads(text) == {"mcp_servers": {"shipit": {"command": WB, "args": ["serve", cfg], "env": ENV}}}
+    assert tomllib.loads(text) == {
+        "mcp_servers": {"shipit": {"command": WB, "args": ["serve", cfg], "env": ENV}}
+    }
     assert text.startswith("[mcp_servers.shipit]\n")
 
 
@@ -123,18 +147,26 @@ URL = "http://127.0.0.1:8765/mcp"
 AUTH = {"Authorization": "Bearer s3cret"}
 
 
-@pytest.mark.parametrize("client, expected", [
-    ("claude-code", {"mcpServers": {"shipit": {"type": "http", "url": URL, "headers": AUTH}}}),
-    ("cursor", {"mcpServers": {"shipit": {"url": URL, "headers": AUTH}}}),
-    ("vscode", {"servers": {"shipit": {"type": "http", "url": URL, "headers": AUTH}}}),
-    ("gemini-cli", {"mcpServers": {"shipit": {"httpUrl": URL, "headers": AUTH}}}),
-    ("windsurf", {"mcpServers": {"shipit": {"serverUrl": URL, "headers": AUTH}}}),
-    ("zed", {"context_servers": {"shipit": {"url": URL, "headers": AUTH}}}),
-    ("mcp-json", {"mcpServers": {"shipit": {"url": URL, "headers": AUTH}}}),
-])
+@pytest.mark.parametrize(
+    "client, expected",
+    [
+        ("claude-code", {"mcpServers": {"shipit": {"type": "http", "url": URL, "headers": AUTH}}}),
+        ("cursor", {"mcpServers": {"shipit": {"url": URL, "headers": AUTH}}}),
+        ("vscode", {"servers": {"shipit": {"type": "http", "url": URL, "headers": AUTH}}}),
+        ("gemini-cli", {"mcpServers": {"shipit": {"httpUrl": URL, "headers": AUTH}}}),
+        ("windsurf", {"mcpServers": {"shipit": {"serverUrl": URL, "headers": AUTH}}}),
+        ("zed", {"context_servers": {"shipit": {"url": URL, "headers": AUTH}}}),
+        ("mcp-json", {"mcpServers": {"shipit": {"url": URL, "headers": AUTH}}}),
+    ],
+)
 def test_http_entry_has_the_documented_shape(project, client, expected):
     # a bare http://HOST:PORT gets serve's /mcp path
-    assert json.loads(ok(project, "--client", client, "--http", "http://127.0.0.1:8765", "--token", "s3cret")) == expected
+    assert (
+        json.loads(
+            ok(project, "--client", client, "--http", "http://127.0.0.1:8765", "--token", "s3cret")
+        )
+        == expected
+    )
 
 
 def test_http_entries_of_codex_and_goose(project):
@@ -142,25 +174,84 @@ def test_http_entries_of_codex_and_goose(project):
     assert codex == {"mcp_servers": {"shipit": {"url": URL, "http_headers": AUTH}}}
     assert ok(project, "--client", "goose", "--http", URL) == (
         'extensions:\n  shipit:\n    name: "shipit"\n    type: "streamable_http"\n'
-        f'    uri: "{URL}"\n    enabled: true\n    timeout: 300\n')
+        f'    uri: "{URL}"\n    enabled: true\n    timeout: 300\n'
+    )
 
 
 def test_http_is_refused_where_the_host_file_cannot_name_a_url(project):
     assert "Claude Desktop" in refused(project, "--client", "claude-desktop", "--http", URL)
-    assert "not an http(s) URL" in refused(project, "--client", "cursor", "--http", "127.0.0.1:8765")
+    assert "not an http(s) URL" in refused(
+        project, "--client", "cursor", "--http", "127.0.0.1:8765"
+    )
     assert "--env" in refused(project, "--client", "cursor", "--http", URL, "--env", "A=1")
 
 
-@pytest.mark.parametrize("client, expected", [
-    ("claude-code", ["claude", "mcp", "add-json", "--scope", "user", "shipit",
-                     {"type": "stdio", "command": WB, "args": ["serve", "CFG"], "env": ENV}]),
-    ("vscode", ["code", "--add-mcp",
-                {"name": "shipit", "type": "stdio", "command": WB, "args": ["serve", "CFG"], "env": ENV}]),
-    ("gemini-cli", ["gemini", "mcp", "add", "--scope", "user", "--env", "PATH=/opt/tools/bin",
-                    "--env", "LOG_FORMAT=json", "shipit", WB, "serve", "CFG"]),
-    ("codex", ["codex", "mcp", "add", "shipit", "--env", "PATH=/opt/tools/bin", "--env", "LOG_FORMAT=json",
-               "--", WB, "serve", "CFG"]),
-])
+@pytest.mark.parametrize(
+    "client, expected",
+    [
+        (
+            "claude-code",
+            [
+                "claude",
+                "mcp",
+                "add-json",
+                "--scope",
+                "user",
+                "shipit",
+                {"type": "stdio", "command": WB, "args": ["serve", "CFG"], "env": ENV},
+            ],
+        ),
+        (
+            "vscode",
+            [
+                "code",
+                "--add-mcp",
+                {
+                    "name": "shipit",
+                    "type": "stdio",
+                    "command": WB,
+                    "args": ["serve", "CFG"],
+                    "env": ENV,
+                },
+            ],
+        ),
+        (
+            "gemini-cli",
+            [
+                "gemini",
+                "mcp",
+                "add",
+                "--scope",
+                "user",
+                "--env",
+                "PATH=/opt/tools/bin",
+                "--env",
+                "LOG_FORMAT=json",
+                "shipit",
+                WB,
+                "serve",
+                "CFG",
+            ],
+        ),
+        (
+            "codex",
+            [
+                "codex",
+                "mcp",
+                "add",
+                "shipit",
+                "--env",
+                "PATH=/opt/tools/bin",
+                "--env",
+                "LOG_FORMAT=json",
+                "--",
+                WB,
+                "serve",
+                "CFG",
+            ],
+        ),
+    ],
+)
 def test_print_command_is_the_hosts_documented_command_line(project, client, expected):
     cfg = str((project / "ops" / "mcp.toml").absolute())
     words = shlex.split(ok(project, "--client", client, *ENV_ARGS, "--print-command"))
@@ -173,26 +264,93 @@ def test_print_command_for_http(project):
     words = shlex.split(ok(project, "--client", "claude-code", "--http", URL, "--print-command"))
     assert words[:6] == ["claude", "mcp", "add-json", "--scope", "user", "shipit"]
     assert json.loads(words[6]) == {"type": "http", "url": URL}
-    assert shlex.split(ok(project, "--client", "codex", "--http", URL, "--print-command")) == \
-        ["codex", "mcp", "add", "shipit", "--url", URL]
-    assert shlex.split(ok(project, "--client", "gemini-cli", "--http", URL, "--token", "t", "--print-command")) == \
-        ["gemini", "mcp", "add", "--scope", "user", "--transport", "http", "--header", "Authorization: Bearer t",
-         "shipit", URL]
-    assert "not set up by a command line" in refused(project, "--client", "cursor", "--print-command")
-    assert "cannot send a header" in refused(project, "--client", "codex", "--http", URL, "--token", "t",
-                                             "--print-command")
+    assert shlex.split(ok(project, "--client", "codex", "--http", URL, "--print-command")) == [
+        "codex",
+        "mcp",
+        "add",
+        "shipit",
+        "--url",
+        URL,
+    ]
+    assert shlex.split(
+        ok(project, "--client", "gemini-cli", "--http", URL, "--token", "t", "--print-command")
+    ) == [
+        "gemini",
+        "mcp",
+        "add",
+        "--scope",
+        "user",
+        "--transport",
+        "http",
+        "--header",
+        "Authorization: Bearer t",
+        "shipit",
+        URL,
+    ]
+    assert "not set up by a command line" in refused(
+        project, "--client", "cursor", "--print-command"
+    )
+    assert "cannot send a header" in refused(
+        project, "--client", "codex", "--http", URL, "--token", "t", "--print-command"
+    )
 
 
-@pytest.mark.parametrize("client, expected", [
-    ("vscode", {"servers": {"shipit": {"type": "stdio", "command": "mcp-workbench",
-                                       "args": ["serve", "${workspaceFolder}/ops/mcp.toml"]}}}),
-    ("cursor", {"mcpServers": {"shipit": {"command": "mcp-workbench",
-                                          "args": ["serve", "${workspaceFolder}/ops/mcp.toml"]}}}),
-    ("claude-code", {"mcpServers": {"shipit": {"type": "stdio", "command": "mcp-workbench",
-                                               "args": ["serve", "ops/mcp.toml"]}}}),
-    ("gemini-cli", {"mcpServers": {"shipit": {"command": "mcp-workbench", "args": ["serve", "ops/mcp.toml"]}}}),
-    ("mcp-json", {"mcpServers": {"shipit": {"command": "mcp-workbench", "args": ["serve", "ops/mcp.toml"]}}}),
-])
+@pytest.mark.parametrize(
+    "client, expected",
+    [
+        (
+            "vscode",
+            {
+                "servers": {
+                    "shipit": {
+                        "type": "stdio",
+                        "command": "mcp-workbench",
+                        "args": ["serve", "${workspaceFolder}/ops/mcp.toml"],
+                    }
+                }
+            },
+        ),
+        (
+            "cursor",
+            {
+                "mcpServers": {
+                    "shipit": {
+                        "command": "mcp-workbench",
+                        "args": ["serve", "${workspaceFolder}/ops/mcp.toml"],
+                    }
+                }
+            },
+        ),
+        (
+            "claude-code",
+            {
+                "mcpServers": {
+                    "shipit": {
+                        "type": "stdio",
+                        "command": "mcp-workbench",
+                        "args": ["serve", "ops/mcp.toml"],
+                    }
+                }
+            },
+        ),
+        (
+            "gemini-cli",
+            {
+                "mcpServers": {
+                    "shipit": {"command": "mcp-workbench", "args": ["serve", "ops/mcp.toml"]}
+                }
+            },
+        ),
+        (
+            "mcp-json",
+            {
+                "mcpServers": {
+                    "shipit": {"command": "mcp-workbench", "args": ["serve", "ops/mcp.toml"]}
+                }
+            },
+        ),
+    ],
+)
 def test_project_entries_hold_no_path_of_this_machine(project, client, expected):
     assert json.loads(ok(project, "--client", client, "--project")) == expected
 
@@ -200,22 +358,41 @@ def test_project_entries_hold_no_path_of_this_machine(project, client, expected)
 def test_project_mode_is_refused_for_hosts_without_project_files(project):
     for client in ("claude-desktop", "goose", "windsurf", "zed"):
         assert "--project" in refused(project, "--client", client, "--project")
-    assert "committed file" in refused(project, "--client", "vscode", "--project", "--http", URL, "--token", "t")
+    assert "committed file" in refused(
+        project, "--client", "vscode", "--project", "--http", URL, "--token", "t"
+    )
 
 
 def test_project_write_goes_to_each_hosts_project_file(project):
-    for client, relative in [("claude-code", ".mcp.json"), ("vscode", ".vscode/mcp.json"),
-                             ("cursor", ".cursor/mcp.json"), ("gemini-cli", ".gemini/settings.json"),
-                             ("codex", ".codex/config.toml")]:
+    for client, relative in [
+        ("claude-code", ".mcp.json"),
+        ("vscode", ".vscode/mcp.json"),
+        ("cursor", ".cursor/mcp.json"),
+        ("gemini-cli", ".gemini/settings.json"),
+        ("codex", ".codex/config.toml"),
+    ]:
         ok(project, "--client", client, "--project", "--write")
         assert (project / relative).is_file(), client
-    assert tomllib.loads((project / ".codex" / "config.toml").read_text()) == \
-        {"mcp_servers": {"shipit": {"command": "mcp-workbench", "args": ["serve", "ops/mcp.toml"]}}}
+    assert tomllib.loads((project / ".codex" / "config.toml").read_text()) == {
+        "mcp_servers": {"shipit": {"command": "mcp-workbench", "args": ["serve", "ops/mcp.toml"]}}
+    }
 
 
 def test_env_file_and_env_flags(project):
-    (project / "server.env").write_text("# for the server\nexport LOG_FORMAT='text'\nREGION=eu-west-1\n\n")
-    entry = json.loads(ok(project, "--client", "claude-code", "--env-file", "server.env", "--env", "LOG_FORMAT=json"))
+    (project / "server.env").write_text(
+        "# for the server\nexport LOG_FORMAT='text'\nREGION=eu-west-1\n\n"
+    )
+    entry = json.loads(
+        ok(
+            project,
+            "--client",
+            "claude-code",
+            "--env-file",
+            "server.env",
+            "--env",
+            "LOG_FORMAT=json",
+        )
+    )
     assert entry["mcpServers"]["shipit"]["env"] == {"LOG_FORMAT": "json", "REGION": "eu-west-1"}
     (project / "bad.env").write_text("REGION=eu\n1X=2\n")
     assert "bad.env, line 2" in refused(project, "--client", "claude-code", "--env-file", "bad.env")
@@ -267,7 +444,9 @@ def test_write_keeps_the_comments_of_a_vscode_file(project):
     assert target.read_text() == VSCODE_AFTER_WRITE
     (backup,) = target.parent.glob("mcp.json.bak-*")
     assert backup.read_text() == VSCODE_WITH_COMMENTS
-    ok(project, "--client", "vscode", "--project", "--write")  # again: replaced in place, not duplicated
+    ok(
+        project, "--client", "vscode", "--project", "--write"
+    )  # again: replaced in place, not duplicated
     assert target.read_text() == VSCODE_AFTER_WRITE
 
 
@@ -281,22 +460,31 @@ def test_write_refuses_comments_where_the_host_does_not_allow_them(project, tmp_
 
 def test_write_into_a_codex_config_keeps_its_other_tables_and_comments(project, tmp_path):
     target = tmp_path / "config.toml"
-    original = ('# my codex settings\nmodel = "o3"\n\n[mcp_servers.docs]\nurl = "https://docs.example/mcp"\n\n'
-                '[mcp_servers.shipit]\ncommand = "old"\n\n[mcp_servers.shipit.env]\nA = "1"\n\n'
-                '# kept: the profile below\n[profiles.fast]\nmodel = "o4-mini"\n')
+    original = (
+        '# my codex settings\nmodel = "o3"\n\n[mcp_servers.docs]\nurl = "https://docs.example/mcp"\n\n'
+        '[mcp_servers.shipit]\ncommand = "old"\n\n[mcp_servers.shipit.env]\nA = "1"\n\n'
+        '# kept: the profile below\n[profiles.fast]\nmodel = "o4-mini"\n'
+    )
     target.write_text(original)
     ok(project, "--client", "codex", "--write", "--path", str(target), *ENV_ARGS)
     text = target.read_text()
     data = tomllib.loads(text)
     cfg = str((project / "ops" / "mcp.toml").absolute())
-    assert data["mcp_servers"] == {"docs": {"url": "https://docs.example/mcp"},
-                                   "shipit": {"command": WB, "args": ["serve", cfg], "env": ENV}}
+    assert data["mcp_servers"] == {
+        "docs": {"url": "https://docs.example/mcp"},
+        "shipit": {"command": WB, "args": ["serve", cfg], "env": ENV},
+    }
     assert data["model"] == "o3" and data["profiles"] == {"fast": {"model": "o4-mini"}}
-    assert text.startswith("# my codex settings\n") and "# kept: the profile below\n[profiles.fast]" in text
+    assert (
+        text.startswith("# my codex settings\n")
+        and "# kept: the profile below\n[profiles.fast]" in text
+    )
 
 
 def test_goose_and_generic_files_are_not_guessed(project):
-    assert "YAML" in refused(project, "--client", "goose", "--write", "--path", str(project / "config.yaml"))
+    assert "YAML" in refused(
+        project, "--client", "goose", "--write", "--path", str(project / "config.yaml")
+    )
     assert "--path" in refused(project, "--client", "mcp-json", "--write")
 
 
@@ -310,4 +498,6 @@ def test_project_mode_warns_when_the_config_itself_holds_a_machine_path(project)
     result = run(project, "--client", "vscode", "--project")
     assert result.returncode == 0
     assert "warning: [source] command starts with /home/me/.local/bin/shipit" in result.stderr
-    assert run(project, "--client", "vscode").stderr == ""  # a user-scope entry may hold this machine's paths
+    assert (
+        run(project, "--client", "vscode").stderr == ""
+    )  # a user-scope entry may hold this machine's paths

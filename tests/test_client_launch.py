@@ -46,18 +46,30 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`export shipit` (found on PATH in a venv's bin/), as a user does after `pip install`."""
     root = tmp_path_factory.mktemp("launch")
     venv = root / "venv"
-    subprocess.run([sys.base_prefix + "/bin/python3", "-m", "venv", "--without-pip", str(venv)], check=True,
-                   timeout=120)
+    subprocess.run(
+        [sys.base_prefix + "/bin/python3", "-m", "venv", "--without-pip", str(venv)],
+        check=True,
+        timeout=120,
+    )
     cli = venv / "bin" / "shipit"
     cli.write_text(CLI.format(python=venv / "bin" / "python"))
     helper = venv / "bin" / "shipit-helper"
     helper.write_text("#!/bin/sh\necho helper ran\n")
     for path in (cli, helper):
         path.chmod(0o755)
-    env = {**os.environ, "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}",
-           "XDG_CACHE_HOME": str(root / "cache")}
-    result = subprocess.run([sys.executable, "-m", "workbench.cli", "export", "shipit", "-o", "mcp.toml"],
-                            cwd=root, env=env, capture_output=True, text=True, timeout=120)
+    env = {
+        **os.environ,
+        "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}",
+        "XDG_CACHE_HOME": str(root / "cache"),
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "workbench.cli", "export", "shipit", "-o", "mcp.toml"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     (root / "env").write_text(env["PATH"])
     return root / "mcp.toml"
@@ -65,9 +77,18 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def printed_entry(config: Path, client: str) -> dict:
     """The entry as the host reads it from the file client-config printed."""
-    env = {**os.environ, "PATH": (config.parent / "env").read_text()}  # the user's shell, where shipit works
-    result = subprocess.run([sys.executable, "-m", "workbench.cli", "client-config", str(config), "--client", client],
-                            cwd=config.parent, env=env, capture_output=True, text=True, timeout=60)
+    env = {
+        **os.environ,
+        "PATH": (config.parent / "env").read_text(),
+    }  # the user's shell, where shipit works
+    result = subprocess.run(
+        [sys.executable, "-m", "workbench.cli", "client-config", str(config), "--client", client],
+        cwd=config.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     if client == "codex":
         return tomllib.loads(result.stdout)["mcp_servers"]["shipit"]
@@ -78,8 +99,12 @@ def printed_entry(config: Path, client: str) -> dict:
 async def call_tools(entry: dict, names: list[str]) -> list[tuple[bool, str]]:
     from mcp import ClientSession, StdioServerParameters, stdio_client
 
-    params = StdioServerParameters(command=entry["command"], args=entry["args"], cwd="/",
-                                   env={"PATH": MINIMAL_PATH, **entry.get("env", {})})
+    params = StdioServerParameters(
+        command=entry["command"],
+        args=entry["args"],
+        cwd="/",
+        env={"PATH": MINIMAL_PATH, **entry.get("env", {})},
+    )
     results = []
     with anyio.fail_after(60):
         async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
@@ -110,8 +135,10 @@ def test_a_terminal_host_entry_runs_the_cli_even_with_a_minimal_path(exported, c
     assert status == (False, "all green")
 
 
-@pytest.mark.parametrize("client, file", [("vscode", ".vscode/mcp.json"), ("cursor", ".cursor/mcp.json"),
-                                          ("claude-code", ".mcp.json")])
+@pytest.mark.parametrize(
+    "client, file",
+    [("vscode", ".vscode/mcp.json"), ("cursor", ".cursor/mcp.json"), ("claude-code", ".mcp.json")],
+)
 def test_a_committed_project_entry_works_in_another_clone(tmp_path, client, file):
     """`--project --write` in one checkout; a teammate's clone elsewhere, with mcp-workbench on
     PATH, starts the server from that file the way the host does (the host expands
@@ -126,10 +153,33 @@ def test_a_committed_project_entry_works_in_another_clone(tmp_path, client, file
     repo = tmp_path / "repo"
     (repo / "ops").mkdir(parents=True)
     tree = CommandTree(root=Command(path=["echo"], runnable=True, help="Say it."))
-    save_config(Config(source=SourceConfig(command=["echo", "from", "the", "clone"], loader="help", target="echo"),
-                       server=ServerConfig(name="echo", version="1"), snapshot=tree), repo / "ops" / "mcp.toml")
-    result = subprocess.run([sys.executable, "-m", "workbench.cli", "client-config", "ops/mcp.toml", "--client", client,
-                             "--project", "--write"], cwd=repo, capture_output=True, text=True, timeout=60)
+    save_config(
+        Config(
+            source=SourceConfig(
+                command=["echo", "from", "the", "clone"], loader="help", target="echo"
+            ),
+            server=ServerConfig(name="echo", version="1"),
+            snapshot=tree,
+        ),
+        repo / "ops" / "mcp.toml",
+    )
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "workbench.cli",
+            "client-config",
+            "ops/mcp.toml",
+            "--client",
+            client,
+            "--project",
+            "--write",
+        ],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     assert "warning" not in result.stderr  # nothing of this machine in the config either
     clone = tmp_path / "teammate" / "checkout"
@@ -143,8 +193,12 @@ def test_a_committed_project_entry_works_in_another_clone(tmp_path, client, file
     async def call() -> tuple[bool, str]:
         from mcp import ClientSession, StdioServerParameters, stdio_client
 
-        params = StdioServerParameters(command=entry["command"], args=args, cwd=str(clone),
-                                       env={"PATH": f"{bin_dir}:{MINIMAL_PATH}"})
+        params = StdioServerParameters(
+            command=entry["command"],
+            args=args,
+            cwd=str(clone),
+            env={"PATH": f"{bin_dir}:{MINIMAL_PATH}"},
+        )
         with anyio.fail_after(60):
             async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
                 await session.initialize()

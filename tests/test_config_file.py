@@ -21,7 +21,7 @@ from workbench.model.config_file import (
 from workbench.model.errors import ConfigError
 from workbench.model.surface import build_surface
 
-SPEC_EXAMPLE = '''\
+SPEC_EXAMPLE = """\
 version = 1
 
 [source]                       # how the tree was loaded and how to run the CLI
@@ -84,7 +84,7 @@ team = "infra"
 name = "house-rules"
 order = 150
 text = "Never deploy to prod on Fridays."
-'''
+"""
 
 
 def spec_config_text(sample_tree) -> str:
@@ -99,7 +99,11 @@ def test_the_spec_example_produces_the_tools_and_prompt_it_describes(sample_tree
     assert [t.name for t in surface.tools] == ["deployctl_status", "deployctl_deploy"]
     deploy = surface.tool("deployctl_deploy")
     assert "token" not in deploy.input_schema["properties"]
-    assert deploy.input_schema["properties"]["replicas"] == {"type": "integer", "minimum": 1, "maximum": 50}
+    assert deploy.input_schema["properties"]["replicas"] == {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 50,
+    }
     status = surface.tool("deployctl_status")
     assert status.annotations == {"readOnlyHint": True, "idempotentHint": True}
     assert status.description == "Show what runs in the environment."
@@ -127,15 +131,24 @@ def test_load_save_is_byte_stable(sample_tree, tmp_path):
 
 def test_sections_come_in_the_documented_order_with_commands_sorted(sample_tree):
     text = dump_config(parse_config(spec_config_text(sample_tree)))
-    headers = [line for line in text.splitlines() if line.startswith("[") and "snapshot" not in line]
+    headers = [
+        line for line in text.splitlines() if line.startswith("[") and "snapshot" not in line
+    ]
     assert headers == [
-        "[source]", "[server]", "[tools]", "[runtime]", "[env]", "[[selectors]]",
+        "[source]",
+        "[server]",
+        "[tools]",
+        "[runtime]",
+        "[env]",
+        "[[selectors]]",
         '[commands."deployctl deploy".flags.replicas.schema]',
         '[commands."deployctl deploy".flags.labels]',
         '[commands."deployctl legacy-deploy"]',
         '[commands."deployctl secrets delete"]',
         '[commands."deployctl status"]',
-        "[prompt]", "[prompt.variables]", "[lint]",
+        "[prompt]",
+        "[prompt.variables]",
+        "[lint]",
     ]
     assert text.index("[lint]") < text.index("[snapshot")  # the snapshot comes last
     assert text.startswith("version = 1\n")
@@ -145,36 +158,69 @@ def test_sections_come_in_the_documented_order_with_commands_sorted(sample_tree)
 def test_the_exported_file_alone_lists_the_tools(sample_tree, tmp_path):
     loaded = SimpleNamespace(
         tree=sample_tree("notes"),
-        source=SourceConfig(command=["python", "-m", "sample_clis.notes"], loader=Loader.TYPER,
-                            target="sample_clis.notes:app"),
+        source=SourceConfig(
+            command=["python", "-m", "sample_clis.notes"],
+            loader=Loader.TYPER,
+            target="sample_clis.notes:app",
+        ),
     )
     path = tmp_path / "mcp.toml"
-    save_config(config_from_loaded(loaded, prefix="nb", select=["notes tag *"], exclude=["notes tag remove"]), path)
+    save_config(
+        config_from_loaded(
+            loaded, prefix="nb", select=["notes tag *"], exclude=["notes tag remove"]
+        ),
+        path,
+    )
     config = load_config(path)
     assert config.server.name == "notes" and config.server.title == "Notes"
     surface = build_surface(config.snapshot, config)
     assert [t.name for t in surface.tools] == ["nb_tag_add", "nb_tag_list"]
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ('version = 1\n[server]\nname = "x"\ntitel = "X"\n',
-     "mcp.toml line 4: unknown key `titel` in server; did you mean `title`?"),
-    ('[commands."deployctl status"]\nread_onyl = true\n',
-     'mcp.toml line 2: unknown key `read_onyl` in commands."deployctl status"; did you mean `read_only`?'),
-    ('[commands."d x".flags.replicas]\nschemma = {type = "integer"}\n',
-     'mcp.toml line 2: unknown key `schemma` in commands."d x".flags.replicas; did you mean `schema`?'),
-    ('[[selectors]]\ncommands = ["a"]\n\n[[selectors]]\ncomands = ["b"]\n',
-     "mcp.toml line 5: unknown key `comands` in selectors[2]; did you mean `commands`?"),
-    ('versoin = 1\n', "mcp.toml line 1: unknown key `versoin` in the top level; did you mean `version`?"),
-    ('[server]\nlog_level = "loud"\n',
-     "mcp.toml line 2: `server.log_level` input should be 'debug', 'info', 'warning' or 'error'; fix the value"),
-    ('[runtime]\ntimeout_s = "soon"\n', "mcp.toml line 2: `runtime.timeout_s` should be a number; fix the value"),
-    ('server = 5\n', "mcp.toml line 1: `server` should be a table; fix the value"),
-    ('[env]\nA = 1\n', "mcp.toml line 2: `env.A` should be a string; fix the value"),
-    ('[[prompt.sections]]\norder = 1\n', "mcp.toml line 1: `prompt.sections[1].name` is required; add it"),
-    ('[runtime\n', "mcp.toml is not valid TOML: "),
-    ('[snapshot.root]\npath = "x"\n', "mcp.toml line 2: the [snapshot] is damaged at `snapshot.root.path`"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            'version = 1\n[server]\nname = "x"\ntitel = "X"\n',
+            "mcp.toml line 4: unknown key `titel` in server; did you mean `title`?",
+        ),
+        (
+            '[commands."deployctl status"]\nread_onyl = true\n',
+            'mcp.toml line 2: unknown key `read_onyl` in commands."deployctl status"; did you mean `read_only`?',
+        ),
+        (
+            '[commands."d x".flags.replicas]\nschemma = {type = "integer"}\n',
+            'mcp.toml line 2: unknown key `schemma` in commands."d x".flags.replicas; did you mean `schema`?',
+        ),
+        (
+            '[[selectors]]\ncommands = ["a"]\n\n[[selectors]]\ncomands = ["b"]\n',
+            "mcp.toml line 5: unknown key `comands` in selectors[2]; did you mean `commands`?",
+        ),
+        (
+            "versoin = 1\n",
+            "mcp.toml line 1: unknown key `versoin` in the top level; did you mean `version`?",
+        ),
+        (
+            '[server]\nlog_level = "loud"\n',
+            "mcp.toml line 2: `server.log_level` input should be 'debug', 'info', 'warning' or 'error'; fix the value",
+        ),
+        (
+            '[runtime]\ntimeout_s = "soon"\n',
+            "mcp.toml line 2: `runtime.timeout_s` should be a number; fix the value",
+        ),
+        ("server = 5\n", "mcp.toml line 1: `server` should be a table; fix the value"),
+        ("[env]\nA = 1\n", "mcp.toml line 2: `env.A` should be a string; fix the value"),
+        (
+            "[[prompt.sections]]\norder = 1\n",
+            "mcp.toml line 1: `prompt.sections[1].name` is required; add it",
+        ),
+        ("[runtime\n", "mcp.toml is not valid TOML: "),
+        (
+            '[snapshot.root]\npath = "x"\n',
+            "mcp.toml line 2: the [snapshot] is damaged at `snapshot.root.path`",
+        ),
+    ],
+)
 def test_bad_config_files_get_one_sentence_with_key_path_and_line(text, message):
     with pytest.raises(ConfigError) as caught:
         parse_config(text)
@@ -183,7 +229,9 @@ def test_bad_config_files_get_one_sentence_with_key_path_and_line(text, message)
 
 
 def test_missing_file_and_missing_snapshot(tmp_path):
-    with pytest.raises(ConfigError, match="does not exist; create one with `mcp-workbench export TARGET"):
+    with pytest.raises(
+        ConfigError, match="does not exist; create one with `mcp-workbench export TARGET"
+    ):
         load_config(tmp_path / "nope.toml")
     from workbench.model.config_file import require_snapshot
 
@@ -193,8 +241,14 @@ def test_missing_file_and_missing_snapshot(tmp_path):
 
 def test_null_values_cannot_be_written(sample_tree):
     config = parse_config(spec_config_text(sample_tree))
-    config.commands["deployctl deploy"].flags["replicas"].schema_ = {"type": "integer", "default": None}
-    with pytest.raises(ConfigError, match=r"`commands.\"deployctl deploy\".flags.replicas.schema.default` holds a null"):
+    config.commands["deployctl deploy"].flags["replicas"].schema_ = {
+        "type": "integer",
+        "default": None,
+    }
+    with pytest.raises(
+        ConfigError,
+        match=r"`commands.\"deployctl deploy\".flags.replicas.schema.default` holds a null",
+    ):
         dump_config(config)
 
 
@@ -206,7 +260,9 @@ def test_save_is_atomic_and_keeps_permissions(sample_tree, tmp_path):
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mcp.toml"]  # no temp file left
     with pytest.raises(ConfigError, match="cannot write"):
-        save_config(parse_config(spec_config_text(sample_tree)), tmp_path / "missing-dir" / "mcp.toml")
+        save_config(
+            parse_config(spec_config_text(sample_tree)), tmp_path / "missing-dir" / "mcp.toml"
+        )
 
 
 def test_a_whole_number_of_seconds_is_saved_as_typed():

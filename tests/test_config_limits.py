@@ -20,8 +20,12 @@ def good_config(tmp_path_factory) -> str:
     """The text of a valid exported config for the deployctl sample."""
     folder = tmp_path_factory.mktemp("good")
     out = folder / "mcp.toml"
-    result = subprocess.run([SCRIPT, "export", "sample_clis.deployctl:cli", "-o", str(out)],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [SCRIPT, "export", "sample_clis.deployctl:cli", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     return out.read_text(encoding="utf-8")
 
@@ -34,7 +38,9 @@ def with_setting(text: str, section: str, line: str) -> str:
 
 
 def line_of(text: str, needle: str) -> int:
-    return next(number for number, line in enumerate(text.splitlines(), 1) if line.startswith(needle))
+    return next(
+        number for number, line in enumerate(text.splitlines(), 1) if line.startswith(needle)
+    )
 
 
 def runtime_text(good: str, key: str, value: str) -> str:
@@ -56,12 +62,16 @@ BAD_LIMITS = [
 
 @pytest.mark.parametrize("key,value,expected", BAD_LIMITS)
 @pytest.mark.parametrize("verb", ["check", "tools", "serve"])
-def test_a_limit_that_stops_every_call_is_refused_by_every_reader(tmp_path, good_config, verb, key, value, expected):
+def test_a_limit_that_stops_every_call_is_refused_by_every_reader(
+    tmp_path, good_config, verb, key, value, expected
+):
     text = runtime_text(good_config, key, value)
     path = tmp_path / "mcp.toml"
     path.write_text(text, encoding="utf-8")
     args = [SCRIPT, verb, str(path)] + (["--no-drift"] if verb == "check" else [])
-    result = subprocess.run(args, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    result = subprocess.run(
+        args, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL
+    )
     assert result.returncode == 2, result.stderr
     line = line_of(text, f"{key} = {value}")
     assert f"{path} line {line}: {expected}" in result.stderr
@@ -69,10 +79,13 @@ def test_a_limit_that_stops_every_call_is_refused_by_every_reader(tmp_path, good
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("entry,expected", [
-    ('LOG_FORMAT = "json\\u0000--evil"', '`env.LOG_FORMAT` contains a NUL character'),
-    ('"BAD\\u0000NAME" = "x"', 'the name `env."BAD\\u0000NAME"` contains a NUL character'),
-])
+@pytest.mark.parametrize(
+    "entry,expected",
+    [
+        ('LOG_FORMAT = "json\\u0000--evil"', "`env.LOG_FORMAT` contains a NUL character"),
+        ('"BAD\\u0000NAME" = "x"', 'the name `env."BAD\\u0000NAME"` contains a NUL character'),
+    ],
+)
 @pytest.mark.parametrize("verb", ["check", "tools", "serve"])
 def test_a_nul_in_env_is_refused_by_every_reader(tmp_path, good_config, verb, entry, expected):
     text = good_config.replace("\n[runtime]\n", f"\n[env]\n{entry}\n\n[runtime]\n", 1)
@@ -81,7 +94,9 @@ def test_a_nul_in_env_is_refused_by_every_reader(tmp_path, good_config, verb, en
     path = tmp_path / "mcp.toml"
     path.write_text(text, encoding="utf-8")
     args = [SCRIPT, verb, str(path)] + (["--no-drift"] if verb == "check" else [])
-    result = subprocess.run(args, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    result = subprocess.run(
+        args, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL
+    )
     assert result.returncode == 2, result.stderr
     assert f"{path} line {line_of(text, entry)}: {expected}" in result.stderr
     assert "Traceback" not in result.stderr
@@ -96,7 +111,9 @@ def test_the_tui_reopen_gives_the_same_sentence(tmp_path, good_config):
     with pytest.raises(WorkbenchError) as caught:
         open_workspace(OpenRequest(target=str(path)))
     line = line_of(text, "timeout_s = 0")
-    assert str(caught.value).startswith(f"{path} line {line}: `runtime.timeout_s` is 0, but must be above 0")
+    assert str(caught.value).startswith(
+        f"{path} line {line}: `runtime.timeout_s` is 0, but must be above 0"
+    )
 
 
 def test_the_model_refuses_the_values_whoever_builds_it():

@@ -79,7 +79,7 @@ HELP = {
         """,
 }
 
-FAKE = '''\
+FAKE = """\
 import json, os, sys, time
 HELP = json.loads({help!r})
 args = sys.argv[1:]
@@ -98,7 +98,7 @@ if args and args[-1] in ("--help", "-h"):
     sys.exit(0)
 print("Error: unknown command", file=sys.stderr)
 sys.exit(1)
-'''
+"""
 
 
 def make_cli(folder: Path, name: str, source: str) -> Path:
@@ -124,7 +124,12 @@ def test_crawl_builds_the_tree_in_listed_order_with_inherited_flags(fake, tmp_pa
     tree = crawl(str(fake), use_cache=False, timeout_s=2)
     assert tree.cli_version == "1.2.3"
     assert [c.path_str for c in tree.walk()] == [
-        "fake", "fake deploy", "fake config", "fake config get", "fake ghost", "fake plugin",
+        "fake",
+        "fake deploy",
+        "fake config",
+        "fake config get",
+        "fake ghost",
+        "fake plugin",
     ]
     assert tree.root.runnable is False
     deploy = tree.find("fake deploy")
@@ -137,7 +142,10 @@ def test_crawl_builds_the_tree_in_listed_order_with_inherited_flags(fake, tmp_pa
     assert config.inherited_from == "fake"
     assert tree.find("fake config").runnable is False
     get = tree.find("fake config get")
-    assert (get.flags, [p.name for p in get.positionals]) == ([], ["KEY"])  # `-h, --help` is left out
+    assert (get.flags, [p.name for p in get.positionals]) == (
+        [],
+        ["KEY"],
+    )  # `-h, --help` is left out
 
 
 def test_a_hanging_or_lying_subcommand_stays_a_listed_leaf_with_a_note(fake, tmp_path):
@@ -145,8 +153,15 @@ def test_a_hanging_or_lying_subcommand_stays_a_listed_leaf_with_a_note(fake, tmp
     tree = crawl(str(fake), use_cache=False, timeout_s=1)
     assert time.monotonic() - started < 10
     ghost = tree.find("fake ghost")
-    assert (ghost.short_help, ghost.subcommands, ghost.flags) == ("Listed but its help hangs", [], [])
-    assert any(note.startswith("fake ghost: help unavailable") and "did not finish in time" in note for note in tree.notes)
+    assert (ghost.short_help, ghost.subcommands, ghost.flags) == (
+        "Listed but its help hangs",
+        [],
+        [],
+    )
+    assert any(
+        note.startswith("fake ghost: help unavailable") and "did not finish in time" in note
+        for note in tree.notes
+    )
     plugin = tree.find("fake plugin")
     assert plugin.subcommands == [] and plugin.flags == []
     assert any(note.startswith("fake plugin: help unavailable") for note in tree.notes)
@@ -162,10 +177,14 @@ def test_depth_limit_keeps_deeper_commands_as_listed_leaves(fake, tmp_path):
 
 def test_help_calls_run_concurrently(tmp_path, monkeypatch):
     # not cobra's `Available Commands:`/`Flags:` (a cobra crawl also asks its completion engine): help calls only
-    helps = {"": "Usage:\n  wide [command]\n\nCommands:\n"
-             + "".join(f"  c{i}          Command {i}\n" for i in range(6))}
+    helps = {
+        "": "Usage:\n  wide [command]\n\nCommands:\n"
+        + "".join(f"  c{i}          Command {i}\n" for i in range(6))
+    }
     for i in range(6):
-        helps[f"c{i}"] = f"Usage:\n  wide c{i} [options]\n\nOptions:\n  -h, --help   help for c{i}\n"
+        helps[f"c{i}"] = (
+            f"Usage:\n  wide c{i} [options]\n\nOptions:\n  -h, --help   help for c{i}\n"
+        )
     monkeypatch.setenv("FAKE_LOG", str(tmp_path / "calls.log"))
     monkeypatch.setenv("FAKE_DELAY", "1.0")
     cli = make_cli(tmp_path, "wide", FAKE.format(help=json.dumps(helps)))
@@ -173,7 +192,9 @@ def test_help_calls_run_concurrently(tmp_path, monkeypatch):
     tree = crawl(str(cli), use_cache=False, timeout_s=5, max_workers=6)
     elapsed = time.monotonic() - started
     assert len(tree.root.subcommands) == 6
-    assert elapsed < 0.6 * 7 * 1.0  # 7 help calls that each sleep 1 s take over 7 s one after another
+    assert (
+        elapsed < 0.6 * 7 * 1.0
+    )  # 7 help calls that each sleep 1 s take over 7 s one after another
 
 
 def test_crawl_is_deterministic(fake):
@@ -192,7 +213,7 @@ def test_cache_reopens_without_help_calls_and_notices_a_changed_executable(fake,
     stat = fake.stat()
     os.utime(fake, ns=(stat.st_atime_ns, stat.st_mtime_ns + 5_000_000_000))
     crawl(str(fake), timeout_s=1, cache_dir=cache)
-    assert ["--help"] in calls(tmp_path)[before + 1:]
+    assert ["--help"] in calls(tmp_path)[before + 1 :]
 
 
 def test_a_cli_that_hangs_on_help_is_a_clear_load_error(tmp_path, monkeypatch):
@@ -207,7 +228,9 @@ def test_a_cli_that_hangs_on_help_is_a_clear_load_error(tmp_path, monkeypatch):
 
 
 def test_a_cli_that_prints_garbage_is_a_clear_load_error(tmp_path):
-    cli = make_cli(tmp_path, "noise", "import sys\nsys.stdout.buffer.write(bytes(range(256)) * 20)\n")
+    cli = make_cli(
+        tmp_path, "noise", "import sys\nsys.stdout.buffer.write(bytes(range(256)) * 20)\n"
+    )
     with pytest.raises(LoadError) as error:
         crawl(str(cli), use_cache=False, timeout_s=2)
     assert "noise" in str(error.value) and "help" in str(error.value)
@@ -221,7 +244,10 @@ def test_a_missing_executable_is_a_clear_load_error(tmp_path):
 
 
 def test_help_calls_get_no_stdin_and_a_plain_wide_environment(tmp_path):
-    cli = make_cli(tmp_path, "envdump", textwrap.dedent('''\
+    cli = make_cli(
+        tmp_path,
+        "envdump",
+        textwrap.dedent("""\
         import json, os, sys
         if sys.argv[1:] == ["--version"]:
             sys.exit(0)
@@ -232,18 +258,23 @@ def test_help_calls_get_no_stdin_and_a_plain_wide_environment(tmp_path):
         for key in ("NO_COLOR", "TERM", "COLUMNS"):
             print(f"  --{key.lower().replace('_', '-')}-{os.environ.get(key)}  seen")
         print(f"  --stdin-{len(data)}  seen")
-        '''))
+        """),
+    )
     tree = crawl(str(cli), use_cache=False, timeout_s=5)
     assert [f.key for f in tree.root.flags] == ["no-color-1", "term-dumb", "columns-200", "stdin-0"]
 
 
-def test_a_command_whose_help_is_unreadable_keeps_the_arguments_its_listing_shows(tmp_path, monkeypatch):
+def test_a_command_whose_help_is_unreadable_keeps_the_arguments_its_listing_shows(
+    tmp_path, monkeypatch
+):
     root = "Usage: svc [OPTIONS...] COMMAND ...\n\nUnit Commands:\n  start UNIT...        Start units\n  list [PATTERN...]    List units\n"
     monkeypatch.setenv("FAKE_LOG", str(tmp_path / "calls.log"))
     cli = make_cli(tmp_path, "svc", FAKE.format(help=json.dumps({"": root})))
     tree = crawl(str(cli), use_cache=False, timeout_s=2)
     start, listing = tree.root.subcommands
     assert [(p.name, p.required, p.variadic) for p in start.positionals] == [("UNIT", True, True)]
-    assert [(p.name, p.required, p.variadic) for p in listing.positionals] == [("PATTERN", False, True)]
+    assert [(p.name, p.required, p.variadic) for p in listing.positionals] == [
+        ("PATTERN", False, True)
+    ]
     assert start.short_help == "Start units"
     assert any(note.startswith("svc start: help unavailable") for note in tree.notes)

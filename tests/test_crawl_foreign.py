@@ -39,7 +39,7 @@ def hello(name, count):
         click.echo(f"hello {name}")
 '''
 
-ARGPARSE_TOOL = '''\
+ARGPARSE_TOOL = """\
 import argparse
 
 def main():
@@ -48,7 +48,7 @@ def main():
     parser.add_argument("--level", type=int, default=6, help="Compression level")
     args = parser.parse_args()
     raise SystemExit("the program must not run while being read")
-'''
+"""
 
 
 def _system_python() -> str | None:
@@ -64,7 +64,9 @@ def other_env(tmp_path_factory) -> Path:
     if python is None:
         pytest.skip("no second Python interpreter on this machine")
     env = tmp_path_factory.mktemp("other") / "env"
-    subprocess.run([python, "-m", "venv", "--without-pip", str(env)], check=True, capture_output=True)
+    subprocess.run(
+        [python, "-m", "venv", "--without-pip", str(env)], check=True, capture_output=True
+    )
     site = next((env / "lib").glob("python3*/site-packages"))
     shutil.copytree(Path(click.__file__).parent, site / "click")
     (site / "greeter.py").write_text(CLICK_TOOL)
@@ -76,9 +78,15 @@ def other_env(tmp_path_factory) -> Path:
     (info / "entry_points.txt").write_text(
         "[console_scripts]\ngreet = greeter:cli\narchive = archiver:main\nbroken = broken_tool:main\n"
     )
-    for script, module, attr in (("greet", "greeter", "cli"), ("archive", "archiver", "main"), ("broken", "broken_tool", "main")):
+    for script, module, attr in (
+        ("greet", "greeter", "cli"),
+        ("archive", "archiver", "main"),
+        ("broken", "broken_tool", "main"),
+    ):
         path = env / "bin" / script
-        path.write_text(f"#!{env / 'bin' / 'python'}\nimport sys\nfrom {module} import {attr}\nsys.exit({attr}())\n")
+        path.write_text(
+            f"#!{env / 'bin' / 'python'}\nimport sys\nfrom {module} import {attr}\nsys.exit({attr}())\n"
+        )
         path.chmod(0o755)
     return env
 
@@ -126,15 +134,19 @@ def test_load_reads_a_script_whose_shebang_names_another_environment(other_env):
     assert next(f for f in loaded.tree.root.flags if f.key == "verbose").kind is FlagKind.BOOLEAN
 
 
-def test_load_falls_back_to_the_crawler_when_the_other_environment_cannot_read_it(other_env, tmp_path):
+def test_load_falls_back_to_the_crawler_when_the_other_environment_cannot_read_it(
+    other_env, tmp_path
+):
     script = tmp_path / "plain"
-    script.write_text(textwrap.dedent(f'''\
+    script.write_text(
+        textwrap.dedent(f"""\
         #!{other_env / "bin" / "python"}
         import argparse
         parser = argparse.ArgumentParser(prog="plain", description="A loose script.")
         parser.add_argument("--size", type=int, help="How big")
         parser.parse_args()
-        '''))
+        """)
+    )
     script.chmod(0o755)
     loaded = load(str(script))
     assert loaded.source.loader.value == "help"

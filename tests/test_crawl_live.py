@@ -74,7 +74,11 @@ def test_kubectl_commands_and_flags_with_defaults(trees):
     assert {"get", "describe", "apply", "delete", "config", "rollout", "completion"} <= names
     get = tree.find("kubectl get")
     all_namespaces = flag(get, "all-namespaces")
-    assert (all_namespaces.short, all_namespaces.kind, all_namespaces.default) == ("A", FlagKind.BOOLEAN, False)
+    assert (all_namespaces.short, all_namespaces.kind, all_namespaces.default) == (
+        "A",
+        FlagKind.BOOLEAN,
+        False,
+    )
     chunk = flag(get, "chunk-size")
     assert (chunk.value_type, chunk.default) == (ValueType.INTEGER, 500)
     assert flag(get, "output").short == "o"
@@ -122,7 +126,9 @@ def test_npm_lists_all_commands_and_reads_values_from_the_synopsis(trees):
 
 def test_pip_commands_and_options(trees):
     tree = trees("pip", 0)
-    assert {"install", "uninstall", "list", "show", "freeze"} <= {c.name for c in tree.root.subcommands}
+    assert {"install", "uninstall", "list", "show", "freeze"} <= {
+        c.name for c in tree.root.subcommands
+    }
     install = one_help("pip", "install")
     requirement = next(f for f in install.flags if f.key == "requirement")
     assert (requirement.short, requirement.metavar) == ("r", "file")

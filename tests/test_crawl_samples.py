@@ -28,7 +28,9 @@ def programs(tmp_path_factory):
     for name, target in SAMPLES:
         module = target.split(":")[0]
         path = folder / name
-        path.write_text(f"#!{sys.executable}\nimport runpy\nrunpy.run_module({module!r}, run_name='__main__')\n")
+        path.write_text(
+            f"#!{sys.executable}\nimport runpy\nrunpy.run_module({module!r}, run_name='__main__')\n"
+        )
         path.chmod(0o755)
         paths[name] = path
     return paths
@@ -39,7 +41,9 @@ def test_crawled_tree_matches_the_exact_loader(programs, name, target, tmp_path,
     monkeypatch.setenv("WORKBENCH_SAMPLE_HOME", str(tmp_path / "state"))
     exact = load(target, name=name).tree
     crawled = crawl(str(programs[name]), name=name, use_cache=False, timeout_s=20)
-    assert [c.path_str for c in crawled.walk()] == [c.path_str for c in exact.walk() if not c.hidden]
+    assert [c.path_str for c in crawled.walk()] == [
+        c.path_str for c in exact.walk() if not c.hidden
+    ]
     for command in exact.walk():
         if command.hidden:
             continue
@@ -50,7 +54,14 @@ def test_crawled_tree_matches_the_exact_loader(programs, name, target, tmp_path,
         got = {f.key: f for f in mine.flags}
         assert got.keys() == expected.keys(), command.path_str
         for key, flag in expected.items():
-            assert (got[key].kind, got[key].short, got[key].choices) == (flag.kind, flag.short, flag.choices), (
-                command.path_str, key)
-        assert [p.variadic for p in mine.positionals] == [p.variadic for p in command.positionals], command.path_str
-        assert [p.required for p in mine.positionals] == [p.required for p in command.positionals], command.path_str
+            assert (got[key].kind, got[key].short, got[key].choices) == (
+                flag.kind,
+                flag.short,
+                flag.choices,
+            ), (command.path_str, key)
+        assert [p.variadic for p in mine.positionals] == [
+            p.variadic for p in command.positionals
+        ], command.path_str
+        assert [p.required for p in mine.positionals] == [
+            p.required for p in command.positionals
+        ], command.path_str

@@ -22,7 +22,9 @@ from workbench.model.config_file import load_config, save_config
 
 CURATED = {
     "deployctl secrets delete": CommandConfig(destructive=True),
-    "deployctl undeploy": CommandConfig(destructive=True, flags={"yes": FlagConfig(description="Confirm.")}),
+    "deployctl undeploy": CommandConfig(
+        destructive=True, flags={"yes": FlagConfig(description="Confirm.")}
+    ),
     "deployctl secrets get": CommandConfig(read_only=True),
     "deployctl secrets list": CommandConfig(read_only=True),
     "deployctl status": CommandConfig(read_only=True),
@@ -31,8 +33,14 @@ CURATED = {
 
 def workbench(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(cwd)}
-    return subprocess.run([sys.executable, "-m", "workbench.cli", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "workbench.cli", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -40,13 +48,18 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder with `mydeploy.py` (a copy of the sample) and a curated `mcp.toml` for it."""
     folder = tmp_path_factory.mktemp("exported")
     shutil.copy(sample_clis.deployctl.__file__, folder / "mydeploy.py")
-    result = workbench("export", "mydeploy:cli", "--name", "deployctl", "-o", "mcp.toml", cwd=folder)
+    result = workbench(
+        "export", "mydeploy:cli", "--name", "deployctl", "-o", "mcp.toml", cwd=folder
+    )
     assert result.returncode == 0, result.stderr
     config = load_config(folder / "mcp.toml")
     config.commands.update(CURATED)
     config.lint.disable = ["WB203"]
     config.prompt.tool_order = ["deployctl_secrets_list", "<unlisted-tools>"]
-    config.selectors = [Selector(commands=["deployctl secrets list"]), Selector(commands=["deployctl *"])]
+    config.selectors = [
+        Selector(commands=["deployctl secrets list"]),
+        Selector(commands=["deployctl *"]),
+    ]
     save_config(config, folder / "mcp.toml")
     return folder
 
@@ -80,7 +93,10 @@ def drift_of(project: Path) -> set[tuple[str, str]]:
 def test_curated_sample_passes_with_no_findings(project):
     result = workbench("check", "mcp.toml", cwd=project)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "lint: none" in result.stdout and "drift against the live CLI (live CLI 1.4.0): none" in result.stdout
+    assert (
+        "lint: none" in result.stdout
+        and "drift against the live CLI (live CLI 1.4.0): none" in result.stdout
+    )
     assert result.stdout.rstrip().endswith("OK: 0 errors, 0 warnings, 0 infos, 0 drift")
 
 
@@ -90,8 +106,11 @@ def test_cli_version_change(project):
 
 
 def test_command_added(project):
-    edit(project, '\nif __name__ == "__main__":',
-         '\n@cli.command()\ndef rollback() -> None:\n    """Roll back."""\n\n\nif __name__ == "__main__":')
+    edit(
+        project,
+        '\nif __name__ == "__main__":',
+        '\n@cli.command()\ndef rollback() -> None:\n    """Roll back."""\n\n\nif __name__ == "__main__":',
+    )
     assert drift_of(project) == {("WB901", "deployctl rollback")}
 
 
@@ -106,14 +125,21 @@ def test_command_removed_and_the_keys_that_named_it(project):
 
 
 def test_flag_added(project):
-    edit(project, '@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")\n',
-         '@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")\n'
-         '@click.option("--force", is_flag=True, help="Skip checks.")\n')
+    edit(
+        project,
+        '@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")\n',
+        '@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")\n'
+        '@click.option("--force", is_flag=True, help="Skip checks.")\n',
+    )
     assert drift_of(project) == {("WB911", "deployctl undeploy --force")}
 
 
 def test_flag_removed_and_its_override(project):
-    edit(project, '@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")\n', "")
+    edit(
+        project,
+        '@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")\n',
+        "",
+    )
     assert drift_of(project) == {
         ("WB912", "deployctl undeploy --yes"),
         ("WB942", 'commands."deployctl undeploy".flags.yes'),
@@ -121,26 +147,36 @@ def test_flag_removed_and_its_override(project):
 
 
 def test_flag_type_default_choices_and_required_changes(project):
-    edit(project, 'type=int, default=1, show_default=True, help="Replicas per service."',
-         'type=float, default=1.5, show_default=True, help="Replicas per service."')
-    edit(project, 'STRATEGIES = ["rolling", "blue-green", "canary"]',
-         'STRATEGIES = ["rolling", "blue-green", "canary", "recreate"]')
+    edit(
+        project,
+        'type=int, default=1, show_default=True, help="Replicas per service."',
+        'type=float, default=1.5, show_default=True, help="Replicas per service."',
+    )
+    edit(
+        project,
+        'STRATEGIES = ["rolling", "blue-green", "canary"]',
+        'STRATEGIES = ["rolling", "blue-green", "canary", "recreate"]',
+    )
     edit(project, '@click.option("--tag", required=True,', '@click.option("--tag", required=False,')
     code, report = check_json(project)
     assert code == 1
     changes = {f["subject"]: f["message"] for f in report["drift"] if f["code"] == "WB913"}
     assert changes == {
         "deployctl deploy --replicas": "The flag `--replicas` of `deployctl deploy` changed: "
-                                       "value type integer → number; default 1 → 1.5.",
+        "value type integer → number; default 1 → 1.5.",
         "deployctl deploy --strategy": "The flag `--strategy` of `deployctl deploy` changed: "
-                                       "choices [rolling, blue-green, canary] → [rolling, blue-green, canary, recreate].",
+        "choices [rolling, blue-green, canary] → [rolling, blue-green, canary, recreate].",
         "deployctl deploy --tag": "The flag `--tag` of `deployctl deploy` changed: required true → false.",
     }
     assert {f["code"] for f in report["drift"]} == {"WB913"}
 
 
 def test_positional_changed(project):
-    edit(project, '@click.argument("service", required=False)', '@click.argument("service", required=True)')
+    edit(
+        project,
+        '@click.argument("service", required=False)',
+        '@click.argument("service", required=True)',
+    )
     assert drift_of(project) == {("WB923", "deployctl status SERVICE")}
 
 
@@ -151,9 +187,12 @@ def test_no_drift_skips_the_live_cli(project):
 
 
 def test_refresh_after_review_clears_the_drift(project):
-    edit(project, '@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")\n',
-         '@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")\n'
-         '@click.option("--force", is_flag=True, help="Skip checks.")\n')
+    edit(
+        project,
+        '@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")\n',
+        '@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")\n'
+        '@click.option("--force", is_flag=True, help="Skip checks.")\n',
+    )
     refreshed = workbench("export", "mcp.toml", "--refresh", cwd=project)
     assert refreshed.returncode == 0, refreshed.stderr
     code, report = check_json(project)
@@ -169,7 +208,7 @@ def test_live_cli_that_cannot_be_loaded_is_bad_input(project):
     assert "--no-drift" in result.stderr and "Traceback" not in result.stderr
 
 
-HELP_CLI = f'''#!{sys.executable}
+HELP_CLI = f"""#!{sys.executable}
 import argparse
 parser = argparse.ArgumentParser(prog="widgets", description="Manage widgets.")
 parser.add_argument("--version", action="version", version="widgets 2.1.0")
@@ -177,7 +216,7 @@ sub = parser.add_subparsers(dest="command")
 listing = sub.add_parser("list", help="List widgets.")
 listing.add_argument("--limit", type=int, default=10, help="How many to show.")
 parser.parse_args()
-'''
+"""
 
 
 def test_drift_of_a_cli_read_from_its_help_text(tmp_path):
@@ -192,13 +231,17 @@ def test_drift_of_a_cli_read_from_its_help_text(tmp_path):
 
     text = executable.read_text()
     text = text.replace('version="widgets 2.1.0"', 'version="widgets 2.2.0"')
-    text = text.replace('help="How many to show.")\n',
-                        'help="How many to show.")\nlisting.add_argument("--all", action="store_true", help="Include archived.")\n')
+    text = text.replace(
+        'help="How many to show.")\n',
+        'help="How many to show.")\nlisting.add_argument("--all", action="store_true", help="Include archived.")\n',
+    )
     executable.write_text(text)
     code, report = check_json(tmp_path)
     assert code == 1
-    assert {(f["code"], f["subject"]) for f in report["drift"]} == {("WB911", "widgets list --all"),
-                                                                    ("WB931", "cli_version")}
+    assert {(f["code"], f["subject"]) for f in report["drift"]} == {
+        ("WB911", "widgets list --all"),
+        ("WB931", "cli_version"),
+    }
 
 
 def test_drift_codes_can_be_disabled_and_import_time_output_stays_off_stdout(project):
@@ -224,4 +267,5 @@ def test_command_changed(project):
     code, report = check_json(project)
     assert code == 1
     assert [(f["code"], f["subject"], f["message"]) for f in report["drift"]] == [
-        ("WB903", "deployctl debug-dump", "`deployctl debug-dump` changed: hidden true → false.")]
+        ("WB903", "deployctl debug-dump", "`deployctl debug-dump` changed: hidden true → false.")
+    ]

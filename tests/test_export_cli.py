@@ -22,9 +22,14 @@ def run_script(*args: str, cwd: Path | None = None) -> subprocess.CompletedProce
     return subprocess.run([SCRIPT, *args], capture_output=True, text=True, timeout=60, cwd=cwd)
 
 
-@pytest.mark.parametrize("target", [
-    "sample_clis.deployctl:cli", "sample_clis.notes:app", "sample_clis.pkgtool:build_parser",
-])
+@pytest.mark.parametrize(
+    "target",
+    [
+        "sample_clis.deployctl:cli",
+        "sample_clis.notes:app",
+        "sample_clis.pkgtool:build_parser",
+    ],
+)
 def test_export_then_tools_then_prompt_through_the_console_script(tmp_path, target):
     path = tmp_path / "mcp.toml"
     exported = run_script("export", target, "-o", str(path))
@@ -59,28 +64,48 @@ def test_the_exported_file_alone_is_enough_to_list_tools(tmp_path):
         " or m.startswith('workbench.loaders'))\n"
         "print(code, len(out.getvalue()) > 100, loaded)\n"
     )
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
-                            cwd=tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, cwd=tmp_path
+    )
     assert result.stdout.strip() == "0 True []", result.stderr
 
 
 def test_a_config_target_is_rewritten_byte_identically(tmp_path, capsys):
     path = tmp_path / "mcp.toml"
-    assert main(["export", "sample_clis.deployctl:cli", "-o", str(path),
-                 "--select", "deployctl secrets *", "--select", "deployctl status"]) == 0
+    assert (
+        main(
+            [
+                "export",
+                "sample_clis.deployctl:cli",
+                "-o",
+                str(path),
+                "--select",
+                "deployctl secrets *",
+                "--select",
+                "deployctl status",
+            ]
+        )
+        == 0
+    )
     before = path.read_bytes()
     assert main(["export", str(path)]) == 0
     assert path.read_bytes() == before
-    assert capsys.readouterr().err.splitlines()[-1].startswith(f"mcp-workbench: kept {path}: 5 tools")
+    assert (
+        capsys.readouterr().err.splitlines()[-1].startswith(f"mcp-workbench: kept {path}: 5 tools")
+    )
 
 
 def test_refresh_replaces_the_snapshot_and_keeps_every_choice(tmp_path):
     path = tmp_path / "mcp.toml"
     assert main(["export", "sample_clis.deployctl:cli", "-o", str(path)]) == 0
     config = load_config(path)
-    config.commands["deployctl status"] = config.command("deployctl status").model_copy(update={"read_only": True})
+    config.commands["deployctl status"] = config.command("deployctl status").model_copy(
+        update={"read_only": True}
+    )
     config.prompt.persona = "You run releases."
-    config.snapshot.root.subcommands = [c for c in config.snapshot.root.subcommands if c.name != "undeploy"]
+    config.snapshot.root.subcommands = [
+        c for c in config.snapshot.root.subcommands if c.name != "undeploy"
+    ]
     save_config(config, path)
     assert "deployctl_undeploy" not in main_tools(path)
 
@@ -99,18 +124,41 @@ def main_tools(path: Path) -> list[str]:
 
 def test_every_export_option_shapes_the_config(tmp_path, capsys):
     path = tmp_path / "out.toml"
-    code = main([
-        "export", "sample_clis.deployctl:cli", "-o", str(path), "--name", "dc",
-        "--select", "dc secrets *", "--select", "dc status", "--exclude", "dc secrets delete",
-        "--exclude", "dc nothing*", "--prefix", "ops", "--description-mode", "short",
-        "--command", "python -m sample_clis.deployctl",
-    ])
+    code = main(
+        [
+            "export",
+            "sample_clis.deployctl:cli",
+            "-o",
+            str(path),
+            "--name",
+            "dc",
+            "--select",
+            "dc secrets *",
+            "--select",
+            "dc status",
+            "--exclude",
+            "dc secrets delete",
+            "--exclude",
+            "dc nothing*",
+            "--prefix",
+            "ops",
+            "--description-mode",
+            "short",
+            "--command",
+            "python -m sample_clis.deployctl",
+        ]
+    )
     assert code == 0
     assert 'warning: --exclude "dc nothing*" matches no command' in capsys.readouterr().err
     config = load_config(path)
     assert config.source.command == ["python", "-m", "sample_clis.deployctl"]
     assert config.tools.prefix == "ops" and config.tools.description_mode == "short"
-    assert main_tools(path) == ["ops_secrets_get", "ops_secrets_list", "ops_secrets_set", "ops_status"]
+    assert main_tools(path) == [
+        "ops_secrets_get",
+        "ops_secrets_list",
+        "ops_secrets_set",
+        "ops_status",
+    ]
     status = build_surface(config.snapshot, config).tool("ops_status")
     assert status.description == "Show what runs in the environment."
 
@@ -126,7 +174,7 @@ def test_bad_config_is_exit_2_with_one_sentence(tmp_path):
     path = tmp_path / "mcp.toml"
     assert main(["export", "sample_clis.deployctl:cli", "-o", str(path)]) == 0
     text = path.read_text()
-    path.write_text(text.replace("[tools]\n", "[tools]\nprefx = \"x\"\n", 1))
+    path.write_text(text.replace("[tools]\n", '[tools]\nprefx = "x"\n', 1))
     result = run_script("tools", str(path))
     assert result.returncode == 2
     assert result.stdout == ""
@@ -150,8 +198,10 @@ def test_bad_schema_override_is_exit_2_naming_tool_and_flag(tmp_path):
     assert result.returncode == 2
     lines = path.read_text().splitlines()
     line = lines.index('[commands."deployctl deploy".flags.replicas.schema]') + 1
-    assert result.stderr.startswith(f"mcp-workbench: {path} line {line}: tool `deployctl_deploy`, flag `replicas`: "
-                                    "the schema override is not valid JSON Schema")
+    assert result.stderr.startswith(
+        f"mcp-workbench: {path} line {line}: tool `deployctl_deploy`, flag `replicas`: "
+        "the schema override is not valid JSON Schema"
+    )
     assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1
 
 
@@ -173,8 +223,12 @@ async def test_export_then_serve_then_call_with_no_other_file(tmp_path, sample_h
     path = tmp_path / "mcp.toml"
     assert main(["export", "sample_clis.deployctl:cli", "-o", str(path)]) == 0
     listed = run_script("tools", str(path))
-    params = StdioServerParameters(command=SCRIPT, args=["serve", str(path)], cwd=str(tmp_path),
-                                   env={"WORKBENCH_SAMPLE_HOME": str(sample_home)})
+    params = StdioServerParameters(
+        command=SCRIPT,
+        args=["serve", str(path)],
+        cwd=str(tmp_path),
+        env={"WORKBENCH_SAMPLE_HOME": str(sample_home)},
+    )
     async with Client(params, mode="legacy", read_timeout_seconds=60) as client:
         tools = await client.list_tools()
         served = [t.model_dump(by_alias=True, exclude_none=True) for t in tools.tools]
@@ -186,10 +240,26 @@ async def test_export_then_serve_then_call_with_no_other_file(tmp_path, sample_h
 
 def test_a_select_pattern_matching_nothing_is_a_warning_not_an_error(tmp_path, capsys):
     path = tmp_path / "mcp.toml"
-    assert main(["export", "sample_clis.deployctl:cli", "-o", str(path),
-                 "--select", "deployctl status", "--select", "deployctl nope*"]) == 0
+    assert (
+        main(
+            [
+                "export",
+                "sample_clis.deployctl:cli",
+                "-o",
+                str(path),
+                "--select",
+                "deployctl status",
+                "--select",
+                "deployctl nope*",
+            ]
+        )
+        == 0
+    )
     err = capsys.readouterr().err
-    assert 'mcp-workbench: warning: selector 1: command pattern "deployctl nope*" matches no command' in err
+    assert (
+        'mcp-workbench: warning: selector 1: command pattern "deployctl nope*" matches no command'
+        in err
+    )
     assert main(["tools", str(path)]) == 0
     captured = capsys.readouterr()
     assert [t["name"] for t in json.loads(captured.out)] == ["deployctl_status"]
@@ -250,9 +320,14 @@ def test_a_file_that_is_no_config_is_never_replaced(tmp_path, force):
     readme.write_text("# my project\n", encoding="utf-8")
     for path in (notes, readme):
         before = path.read_bytes()
-        result = run_script("export", "sample_clis.notes:app", "-o", str(path), *(["--force"] if force else []))
+        result = run_script(
+            "export", "sample_clis.notes:app", "-o", str(path), *(["--force"] if force else [])
+        )
         assert result.returncode == 2
-        assert f"-o {path} already exists and is not an mcp.toml, so export will not overwrite it" in result.stderr
+        assert (
+            f"-o {path} already exists and is not an mcp.toml, so export will not overwrite it"
+            in result.stderr
+        )
         assert "Traceback" not in result.stderr
         assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["README.md", "notes.toml"]
@@ -261,8 +336,10 @@ def test_a_file_that_is_no_config_is_never_replaced(tmp_path, force):
 def test_output_naming_a_folder_is_one_sentence(tmp_path):
     result = run_script("export", "sample_clis.notes:app", "-o", str(tmp_path))
     assert result.returncode == 2
-    assert result.stderr.strip() == (f"mcp-workbench: -o {tmp_path} is a folder; name the file to write, "
-                                     f"e.g. -o {tmp_path / 'mcp.toml'}")
+    assert result.stderr.strip() == (
+        f"mcp-workbench: -o {tmp_path} is a folder; name the file to write, "
+        f"e.g. -o {tmp_path / 'mcp.toml'}"
+    )
     missing = tmp_path / "nowhere" / "mcp.toml"
     result = run_script("export", "sample_clis.notes:app", "-o", str(missing))
     assert result.returncode == 2
@@ -278,8 +355,13 @@ def test_an_import_that_never_returns_is_abandoned_after_the_load_timeout(tmp_pa
         "import threading\nthreading.Event().wait()\nimport click\n@click.command()\ndef cli():\n    pass\n",
         encoding="utf-8",
     )
-    result = subprocess.run([SCRIPT, "export", "hangs_on_import:cli", "--load-timeout", "1", "-o", "-"],
-                            capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    result = subprocess.run(
+        [SCRIPT, "export", "hangs_on_import:cli", "--load-timeout", "1", "-o", "-"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
     assert result.returncode == 2
     assert result.stderr.strip().splitlines()[-1] == (
         "mcp-workbench: importing hangs_on_import:cli did not finish within 1 s (its import or the code "

@@ -30,7 +30,9 @@ def _crawled(cli: str):
     from workbench.loaders.help.crawl import crawl
 
     with tempfile.TemporaryDirectory(prefix=f"exposure-{cli}-") as folder:
-        return crawl(str(install_replay(cli, Path(folder))), name=cli, use_cache=False, timeout_s=120)
+        return crawl(
+            str(install_replay(cli, Path(folder))), name=cli, use_cache=False, timeout_s=120
+        )
 
 
 @pytest.mark.parametrize("cli, top1_floor", [("hf", 0.9), ("rclone", 0.8)])
@@ -49,10 +51,14 @@ def test_a_query_is_bounded_and_ties_keep_the_surface_order():
 
     tools = build_surface(generated_tree(2000), Config(), token_counts=False).tools
     index = ToolSearch(tools)
-    assert [t.name for t in index.search("target", 3)] == [t.name for t in tools[:3]]  # every tool ties
+    assert [t.name for t in index.search("target", 3)] == [
+        t.name for t in tools[:3]
+    ]  # every tool ties
     assert index.search("nothing-like-this", 5) == []
     flood = " ".join(f"word{i}" for i in range(100_000)) + " target"
     started = time.process_time()
-    index.search(flood, 5)  # the flood's terms past MAX_QUERY_TERMS (and chars past the cap) are ignored
+    index.search(
+        flood, 5
+    )  # the flood's terms past MAX_QUERY_TERMS (and chars past the cap) are ignored
     assert time.process_time() - started < 0.5
     assert len(set(terms(flood[:1000]))) > MAX_QUERY_TERMS

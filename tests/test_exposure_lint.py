@@ -40,15 +40,21 @@ def test_wb502_suggests_search_above_the_tool_count_in_all_exposure_only():
     budget = LintConfig(token_budget=10_000_000)
     assert "WB502" not in codes(generated(SEARCH_SUGGESTED_TOOLS), exposure="all", lint=budget)
     assert "WB502" in codes(generated(SEARCH_SUGGESTED_TOOLS + 1), exposure="all", lint=budget)
-    assert "WB502" not in codes(generated(SEARCH_SUGGESTED_TOOLS + 1), exposure="search", lint=budget)
+    assert "WB502" not in codes(
+        generated(SEARCH_SUGGESTED_TOOLS + 1), exposure="search", lint=budget
+    )
 
 
 def test_wb502_suggests_search_above_half_the_token_budget():
     tree = generated(10)
     config = Config(lint=LintConfig(token_budget=10_000_000))
     tool_tokens = sum(t.tokens for t in build_surface(tree, config).tools)
-    assert "WB502" not in codes(tree, exposure="all", lint=LintConfig(token_budget=tool_tokens * 2 + 100))
-    assert "WB502" in codes(tree, exposure="all", lint=LintConfig(token_budget=int(tool_tokens * 1.9) + 100))
+    assert "WB502" not in codes(
+        tree, exposure="all", lint=LintConfig(token_budget=tool_tokens * 2 + 100)
+    )
+    assert "WB502" in codes(
+        tree, exposure="all", lint=LintConfig(token_budget=int(tool_tokens * 1.9) + 100)
+    )
 
 
 def test_wb601_weighs_the_connect_list_in_search_exposure():

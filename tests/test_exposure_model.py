@@ -39,7 +39,9 @@ def test_all_exposure_lists_every_tool_as_served(gh):
 
 def test_search_exposure_lists_always_tools_then_the_two_discovery_tools(gh):
     first = _paths(gh)[0]
-    config = Config.model_validate({"tools": {"exposure": "search"}, "commands": {first: {"load": "always"}}})
+    config = Config.model_validate(
+        {"tools": {"exposure": "search"}, "commands": {first: {"load": "always"}}}
+    )
     surface = build_surface(gh, config)
     view = connect_view(surface)
     always = [t.name for t in surface.tools if t.command_str == first]
@@ -56,28 +58,40 @@ def test_search_exposure_lists_always_tools_then_the_two_discovery_tools(gh):
 def test_load_resolution_command_over_selector_over_deferred(gh):
     paths = _paths(gh)
     a, b = paths[0], paths[1]
-    config = Config.model_validate({
-        "tools": {"exposure": "search"},
-        "selectors": [{"commands": [a, b], "load": "always"}, {"commands": ["*"]}],
-        "commands": {b: {"load": "deferred"}},
-    })
+    config = Config.model_validate(
+        {
+            "tools": {"exposure": "search"},
+            "selectors": [{"commands": [a, b], "load": "always"}, {"commands": ["*"]}],
+            "commands": {b: {"load": "deferred"}},
+        }
+    )
     surface = build_surface(gh, config)
     loads = {t.command_str: t.load for t in surface.tools}
-    assert loads[a] == "always"      # the claiming selector's
-    assert loads[b] == "deferred"    # the command's own wins
+    assert loads[a] == "always"  # the claiming selector's
+    assert loads[b] == "deferred"  # the command's own wins
     assert all(loads[p] == "deferred" for p in paths[2:])  # the default
     activated = [t.name for t in surface.tools if t.command_str == paths[2]]
     assert set(activated) <= set(_names(listed_tools(surface, activated)))
 
 
 def test_a_cli_tool_named_like_a_discovery_tool_is_an_error_naming_both(gh):
-    clash = gh.root.subcommands[0].model_copy(update={"name": "find-tools", "path": ["gh", "find-tools"],
-                                                       "subcommands": [], "runnable": True})
-    tree = gh.model_copy(update={"root": gh.root.model_copy(update={"subcommands": [*gh.root.subcommands, clash]})})
+    clash = gh.root.subcommands[0].model_copy(
+        update={
+            "name": "find-tools",
+            "path": ["gh", "find-tools"],
+            "subcommands": [],
+            "runnable": True,
+        }
+    )
+    tree = gh.model_copy(
+        update={"root": gh.root.model_copy(update={"subcommands": [*gh.root.subcommands, clash]})}
+    )
     assert any(t.name == "gh_find-tools" for t in build_surface(tree, Config()).tools)
     # `find-tools` and `find_tools` are different names; the prefix makes them meet
     config = Config.model_validate({"tools": {"exposure": "search"}})
-    tree.root.subcommands[-1] = clash.model_copy(update={"name": "find_tools", "path": ["gh", "find_tools"]})
+    tree.root.subcommands[-1] = clash.model_copy(
+        update={"name": "find_tools", "path": ["gh", "find_tools"]}
+    )
     with pytest.raises(SurfaceError) as raised:
         build_surface(tree, config)
     assert "gh find_tools" in str(raised.value) and "`gh_find_tools`" in str(raised.value)

@@ -23,7 +23,9 @@ from workbench.model.config_file import save_config
 from workbench.model.tokens import count_tokens
 from workbench.model.tree import CommandTree
 
-QUERIES = json.loads((Path(__file__).parent / "fixtures" / "exposure" / "hf_queries.json").read_text())["queries"]
+QUERIES = json.loads(
+    (Path(__file__).parent / "fixtures" / "exposure" / "hf_queries.json").read_text()
+)["queries"]
 ECHO_ARGV = [sys.executable, "-c", "import json, sys; print(json.dumps(sys.argv[1:]))"]
 
 
@@ -56,11 +58,15 @@ def write_config(tree: CommandTree, folder: Path, exposure: str, **commands: dic
 
 
 def stdio(config: Path) -> StdioServerParameters:
-    return StdioServerParameters(command=sys.executable, args=["-m", "workbench.cli", "serve", str(config)])
+    return StdioServerParameters(
+        command=sys.executable, args=["-m", "workbench.cli", "serve", str(config)]
+    )
 
 
 def tokens_of(tools: list[types.Tool]) -> int:
-    return sum(count_tokens(json.dumps(t.model_dump(by_alias=True, exclude_none=True))) for t in tools)
+    return sum(
+        count_tokens(json.dumps(t.model_dump(by_alias=True, exclude_none=True))) for t in tools
+    )
 
 
 class Notifications:
@@ -72,8 +78,12 @@ class Notifications:
         self.list_changed = anyio.Event()
 
     async def __call__(self, message) -> None:
-        if isinstance(message, types.ServerNotification) and isinstance(message, types.ToolListChangedNotification) \
-                or getattr(getattr(message, "root", message), "method", "") == "notifications/tools/list_changed":
+        if (
+            isinstance(message, types.ServerNotification)
+            and isinstance(message, types.ToolListChangedNotification)
+            or getattr(getattr(message, "root", message), "method", "")
+            == "notifications/tools/list_changed"
+        ):
             self.list_changed.set()
 
 
@@ -93,8 +103,9 @@ async def test_connect_list_is_a_sliver_of_the_full_list(hf_tree, tmp_path, mode
     from workbench.model.surface import surface_from_file
 
     view = connect_view(surface_from_file(search_config)[1])
-    assert [(t["name"], t["description"], t["inputSchema"]) for t in view.tools] == \
-        [(t.name, t.description, t.input_schema) for t in first]
+    assert [(t["name"], t["description"], t["inputSchema"]) for t in view.tools] == [
+        (t.name, t.description, t.input_schema) for t in first
+    ]
     assert tokens_of(first) <= 0.05 * tokens_of(full), (tokens_of(first), tokens_of(full))
 
 
@@ -120,7 +131,9 @@ async def test_find_tools_ranks_the_right_tool_first(hf_tree, tmp_path):
 async def _found_then_listed_and_called(client: Client, notes: Notifications | None) -> None:
     import anyio
 
-    result = await client.call_tool("hf_find_tools", {"query": "scale an inference endpoint to zero"})
+    result = await client.call_tool(
+        "hf_find_tools", {"query": "scale an inference endpoint to zero"}
+    )
     match = result.structured_content["tools"][0]
     assert match["name"] == "hf_endpoints_scale-to-zero"
     assert match["inputSchema"]["type"] == "object" and "description" in match
@@ -140,10 +153,14 @@ async def _found_then_listed_and_called(client: Client, notes: Notifications | N
 async def test_found_tool_is_listed_and_callable_with_list_changed_over_stdio(hf_tree, tmp_path):
     config = write_config(hf_tree, tmp_path, "search")
     notes = Notifications()
-    async with Client(stdio(config), mode="legacy", read_timeout_seconds=60, message_handler=notes) as client:
+    async with Client(
+        stdio(config), mode="legacy", read_timeout_seconds=60, message_handler=notes
+    ) as client:
         assert client.server_capabilities.tools.list_changed is True
         await _found_then_listed_and_called(client, notes)
-    async with Client(stdio(write_config(hf_tree, tmp_path, "all")), mode="legacy", read_timeout_seconds=60) as client:
+    async with Client(
+        stdio(write_config(hf_tree, tmp_path, "all")), mode="legacy", read_timeout_seconds=60
+    ) as client:
         assert not client.server_capabilities.tools.list_changed  # the list never changes there
 
 
@@ -152,11 +169,16 @@ async def test_found_tool_is_listed_and_callable_with_list_changed_over_http(hf_
     config = write_config(hf_tree, tmp_path, "search")
     notes = Notifications()
     with http_server(config, tmp_path) as url:
-        async with Client(url, mode="legacy", read_timeout_seconds=60, message_handler=notes) as client:
+        async with Client(
+            url, mode="legacy", read_timeout_seconds=60, message_handler=notes
+        ) as client:
             await _found_then_listed_and_called(client, notes)
         # the activation belonged to that session: a new one starts from the connect list
         async with Client(url, mode="legacy", read_timeout_seconds=60) as client:
-            assert [t.name for t in (await client.list_tools()).tools] == ["hf_find_tools", "hf_run_tool"]
+            assert [t.name for t in (await client.list_tools()).tools] == [
+                "hf_find_tools",
+                "hf_run_tool",
+            ]
 
 
 @pytest.mark.anyio
@@ -177,11 +199,19 @@ async def _found_then_called(client: Client) -> None:
     result = await client.call_tool("hf_find_tools", {"query": "restart a space"})
     assert result.structured_content["tools"][0]["name"] == "hf_spaces_restart"
     # no session at this era (docs/exposure.md): the list stays the connect list
-    assert [t.name for t in (await client.list_tools(cache_mode="refresh")).tools] == ["hf_find_tools", "hf_run_tool"]
+    assert [t.name for t in (await client.list_tools(cache_mode="refresh")).tools] == [
+        "hf_find_tools",
+        "hf_run_tool",
+    ]
     called = await client.call_tool("hf_spaces_restart", {"space_id": "me/space"})
     assert not called.is_error, called.content
-    via_run = await client.call_tool("hf_run_tool", {"name": "hf_spaces_restart", "arguments": {"space_id": "me/space"}})
-    assert not via_run.is_error and json.loads(via_run.structured_content["stdout"])[:2] == ["spaces", "restart"]
+    via_run = await client.call_tool(
+        "hf_run_tool", {"name": "hf_spaces_restart", "arguments": {"space_id": "me/space"}}
+    )
+    assert not via_run.is_error and json.loads(via_run.structured_content["stdout"])[:2] == [
+        "spaces",
+        "restart",
+    ]
 
 
 @pytest.mark.anyio
@@ -189,17 +219,23 @@ async def _found_then_called(client: Client) -> None:
 async def test_run_tool_calls_a_deferred_tool_with_the_same_validation(hf_tree, tmp_path, mode):
     config = write_config(hf_tree, tmp_path, "search")
     async with Client(stdio(config), mode=mode, read_timeout_seconds=60) as client:
-        ran = await client.call_tool("hf_run_tool", {"name": "hf_spaces_restart", "arguments": {"space_id": "me/space"}})
+        ran = await client.call_tool(
+            "hf_run_tool", {"name": "hf_spaces_restart", "arguments": {"space_id": "me/space"}}
+        )
         assert not ran.is_error, ran.content
         assert json.loads(ran.structured_content["stdout"]) == ["spaces", "restart", "me/space"]
 
         direct = await client.call_tool("hf_spaces_restart", {"space_idd": "me/space"})
-        through = await client.call_tool("hf_run_tool", {"name": "hf_spaces_restart", "arguments": {"space_idd": "me/space"}})
+        through = await client.call_tool(
+            "hf_run_tool", {"name": "hf_spaces_restart", "arguments": {"space_idd": "me/space"}}
+        )
         assert direct.is_error and through.is_error
         assert through.content[0].text == direct.content[0].text
         assert "did you mean `space_id`?" in through.content[0].text
 
-        unknown = await client.call_tool("hf_run_tool", {"name": "hf_spaces_restrat", "arguments": {}})
+        unknown = await client.call_tool(
+            "hf_run_tool", {"name": "hf_spaces_restrat", "arguments": {}}
+        )
         assert unknown.is_error and "hf_spaces_restart" in unknown.content[0].text
 
         bad = await client.call_tool("hf_run_tool", {"nam": "hf_spaces_restart"})

@@ -41,7 +41,10 @@ def test_tar_argp_help_with_a_question_mark_short_and_one_space_columns():
     assert flags["catenate"].short == "A" and flags["catenate"].kind is FlagKind.BOOLEAN
     assert flags["exclude-caches-under"].kind is FlagKind.BOOLEAN
     assert flags["exclude-caches-under"].help.startswith("exclude everything under")
-    assert flags["exclude-tag-all"].kind is FlagKind.VALUE and flags["exclude-tag-all"].value_type is ValueType.PATH
+    assert (
+        flags["exclude-tag-all"].kind is FlagKind.VALUE
+        and flags["exclude-tag-all"].value_type is ValueType.PATH
+    )
     assert flags["ignore-command-error"].kind is FlagKind.BOOLEAN
     assert flags["no-ignore-command-error"].kind is FlagKind.BOOLEAN
     assert flags["checkpoint"].kind is FlagKind.VALUE
@@ -111,8 +114,13 @@ def test_tsc_flush_left_entries_and_type_lines():
 
 def test_prettier_defaults_to_sentence():
     flags = flags_of(parsed("prettier_defaults.txt", ["prettier"]))
-    assert flags["arrow-parens"].choices == ["always", "avoid"] and flags["arrow-parens"].default == "always"
-    assert flags["print-width"].value_type is ValueType.INTEGER and flags["print-width"].default == 80
+    assert (
+        flags["arrow-parens"].choices == ["always", "avoid"]
+        and flags["arrow-parens"].default == "always"
+    )
+    assert (
+        flags["print-width"].value_type is ValueType.INTEGER and flags["print-width"].default == 80
+    )
     assert flags["bracket-same-line"].default is False
     assert "Defaults to" not in flags["print-width"].help
 
@@ -121,7 +129,9 @@ def test_httpie_prose_is_no_default():
     flags = flags_of(parsed("httpie_prose_defaults.txt", ["http"]))
     assert flags["style"].default is None
     assert flags["style"].short == "s"
-    assert flags["max-headers"].default == 0 and flags["max-headers"].value_type is ValueType.INTEGER
+    assert (
+        flags["max-headers"].default == 0 and flags["max-headers"].value_type is ValueType.INTEGER
+    )
 
 
 def test_pip_repeatable_as_an_adjective_is_no_count():
@@ -155,7 +165,9 @@ def test_closed_value_lists_in_the_description():
 
 def test_gnu_value_tables_are_no_commands():
     result = parsed("nl_value_lists.txt", ["nl"])
-    assert result.subcommands == []  # `STYLE is one of:  a  number all lines`, no COMMAND in the usage
+    assert (
+        result.subcommands == []
+    )  # `STYLE is one of:  a  number all lines`, no COMMAND in the usage
     assert flags_of(result)["body-numbering"].metavar == "STYLE"
     git = parsed("git_root.txt", ["git"])
     assert {"clone", "init"} <= {c.name for c in git.subcommands}  # git names `<command>`
@@ -205,7 +217,12 @@ def test_live_cargo_build(tmp_path):
 
 def test_live_git_bisect_positional(tmp_path):
     exe = _installed("git")
-    if subprocess.run([exe, "bisect", "-h"], capture_output=True, text=True, check=False).stdout.find("[help|start") < 0:
+    if (
+        subprocess.run(
+            [exe, "bisect", "-h"], capture_output=True, text=True, check=False
+        ).stdout.find("[help|start")
+        < 0
+    ):
         pytest.skip("this git prints another bisect usage")
     tree = crawl(exe, use_cache=False, max_depth=1, cache_dir=tmp_path)
     bisect = tree.find("git bisect")

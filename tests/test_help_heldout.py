@@ -17,7 +17,9 @@ def parsed(name: str, path: list[str]):
 
 def test_a_click_default_command_marked_with_a_star_is_listed_by_its_name():
     # towncrier 26.9 and datasette 0.65 (click-default-group) print `build*` / `serve*`
-    towncrier = [c.name for c in parsed("click_default_command_towncrier.txt", ["towncrier"]).subcommands]
+    towncrier = [
+        c.name for c in parsed("click_default_command_towncrier.txt", ["towncrier"]).subcommands
+    ]
     assert towncrier == ["build", "check", "create"]
     datasette = parsed("click_default_command_datasette.txt", ["datasette"])
     serve = next(c for c in datasette.subcommands if c.name == "serve")
@@ -40,10 +42,16 @@ def crawled(cli: str, tmp_path):
 def test_a_switch_offering_a_fuller_help_is_a_pointer_the_crawl_follows(tmp_path):
     from workbench.loaders.help.pointers import listing_pointers
 
-    text = (FIXTURES / "gnu_xz_offers_long_help.txt").read_text()  # `-H, --long-help  display the long help`
-    assert listing_pointers(text, parsed("gnu_xz_offers_long_help.txt", ["xz"]), ["xz"]) == [["--long-help"]]
+    text = (
+        FIXTURES / "gnu_xz_offers_long_help.txt"
+    ).read_text()  # `-H, --long-help  display the long help`
+    assert listing_pointers(text, parsed("gnu_xz_offers_long_help.txt", ["xz"]), ["xz"]) == [
+        ["--long-help"]
+    ]
     root = crawled("xz", tmp_path).root  # xz 5.4: the advanced options are in the long help only
-    assert {"single-stream", "robot", "block-size", "memlimit-compress"} <= {f.name for f in root.flags}
+    assert {"single-stream", "robot", "block-size", "memlimit-compress"} <= {
+        f.name for f in root.flags
+    }
 
 
 def test_a_help_only_load_with_a_command_whose_help_failed_says_so_with_the_fix(tmp_path):

@@ -15,8 +15,25 @@ from hypothesis import strategies as st
 from workbench.loaders.help.detect import STYLES, parser_for
 
 FIXTURES = Path(__file__).parent / "fixtures" / "help"
-FRAGMENTS = [line for path in sorted(FIXTURES.glob("*.txt")) for line in path.read_text().splitlines()]
-NOISE = ["", "  ", "Options:", "Commands:", "usage: x [-h]", "  -", "  --", "[", "]", "{a,b}", "<X>...", "\t", "│ * │", "╭─ Options ─╮"]
+FRAGMENTS = [
+    line for path in sorted(FIXTURES.glob("*.txt")) for line in path.read_text().splitlines()
+]
+NOISE = [
+    "",
+    "  ",
+    "Options:",
+    "Commands:",
+    "usage: x [-h]",
+    "  -",
+    "  --",
+    "[",
+    "]",
+    "{a,b}",
+    "<X>...",
+    "\t",
+    "│ * │",
+    "╭─ Options ─╮",
+]
 
 lines = st.one_of(st.sampled_from(FRAGMENTS), st.sampled_from(NOISE), st.text(max_size=40))
 texts = st.lists(lines, max_size=30).map("\n".join)
@@ -30,7 +47,9 @@ def test_parsers_never_invent_flags_or_commands(text, style):
         if flag.name:
             assert re.search(rf"-{re.escape(flag.name)}|\[no-\]{re.escape(flag.name)}", text), flag
         if flag.short:
-            assert f"-{flag.short}" in text or re.search(rf"\[-\w*{re.escape(flag.short)}", text), flag
+            assert f"-{flag.short}" in text or re.search(rf"\[-\w*{re.escape(flag.short)}", text), (
+                flag
+            )
     for command in parsed.subcommands:
         assert command.name in text
         assert all(alias in text for alias in command.aliases)

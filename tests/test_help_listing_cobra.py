@@ -29,7 +29,9 @@ def test_a_flag_answer_pairs_each_shorthand_with_its_long_name():
     answer = _recorded("gh", ["__complete", "pr", "list", "-"])["stdout"]
     flags = {f.name or f.short: f for f in flag_rows(answer)}
     assert flags["author"].short == "A" and flags["author"].help == "Filter by author"
-    assert flags["repo"].short == "R"  # the inherited persistent flag, listed with the command's own
+    assert (
+        flags["repo"].short == "R"
+    )  # the inherited persistent flag, listed with the command's own
     assert flags["web"].short == "w" and "A" not in flags  # no shorthand is a flag of its own
 
 
@@ -40,7 +42,9 @@ def test_a_command_answer_lists_names_with_their_summaries():
 
 def test_an_answer_without_the_directive_line_is_no_witness():
     # what gh prints when `__complete` is put after the command path: an error and a usage, exit 1
-    error = 'unknown command "__complete" for "gh release"\n\nUsage:  gh release <command> [flags]\n'
+    error = (
+        'unknown command "__complete" for "gh release"\n\nUsage:  gh release <command> [flags]\n'
+    )
     assert read_rows(error) is None and flag_rows(error) is None and command_rows(error) is None
     assert read_rows("") is None
     assert read_rows("create\tCreate a new release\n") is None  # cut before its `:4`
@@ -48,17 +52,26 @@ def test_an_answer_without_the_directive_line_is_no_witness():
 
 def test_a_replayed_gh_crawl_takes_the_commands_only_the_engine_lists(tmp_path):
     tree = crawl(str(install_replay("gh", tmp_path)), name="gh", use_cache=False, timeout_s=120)
-    for path in ("gh release delete-asset", "gh repo set-default"):  # rows gh's help table hides from the parser
+    for path in (
+        "gh release delete-asset",
+        "gh repo set-default",
+    ):  # rows gh's help table hides from the parser
         command = tree.find(path)
         assert command is not None and command.listed_by == WITNESS, path
         assert command.flags, f"{path}: its own help was crawled"  # `--yes`, `--view`
-    assert tree.find("gh co") is None  # the engine lists the alias `co`; its help is `pr checkout`'s
+    assert (
+        tree.find("gh co") is None
+    )  # the engine lists the alias `co`; its help is `pr checkout`'s
     witness = next(w for w in tree.coverage.listings if w.witness == WITNESS)
-    assert witness.taken.commands == 2 and "gh release delete-asset (command)" in witness.taken_names
+    assert (
+        witness.taken.commands == 2 and "gh release delete-asset (command)" in witness.taken_names
+    )
     assert witness.unconfirmed == ["gh co"]
     line = coverage_line(tree)
     assert "cobra __complete" in line and "gh release delete-asset" in line
-    assert any(f.code == "WB414" and "gh repo set-default" in f.message for f in coverage_findings(tree))
+    assert any(
+        f.code == "WB414" and "gh repo set-default" in f.message for f in coverage_findings(tree)
+    )
 
 
 def test_flags_only_the_engine_lists_are_taken_as_guesses(tmp_path):
@@ -73,6 +86,8 @@ def test_flags_only_the_engine_lists_are_taken_as_guesses(tmp_path):
     assert bwlimit.listed_by == WITNESS and bwlimit.kind_guessed and bwlimit.kind == "value"
     assert bwlimit.help.startswith("Bandwidth limit")
     copy = tree.find("rclone copy")
-    assert not any(f.name == "bwlimit" for f in copy.flags)  # a persistent flag stays on the root that holds it
+    assert not any(
+        f.name == "bwlimit" for f in copy.flags
+    )  # a persistent flag stays on the root that holds it
     witness = next(w for w in tree.coverage.listings if w.witness == WITNESS)
     assert witness.taken.flags > 300

@@ -29,31 +29,43 @@ def _page(cli: str) -> str:
 
 
 def test_the_option_rows_of_a_page_are_read_with_their_kinds_and_placeholders():
-    page = read_page(_page("tar"), "tar")  # GNU tar 1.34: `-g, --listed-incremental=FILE` over its description
+    page = read_page(
+        _page("tar"), "tar"
+    )  # GNU tar 1.34: `-g, --listed-incremental=FILE` over its description
     flags = {f.name: f for f in page.flags}
     incremental = flags["listed-incremental"]
     assert (incremental.short, incremental.kind, incremental.metavar) == ("g", "value", "FILE")
-    assert flags["check-device"].kind == "boolean" and flags["check-device"].help.startswith("Check device numbers")
+    assert flags["check-device"].kind == "boolean" and flags["check-device"].help.startswith(
+        "Check device numbers"
+    )
     assert flags["occurrence"].kind == "value"  # `--occurrence[=N]`
 
 
 def test_a_term_beside_its_description_and_spellings_on_two_lines_are_one_entry():
     xz = {f.name: f for f in read_page(_page("xz"), "xz").flags if f.name}
-    assert xz["fast"].help.startswith("These are somewhat misleading aliases")  # `--fast` over `--best These are …`
+    assert xz["fast"].help.startswith(
+        "These are somewhat misleading aliases"
+    )  # `--fast` over `--best These are …`
     wget = {f.name: f for f in read_page(_page("wget"), "wget").flags if f.name}
     assert wget["version"].short == "V"  # `-V` on one line, `--version` on the next
 
 
 def test_a_page_written_in_markdown_lists_its_options_as_bullets():
-    zstd = {f.name: f for f in read_page(_page("zstd"), "zstd").flags if f.name}  # `○   --ultra: unlocks …`
+    zstd = {
+        f.name: f for f in read_page(_page("zstd"), "zstd").flags if f.name
+    }  # `○   --ultra: unlocks …`
     assert zstd["ultra"].help.startswith("unlocks high compression levels")
-    assert zstd["threads"].kind == "value" and zstd["threads"].help.startswith("Compress")  # `-T#,  --threads=#:`
+    assert zstd["threads"].kind == "value" and zstd["threads"].help.startswith(
+        "Compress"
+    )  # `-T#,  --threads=#:`
 
 
 def test_only_options_sections_are_read_and_only_the_programs_own_page():
     ls = (FIXTURES / "man_ls_options_in_description.txt").read_text()
     assert read_page(ls, "ls").flags == []  # its option rows are under DESCRIPTION, among prose
-    assert read_page((FIXTURES / "man_printf_section_3.txt").read_text(), "printf") is None  # printf(3)
+    assert (
+        read_page((FIXTURES / "man_printf_section_3.txt").read_text(), "printf") is None
+    )  # printf(3)
     assert read_page(_page("xz"), "tar") is None  # another program's page
     xz = read_page(_page("xz"), "xz")
     tar = read_page(_page("tar"), "tar")
@@ -64,22 +76,36 @@ def test_single_dash_long_spellings_are_left_out():
     wget = read_page(_page("wget"), "wget")  # `-nv, --no-verbose`
     assert "no-verbose" in {f.name for f in wget.flags}
     assert not any(f.name in ("nv", "nc") or len(f.short or "") > 1 for f in wget.flags)
-    assert all(f.short is None or f.short.isalnum() for f in read_page(_page("zstd"), "zstd").flags)  # no `-#`
+    assert all(
+        f.short is None or f.short.isalnum() for f in read_page(_page("zstd"), "zstd").flags
+    )  # no `-#`
 
 
 def test_a_replayed_crawl_takes_what_only_the_page_lists_and_says_so(tmp_path):
-    tree = crawl(str(install_replay("xz", tmp_path)), name="xz", use_cache=False, timeout_s=120,
-                 man=str(install_man_replay("xz", tmp_path)))
+    tree = crawl(
+        str(install_replay("xz", tmp_path)),
+        name="xz",
+        use_cache=False,
+        timeout_s=120,
+        man=str(install_man_replay("xz", tmp_path)),
+    )
     fast = next(f for f in tree.root.flags if f.name == "fast")  # documented in the page only
     assert fast.listed_by == WITNESS and not fast.kind_guessed and fast.kind == "boolean"
     witness = next(w for w in tree.coverage.listings if w.witness == WITNESS)
     assert "xz --fast" in witness.taken_names and witness.seen.flags > 30
     assert "man page listed" in coverage_line(tree) and "xz --fast" in coverage_line(tree)
-    assert any(f.code in ("WB413", "WB414") and "xz --fast" in f.message for f in coverage_findings(tree))
+    assert any(
+        f.code in ("WB413", "WB414") and "xz --fast" in f.message for f in coverage_findings(tree)
+    )
 
 
 def test_a_crawl_whose_help_and_page_agree_says_nothing_extra(tmp_path):
-    tree = crawl(str(install_replay("gzip", tmp_path)), name="gzip", use_cache=False, timeout_s=120,
-                 man=str(install_man_replay("gzip", tmp_path)))
+    tree = crawl(
+        str(install_replay("gzip", tmp_path)),
+        name="gzip",
+        use_cache=False,
+        timeout_s=120,
+        man=str(install_man_replay("gzip", tmp_path)),
+    )
     assert tree.coverage is None or not any(w.taken_names for w in tree.coverage.listings)
     assert not coverage_findings(tree)

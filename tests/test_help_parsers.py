@@ -60,7 +60,13 @@ def test_style_is_detected_from_the_text(fixture, style):
 
 def test_cobra_root_lists_every_command_section_and_is_group_only():
     parsed = read("cobra_root.txt", ["shipctl"])
-    assert [c.name for c in parsed.subcommands] == ["completion", "deploy", "help", "status", "config"]
+    assert [c.name for c in parsed.subcommands] == [
+        "completion",
+        "deploy",
+        "help",
+        "status",
+        "config",
+    ]
     assert parsed.subcommands[1].summary == "Deploy a service"
     assert parsed.runnable is False
     assert parsed.summary == "shipctl ships containers to your clusters."
@@ -69,18 +75,31 @@ def test_cobra_root_lists_every_command_section_and_is_group_only():
 def test_cobra_type_words_map_to_types_and_unknown_words_stay_unknown():
     parsed = read("cobra_root.txt", ["shipctl"])
     config = flag(parsed, "config")
-    assert (config.short, config.kind, config.value_type, config.default) == ("c", FlagKind.VALUE, ValueType.STRING, "/etc/ship.yaml")
+    assert (config.short, config.kind, config.value_type, config.default) == (
+        "c",
+        FlagKind.VALUE,
+        ValueType.STRING,
+        "/etc/ship.yaml",
+    )
     assert flag(parsed, "replicas").value_type is ValueType.INTEGER
     assert flag(parsed, "replicas").default == 3
     assert flag(parsed, "ratio").value_type is ValueType.NUMBER
     assert flag(parsed, "ratio").default == 0.5
     timeout = flag(parsed, "timeout")
-    assert (timeout.value_type, timeout.type_name, timeout.default) == (ValueType.STRING, "duration", "5m0s")
+    assert (timeout.value_type, timeout.type_name, timeout.default) == (
+        ValueType.STRING,
+        "duration",
+        "5m0s",
+    )
     labels = flag(parsed, "labels")
     assert (labels.repeatable, labels.type_name) == (True, "strings")
     assert flag(parsed, "tags").repeatable is True
     hosts = flag(parsed, "hosts")
-    assert (hosts.repeatable, hosts.value_type, hosts.type_name) == (True, ValueType.STRING, "[]string")
+    assert (hosts.repeatable, hosts.value_type, hosts.type_name) == (
+        True,
+        ValueType.STRING,
+        "[]string",
+    )
     quota = flag(parsed, "quota")
     assert (quota.value_type, quota.type_name) == (ValueType.UNKNOWN, "quantity")
     verbose = flag(parsed, "verbose")
@@ -92,7 +111,9 @@ def test_cobra_leaf_reads_aliases_examples_positionals_deprecated_and_global_fla
     assert parsed.aliases == ["d", "dep"]
     assert parsed.examples.startswith("# Deploy the api service")
     assert parsed.runnable is True
-    assert [(p.name, p.required, p.variadic) for p in parsed.positionals] == [("SERVICE", True, False)]
+    assert [(p.name, p.required, p.variadic) for p in parsed.positionals] == [
+        ("SERVICE", True, False)
+    ]
     assert parsed.description.startswith("Deploy a service to every cluster")
     assert flag(parsed, "old-image").deprecated is True
     assert flag(parsed, "image").deprecated is False
@@ -113,7 +134,13 @@ def test_cobra_group_with_only_a_command_usage_line_is_not_runnable():
 
 def test_kubectl_defaults_in_the_term_say_the_type():
     parsed = read("kubectl_scale.txt", ["kubectl", "scale"])
-    assert [f.key for f in parsed.flags] == ["all", "current-replicas", "filename", "output", "timeout"]
+    assert [f.key for f in parsed.flags] == [
+        "all",
+        "current-replicas",
+        "filename",
+        "output",
+        "timeout",
+    ]
     assert (flag(parsed, "all").kind, flag(parsed, "all").default) == (FlagKind.BOOLEAN, False)
     current = flag(parsed, "current-replicas")
     assert (current.value_type, current.default) == (ValueType.INTEGER, -1)
@@ -164,7 +191,11 @@ def test_clap_options_counts_choices_defaults_env_negatable_and_grouped_headings
     assert (verbose.kind, verbose.short) == (FlagKind.COUNT, "v")
     color = flag(parsed, "color")
     assert (color.value_type, color.choices, color.default, color.metavar) == (
-        ValueType.CHOICE, ["auto", "always", "never"], "auto", "WHEN")
+        ValueType.CHOICE,
+        ["auto", "always", "never"],
+        "auto",
+        "WHEN",
+    )
     assert color.help == "Coloring"
     cache = flag(parsed, "cache")
     assert (cache.kind, cache.negatable) == (FlagKind.BOOLEAN, True)
@@ -209,7 +240,11 @@ def test_click_options_types_choices_required_and_env():
     parsed = read("click_hello.txt", ["greet", "hello"])
     count = flag(parsed, "count")
     assert (count.short, count.value_type, count.type_name, count.default) == (
-        "c", ValueType.INTEGER, "INTEGER RANGE", 1)
+        "c",
+        ValueType.INTEGER,
+        "INTEGER RANGE",
+        1,
+    )
     fmt = flag(parsed, "format")
     assert (fmt.value_type, fmt.choices) == (ValueType.CHOICE, ["json", "yaml", "text"])
     assert flag(parsed, "name-file").value_type is ValueType.PATH
@@ -242,7 +277,10 @@ def test_argparse_subparsers_block_lists_commands_with_aliases():
         ("remove", []),
         ("list", []),
     ]
-    assert parsed.subcommands[1].summary == "Remove packages from the prefix, keeping their configuration files"
+    assert (
+        parsed.subcommands[1].summary
+        == "Remove packages from the prefix, keeping their configuration files"
+    )
     assert parsed.runnable is False
     assert parsed.positionals == []
     root = flag(parsed, "root")
@@ -263,7 +301,11 @@ def test_argparse_leaf_positionals_nargs_and_long_terms():
     output = flag(parsed, "output-file")
     assert (output.help, output.value_type) == ("Write a report to this file", ValueType.PATH)
     exclude = flag(parsed, "exclude")
-    assert (exclude.nargs, exclude.repeatable, exclude.metavar) == ("+", False, "PATTERN")  # words of one occurrence
+    assert (exclude.nargs, exclude.repeatable, exclude.metavar) == (
+        "+",
+        False,
+        "PATTERN",
+    )  # words of one occurrence
 
 
 # --- git / GNU -----------------------------------------------------------------------------------
@@ -279,21 +321,37 @@ def test_git_root_reads_commands_under_lowercase_headings():
 def test_git_options_untitled_and_under_headings_with_optional_values():
     parsed = read("git_commit.txt", ["git", "commit"])
     assert [f.key for f in parsed.flags] == [
-        "quiet", "verbose", "file", "message", "cleanup", "gpg-sign", "all", "untracked-files",
+        "quiet",
+        "verbose",
+        "file",
+        "message",
+        "cleanup",
+        "gpg-sign",
+        "all",
+        "untracked-files",
     ]
     assert flag(parsed, "message").help == "commit message"
     gpg = flag(parsed, "gpg-sign")
     assert (gpg.short, gpg.kind, gpg.metavar) == ("S", FlagKind.VALUE, "key-id")
     untracked = flag(parsed, "untracked-files")
     assert untracked.default == "all"
-    assert [(p.name, p.required, p.variadic) for p in parsed.positionals] == [("pathspec", False, True)]
+    assert [(p.name, p.required, p.variadic) for p in parsed.positionals] == [
+        ("pathspec", False, True)
+    ]
 
 
 def test_gnu_usage_and_equals_metavars():
     parsed = read("gnu_ls.txt", ["ls"])
-    assert [f.key for f in parsed.flags] == ["all", "block-size", "color", "width"]  # --help is left out
+    assert [f.key for f in parsed.flags] == [
+        "all",
+        "block-size",
+        "color",
+        "width",
+    ]  # --help is left out
     assert flag(parsed, "block-size").metavar == "SIZE"
-    assert flag(parsed, "block-size").help.startswith("with -l, scale sizes by SIZE when printing them; e.g.,")
+    assert flag(parsed, "block-size").help.startswith(
+        "with -l, scale sizes by SIZE when printing them; e.g.,"
+    )
     assert flag(parsed, "width").short == "w"
     assert [(p.name, p.required, p.variadic) for p in parsed.positionals] == [("FILE", False, True)]
 
@@ -309,7 +367,19 @@ def test_garbage_yields_nothing_invented():
 def test_flags_named_only_in_the_usage_synopsis():
     parsed = read("bsd_usage.txt", ["rcp"])
     assert [f.key for f in parsed.flags] == [
-        "4", "6", "C", "q", "v", "B", "c", "J", "l", "o", "P", "color", "version",
+        "4",
+        "6",
+        "C",
+        "q",
+        "v",
+        "B",
+        "c",
+        "J",
+        "l",
+        "o",
+        "P",
+        "color",
+        "version",
     ]  # `[-h | --help]` is left out
     assert all(flag(parsed, k).kind is FlagKind.BOOLEAN for k in ("4", "6", "C", "q", "v"))
     assert (flag(parsed, "B").kind, flag(parsed, "B").metavar) == (FlagKind.VALUE, "bind_address")
@@ -330,10 +400,16 @@ def test_options_right_under_the_usage_line():
 def test_wget_short_and_long_separated_by_two_spaces():
     parsed = read("wget_like.txt", ["getit"])
     assert [(f.short, f.name) for f in parsed.flags] == [
-        ("V", "version"), ("b", "background"), ("e", "execute"), ("t", "tries"), (None, "retry-connrefused"),
+        ("V", "version"),
+        ("b", "background"),
+        ("e", "execute"),
+        ("t", "tries"),
+        (None, "retry-connrefused"),
     ]
     assert (flag(parsed, "tries").metavar, flag(parsed, "tries").help) == (
-        "NUMBER", "set number of retries to NUMBER (0 unlimits)")
+        "NUMBER",
+        "set number of retries to NUMBER (0 unlimits)",
+    )
     assert [(p.name, p.required, p.variadic) for p in parsed.positionals] == [("URL", False, True)]
 
 
@@ -342,7 +418,11 @@ def test_wget_short_and_long_separated_by_two_spaces():
 
 def test_commander_commands_with_arguments_and_aliases_in_the_term():
     parsed = read("commander.txt", ["pizza"])
-    assert [(c.name, c.aliases) for c in parsed.subcommands] == [("order", ["o"]), ("menu", []), ("help", [])]
+    assert [(c.name, c.aliases) for c in parsed.subcommands] == [
+        ("order", ["o"]),
+        ("menu", []),
+        ("help", []),
+    ]
     assert parsed.subcommands[0].summary == "order a pizza of the given size"
     assert parsed.runnable is True
     cheese = flag(parsed, "cheese")
@@ -369,7 +449,12 @@ def test_urfave_cli_sections_values_defaults_and_env():
     assert [(c.name, c.aliases) for c in parsed.subcommands] == [("add", ["a"]), ("help", ["h"])]
     assert parsed.runnable is False
     lang = flag(parsed, "lang")
-    assert (lang.short, lang.kind, lang.default, lang.env_var) == ("l", FlagKind.VALUE, "english", "APP_LANG")
+    assert (lang.short, lang.kind, lang.default, lang.env_var) == (
+        "l",
+        FlagKind.VALUE,
+        "english",
+        "APP_LANG",
+    )
     assert "help" not in [f.key for f in parsed.flags]
 
 
@@ -385,14 +470,22 @@ def test_docopt_space_separated_spellings_and_defaults_with_a_full_stop():
     assert [(f.short, f.name) for f in parsed.flags] == [(None, "speed"), (None, "moored")]
     speed = flag(parsed, "speed")
     assert (speed.kind, speed.metavar, speed.default) == (FlagKind.VALUE, "kn", 10)
-    assert speed.value_type is ValueType.INTEGER  # a placeholder name, but the default is a whole number
-    assert (flag(parsed, "moored").kind, flag(parsed, "moored").default) == (FlagKind.BOOLEAN, False)
+    assert (
+        speed.value_type is ValueType.INTEGER
+    )  # a placeholder name, but the default is a whole number
+    assert (flag(parsed, "moored").kind, flag(parsed, "moored").default) == (
+        FlagKind.BOOLEAN,
+        False,
+    )
 
 
 def test_go_flag_package_single_dash_names_with_type_words():
     parsed = read("goflag.txt", ["probe"])
     assert [f.key for f in parsed.flags] == ["config", "n", "timeout", "v"]
-    assert (flag(parsed, "config").value_type, flag(parsed, "config").default) == (ValueType.STRING, "probe.yaml")
+    assert (flag(parsed, "config").value_type, flag(parsed, "config").default) == (
+        ValueType.STRING,
+        "probe.yaml",
+    )
     assert (flag(parsed, "n").value_type, flag(parsed, "n").default) == (ValueType.INTEGER, 3)
     assert flag(parsed, "timeout").default == "5s"
     assert flag(parsed, "v").kind is FlagKind.BOOLEAN
@@ -422,7 +515,11 @@ def test_indented_group_headings_inside_an_options_section():
 
 def test_long_first_spellings_under_a_heading_without_colon():
     parsed = read("rsync_like.txt", ["sync"])
-    assert [(f.name, f.short) for f in parsed.flags] == [("verbose", "v"), ("info", None), ("archive", "a")]
+    assert [(f.name, f.short) for f in parsed.flags] == [
+        ("verbose", "v"),
+        ("info", None),
+        ("archive", "a"),
+    ]
     assert flag(parsed, "info").metavar == "FLAGS"
 
 
@@ -436,18 +533,36 @@ def test_usage_positionals_with_suffixes_alternatives_and_nesting():
         reading = read_usage(form, path, has_subcommands=False, **options)
         return reading.understood, [(p.name, p.required, p.variadic) for p in reading.positionals]
 
-    assert positionals("docker pull [OPTIONS] NAME[:TAG|@DIGEST]", ["docker", "pull"]) == (True, [("NAME", True, False)])
+    assert positionals("docker pull [OPTIONS] NAME[:TAG|@DIGEST]", ["docker", "pull"]) == (
+        True,
+        [("NAME", True, False)],
+    )
     assert positionals("docker images [OPTIONS] [REPOSITORY[:TAG]]", ["docker", "images"]) == (
-        True, [("REPOSITORY", False, False)])
-    assert positionals("docker build [OPTIONS] PATH | URL | -", ["docker", "build"]) == (True, [("PATH", True, False)])
+        True,
+        [("REPOSITORY", False, False)],
+    )
+    assert positionals("docker build [OPTIONS] PATH | URL | -", ["docker", "build"]) == (
+        True,
+        [("PATH", True, False)],
+    )
     assert positionals("psql [OPTION]... [DBNAME [USERNAME]]", ["psql"]) == (
-        True, [("DBNAME", False, False), ("USERNAME", False, False)])
+        True,
+        [("DBNAME", False, False), ("USERNAME", False, False)],
+    )
     assert positionals("make [options] [target] ...", ["make"]) == (True, [("target", False, True)])
-    assert positionals("prog [-h] [-o FILE] src [dst ...]", ["prog"], lowercase_positionals=True) == (
-        True, [("src", True, False), ("dst", False, True)])
-    assert positionals("kubectl scale --replicas=COUNT (-f FILENAME | TYPE NAME)", ["kubectl", "scale"])[0] is False
+    assert positionals(
+        "prog [-h] [-o FILE] src [dst ...]", ["prog"], lowercase_positionals=True
+    ) == (True, [("src", True, False), ("dst", False, True)])
+    assert (
+        positionals(
+            "kubectl scale --replicas=COUNT (-f FILENAME | TYPE NAME)", ["kubectl", "scale"]
+        )[0]
+        is False
+    )
     assert positionals("docker run [OPTIONS] IMAGE [COMMAND] [ARG...]", ["docker", "run"]) == (
-        True, [("IMAGE", True, False), ("COMMAND", False, False), ("ARG", False, True)])
+        True,
+        [("IMAGE", True, False), ("COMMAND", False, False), ("ARG", False, True)],
+    )
 
 
 def test_clap_long_help_with_paragraphs_and_a_possible_values_list():
@@ -455,12 +570,17 @@ def test_clap_long_help_with_paragraphs_and_a_possible_values_list():
     assert [f.key for f in parsed.flags] == ["color", "max-count", "type"]
     color = flag(parsed, "color")
     assert (color.value_type, color.choices, color.default) == (
-        ValueType.CHOICE, ["auto", "always", "never"], "auto")
+        ValueType.CHOICE,
+        ["auto", "always", "never"],
+        "auto",
+    )
     assert color.help.startswith("When to use colours")
     assert flag(parsed, "max-count").value_type is ValueType.INTEGER
     assert flag(parsed, "type").env_var == "SEEK_TYPE"
     assert [(p.name, p.required, p.variadic) for p in parsed.positionals] == [
-        ("PATTERN", True, False), ("PATH", False, True)]
+        ("PATTERN", True, False),
+        ("PATH", False, True),
+    ]
     assert parsed.positionals[1].help.startswith("Files or directories to search")
 
 
@@ -495,5 +615,8 @@ def test_manual_style_sections_synopsis_groups_and_prose_flag_lists():
     assert group.runnable is False
     assert group.flags == []  # the WIDE FLAGS prose names flags but lists none
     leaf = read("gcloud_set.txt", ["cloudctl", "config", "set"])
-    assert [(p.name, p.required) for p in leaf.positionals] == [("SECTION/PROPERTY", True), ("VALUE", True)]
+    assert [(p.name, p.required) for p in leaf.positionals] == [
+        ("SECTION/PROPERTY", True),
+        ("VALUE", True),
+    ]
     assert [(f.key, f.kind) for f in leaf.flags] == [("installation", FlagKind.BOOLEAN)]

@@ -29,9 +29,14 @@ def test_a_dot_leader_between_short_and_long_spellings_makes_one_flag():
     flags = flags_of(parsed("less_dot_leaders.txt", ["less"]))
     color = flags["color"]
     assert (color.short, color.kind, color.help) == ("D", FlagKind.VALUE, "Set screen colors.")
-    assert flags["search-skip-screen"].short == "a" and flags["search-skip-screen"].kind is FlagKind.BOOLEAN
+    assert (
+        flags["search-skip-screen"].short == "a"
+        and flags["search-skip-screen"].kind is FlagKind.BOOLEAN
+    )
     assert flags["buffers"].short == "b" and flags["buffers"].kind is FlagKind.VALUE
-    assert flags["pattern"].short == "p"  # `-p [pattern]  --pattern=[pattern]`: no leader, still one term
+    assert (
+        flags["pattern"].short == "p"
+    )  # `-p [pattern]  --pattern=[pattern]`: no leader, still one term
     assert "D" not in flags and "a" not in flags  # no short-only twin left behind
 
 
@@ -40,7 +45,9 @@ def test_a_row_of_two_shorts_and_two_longs_is_two_flags_with_one_description():
     flags = flags_of(parsed("less_dot_leaders.txt", ["less"]))
     assert (flags["quit-at-eof"].short, flags["QUIT-AT-EOF"].short) == ("e", "E")
     assert flags["quit-at-eof"].help == flags["QUIT-AT-EOF"].help == "Quit at end of file."
-    assert flags["quiet"].short == "q" and flags["QUIET"].short == "Q"  # four longs dealt to two shorts
+    assert (
+        flags["quiet"].short == "q" and flags["QUIET"].short == "Q"
+    )  # four longs dealt to two shorts
 
 
 def test_a_number_placeholder_names_no_flag():
@@ -48,7 +55,9 @@ def test_a_number_placeholder_names_no_flag():
     result = parsed("zstd_number_placeholders.txt", ["zstd"])
     flags = flags_of(result)
     assert "#" not in flags  # `-1` … `-19`, a family
-    assert not {"T", "B", "M", "b", "T#"} & set(flags)  # only attached (`-T4`), which argv never writes
+    assert not {"T", "B", "M", "b", "T#"} & set(
+        flags
+    )  # only attached (`-T4`), which argv never writes
     assert {"-T", "-B", "-M"} <= set(result.unread)  # so the load says it is short
     assert flags["fast"].kind is FlagKind.VALUE and flags["rm"].kind is FlagKind.BOOLEAN
 

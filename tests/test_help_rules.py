@@ -73,7 +73,11 @@ def test_an_optional_path_list_after_an_optional_separator():
 
 def test_a_placeholder_of_several_words_takes_exactly_that_many():
     flags = flags_of(parsed("jq_options.txt", ["jq"]))
-    assert (flags["arg"].kind, flags["arg"].nargs, flags["arg"].metavar) == (FlagKind.VALUE, 2, "a v")
+    assert (flags["arg"].kind, flags["arg"].nargs, flags["arg"].metavar) == (
+        FlagKind.VALUE,
+        2,
+        "a v",
+    )
     assert flags["rawfile"].nargs == 2 and flags["slurpfile"].nargs == 2
     assert flags["tab"].kind is FlagKind.BOOLEAN and flags["tab"].nargs is None
     assert flags["args"].kind is FlagKind.BOOLEAN  # `--args  remaining arguments are …`
@@ -92,7 +96,9 @@ def test_several_words_end_to_end_through_the_surface_and_argv():
     from workbench.runtime.argv import build_argv
 
     result = parsed("jq_options.txt", ["jq"])
-    tree = CommandTree(root=Command(path=["jq"], flags=result.flags, positionals=result.positionals))
+    tree = CommandTree(
+        root=Command(path=["jq"], flags=result.flags, positionals=result.positionals)
+    )
     tool = build_surface(tree, Config()).tools[0]
     schema = tool.input_schema["properties"]["arg"]
     assert (schema["type"], schema["minItems"], schema["maxItems"]) == ("array", 2, 2)
@@ -117,34 +123,52 @@ def with_listing(name: str, listing: str, path: list[str]):
 
     result = parsed(name, path)
     text = (FIXTURES / listing).read_text()
-    merge_listing(result, parse_listing(text, path, rules_for(detect_style(text, prefer=result.style))))
+    merge_listing(
+        result, parse_listing(text, path, rules_for(detect_style(text, prefer=result.style)))
+    )
     return result
 
 
 def test_pointers_to_the_full_listing_are_found_and_guides_are_not():
-    assert pointers("git_root.txt", ["git"]) == [["help", "-a"]]  # not `help -g` (guides), not `help <command>`
+    assert pointers("git_root.txt", ["git"]) == [
+        ["help", "-a"]
+    ]  # not `help -g` (guides), not `help <command>`
     assert pointers("curl_short_help.txt", ["curl"]) == [["--help", "all"]]  # not `--help category`
     assert pointers("cargo_root.txt", ["cargo"]) == [["--list"]]
-    assert pointers("cobra_rclone_root.txt", ["rclone"]) == [["help", "flags"]]  # not `help backends`
+    assert pointers("cobra_rclone_root.txt", ["rclone"]) == [
+        ["help", "flags"]
+    ]  # not `help backends`
     assert pointers("cobra_restic_root.txt", ["restic"]) == []
     assert pointers("gh_root.txt", ["gh"]) == []
-    assert pointers("cobra_kubectl_root.txt", ["kubectl"]) == [["options"]]  # "a list of global command-line options"
+    assert pointers("cobra_kubectl_root.txt", ["kubectl"]) == [
+        ["options"]
+    ]  # "a list of global command-line options"
     assert pointers("docker_ls.txt", ["docker", "container", "ls"]) == []
-    assert pointers("cobra_rclone_help.txt", ["rclone", "help"]) == []  # the root's global flags are the root's
+    assert (
+        pointers("cobra_rclone_help.txt", ["rclone", "help"]) == []
+    )  # the root's global flags are the root's
 
 
 def test_kubectl_options_adds_the_global_flags_to_the_root():
-    flags = flags_of(with_listing("cobra_kubectl_root.txt", "cobra_kubectl_options.txt", ["kubectl"]))
+    flags = flags_of(
+        with_listing("cobra_kubectl_root.txt", "cobra_kubectl_options.txt", ["kubectl"])
+    )
     assert len(flags) == 27
     assert (flags["namespace"].short, flags["namespace"].kind) == ("n", FlagKind.VALUE)
-    assert flags["as-group"].repeatable and flags["insecure-skip-tls-verify"].kind is FlagKind.BOOLEAN
+    assert (
+        flags["as-group"].repeatable and flags["insecure-skip-tls-verify"].kind is FlagKind.BOOLEAN
+    )
     assert flags["v"].value_type is ValueType.INTEGER and flags["v"].default == 0
 
 
 def test_git_help_all_adds_every_command_and_no_concept_guide():
     commands = commands_of(with_listing("git_root.txt", "git_help_all.txt", ["git"]))
-    assert {"remote", "stash", "worktree", "svn", "send-email", "rev-parse", "cat-file"} <= set(commands)
-    assert len(commands) == 145  # the 144 rows of the eight command sections, plus `help` from `git -h`
+    assert {"remote", "stash", "worktree", "svn", "send-email", "rev-parse", "cat-file"} <= set(
+        commands
+    )
+    assert (
+        len(commands) == 145
+    )  # the 144 rows of the eight command sections, plus `help` from `git -h`
     assert not {"attributes", "revisions", "format-pack", "protocol-v2"} & set(commands)
 
 
@@ -164,7 +188,9 @@ def test_curl_help_all_adds_every_option():
 
 
 def test_rclone_help_flags_adds_the_global_flags_to_the_root():
-    flags = flags_of(with_listing("cobra_rclone_root.txt", "cobra_rclone_help_flags.txt", ["rclone"]))
+    flags = flags_of(
+        with_listing("cobra_rclone_root.txt", "cobra_rclone_help_flags.txt", ["rclone"])
+    )
     assert flags["checkers"].value_type is ValueType.INTEGER and flags["checkers"].default == 8
     assert flags["checksum"].short == "c" and flags["checksum"].kind is FlagKind.BOOLEAN
 
@@ -191,7 +217,10 @@ def test_crawl_follows_a_pointer_to_the_full_listing(tmp_path):
     names = [command.path[-1] for command in tree.root.subcommands]
     assert names[:3] == ["clone", "init", "add"]  # `git -h`'s order first
     assert {"remote", "stash", "svn"} <= set(names) and "attributes" not in names
-    assert any(note.startswith("git: `git help -a` lists ") and "more commands" in note for note in tree.notes)
+    assert any(
+        note.startswith("git: `git help -a` lists ") and "more commands" in note
+        for note in tree.notes
+    )
 
 
 # git's usage blocks: one form per subcommand
@@ -201,7 +230,16 @@ def test_git_or_forms_name_the_subcommands():
     result = parsed("git_remote.txt", ["git", "remote"])
     commands = commands_of(result)
     assert list(commands) == [
-        "add", "rename", "remove", "set-head", "show", "prune", "update", "set-branches", "get-url", "set-url",
+        "add",
+        "rename",
+        "remove",
+        "set-head",
+        "show",
+        "prune",
+        "update",
+        "set-branches",
+        "get-url",
+        "set-url",
     ]
     assert result.runnable  # `git remote [-v | --verbose]` is a form of its own
     assert commands["add"].arguments.endswith("<name> <url>")
@@ -224,7 +262,9 @@ def test_git_or_forms_with_an_optional_default_subcommand_and_a_word_list():
 def test_one_form_per_subcommand_is_not_read_from_gnu_alternatives():
     assert parsed("git_bisect.txt", ["git", "bisect"]).subcommands == []
     assert parsed("gnu_ls.txt", ["ls"]).subcommands == []
-    assert parsed("git_log.txt", ["git", "log"]).subcommands == []  # `or: git show …` is another command
+    assert (
+        parsed("git_log.txt", ["git", "log"]).subcommands == []
+    )  # `or: git show …` is another command
 
 
 # option rows flush left, long name first, under a heading without a colon
@@ -272,7 +312,11 @@ def test_commander_alias_in_the_listing_and_in_the_command_usage():
     assert [(p.name, p.required) for p in new.positionals] == [("name", False)]
     assert new.notes == []
     generate = parsed("commander_nest_generate.txt", ["nest", "generate"])
-    assert [(p.name, p.required) for p in generate.positionals] == [("schematic", True), ("name", False), ("path", False)]
+    assert [(p.name, p.required) for p in generate.positionals] == [
+        ("schematic", True),
+        ("name", False),
+        ("path", False),
+    ]
 
 
 def test_commander_x_and_no_x_are_one_negatable_switch():
@@ -316,20 +360,46 @@ def test_a_guessed_kind_is_a_lint_finding_and_a_type_override_settles_it():
     from workbench.runtime.argv import build_argv
 
     result = parsed("yargs_localtunnel.txt", ["lt"])
-    tree = CommandTree(root=Command(path=["lt"], flags=result.flags, positionals=result.positionals))
+    tree = CommandTree(
+        root=Command(path=["lt"], flags=result.flags, positionals=result.positionals)
+    )
     findings = [f for f in lint(build_surface(tree, Config()), tree, Config()) if f.code == "WB405"]
-    assert {f.subject for f in findings} == {"lt.subdomain", "lt.local-host", "lt.local-cert", "lt.local-key", "lt.local-ca", "lt.open"}
+    assert {f.subject for f in findings} == {
+        "lt.subdomain",
+        "lt.local-host",
+        "lt.local-cert",
+        "lt.local-key",
+        "lt.local-ca",
+        "lt.open",
+    }
     opened = next(f for f in findings if f.subject == "lt.open")
-    assert "switch" in opened.message and 'type = "string"' in opened.fix and '[commands."lt".flags.open]' in opened.fix
+    assert (
+        "switch" in opened.message
+        and 'type = "string"' in opened.fix
+        and '[commands."lt".flags.open]' in opened.fix
+    )
 
-    config = Config(commands={"lt": CommandConfig(flags={"open": FlagConfig(type="string"), "subdomain": FlagConfig(type="string")})})
+    config = Config(
+        commands={
+            "lt": CommandConfig(
+                flags={"open": FlagConfig(type="string"), "subdomain": FlagConfig(type="string")}
+            )
+        }
+    )
     surface = build_surface(tree, config)
     assert {f.subject for f in lint(surface, tree, config) if f.code == "WB405"} == {
-        "lt.local-host", "lt.local-cert", "lt.local-key", "lt.local-ca"
+        "lt.local-host",
+        "lt.local-cert",
+        "lt.local-key",
+        "lt.local-ca",
     }
     tool = surface.tools[0]
     assert tool.input_schema["properties"]["open"]["type"] == "string"
-    assert build_argv(tool.binding, ["lt"], {"port": 8000, "open": "firefox"}) == ["lt", "--port=8000", "--open=firefox"]
+    assert build_argv(tool.binding, ["lt"], {"port": 8000, "open": "firefox"}) == [
+        "lt",
+        "--port=8000",
+        "--open=firefox",
+    ]
 
 
 # two entries per row, sub-headings and multi-letter shorts
@@ -338,18 +408,51 @@ def test_a_guessed_kind_is_a_lint_finding_and_a_type_override_settles_it():
 def test_two_option_entries_side_by_side_on_one_row():
     result = parsed("zip_side_by_side.txt", ["zip"])
     flags = flags_of(result)
-    assert {"f", "u", "d", "m", "r", "j", "0", "1", "9", "@", "A", "J", "T", "X", "y", "e", "n"} <= set(flags)
+    assert {
+        "f",
+        "u",
+        "d",
+        "m",
+        "r",
+        "j",
+        "0",
+        "1",
+        "9",
+        "@",
+        "A",
+        "J",
+        "T",
+        "X",
+        "y",
+        "e",
+        "n",
+    } <= set(flags)
     assert flags["u"].help == "update: only changed or new files"  # not the left entry's text
     assert flags["f"].help == "freshen: only changed files"
-    assert flags["n"].kind is FlagKind.VALUE and flags["n"].metavar == "suffixes"  # `[-n suffixes]` in the usage
-    assert result.usage[0].startswith("zip [-options]")  # the form under `… Usage:`, without the prose
+    assert (
+        flags["n"].kind is FlagKind.VALUE and flags["n"].metavar == "suffixes"
+    )  # `[-n suffixes]` in the usage
+    assert result.usage[0].startswith(
+        "zip [-options]"
+    )  # the form under `… Usage:`, without the prose
     assert "default action" in result.description
-    assert flags["h2"].spelling == "-h2"  # `-h2  show more help`: a single-dash long option, served as spelled
+    assert (
+        flags["h2"].spelling == "-h2"
+    )  # `-h2  show more help`: a single-dash long option, served as spelled
 
 
 def test_a_prose_heading_inside_a_commands_section_ends_the_rows():
     commands = commands_of(parsed("click_sqlfluff_examples.txt", ["sqlfluff"]))
-    assert list(commands) == ["dialects", "fix", "format", "lint", "parse", "render", "rules", "version"]
+    assert list(commands) == [
+        "dialects",
+        "fix",
+        "format",
+        "lint",
+        "parse",
+        "render",
+        "rules",
+        "version",
+    ]
 
 
 def test_a_multi_letter_single_dash_spelling_does_not_hide_the_long_name():
@@ -383,9 +486,18 @@ def test_a_reply_that_is_another_programs_usage_and_an_error_is_no_help(tmp_path
 # prose, example and output blocks never yield flags or commands
 
 INVENTION_CASES = [
-    ("cobra_rclone_lsd_output_rows.txt", ["rclone", "lsd"]),  # `      -1 2016-10-17 17:41:53        -1 1000files`
-    ("cobra_rclone_rc_example_lines.txt", ["rclone", "rc"]),  # `    -a value -a value2`, `    -o key=value -o key2`
-    ("cobra_rclone_serve_docker_prose.txt", ["rclone", "serve", "docker"]),  # `files - you can't extend them …`
+    (
+        "cobra_rclone_lsd_output_rows.txt",
+        ["rclone", "lsd"],
+    ),  # `      -1 2016-10-17 17:41:53        -1 1000files`
+    (
+        "cobra_rclone_rc_example_lines.txt",
+        ["rclone", "rc"],
+    ),  # `    -a value -a value2`, `    -o key=value -o key2`
+    (
+        "cobra_rclone_serve_docker_prose.txt",
+        ["rclone", "serve", "docker"],
+    ),  # `files - you can't extend them …`
 ]
 
 
@@ -403,7 +515,9 @@ def test_cobra_reads_the_real_flags_under_the_prose():
     docker = parsed("cobra_rclone_serve_docker_prose.txt", ["rclone", "serve", "docker"])
     assert "files - you can't extend them" in docker.description  # kept as the description it is
     assert len(docker.flags) == 49 and docker.subcommands == []
-    assert [p.name for p in parsed("cobra_rclone_lsd_output_rows.txt", ["rclone", "lsd"]).positionals] == ["remote:path"]
+    assert [
+        p.name for p in parsed("cobra_rclone_lsd_output_rows.txt", ["rclone", "lsd"]).positionals
+    ] == ["remote:path"]
 
 
 def test_a_spelling_listed_twice_with_commas_is_one_entry_not_an_example():

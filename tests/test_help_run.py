@@ -14,7 +14,9 @@ def test_a_help_text_is_never_cut_when_its_reader_thread_lags(tmp_path, monkeypa
     # was why two crawls of one recording could differ). The lag is simulated: each reader
     # waits 3 s before it drains its pipe.
     script = tmp_path / "cli.py"
-    script.write_text("import sys\nsys.stdout.write('Usage: cli [OPTIONS]\\n' + '  --opt  an option\\n' * 2000)\n")
+    script.write_text(
+        "import sys\nsys.stdout.write('Usage: cli [OPTIONS]\\n' + '  --opt  an option\\n' * 2000)\n"
+    )
     original = run_module._CappedReader.run
     lag = threading.Event()
 

@@ -12,15 +12,81 @@ from workbench.model.tree import FlagKind
 
 FIXTURES = Path(__file__).parent / "fixtures" / "help"
 HELP = Path(detect.__file__).parent
-SHARED = ("flags.py", "usage.py", "synopsis.py", "positionals.py", "document.py", "listing.py", "generic.py", "parsed.py")
+SHARED = (
+    "flags.py",
+    "usage.py",
+    "synopsis.py",
+    "positionals.py",
+    "document.py",
+    "listing.py",
+    "generic.py",
+    "parsed.py",
+)
 """The shared grammar every style reads with (the style modules may cite their CLIs)."""
-NAMED = ["kubectl", "kpt", "grep", "yargs", "tsc", "prettier", "httpie", "npm", "rsync", "zip", "git", "wget", "curl", "cargo", "docker", "apt", "sqlfluff", "rclone", "argp", "click", "cobra", "clap", "urfave", "oclif", "docopt", "gcloud", "jq", "sed", "tar", "ssh", "BSD", "typer", "argparse", "optparse", "commander", "cleo", "pip", "less", "find", "java", "zstd", "Thor", "hugo", "restic", "poetry", "mocha", "pflag", "lsof", "xz", "diff", "sort", "nl"]
+NAMED = [
+    "kubectl",
+    "kpt",
+    "grep",
+    "yargs",
+    "tsc",
+    "prettier",
+    "httpie",
+    "npm",
+    "rsync",
+    "zip",
+    "git",
+    "wget",
+    "curl",
+    "cargo",
+    "docker",
+    "apt",
+    "sqlfluff",
+    "rclone",
+    "argp",
+    "click",
+    "cobra",
+    "clap",
+    "urfave",
+    "oclif",
+    "docopt",
+    "gcloud",
+    "jq",
+    "sed",
+    "tar",
+    "ssh",
+    "BSD",
+    "typer",
+    "argparse",
+    "optparse",
+    "commander",
+    "cleo",
+    "pip",
+    "less",
+    "find",
+    "java",
+    "zstd",
+    "Thor",
+    "hugo",
+    "restic",
+    "poetry",
+    "mocha",
+    "pflag",
+    "lsof",
+    "xz",
+    "diff",
+    "sort",
+    "nl",
+]
 
 
 def test_the_shared_grammar_names_no_cli_or_framework():
     pattern = re.compile(rf"(?<![\w-])({'|'.join(NAMED)})(?!\w|\()")
-    found = [(name, n, line.strip()) for name in SHARED
-             for n, line in enumerate((HELP / name).read_text().splitlines(), 1) if pattern.search(line)]
+    found = [
+        (name, n, line.strip())
+        for name in SHARED
+        for n, line in enumerate((HELP / name).read_text().splitlines(), 1)
+        if pattern.search(line)
+    ]
     assert not found, found[:5]
 
 
@@ -42,8 +108,15 @@ def test_a_style_rule_stays_in_its_style():
     labelled = {f.key: f for f in parser_for("yargs")(text, ["tool"]).flags}
     assert labelled["port"].kind is FlagKind.VALUE and labelled["open"].kind is FlagKind.BOOLEAN
     plain = {f.key: f for f in parser_for("generic")(text, ["tool"]).flags}
-    assert plain["port"].kind is FlagKind.BOOLEAN and "[number]" in plain["port"].help  # no kind labels there
+    assert (
+        plain["port"].kind is FlagKind.BOOLEAN and "[number]" in plain["port"].help
+    )  # no kind labels there
     typed = "Usage: tool [options]\n\nOptions:\n\n--pretty\nColour the output.\ntype: boolean\n\n--project, -p\nThe project.\n"
     typed_flags = {f.key: f for f in parser_for("typed-lines")(typed, ["tool"]).flags}
-    assert typed_flags["pretty"].kind is FlagKind.BOOLEAN and typed_flags["project"].kind is FlagKind.VALUE
-    assert {f.key: f for f in parser_for("generic")(typed, ["tool"]).flags}["project"].kind is FlagKind.BOOLEAN
+    assert (
+        typed_flags["pretty"].kind is FlagKind.BOOLEAN
+        and typed_flags["project"].kind is FlagKind.VALUE
+    )
+    assert {f.key: f for f in parser_for("generic")(typed, ["tool"]).flags}[
+        "project"
+    ].kind is FlagKind.BOOLEAN

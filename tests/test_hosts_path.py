@@ -15,7 +15,7 @@ import pytest
 
 from workbench.model.config_file import load_config
 
-HELP_SCRIPT = textwrap.dedent('''\
+HELP_SCRIPT = textwrap.dedent("""\
     #!/bin/sh
     if [ "$1" = "--help" ]; then
       echo "Usage: shipit [OPTIONS]"
@@ -26,7 +26,7 @@ HELP_SCRIPT = textwrap.dedent('''\
       exit 0
     fi
     echo "shipped $*"
-''')
+""")
 
 
 def _tool(folder: Path, name: str = "shipit") -> Path:
@@ -39,16 +39,28 @@ def _tool(folder: Path, name: str = "shipit") -> Path:
 
 def workbench(*args: str, cwd: Path, path: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PATH": path, "XDG_CACHE_HOME": str(cwd / "cache")}
-    return subprocess.run([sys.executable, "-m", "workbench.cli", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "workbench.cli", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.fixture
 def exported(tmp_path: Path) -> tuple[Path, Path]:
     """`export shipit` with shipit found on PATH: (the config, the tool)."""
     tool = _tool(tmp_path / "bin")
-    result = workbench("export", "shipit", "-o", "mcp.toml", cwd=tmp_path,
-                       path=f"{tool.parent}{os.pathsep}{os.environ['PATH']}")
+    result = workbench(
+        "export",
+        "shipit",
+        "-o",
+        "mcp.toml",
+        cwd=tmp_path,
+        path=f"{tool.parent}{os.pathsep}{os.environ['PATH']}",
+    )
     assert result.returncode == 0, result.stderr
     return tmp_path / "mcp.toml", tool
 
@@ -80,7 +92,9 @@ def test_check_names_where_a_cli_went_when_its_recorded_path_is_gone(exported, t
 def test_check_warns_when_the_typed_name_now_finds_another_program(exported, tmp_path):
     config_path, tool = exported
     other = _tool(tmp_path / "newbin")
-    code, report = check_json(config_path, f"{other.parent}{os.pathsep}{tool.parent}{os.pathsep}{os.environ['PATH']}")
+    code, report = check_json(
+        config_path, f"{other.parent}{os.pathsep}{tool.parent}{os.pathsep}{os.environ['PATH']}"
+    )
     (moved,) = [f for f in report["lint"] if f["code"] == "WB707"]
     assert moved["severity"] == "warning"
     assert str(tool) in moved["message"] and str(other) in moved["message"]

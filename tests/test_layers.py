@@ -29,14 +29,26 @@ for name in names:
 print(json.dumps({{"imported": names, "modules": sorted(sys.modules)}}))
 """
 
-OURS_ABOVE_MODEL = ["workbench.loaders", "workbench.runtime", "workbench.clients", "workbench.tui",
-                    "workbench.commands", "workbench.cli", "workbench.children"]
+OURS_ABOVE_MODEL = [
+    "workbench.loaders",
+    "workbench.runtime",
+    "workbench.clients",
+    "workbench.tui",
+    "workbench.commands",
+    "workbench.cli",
+    "workbench.children",
+]
 
 LAYERS = {
-    "model": (["workbench.model"], ["textual", "rich", "mcp", "uvicorn", "subprocess", *OURS_ABOVE_MODEL]),
+    "model": (
+        ["workbench.model"],
+        ["textual", "rich", "mcp", "uvicorn", "subprocess", *OURS_ABOVE_MODEL],
+    ),
     "loaders": (["workbench.loaders"], ["textual", "rich", "workbench.tui", "workbench.commands"]),
-    "runtime": (["workbench.runtime", "workbench.children"],
-                ["textual", "rich", "workbench.tui", "workbench.commands"]),
+    "runtime": (
+        ["workbench.runtime", "workbench.children"],
+        ["textual", "rich", "workbench.tui", "workbench.commands"],
+    ),
     "clients": (["workbench.clients"], ["textual", "rich", "workbench.tui", "workbench.commands"]),
     "commands": (["workbench.commands", "workbench.cli"], ["textual"]),
 }
@@ -44,8 +56,12 @@ LAYERS = {
 
 def imported_by(packages: list[str]) -> tuple[list[str], set[str]]:
     """Every module of `packages` (walked, not named) and all that importing them loaded."""
-    done = subprocess.run([sys.executable, "-c", PROBE.format(packages=packages)],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE.format(packages=packages)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout.splitlines()[-1])
     return answer["imported"], set(answer["modules"])

@@ -26,8 +26,14 @@ READ_ONLY = ["deployctl secrets get", "deployctl secrets list", "deployctl statu
 
 
 def workbench(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "workbench.cli", *args], cwd=cwd,
-                          env={**os.environ}, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "workbench.cli", *args],
+        cwd=cwd,
+        env={**os.environ},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +75,9 @@ def test_defects_fail_with_their_fix(config_path):
     assert "  WB302 warning deployctl status\n" in out
     assert out.rstrip().endswith("FAIL: 2 errors, 3 warnings, 8 infos, drift not checked")
     assert f"tokenizer: {tokenizer_label()}" in out.splitlines()[0]
-    assert out.splitlines()[1].startswith("largest tools: deployctl_deploy ")  # most flags, most tokens
+    assert out.splitlines()[1].startswith(
+        "largest tools: deployctl_deploy "
+    )  # most flags, most tokens
 
 
 def test_warnings_fail_only_under_strict(config_path):
@@ -77,7 +85,9 @@ def test_warnings_fail_only_under_strict(config_path):
     assert check(config_path).returncode == 0
     strict = check(config_path, "--strict")
     assert strict.returncode == 1
-    assert strict.stdout.rstrip().endswith("FAIL: 0 errors, 3 warnings, 8 infos, drift not checked, strict")
+    assert strict.stdout.rstrip().endswith(
+        "FAIL: 0 errors, 3 warnings, 8 infos, drift not checked, strict"
+    )
 
 
 def test_disabled_codes_and_annotations_make_it_pass_strict(config_path):
@@ -85,6 +95,7 @@ def test_disabled_codes_and_annotations_make_it_pass_strict(config_path):
         config.commands.update(ANNOTATED)
         config.commands.update({path: CommandConfig(read_only=True) for path in READ_ONLY})
         config.lint.disable = ["WB203"]
+
     change(config_path, edit)
     result = check(config_path, "--strict")
     assert result.returncode == 0, result.stdout
@@ -98,20 +109,37 @@ def test_json_is_stable_and_complete(config_path):
     assert first.stdout == second.stdout
     report = json.loads(first.stdout)
     assert list(report) == sorted(report)
-    assert set(report) == {"format", "config", "ok", "strict", "tools", "tokenizer", "tokens",
-                           "cli_version", "coverage", "summary", "lint", "drift"}
+    assert set(report) == {
+        "format",
+        "config",
+        "ok",
+        "strict",
+        "tools",
+        "tokenizer",
+        "tokens",
+        "cli_version",
+        "coverage",
+        "summary",
+        "lint",
+        "drift",
+    }
     assert report["format"] == 1 and report["ok"] is False and report["drift"] is None
     assert report["config"] == str(config_path.resolve())
     assert report["summary"] == {"errors": 2, "warnings": 3, "infos": 8, "drift": None}
     order = [(f["code"], f["subject"]) for f in report["lint"]]
     assert order == sorted(order)
-    assert all(set(f) == {"code", "severity", "subject", "message", "fix", "command"} for f in report["lint"])
+    assert all(
+        set(f) == {"code", "severity", "subject", "message", "fix", "command"}
+        for f in report["lint"]
+    )
     about = {(f["code"], f["subject"]): f["command"] for f in report["lint"]}
     assert about[("WB203", "deployctl_deploy.services")] == "deployctl deploy"
     assert about[("WB301", "deployctl undeploy")] == "deployctl undeploy"
     tokens = report["tokens"]
     tools = json.loads(workbench("tools", str(config_path), cwd=config_path.parent).stdout)
-    assert sorted(tokens["per_tool"]) == sorted(t["name"] for t in tools) and report["tools"] == len(tools)
+    assert sorted(tokens["per_tool"]) == sorted(t["name"] for t in tools) and report[
+        "tools"
+    ] == len(tools)
     assert tokens["tools"] == sum(tokens["per_tool"].values())
     assert tokens["total"] == tokens["tools"] + tokens["prompt"] and tokens["prompt"] > 0
     assert tokens["tokenizer"] == report["tokenizer"] == tokenizer_label()
@@ -126,7 +154,10 @@ def test_token_budget_is_enforced(config_path):
 
 
 def test_typo_in_a_command_key_is_an_error_with_did_you_mean(config_path):
-    change(config_path, lambda c: c.commands.update({"deployctl secret delete": CommandConfig(destructive=True)}))
+    change(
+        config_path,
+        lambda c: c.commands.update({"deployctl secret delete": CommandConfig(destructive=True)}),
+    )
     report = json.loads(check(config_path, "--json").stdout)
     typo = [f for f in report["lint"] if f["code"] == "WB801"]
     assert [f["subject"] for f in typo] == ['commands."deployctl secret delete"']
@@ -134,11 +165,16 @@ def test_typo_in_a_command_key_is_an_error_with_did_you_mean(config_path):
 
 
 def test_config_that_cannot_build_a_surface_is_a_lint_error(config_path):
-    change(config_path, lambda c: c.commands.update({"deployctl status": CommandConfig(description="  ")}))
+    change(
+        config_path,
+        lambda c: c.commands.update({"deployctl status": CommandConfig(description="  ")}),
+    )
     result = check(config_path, "--json")
     assert result.returncode == 1
     report = json.loads(result.stdout)
-    assert [(f["code"], f["subject"]) for f in report["lint"]] == [("WB001", 'commands."deployctl status".description')]
+    assert [(f["code"], f["subject"]) for f in report["lint"]] == [
+        ("WB001", 'commands."deployctl status".description')
+    ]
     assert "deployctl status" in report["lint"][0]["message"]
     assert report["tokens"] is None and report["tools"] is None
 
@@ -146,8 +182,10 @@ def test_config_that_cannot_build_a_surface_is_a_lint_error(config_path):
 def test_missing_config_is_bad_input(tmp_path):
     result = check(tmp_path / "absent.toml")
     assert result.returncode == 2
-    assert result.stderr.strip() == (f"mcp-workbench: {tmp_path / 'absent.toml'} does not exist or is "
-                                     "not a file; pass the mcp.toml to check.")
+    assert result.stderr.strip() == (
+        f"mcp-workbench: {tmp_path / 'absent.toml'} does not exist or is "
+        "not a file; pass the mcp.toml to check."
+    )
 
 
 def test_malformed_config_is_bad_input(tmp_path):
@@ -169,11 +207,21 @@ def test_config_without_snapshot_is_bad_input(tmp_path):
 
 def test_estimated_counts_are_labelled_as_estimates(config_path):
     env = {**os.environ, "MCP_WORKBENCH_TOKENIZER": "estimate"}
-    result = subprocess.run([sys.executable, "-m", "workbench.cli", "check", str(config_path), "--no-drift"],
-                            env=env, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "workbench.cli", "check", str(config_path), "--no-drift"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert "tokenizer: estimate (cl100k-calibrated heuristic))" in result.stdout.splitlines()[0]
-    as_json = subprocess.run([sys.executable, "-m", "workbench.cli", "check", str(config_path), "--no-drift",
-                              "--json"], env=env, capture_output=True, text=True, timeout=120)
+    as_json = subprocess.run(
+        [sys.executable, "-m", "workbench.cli", "check", str(config_path), "--no-drift", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     tokens = json.loads(as_json.stdout)["tokens"]
     assert tokens["estimate"] is True and tokens["tokenizer"].startswith("estimate")
 

@@ -28,14 +28,30 @@ TREE = CommandTree(
         runnable=False,
         flags=[Flag(name="region", help="Region.")],
         subcommands=[
-            Command(path=["shop", "deploy"], help="Deploy the shop.",
-                    flags=[Flag(name="timeout", value_type=ValueType.UNKNOWN, type_name="duration",
-                                help="How long to wait.")]),
-            Command(path=["shop", "items"], runnable=False, subcommands=[
-                Command(path=["shop", "items", "list"], help="List items."),
-                Command(path=["shop", "items", "delete"], help="Delete items.",
-                        positionals=[Positional(name="ITEM", help="Item id.")]),
-            ]),
+            Command(
+                path=["shop", "deploy"],
+                help="Deploy the shop.",
+                flags=[
+                    Flag(
+                        name="timeout",
+                        value_type=ValueType.UNKNOWN,
+                        type_name="duration",
+                        help="How long to wait.",
+                    )
+                ],
+            ),
+            Command(
+                path=["shop", "items"],
+                runnable=False,
+                subcommands=[
+                    Command(path=["shop", "items", "list"], help="List items."),
+                    Command(
+                        path=["shop", "items", "delete"],
+                        help="Delete items.",
+                        positionals=[Positional(name="ITEM", help="Item id.")],
+                    ),
+                ],
+            ),
         ],
     ),
     cli_version="2.0",
@@ -52,21 +68,43 @@ def tool(name: str, path: str, description: str = "Does one thing well.", **prop
     args = []
     for key, spec in props.items():
         positional = spec.pop("_positional", None)  # the positional's name as the CLI shows it
-        args.append(ArgBinding(property=key, source="positional" if positional else "flag",
-                               level=len(path.split()), spelling=positional or f"--{key}",
-                               value_type=ValueType(spec.pop("_value_type", "string"))))
+        args.append(
+            ArgBinding(
+                property=key,
+                source="positional" if positional else "flag",
+                level=len(path.split()),
+                spelling=positional or f"--{key}",
+                value_type=ValueType(spec.pop("_value_type", "string")),
+            )
+        )
     args = tuple(args)
     schema = {"type": "object", "properties": props, "additionalProperties": False}
-    return Tool(name=name, description=description, input_schema=schema,
-                binding=ToolBinding(command_path=tuple(path.split()), args=args))
+    return Tool(
+        name=name,
+        description=description,
+        input_schema=schema,
+        binding=ToolBinding(command_path=tuple(path.split()), args=args),
+    )
 
 
 def clean_tools() -> list[Tool]:
     return [
-        tool("shop_deploy", "shop deploy", "Deploy the shop.",
-             timeout={"type": "string", "description": "How long to wait.", "_value_type": "unknown"}),
-        tool("shop_items_delete", "shop items delete", "Delete items.",
-             item={"type": "string", "description": "Item id.", "_positional": "ITEM"}),
+        tool(
+            "shop_deploy",
+            "shop deploy",
+            "Deploy the shop.",
+            timeout={
+                "type": "string",
+                "description": "How long to wait.",
+                "_value_type": "unknown",
+            },
+        ),
+        tool(
+            "shop_items_delete",
+            "shop items delete",
+            "Delete items.",
+            item={"type": "string", "description": "Item id.", "_positional": "ITEM"},
+        ),
         tool("shop_items_list", "shop items list", "List items."),
     ]
 
@@ -77,9 +115,16 @@ def config(**changes) -> Config:
     return base.model_copy(update=changes)
 
 
-def run(tools: list[Tool], cfg: Config | None = None, tree: CommandTree = TREE, **surface_fields) -> list:
-    surface = Surface(tools=tuple(tools), prompt="You operate shop.", server_name="shop",
-                      server_version="2.0", **surface_fields)
+def run(
+    tools: list[Tool], cfg: Config | None = None, tree: CommandTree = TREE, **surface_fields
+) -> list:
+    surface = Surface(
+        tools=tuple(tools),
+        prompt="You operate shop.",
+        server_name="shop",
+        server_version="2.0",
+        **surface_fields,
+    )
     return lint(surface, tree, cfg or config())
 
 
@@ -111,8 +156,12 @@ def test_collision_names_both_commands():
 
 def test_names_differing_only_by_case_or_dash_are_flagged():
     tools = clean_tools()
-    tools[1] = tool("shop_items-list", "shop items delete", "Delete items.",
-                    item={"type": "string", "description": "Item id.", "_positional": "ITEM"})
+    tools[1] = tool(
+        "shop_items-list",
+        "shop items delete",
+        "Delete items.",
+        item={"type": "string", "description": "Item id.", "_positional": "ITEM"},
+    )
     assert codes(run(tools)) == ["WB103"]
 
 
@@ -144,8 +193,9 @@ def test_claude_code_full_name_over_64_characters_is_an_error():
 @pytest.mark.parametrize("text", ["", "   ", "Execute the shop deploy command"])
 def test_missing_description(text):
     tools = clean_tools()
-    tools[0] = tool("shop_deploy", "shop deploy", text,
-                    timeout={"type": "string", "description": "How long."})
+    tools[0] = tool(
+        "shop_deploy", "shop deploy", text, timeout={"type": "string", "description": "How long."}
+    )
     findings = run(tools)
     assert codes(findings) == ["WB201"]
     assert findings[0].severity is Severity.ERROR
@@ -193,8 +243,12 @@ def test_read_style_command_marked_destructive_is_a_decision():
 
 
 def test_read_only_and_destructive_together():
-    cfg = config(commands={**CLEAN_COMMANDS,
-                           "shop items list": CommandConfig(read_only=True, destructive=True)})
+    cfg = config(
+        commands={
+            **CLEAN_COMMANDS,
+            "shop items list": CommandConfig(read_only=True, destructive=True),
+        }
+    )
     assert codes(run(clean_tools(), cfg)) == ["WB303"]
 
 
@@ -229,8 +283,15 @@ def test_command_key_naming_no_command_suggests_the_closest():
 
 
 def test_flag_key_naming_nothing():
-    cfg = config(commands={**CLEAN_COMMANDS, "shop items delete": CommandConfig(
-        destructive=True, flags={"item": FlagConfig(description="x"), "regoin": FlagConfig()})})
+    cfg = config(
+        commands={
+            **CLEAN_COMMANDS,
+            "shop items delete": CommandConfig(
+                destructive=True,
+                flags={"item": FlagConfig(description="x"), "regoin": FlagConfig()},
+            ),
+        }
+    )
     findings = run(clean_tools(), cfg)
     assert codes(findings) == ["WB802"]  # `item` is the positional's property name; fine
     assert "did you mean `region`?" in findings[0].message
@@ -258,8 +319,10 @@ def test_selector_shadowed_by_an_earlier_one():
 
 
 def test_disabled_codes_are_silenced_and_unknown_ones_reported():
-    cfg = config(commands={**CLEAN_COMMANDS, "shop items list": CommandConfig()},
-                 lint=LintConfig(disable=["wb302", "WB999"]))
+    cfg = config(
+        commands={**CLEAN_COMMANDS, "shop items list": CommandConfig()},
+        lint=LintConfig(disable=["wb302", "WB999"]),
+    )
     findings = run(clean_tools(), cfg)
     assert codes(findings) == ["WB002"]
     assert "`WB999`" in findings[0].message
@@ -271,8 +334,10 @@ def test_surface_warnings_are_passed_on():
 
 
 def test_findings_come_sorted_by_code_then_subject():
-    cfg = config(commands={"shop items list": CommandConfig(), "shop items delete": CommandConfig()},
-                 lint=LintConfig(token_budget=10))
+    cfg = config(
+        commands={"shop items list": CommandConfig(), "shop items delete": CommandConfig()},
+        lint=LintConfig(token_budget=10),
+    )
     found = run(clean_tools(), cfg)
     assert codes(found) == ["WB301", "WB302", "WB401", "WB601"]
     assert found == sorted(found, key=lambda f: (f.code, f.subject))
@@ -301,13 +366,30 @@ def test_required_flags_left_out_of_the_schema():
 
 def test_required_flags_in_the_schema_or_set_through_env_are_fine():
     tools = clean_tools()
-    tools[0] = tool("shop_deploy", "shop deploy", "Deploy the shop.",
-                    timeout={"type": "string", "description": "How long.", "_value_type": "unknown"},
-                    tag={"type": "string", "description": "Image tag."})
-    for index, name, path in ((1, "shop_items_delete", "shop items delete"), (2, "shop_items_list", "shop items list")):
-        props = dict(tools[index].input_schema["properties"], store={"type": "string", "description": "Store."})
-        tools[index] = tool(name, path, tools[index].description, **{
-            key: dict(value, _positional="ITEM") if key == "item" else value for key, value in props.items()})
+    tools[0] = tool(
+        "shop_deploy",
+        "shop deploy",
+        "Deploy the shop.",
+        timeout={"type": "string", "description": "How long.", "_value_type": "unknown"},
+        tag={"type": "string", "description": "Image tag."},
+    )
+    for index, name, path in (
+        (1, "shop_items_delete", "shop items delete"),
+        (2, "shop_items_list", "shop items list"),
+    ):
+        props = dict(
+            tools[index].input_schema["properties"],
+            store={"type": "string", "description": "Store."},
+        )
+        tools[index] = tool(
+            name,
+            path,
+            tools[index].description,
+            **{
+                key: dict(value, _positional="ITEM") if key == "item" else value
+                for key, value in props.items()
+            },
+        )
     cfg = config(env={"SHOP_TOKEN_FILE": "/run/token"})
     assert codes(run(tools, cfg, tree=tree_with_required_flags())) == ["WB403", "WB704"]
     cfg = config(env={"SHOP_TOKEN": ""})
@@ -339,7 +421,9 @@ def test_empty_source_command():
 def test_env_names_and_secrets():
     cfg = config(env={"LOG FORMAT": "json", "DEPLOY_API_KEY": "abc123", "LOG_LEVEL": "debug"})
     assert [(f.code, f.subject) for f in run(clean_tools(), cfg)] == [
-        ("WB703", 'env."LOG FORMAT"'), ("WB704", "env.DEPLOY_API_KEY")]
+        ("WB703", 'env."LOG FORMAT"'),
+        ("WB704", "env.DEPLOY_API_KEY"),
+    ]
 
 
 def test_lint_settings_out_of_range():
@@ -350,8 +434,10 @@ def test_lint_settings_out_of_range():
 
 def test_loader_notes_are_shown_for_review():
     tree = TREE.model_copy(deep=True)
-    tree.notes = ["shop deploy: --level adds a constant each time it is given; it is offered as a switch",
-                  "2 help sections were kept as text"]
+    tree.notes = [
+        "shop deploy: --level adds a constant each time it is given; it is offered as a switch",
+        "2 help sections were kept as text",
+    ]
     findings = run(clean_tools(), tree=tree)
     assert [(f.code, f.severity, f.subject, f.command) for f in findings] == [
         ("WB404", Severity.INFO, "shop deploy", "shop deploy"),
@@ -361,6 +447,8 @@ def test_loader_notes_are_shown_for_review():
 
 
 def test_server_name_unusable_in_tool_prefixes():
-    surface = Surface(tools=tuple(clean_tools()), prompt="p", server_name="my shop", server_version="1")
+    surface = Surface(
+        tools=tuple(clean_tools()), prompt="p", server_name="my shop", server_version="1"
+    )
     findings = lint(surface, TREE, config())
     assert [(f.code, f.subject) for f in findings] == [("WB107", "server.name")]

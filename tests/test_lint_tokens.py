@@ -72,13 +72,19 @@ def test_empty_text_costs_nothing():
 def _label_in_subprocess(**env: str) -> str:
     code = "from workbench.model.tokens import TOKENIZER_LABEL, IS_ESTIMATE; print(TOKENIZER_LABEL, IS_ESTIMATE)"
     result = subprocess.run(
-        [sys.executable, "-c", code], env={**os.environ, **env}, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return result.stdout.strip()
 
 
 def test_opting_out_of_the_tokenizer_labels_counts_as_an_estimate():
-    assert _label_in_subprocess(MCP_WORKBENCH_TOKENIZER="estimate") == f"{tokens.ESTIMATE_LABEL} True"
+    assert (
+        _label_in_subprocess(MCP_WORKBENCH_TOKENIZER="estimate") == f"{tokens.ESTIMATE_LABEL} True"
+    )
 
 
 def test_the_old_unprefixed_opt_out_is_still_read():
@@ -87,9 +93,15 @@ def test_the_old_unprefixed_opt_out_is_still_read():
 
 @needs_tokenizer
 def test_installed_tokenizer_is_used_and_labelled_exact_by_default():
-    env = {k: v for k, v in os.environ.items() if k not in ("MCP_WORKBENCH_TOKENIZER", "WORKBENCH_TOKENIZER")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("MCP_WORKBENCH_TOKENIZER", "WORKBENCH_TOKENIZER")
+    }
     code = "from workbench.model.tokens import TOKENIZER_LABEL, IS_ESTIMATE; print(TOKENIZER_LABEL, IS_ESTIMATE)"
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
     assert out.stdout.strip() == f"{tokens.EXACT_LABEL} False"
 
 

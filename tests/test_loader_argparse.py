@@ -20,7 +20,9 @@ def test_pkgtool_matches_its_argparse_definition() -> None:
 
     loaded = load("sample_clis.pkgtool:build_parser")
     assert loaded.source.loader is Loader.ARGPARSE
-    assert check_argparse_tree(loaded.tree, build_parser()) == sum(1 for _ in loaded.tree.walk()) == 9
+    assert (
+        check_argparse_tree(loaded.tree, build_parser()) == sum(1 for _ in loaded.tree.walk()) == 9
+    )
 
 
 def test_pkgtool_details_users_rely_on() -> None:
@@ -37,14 +39,21 @@ def test_pkgtool_details_users_rely_on() -> None:
     assert install.help.startswith("Install one or more packages")
     flags = {f.key: f for f in install.flags}
     assert flags["with"].repeatable and flags["with"].metavar == "EXTRA"
-    assert flags["channel"].choices == pkgtool.CHANNELS and flags["channel"].help == "Release channel (default: stable)."
+    assert (
+        flags["channel"].choices == pkgtool.CHANNELS
+        and flags["channel"].help == "Release channel (default: stable)."
+    )
     assert flags["no-deps"].kind is FlagKind.BOOLEAN and flags["no-deps"].default is False
     assert flags["progress"].negatable
     assert flags["root"].inherited_from and flags["quiet"].inherited_from
     assert flags["root"].value_type is ValueType.PATH
     assert flags["channel"].inherited_from is None
     assert install.exclusive_groups == [["user", "system"]]
-    assert (install.positionals[0].name, install.positionals[0].required, install.positionals[0].variadic) == ("PACKAGE", True, True)
+    assert (
+        install.positionals[0].name,
+        install.positionals[0].required,
+        install.positionals[0].variadic,
+    ) == ("PACKAGE", True, True)
     patterns = find(tree, "pkgtool list").positionals[0]
     assert (patterns.required, patterns.variadic) == (False, True)
     assert find(tree, "pkgtool remove").aliases == ["rm", "uninstall"]
@@ -52,9 +61,12 @@ def test_pkgtool_details_users_rely_on() -> None:
     assert find(tree, "pkgtool cache clean").runnable
 
 
-def test_main_is_captured_at_parse_args_without_running(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_main_is_captured_at_parse_args_without_running(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     marker = tmp_path / "ran"
-    (tmp_path / "sidecar.py").write_text(textwrap.dedent(f'''
+    (tmp_path / "sidecar.py").write_text(
+        textwrap.dedent(f"""
         import argparse, pathlib
 
         def main():
@@ -66,17 +78,22 @@ def test_main_is_captured_at_parse_args_without_running(tmp_path: Path, monkeypa
             run.add_argument("jobs", nargs="*")
             args = parser.parse_args()
             pathlib.Path({str(marker)!r}).write_text("the program ran")
-    '''))
+    """)
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     loaded = load("sidecar:main")
     assert not marker.exists()
     assert loaded.tree.root.name == "sidecar"  # prog was argparse's default, not the user's choice
     run = find(loaded.tree, "sidecar run")
-    assert run.flags[0].name == "profile" and run.flags[0].inherited_from  # one child: only recording knows
+    assert (
+        run.flags[0].name == "profile" and run.flags[0].inherited_from
+    )  # one child: only recording knows
     assert loaded.source.command[-2:] == ["-m", "sidecar"]
 
 
-def test_exit_before_parsing_is_one_sentence(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_exit_before_parsing_is_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "quitter.py").write_text("import sys\ndef main():\n    sys.exit(3)\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(LoadError, match="quitter:main") as caught:
@@ -85,7 +102,9 @@ def test_exit_before_parsing_is_one_sentence(tmp_path: Path, monkeypatch: pytest
 
 
 def _every_action_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="every", formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="every", formatter_class=argparse.ArgumentDefaultsHelpFormatter
+    )
     parser.add_argument("--name", required=True, help="who")
     parser.add_argument("--level", type=int, choices=[1, 2, 3], default=2, help="how much")
     parser.add_argument("--scale", type=float, default=1.5)
@@ -118,16 +137,27 @@ def test_a_parser_with_every_action_shape(monkeypatch: pytest.MonkeyPatch) -> No
     flags = {f.key: f for f in tree.root.flags}
     assert flags["name"].required and flags["name"].help.startswith("who")
     assert "(default: 2)" in flags["level"].help and flags["level"].choices == ["1", "2", "3"]
-    assert flags["level"].default == 2 and flags["level"].value_type is ValueType.INTEGER  # typed choices
+    assert (
+        flags["level"].default == 2 and flags["level"].value_type is ValueType.INTEGER
+    )  # typed choices
     assert flags["out"].value_type is ValueType.PATH
     assert flags["tag"].repeatable and flags["mode"].kind is FlagKind.BOOLEAN
     assert flags["hidden"].hidden and flags["skip"].default is None
-    assert flags["x"].name is None and flags["x"].repeatable and flags["x"].value_type is ValueType.INTEGER
+    assert (
+        flags["x"].name is None
+        and flags["x"].repeatable
+        and flags["x"].value_type is ValueType.INTEGER
+    )
     assert flags["version"].kind is FlagKind.BOOLEAN and flags["version"].short == "V"
     assert [(p.name, p.required, p.variadic, p.default) for p in tree.root.positionals] == [
-        ("SRC", True, False, None), ("dst", False, False, "out"), ("pair", True, True, None)]
+        ("SRC", True, False, None),
+        ("dst", False, False, "out"),
+        ("pair", True, True, None),
+    ]
     assert tree.root.exclusive_groups == [["json", "yaml"]]
-    assert any("pair" in n for n in tree.notes) and not any("--tag" in n for n in tree.notes)  # extend: exact
+    assert any("pair" in n for n in tree.notes) and not any(
+        "--tag" in n for n in tree.notes
+    )  # extend: exact
     assert flags["tag"].nargs is None
 
 
@@ -143,7 +173,10 @@ def test_shared_actions_without_recording_are_inherited() -> None:
     sub.add_parser("b", parents=[common])
     tree = CommandTree.from_data(argparse_tree_data(parser, "p"))
     assert check_argparse_tree(tree, parser) == 3
-    assert [(f.key, bool(f.inherited_from)) for f in find(tree, "p a").flags] == [("root", True), ("only-a", False)]
+    assert [(f.key, bool(f.inherited_from)) for f in find(tree, "p a").flags] == [
+        ("root", True),
+        ("only-a", False),
+    ]
 
 
 def test_optional_subcommands_with_a_handler_of_its_own_make_the_parser_runnable() -> None:
@@ -173,4 +206,7 @@ def test_parents_given_positionally_are_recorded() -> None:
         parser.add_argument("--mine")
     tree = CommandTree.from_data(argparse_tree_data(parser, "svc"))
     assert check_argparse_tree(tree, parser, parents=[common]) == 1
-    assert [(f.key, bool(f.inherited_from)) for f in tree.root.flags] == [("token", True), ("mine", False)]
+    assert [(f.key, bool(f.inherited_from)) for f in tree.root.flags] == [
+        ("token", True),
+        ("mine", False),
+    ]

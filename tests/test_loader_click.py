@@ -35,7 +35,12 @@ def test_deployctl_details_users_rely_on() -> None:
     assert not root.runnable
     env = next(f for f in root.flags if f.name == "env")
     assert (env.short, env.kind, env.value_type, env.choices, env.default) == (
-        "e", FlagKind.VALUE, ValueType.CHOICE, deployctl.ENVIRONMENTS, "dev")
+        "e",
+        FlagKind.VALUE,
+        ValueType.CHOICE,
+        deployctl.ENVIRONMENTS,
+        "dev",
+    )
     assert next(f for f in root.flags if f.name == "verbose").kind is FlagKind.COUNT
     assert next(f for f in root.flags if f.name == "config").env_var == "DEPLOYCTL_CONFIG"
     deploy = find(tree, "deployctl deploy")
@@ -43,7 +48,9 @@ def test_deployctl_details_users_rely_on() -> None:
     assert deploy.help.startswith("Deploy one or more services at a given image tag.")
     assert "deployctl deploy api --tag v1.2.3" in deploy.examples and "\b" not in deploy.examples
     by_name = {f.name: f for f in deploy.flags}
-    assert by_name["tag"].required and by_name["labels" if "labels" in by_name else "label"].repeatable
+    assert (
+        by_name["tag"].required and by_name["labels" if "labels" in by_name else "label"].repeatable
+    )
     assert by_name["dry-run"].negatable and by_name["dry-run"].default is False
     assert by_name["wait"].negatable and by_name["wait"].default is True
     assert by_name["token"].env_var == "DEPLOYCTL_TOKEN"
@@ -158,8 +165,11 @@ def test_group_options_stay_on_the_group_that_declares_them() -> None:
     assert "env" in {f.name for f in tree.root.flags}
 
 
-def test_typer_function_target_and_single_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "greeter.py").write_text(textwrap.dedent('''
+def test_typer_function_target_and_single_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "greeter.py").write_text(
+        textwrap.dedent('''
         import typer
 
         def main(name: str, times: int = typer.Option(1, "--times", "-t", count=False),
@@ -169,10 +179,13 @@ def test_typer_function_target_and_single_command(tmp_path: Path, monkeypatch: p
 
         def run() -> None:
             typer.run(main)
-    '''))
+    ''')
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setitem(sys.modules, "greeter", None)  # teardown removes the imported module again,
-    del sys.modules["greeter"]  # so test_crawl_foreign's "nothing imported here" check holds after it
+    del sys.modules[
+        "greeter"
+    ]  # so test_crawl_foreign's "nothing imported here" check holds after it
     loaded = load("greeter:run")
     assert loaded.tree.root.name == "greeter"
     root = loaded.tree.root
@@ -182,8 +195,11 @@ def test_typer_function_target_and_single_command(tmp_path: Path, monkeypatch: p
     assert flags["loud"].kind is FlagKind.BOOLEAN and flags["loud"].negatable
 
 
-def test_typer_callback_options_are_root_flags_and_completion_is_hidden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "acme_admin.py").write_text(textwrap.dedent('''
+def test_typer_callback_options_are_root_flags_and_completion_is_hidden(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "acme_admin.py").write_text(
+        textwrap.dedent('''
         from typing import Annotated, Literal, Optional
         import typer
 
@@ -198,7 +214,8 @@ def test_typer_callback_options_are_root_flags_and_completion_is_hidden(tmp_path
         def sync(mode: Annotated[Literal["fast", "safe"], typer.Option()] = "safe",
                  name: Annotated[Optional[str], typer.Option(prompt=True)] = None) -> None:
             """Sync."""
-    '''))
+    ''')
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     loaded = load("acme_admin:app")
     import acme_admin
@@ -207,7 +224,11 @@ def test_typer_callback_options_are_root_flags_and_completion_is_hidden(tmp_path
     root = loaded.tree.root
     assert not root.runnable
     flags = {f.key: f for f in root.flags}
-    assert flags["verbose"].kind is FlagKind.COUNT and flags["color"].negatable and flags["color"].default is True
+    assert (
+        flags["verbose"].kind is FlagKind.COUNT
+        and flags["color"].negatable
+        and flags["color"].default is True
+    )
     assert flags["install-completion"].hidden and flags["show-completion"].hidden
     sync = find(loaded.tree, "acme_admin sync")
     assert {f.key: f for f in sync.flags}["mode"].choices == ["fast", "safe"]

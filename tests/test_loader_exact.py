@@ -29,7 +29,9 @@ TESTS = Path(__file__).parent
 def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The fixtures' package importable by the CLI's own processes too (help calls run it), a
     private crawl cache, and a marker file the fixtures write if their real work ever runs."""
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(TESTS), os.environ.get("PYTHONPATH")])))
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join(filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))
+    )
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     marker = tmp_path / "ran"
     monkeypatch.setenv("FIXTURE_RAN_MARKER", str(marker))
@@ -50,10 +52,21 @@ def shape(tree: CommandTree) -> dict[str, tuple]:
 
 
 FERRY = {
-    "ferry": ([("config", None, "value", "string", None), ("plugins", None, "value", "string", None),
-               ("verbose", "v", "count", "integer", None)], [], False),
+    "ferry": (
+        [
+            ("config", None, "value", "string", None),
+            ("plugins", None, "value", "string", None),
+            ("verbose", "v", "count", "integer", None),
+        ],
+        [],
+        False,
+    ),
     "ferry sail": ([("speed", None, "value", "integer", None)], [("port", True, False)], True),
-    "ferry load": ([("box", None, "value", "string", None), ("label", None, "value", "string", 2)], [], True),
+    "ferry load": (
+        [("box", None, "value", "string", None), ("label", None, "value", "string", 2)],
+        [],
+        True,
+    ),
     "ferry dock": ([("berth", None, "value", "choice", None)], [], True),
 }
 
@@ -73,8 +86,15 @@ def test_parsers_built_after_dispatch_are_grafted_as_subcommands() -> None:
     loaded = load("fixtures.clis.remainder_cli:main", name="forge")
     assert shape(loaded.tree) == {
         "forge": ([("quiet", "q", "boolean", "string", None)], [], False),
-        "forge build": ([("jobs", "j", "value", "integer", None), ("target", None, "value", "choice", None),
-                         ("define", None, "value", "string", 2)], [("sources", False, True)], True),
+        "forge build": (
+            [
+                ("jobs", "j", "value", "integer", None),
+                ("target", None, "value", "choice", None),
+                ("define", None, "value", "string", 2),
+            ],
+            [("sources", False, True)],
+            True,
+        ),
         "forge clean": ([("all", None, "boolean", "string", None)], [], True),
     }
     build = loaded.tree.find("forge build")
@@ -88,15 +108,25 @@ def test_dispatch_without_choices_takes_the_names_from_help_and_what_only_help_s
     found = shape(tree)
     assert {path: found[path] for path in ("relay", "relay send")} == {
         "relay": ([("host", None, "value", "string", None)], [], False),
-        "relay send": ([("to", None, "value", "string", None), ("priority", None, "value", "integer", None)],
-                       [("message", True, False)], True),
+        "relay send": (
+            [("to", None, "value", "string", None), ("priority", None, "value", "integer", None)],
+            [("message", True, False)],
+            True,
+        ),
     }
     send, status = tree.find("relay send"), tree.find("relay status")
     # what the crawler makes of `--watch SECONDS` (its type) is the crawler's business: kinds only
-    assert [(f.key, f.kind.value) for f in status.flags] == [("json", "boolean"), ("watch", "value")]
+    assert [(f.key, f.kind.value) for f in status.flags] == [
+        ("json", "boolean"),
+        ("watch", "value"),
+    ]
     assert [c.path_str for c in tree.walk()] == ["relay", "relay send", "relay status"]
-    assert not send.from_help and send.flags[0].required  # its real parser, re-run as `relay send --help`
-    assert status.from_help and all(f.from_help for f in status.flags)  # parses by hand: help is all there is
+    assert (
+        not send.from_help and send.flags[0].required
+    )  # its real parser, re-run as `relay send --help`
+    assert status.from_help and all(
+        f.from_help for f in status.flags
+    )  # parses by hand: help is all there is
     coverage = tree.coverage
     assert coverage.exact.model_dump() == {"commands": 2, "flags": 3}
     assert coverage.help.model_dump() == {"commands": 3, "flags": 5}
@@ -105,21 +135,44 @@ def test_dispatch_without_choices_takes_the_names_from_help_and_what_only_help_s
     assert disagreement.path == "relay" and disagreement.missing_in_exact == ["status (command)"]
 
 
-def test_lazy_click_commands_are_materialized_and_a_placeholder_that_never_loads_is_reported() -> None:
+def test_lazy_click_commands_are_materialized_and_a_placeholder_that_never_loads_is_reported() -> (
+    None
+):
     loaded = load("fixtures.clis.lazy_cli:cli", name="lazy")
     assert shape(loaded.tree) == {
         "lazy": ([("profile", None, "value", "string", None)], [], False),
         "lazy ghost": ([], [], False),
-        "lazy ship": ([("to", None, "value", "string", None), ("dry-run", None, "boolean", "string", None),
-                       ("retries", None, "value", "integer", None)], [("PACKAGE", True, False)], True),
+        "lazy ship": (
+            [
+                ("to", None, "value", "string", None),
+                ("dry-run", None, "boolean", "string", None),
+                ("retries", None, "value", "integer", None),
+            ],
+            [("PACKAGE", True, False)],
+            True,
+        ),
         "lazy status": ([("all", None, "boolean", "string", None)], [], True),
-        "lazy tools": ([("cache-dir", None, "value", "path", None)], [], False),  # its real group's option
-        "lazy tools install": ([("version", None, "value", "string", None)], [("NAME", True, False)], True),
-        "lazy pack": ([("level", None, "value", "integer", None), ("meta", None, "value", "string", 2)],
-                      [("PATHS", False, True)], True),
+        "lazy tools": (
+            [("cache-dir", None, "value", "path", None)],
+            [],
+            False,
+        ),  # its real group's option
+        "lazy tools install": (
+            [("version", None, "value", "string", None)],
+            [("NAME", True, False)],
+            True,
+        ),
+        "lazy pack": (
+            [("level", None, "value", "integer", None), ("meta", None, "value", "string", 2)],
+            [("PATHS", False, True)],
+            True,
+        ),
     }
     assert loaded.tree.find("lazy ship").flags[0].required
-    assert loaded.tree.find("lazy pack").flags[1].item_types == [ValueType.STRING, ValueType.INTEGER]
+    assert loaded.tree.find("lazy pack").flags[1].item_types == [
+        ValueType.STRING,
+        ValueType.INTEGER,
+    ]
     assert any(n.startswith("lazy ghost: could not be materialized") for n in loaded.tree.notes)
     coverage = loaded.tree.coverage  # the placeholder is a doubt, so help was read in full
     assert coverage is not None and coverage.help_scope == "full" and coverage.help.commands == 7
@@ -129,14 +182,25 @@ def test_optparse_is_read_exactly_without_running_main() -> None:
     loaded = load("fixtures.clis.optparse_cli:main", name="convert")
     assert loaded.source.loader is Loader.OPTPARSE
     assert loaded.tree.cli_version == "2.5.0"
-    assert shape(loaded.tree) == {"convert": ([
-        ("version", None, "boolean", "string", None), ("output", "o", "value", "string", None),
-        ("count", "n", "value", "integer", None), ("ratio", None, "value", "number", None),
-        ("format", None, "value", "choice", None), ("quiet", "q", "boolean", "string", None),
-        ("v", "v", "count", "integer", None), ("tag", None, "value", "string", None),
-        ("size", None, "value", "integer", 2), ("trace", None, "boolean", "string", None),
-        ("secret", None, "boolean", "string", None),
-    ], [("FILE", True, True)], True)}
+    assert shape(loaded.tree) == {
+        "convert": (
+            [
+                ("version", None, "boolean", "string", None),
+                ("output", "o", "value", "string", None),
+                ("count", "n", "value", "integer", None),
+                ("ratio", None, "value", "number", None),
+                ("format", None, "value", "choice", None),
+                ("quiet", "q", "boolean", "string", None),
+                ("v", "v", "count", "integer", None),
+                ("tag", None, "value", "string", None),
+                ("size", None, "value", "integer", 2),
+                ("trace", None, "boolean", "string", None),
+                ("secret", None, "boolean", "string", None),
+            ],
+            [("FILE", True, True)],
+            True,
+        )
+    }
     flags = {f.key: f for f in loaded.tree.root.flags}
     assert flags["output"].help == "Write into DIR [default: .]." and flags["output"].default == "."
     assert flags["count"].default == 1 and flags["format"].choices == ["png", "jpg"]
@@ -147,24 +211,43 @@ def test_optparse_is_read_exactly_without_running_main() -> None:
 def test_capture_undoes_every_patch() -> None:
     import optparse
 
-    before = (argparse.ArgumentParser.parse_args, argparse.ArgumentParser.print_help, argparse.ArgumentParser.error,
-              argparse._HelpAction.__call__, optparse.OptionParser.parse_args, optparse.OptionParser.print_help,
-              optparse.Option.take_action, list(sys.argv))
-    for target in ("fixtures.clis.optparse_cli:main", "fixtures.clis.bootstrap_cli:main",
-                   "fixtures.clis.remainder_cli:main"):
+    before = (
+        argparse.ArgumentParser.parse_args,
+        argparse.ArgumentParser.print_help,
+        argparse.ArgumentParser.error,
+        argparse._HelpAction.__call__,
+        optparse.OptionParser.parse_args,
+        optparse.OptionParser.print_help,
+        optparse.Option.take_action,
+        list(sys.argv),
+    )
+    for target in (
+        "fixtures.clis.optparse_cli:main",
+        "fixtures.clis.bootstrap_cli:main",
+        "fixtures.clis.remainder_cli:main",
+    ):
         load(target)
-    after = (argparse.ArgumentParser.parse_args, argparse.ArgumentParser.print_help, argparse.ArgumentParser.error,
-             argparse._HelpAction.__call__, optparse.OptionParser.parse_args, optparse.OptionParser.print_help,
-             optparse.Option.take_action, sys.argv)
+    after = (
+        argparse.ArgumentParser.parse_args,
+        argparse.ArgumentParser.print_help,
+        argparse.ArgumentParser.error,
+        argparse._HelpAction.__call__,
+        optparse.OptionParser.parse_args,
+        optparse.OptionParser.print_help,
+        optparse.Option.take_action,
+        sys.argv,
+    )
     assert after == before
 
 
-def test_a_parse_of_words_the_program_chose_itself_is_captured_at_once(tmp_path: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_parse_of_words_the_program_chose_itself_is_captured_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Only a parse of our `--help` runs; a program parsing a list of its own (here: no help word)
     is stopped at that call, as before, so it cannot go on to its real work."""
     marker = tmp_path / "own-words"
-    (tmp_path / "ownwords.py").write_text(textwrap.dedent(f'''
+    (tmp_path / "ownwords.py").write_text(
+        textwrap.dedent(f"""
         import argparse, pathlib
 
         def main():
@@ -172,18 +255,21 @@ def test_a_parse_of_words_the_program_chose_itself_is_captured_at_once(tmp_path:
             parser.add_argument("--level", type=int, default=1)
             parser.parse_args(["--level", "2"])
             pathlib.Path({str(marker)!r}).write_text("ran")
-    '''))
+    """)
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     loaded = load("ownwords:main")
     assert not marker.exists() and [f.key for f in loaded.tree.root.flags] == ["level"]
 
 
 def test_a_program_that_reads_defaults_and_shows_help_itself_is_read_at_its_widest_parser(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """pytest's shape: an empty parse for the defaults, a small early parse, plugins adding
     options, the full parse, and `--help` handled by the program (a store_true, no help action)."""
     marker = tmp_path / "selfhelp-ran"
-    (tmp_path / "selfhelp.py").write_text(textwrap.dedent(f"""
+    (tmp_path / "selfhelp.py").write_text(
+        textwrap.dedent(f"""
         import argparse, pathlib, sys
 
         def parser(options):
@@ -201,7 +287,8 @@ def test_a_program_that_reads_defaults_and_shows_help_itself_is_read_at_its_wide
                 print("usage: selfhelp [-h] [--early EARLY] [--plugin-a A] [--plugin-b B]")
                 sys.exit(0)
             pathlib.Path({str(marker)!r}).write_text("ran")
-    """))
+    """)
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     loaded = load("selfhelp:main")
     assert not marker.exists()
@@ -215,7 +302,11 @@ def test_argparse_metavar_tuple_is_an_exact_pair_that_the_real_parser_reads_back
     from fixtures.clis.bootstrap_cli import build_parser
 
     tree = load("fixtures.clis.bootstrap_cli:main", name="ferry").tree
-    tool = next(t for t in build_surface(tree, Config()).tools if t.binding.command_path == ("ferry", "load"))
+    tool = next(
+        t
+        for t in build_surface(tree, Config()).tools
+        if t.binding.command_path == ("ferry", "load")
+    )
     schema = tool.input_schema["properties"]["label"]
     assert (schema["type"], schema["minItems"], schema["maxItems"]) == ("array", 2, 2)
     argv = build_argv(tool.binding, ["ferry"], {"label": ["env", "prod"], "box": ["a", "b"]})
@@ -228,7 +319,9 @@ def test_click_tuple_option_is_an_exact_pair_that_click_reads_back() -> None:
     from fixtures.clis.lazy_parts.pack import pack
 
     tree = load("fixtures.clis.lazy_cli:cli", name="lazy").tree
-    tool = next(t for t in build_surface(tree, Config()).tools if t.binding.command_path == ("lazy", "pack"))
+    tool = next(
+        t for t in build_surface(tree, Config()).tools if t.binding.command_path == ("lazy", "pack")
+    )
     schema = tool.input_schema["properties"]["meta"]
     assert (schema["type"], schema["minItems"], schema["maxItems"]) == ("array", 2, 2)
     argv = build_argv(tool.binding, ["lazy"], {"meta": ["size", 3], "paths": ["a.txt"]})
@@ -244,10 +337,21 @@ def _other_environment(tmp_path: Path, entry: str, name: str) -> Path:
     """A venv we do not run in (no pip, cheap), where `fixtures` and this venv's packages (click)
     are importable through a .pth file, with a console script `name` = `entry`."""
     env = tmp_path / f"env-{name}"
-    subprocess.run([sys.base_prefix + "/bin/python3", "-m", "venv", "--without-pip", str(env)], check=True, timeout=120)
+    subprocess.run(
+        [sys.base_prefix + "/bin/python3", "-m", "venv", "--without-pip", str(env)],
+        check=True,
+        timeout=120,
+    )
     python = env / "bin" / "python"
-    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               capture_output=True, text=True, check=True, timeout=60).stdout.strip())
+    site = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=60,
+        ).stdout.strip()
+    )
     import sysconfig
 
     (site / "fixtures.pth").write_text(f"{TESTS}\n{sysconfig.get_paths()['purelib']}\n")
@@ -262,13 +366,17 @@ def _other_environment(tmp_path: Path, entry: str, name: str) -> Path:
     return script
 
 
-@pytest.mark.parametrize(("entry", "name", "truth"), [
-    ("fixtures.clis.bootstrap_cli:main", "ferry", FERRY),
-    ("fixtures.clis.remainder_cli:main", "forge", None),
-    ("fixtures.clis.optparse_cli:main", "convert", None),
-])
-def test_console_scripts_in_another_environment_load_exactly(tmp_path: Path, entry: str, name: str,
-                                                             truth: dict | None) -> None:
+@pytest.mark.parametrize(
+    ("entry", "name", "truth"),
+    [
+        ("fixtures.clis.bootstrap_cli:main", "ferry", FERRY),
+        ("fixtures.clis.remainder_cli:main", "forge", None),
+        ("fixtures.clis.optparse_cli:main", "convert", None),
+    ],
+)
+def test_console_scripts_in_another_environment_load_exactly(
+    tmp_path: Path, entry: str, name: str, truth: dict | None
+) -> None:
     script = _other_environment(tmp_path, entry, name)
     loaded = load(str(script))
     expected = truth or shape(load(entry, name=name).tree)
@@ -278,12 +386,17 @@ def test_console_scripts_in_another_environment_load_exactly(tmp_path: Path, ent
     assert coverage is not None and coverage.help_scope == "top" and not coverage.disagreements
 
 
-def test_a_dispatcher_in_another_environment_is_loaded_again_with_the_names_its_help_lists(tmp_path: Path) -> None:
+def test_a_dispatcher_in_another_environment_is_loaded_again_with_the_names_its_help_lists(
+    tmp_path: Path,
+) -> None:
     script = _other_environment(tmp_path, "fixtures.clis.dispatch_cli:main", "relay")
     loaded = load(str(script))
     assert [c.path_str for c in loaded.tree.walk()] == ["relay", "relay send", "relay status"]
     send, status = loaded.tree.find("relay send"), loaded.tree.find("relay status")
-    assert not send.from_help and [f.key for f in send.flags] == ["to", "priority"]  # its real parser
+    assert not send.from_help and [f.key for f in send.flags] == [
+        "to",
+        "priority",
+    ]  # its real parser
     assert status.from_help and loaded.tree.coverage.taken_from_help.commands == 1
 
 
@@ -299,7 +412,9 @@ def test_a_lazy_click_console_script_in_another_environment(tmp_path: Path) -> N
 def test_crawl_runs_an_argv_prefix() -> None:
     from workbench.loaders.help import crawl
 
-    tree = crawl("forge", name="forge", command=[sys.executable, "-m", "fixtures.clis.remainder_cli"])
+    tree = crawl(
+        "forge", name="forge", command=[sys.executable, "-m", "fixtures.clis.remainder_cli"]
+    )
     assert [c.path_str for c in tree.walk()] == ["forge", "forge build", "forge clean"]
     assert [f.key for f in tree.find("forge build").flags] == ["jobs", "target", "define"]
 

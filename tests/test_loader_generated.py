@@ -19,7 +19,9 @@ from workbench.loaders.introspect import recording_parsers
 from workbench.model.tree import CommandTree
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-words = st.lists(st.from_regex(r"[a-z]{2,6}(-[a-z]{2,4})?", fullmatch=True), min_size=0, max_size=5, unique=True)
+words = st.lists(
+    st.from_regex(r"[a-z]{2,6}(-[a-z]{2,4})?", fullmatch=True), min_size=0, max_size=5, unique=True
+)
 helps = st.one_of(st.none(), st.from_regex(r"[A-Z][a-z ]{0,20}\.", fullmatch=True))
 VALUE_TYPES = [str, int, float, click.Path(), click.Choice(["a", "b", "c"]), click.IntRange(0, 9)]
 
@@ -38,11 +40,15 @@ def click_option(draw: Any, name: str) -> click.Option:
     if shape == "count":
         return click.Option(decls, count=True, **common)
     if shape == "negatable":
-        return click.Option([f"--{name}/--no-{name}"] + decls[1:], default=draw(st.booleans()), **common)
+        return click.Option(
+            [f"--{name}/--no-{name}"] + decls[1:], default=draw(st.booleans()), **common
+        )
     kind = draw(st.sampled_from(VALUE_TYPES))
     if shape == "multiple":
         return click.Option(decls, type=kind, multiple=True, **common)
-    default = draw(st.one_of(st.none(), st.just("a") if isinstance(kind, click.Choice) else st.just(None)))
+    default = draw(
+        st.one_of(st.none(), st.just("a") if isinstance(kind, click.Choice) else st.just(None))
+    )
     return click.Option(decls, type=kind, required=draw(st.booleans()), default=default, **common)
 
 
@@ -61,19 +67,42 @@ def click_command(draw: Any, name: str, depth: int) -> click.Command:
     help_text = draw(helps)
     hidden, deprecated = draw(st.booleans()), draw(st.booleans())
     if is_group:
-        group = click.Group(name, params=params, help=help_text, hidden=hidden, deprecated=deprecated,
-                            invoke_without_command=draw(st.booleans()))
-        for sub in draw(st.lists(st.from_regex(r"[a-z]{3,7}", fullmatch=True), min_size=1, max_size=3, unique=True)):
+        group = click.Group(
+            name,
+            params=params,
+            help=help_text,
+            hidden=hidden,
+            deprecated=deprecated,
+            invoke_without_command=draw(st.booleans()),
+        )
+        for sub in draw(
+            st.lists(
+                st.from_regex(r"[a-z]{3,7}", fullmatch=True), min_size=1, max_size=3, unique=True
+            )
+        ):
             group.add_command(draw(click_command(sub, depth - 1)), sub)
         return group
     for index, nargs in enumerate(draw(st.lists(st.sampled_from([1, -1]), max_size=2))):
         required = draw(st.booleans())
-        params.append(click.Argument([f"arg{index}"], nargs=nargs, required=required,
-                                     type=draw(st.sampled_from(VALUE_TYPES))))
+        params.append(
+            click.Argument(
+                [f"arg{index}"],
+                nargs=nargs,
+                required=required,
+                type=draw(st.sampled_from(VALUE_TYPES)),
+            )
+        )
         if nargs == -1:
             break  # one variadic argument, last
-    return click.Command(name, params=params, help=help_text, hidden=hidden, deprecated=deprecated,
-                         callback=lambda **_: None, short_help=draw(helps))
+    return click.Command(
+        name,
+        params=params,
+        help=help_text,
+        hidden=hidden,
+        deprecated=deprecated,
+        callback=lambda **_: None,
+        short_help=draw(helps),
+    )
 
 
 @SETTINGS
@@ -83,7 +112,18 @@ def test_generated_click_clis_are_read_exactly(command: click.Command) -> None:
     assert check_click_tree(tree, command) == sum(1 for _ in tree.walk())
 
 
-ACTIONS = ["store", "store_true", "store_false", "count", "append", "extend", "boolopt", "int", "choice", "path"]
+ACTIONS = [
+    "store",
+    "store_true",
+    "store_false",
+    "count",
+    "append",
+    "extend",
+    "boolopt",
+    "int",
+    "choice",
+    "path",
+]
 
 
 def _add_action(parser: argparse.ArgumentParser, draw: Any, name: str) -> None:
@@ -91,13 +131,26 @@ def _add_action(parser: argparse.ArgumentParser, draw: Any, name: str) -> None:
     decls = [f"--{name}"]
     if draw(st.booleans()) and f"-{name[0]}" not in parser._option_string_actions:
         decls.append(f"-{name[0]}")
-    extra: dict[str, Any] = {"help": draw(st.one_of(st.none(), st.just("Use it (default: %(default)s)."), st.just(argparse.SUPPRESS)))}
+    extra: dict[str, Any] = {
+        "help": draw(
+            st.one_of(
+                st.none(), st.just("Use it (default: %(default)s)."), st.just(argparse.SUPPRESS)
+            )
+        )
+    }
     if kind == "store":
-        parser.add_argument(*decls, required=draw(st.booleans()), default=draw(st.one_of(st.none(), st.just("x"))), **extra)
+        parser.add_argument(
+            *decls,
+            required=draw(st.booleans()),
+            default=draw(st.one_of(st.none(), st.just("x"))),
+            **extra,
+        )
     elif kind in ("store_true", "store_false", "count", "append", "extend"):
         parser.add_argument(*decls, action=kind, **extra)
     elif kind == "boolopt":
-        parser.add_argument(decls[0], action=argparse.BooleanOptionalAction, default=draw(st.booleans()), **extra)
+        parser.add_argument(
+            decls[0], action=argparse.BooleanOptionalAction, default=draw(st.booleans()), **extra
+        )
     elif kind == "int":
         parser.add_argument(*decls, type=int, default=draw(st.integers(0, 5)), **extra)
     elif kind == "choice":
@@ -110,7 +163,9 @@ def _add_action(parser: argparse.ArgumentParser, draw: Any, name: str) -> None:
 def argparse_cli(draw: Any) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     with recording_parsers():
         common = argparse.ArgumentParser(add_help=False)
-        for name in draw(st.lists(st.sampled_from(["root", "quiet", "profile"]), unique=True, max_size=2)):
+        for name in draw(
+            st.lists(st.sampled_from(["root", "quiet", "profile"]), unique=True, max_size=2)
+        ):
             _add_action(common, draw, name)
         parser = argparse.ArgumentParser(prog="gen")
         for name in draw(words):
@@ -120,15 +175,32 @@ def argparse_cli(draw: Any) -> tuple[argparse.ArgumentParser, argparse.ArgumentP
             group.add_argument("--json", action="store_true")
             group.add_argument("--yaml", action="store_true")
         sub = parser.add_subparsers(dest="cmd", required=draw(st.booleans()))
-        for index, name in enumerate(draw(st.lists(st.from_regex(r"[a-z]{3,6}", fullmatch=True), min_size=1, max_size=4, unique=True))):
+        for index, name in enumerate(
+            draw(
+                st.lists(
+                    st.from_regex(r"[a-z]{3,6}", fullmatch=True),
+                    min_size=1,
+                    max_size=4,
+                    unique=True,
+                )
+            )
+        ):
             aliases = [f"{name}{index}"] if draw(st.booleans()) else []
-            child = sub.add_parser(name, aliases=aliases, help=draw(helps),
-                                   parents=[common] if draw(st.booleans()) else [])
+            child = sub.add_parser(
+                name,
+                aliases=aliases,
+                help=draw(helps),
+                parents=[common] if draw(st.booleans()) else [],
+            )
             for flag in draw(words):
                 if f"--{flag}" not in child._option_string_actions:
                     _add_action(child, draw, flag)
-            for pos, nargs in enumerate(draw(st.lists(st.sampled_from([None, "?", "*", "+"]), max_size=2))):
-                child.add_argument(f"item{pos}", nargs=nargs, metavar=draw(st.sampled_from([None, f"ITEM{pos}"])))
+            for pos, nargs in enumerate(
+                draw(st.lists(st.sampled_from([None, "?", "*", "+"]), max_size=2))
+            ):
+                child.add_argument(
+                    f"item{pos}", nargs=nargs, metavar=draw(st.sampled_from([None, f"ITEM{pos}"]))
+                )
                 if nargs in ("*", "+"):
                     break
     return parser, common
@@ -136,7 +208,9 @@ def argparse_cli(draw: Any) -> tuple[argparse.ArgumentParser, argparse.ArgumentP
 
 @SETTINGS
 @given(argparse_cli())
-def test_generated_argparse_clis_are_read_exactly(cli: tuple[argparse.ArgumentParser, argparse.ArgumentParser]) -> None:
+def test_generated_argparse_clis_are_read_exactly(
+    cli: tuple[argparse.ArgumentParser, argparse.ArgumentParser],
+) -> None:
     parser, common = cli
     tree = CommandTree.from_data(argparse_tree_data(parser, "gen"))
     assert check_argparse_tree(tree, parser, parents=[common]) == sum(1 for _ in tree.walk())

@@ -44,8 +44,17 @@ def test_introspection_runs_as_a_loose_script_without_workbench(tmp_path: Path) 
         f"import sys; sys.path.insert(0, {str(tmp_path)!r}); sys.path.append({str(repo)!r}); "
         "import introspect; sys.exit(introspect.main(sys.argv[1:]))"
     )
-    for target, loader, commands in (("sample_clis.deployctl:cli", "click", 15), ("sample_clis.pkgtool:main", "argparse", 9)):
-        done = subprocess.run([sys.executable, "-c", code, target], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    for target, loader, commands in (
+        ("sample_clis.deployctl:cli", "click", 15),
+        ("sample_clis.pkgtool:main", "argparse", 9),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-c", code, target],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=tmp_path,
+        )
         assert done.returncode == 0, done.stderr
         result = json.loads(done.stdout)
         assert result["loader"] == loader
@@ -57,6 +66,20 @@ def test_introspection_runs_as_a_loose_script_without_workbench(tmp_path: Path) 
         from workbench.model.tree import CommandTree
 
         CommandTree.from_data(result["tree"])
-    probe = subprocess.run([sys.executable, "-c", code.replace("import introspect;", "import introspect; assert 'workbench' not in sys.modules;"), "nope:x"],
-                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
-    assert probe.returncode == 1 and "cannot import module nope" in json.loads(probe.stdout)["error"]
+    probe = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            code.replace(
+                "import introspect;", "import introspect; assert 'workbench' not in sys.modules;"
+            ),
+            "nope:x",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert (
+        probe.returncode == 1 and "cannot import module nope" in json.loads(probe.stdout)["error"]
+    )

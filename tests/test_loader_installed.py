@@ -76,7 +76,9 @@ def test_an_optparse_console_script_is_read_exactly_without_running(
     """pip uses optparse: calling its main under capture must not print or act; it is read at
     the parser whose help fires, each command's parser materialized."""
     _entry("pip")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # the help crawler's cache (the second witness)
+    monkeypatch.setenv(
+        "XDG_CACHE_HOME", str(tmp_path)
+    )  # the help crawler's cache (the second witness)
     loaded = load(str(Path(sys.executable).parent / "pip"))
     assert loaded.source.loader is Loader.OPTPARSE
     assert loaded.tree.find("pip install") is not None

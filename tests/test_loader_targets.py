@@ -29,7 +29,9 @@ def test_module_target_records_python_dash_m_and_that_command_runs_the_cli() -> 
     assert loaded.source.command == [sys.executable, "-m", "sample_clis.deployctl"]
     assert loaded.source.target == "sample_clis.deployctl:cli"
     assert loaded.source.cli_version == "1.4.0"
-    done = subprocess.run([*loaded.source.command, "--version"], capture_output=True, text=True, timeout=30)
+    done = subprocess.run(
+        [*loaded.source.command, "--version"], capture_output=True, text=True, timeout=30
+    )
     assert done.returncode == 0 and "1.4.0" in done.stdout
 
 
@@ -54,7 +56,9 @@ def test_console_script_by_path_uses_the_in_process_loader() -> None:
     check_click_tree(loaded.tree, entry.load())
 
 
-def test_console_script_by_name_when_its_bin_is_not_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_console_script_by_name_when_its_bin_is_not_on_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     pytest.importorskip("uvicorn")
     monkeypatch.setenv("PATH", "/nonexistent")
     loaded = load("uvicorn")
@@ -63,9 +67,12 @@ def test_console_script_by_name_when_its_bin_is_not_on_path(monkeypatch: pytest.
     assert loaded.source.target == "uvicorn"
 
 
-def test_function_that_runs_a_click_group_is_captured_not_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_function_that_runs_a_click_group_is_captured_not_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     marker = tmp_path / "ran"
-    (tmp_path / "launcher.py").write_text(textwrap.dedent(f'''
+    (tmp_path / "launcher.py").write_text(
+        textwrap.dedent(f"""
         import pathlib
 
         def main():
@@ -77,7 +84,8 @@ def test_function_that_runs_a_click_group_is_captured_not_run(tmp_path: Path, mo
                 pathlib.Path({str(marker)!r}).write_text("ran")
 
             go()
-    '''))
+    """)
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     loaded = load("launcher:main")
     assert not marker.exists()
@@ -89,11 +97,22 @@ def test_function_that_runs_a_click_group_is_captured_not_run(tmp_path: Path, mo
 def test_a_script_of_another_environment_is_read_by_its_own_interpreter(tmp_path: Path) -> None:
     """A pipx-style tool: a venv we do not run in, with a console script of an argparse package."""
     env = tmp_path / "otherenv"
-    subprocess.run([sys.base_prefix + "/bin/python3", "-m", "venv", "--without-pip", str(env)], check=True, timeout=60)
+    subprocess.run(
+        [sys.base_prefix + "/bin/python3", "-m", "venv", "--without-pip", str(env)],
+        check=True,
+        timeout=60,
+    )
     python = env / "bin" / "python"
-    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               capture_output=True, text=True, check=True).stdout.strip())
-    (site / "ferry.py").write_text(textwrap.dedent('''
+    site = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
+    (site / "ferry.py").write_text(
+        textwrap.dedent("""
         import argparse
 
         def main():
@@ -104,12 +123,15 @@ def test_a_script_of_another_environment_is_read_by_its_own_interpreter(tmp_path
             sail.add_argument("ports", nargs="+")
             parser.parse_args()
             raise SystemExit("the program ran")
-    '''))
+    """)
+    )
     dist = site / "ferry-3.2.1.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: ferry\nVersion: 3.2.1\n")
     (dist / "entry_points.txt").write_text("[console_scripts]\nferry = ferry:main\n")
-    script = _executable(env / "bin" / "ferry", f"#!{python}\nimport sys\nfrom ferry import main\nsys.exit(main())\n")
+    script = _executable(
+        env / "bin" / "ferry", f"#!{python}\nimport sys\nfrom ferry import main\nsys.exit(main())\n"
+    )
     loaded = load(str(script))
     assert loaded.source.loader is Loader.ARGPARSE
     assert loaded.source.command == [str(script)]
@@ -120,23 +142,32 @@ def test_a_script_of_another_environment_is_read_by_its_own_interpreter(tmp_path
     assert "ferry" not in sys.modules  # nothing of the other environment was imported here
 
 
-def test_any_other_executable_goes_to_the_help_crawler(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # the crawler caches per executable
-    tool = _executable(tmp_path / "shipit", textwrap.dedent('''\
+def test_any_other_executable_goes_to_the_help_crawler(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(
+        "XDG_CACHE_HOME", str(tmp_path / "cache")
+    )  # the crawler caches per executable
+    tool = _executable(
+        tmp_path / "shipit",
+        textwrap.dedent("""\
         #!/bin/sh
         echo "Usage: shipit [OPTIONS]"
         echo
         echo "Options:"
         echo "  --fast  Go fast."
         echo "  --help  Show this message and exit."
-    '''))
+    """),
+    )
     loaded = load(str(tool))
     assert loaded.source.loader is Loader.HELP
     assert loaded.tree.root.name == "shipit"
     assert loaded.source.command == [str(tool)]
     from workbench.model.coverage import coverage_line
 
-    assert coverage_line(loaded.tree) == "coverage: help only, 1 command, 1 flag"  # --help is not counted
+    assert (
+        coverage_line(loaded.tree) == "coverage: help only, 1 command, 1 flag"
+    )  # --help is not counted
 
 
 @pytest.mark.parametrize(
@@ -147,14 +178,20 @@ def test_any_other_executable_goes_to_the_help_crawler(tmp_path: Path, monkeypat
         ("./missing/tool", None, "./missing/tool is not a file"),
         ("nope_pkg_xyz:cli", None, "cannot import module nope_pkg_xyz"),
         ("json:nope", None, "module json has no attribute nope"),
-        ("sample_clis.deployctl", None, "is a Python module, not a CLI object; name the object too, e.g. sample_clis.deployctl:cli"),
+        (
+            "sample_clis.deployctl",
+            None,
+            "is a Python module, not a CLI object; name the object too, e.g. sample_clis.deployctl:cli",
+        ),
         ("os:path", None, "not a click command, typer app, argparse or optparse parser"),
         ("sample_clis.deployctl:cli", "deployctl 'unterminated", "--command"),
         ("sample_clis.deployctl:cli", "  ", "--command is empty"),
         ("sample_clis.deployctl:cli", None, "whitespace"),
     ],
 )
-def test_unloadable_targets_are_one_sentence(target: str, command: str | None, expected: str) -> None:
+def test_unloadable_targets_are_one_sentence(
+    target: str, command: str | None, expected: str
+) -> None:
     with pytest.raises(LoadError) as caught:
         load(target, command=command, name="my tool" if expected == "whitespace" else None)
     message = str(caught.value)
@@ -175,11 +212,18 @@ def test_environment_is_untouched_after_capture() -> None:
 
     before = (argparse.ArgumentParser.__init__, argparse.ArgumentParser.parse_args, list(sys.argv))
     load("sample_clis.pkgtool:main")
-    assert (argparse.ArgumentParser.__init__, argparse.ArgumentParser.parse_args, sys.argv) == before
+    assert (
+        argparse.ArgumentParser.__init__,
+        argparse.ArgumentParser.parse_args,
+        sys.argv,
+    ) == before
 
 
-def test_module_target_imports_from_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "localtool.py").write_text(textwrap.dedent('''
+def test_module_target_imports_from_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "localtool.py").write_text(
+        textwrap.dedent('''
         import click
 
         @click.command()
@@ -189,7 +233,8 @@ def test_module_target_imports_from_the_current_folder(tmp_path: Path, monkeypat
 
         if __name__ == "__main__":
             cli()
-    '''))
+    ''')
+    )
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", ".", str(tmp_path))])
     loaded = load("localtool:cli")
@@ -197,23 +242,29 @@ def test_module_target_imports_from_the_current_folder(tmp_path: Path, monkeypat
     assert loaded.tree.root.flags[0].negatable and not loaded.tree.notes
 
 
-def test_a_script_that_runs_its_cli_at_import_is_captured(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_script_that_runs_its_cli_at_import_is_captured(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     marker = tmp_path / "ran"
-    (tmp_path / "unguarded.py").write_text(textwrap.dedent(f'''
+    (tmp_path / "unguarded.py").write_text(
+        textwrap.dedent(f"""
         import argparse, pathlib
 
         parser = argparse.ArgumentParser(prog="unguarded")
         parser.add_argument("--level", type=int, default=1)
         args = parser.parse_args()
         pathlib.Path({str(marker)!r}).write_text("ran")
-    '''))
+    """)
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     loaded = load("unguarded:parser")
     assert not marker.exists()
     assert [(f.name, f.default) for f in loaded.tree.root.flags] == [("level", 1)]
 
 
-def test_a_cli_whose_framework_fails_while_read_is_one_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_cli_whose_framework_fails_while_read_is_one_sentence(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import click
 
     class Broken(click.Command):
@@ -223,6 +274,8 @@ def test_a_cli_whose_framework_fails_while_read_is_one_sentence(monkeypatch: pyt
     module = type(sys)("broken_cli")
     module.cli = Broken("broken", callback=lambda: None)
     monkeypatch.setitem(sys.modules, "broken_cli", module)
-    with pytest.raises(LoadError, match=r"reading the CLI of broken_cli:cli failed \(RuntimeError: help text") as caught:
+    with pytest.raises(
+        LoadError, match=r"reading the CLI of broken_cli:cli failed \(RuntimeError: help text"
+    ) as caught:
         load("broken_cli:cli")
     assert "\n" not in str(caught.value)

@@ -13,8 +13,13 @@ import pytest
 
 from workbench.model import memo
 
-MODULES = ["workbench.model.schema", "workbench.model.selectors", "workbench.model.shaping",
-           "workbench.model.surface", "workbench.runtime.validate"]
+MODULES = [
+    "workbench.model.schema",
+    "workbench.model.selectors",
+    "workbench.model.shaping",
+    "workbench.model.surface",
+    "workbench.runtime.validate",
+]
 """Every module that memoises (a new one is listed here, and its functions checked)."""
 
 IMMUTABLE = (str, int, float, bool)
@@ -50,7 +55,9 @@ def test_the_check_catches_a_function_of_a_mutable_argument():
     def by_schema(schema: dict[str, typing.Any]) -> str | None:  # what the invariant forbids
         return None
 
-    assert problems_of(by_schema) == ["test_the_check_catches_a_function_of_a_mutable_argument.<locals>.by_schema(schema: dict[str, typing.Any])"]
+    assert problems_of(by_schema) == [
+        "test_the_check_catches_a_function_of_a_mutable_argument.<locals>.by_schema(schema: dict[str, typing.Any])"
+    ]
 
 
 def test_clear_all_makes_the_next_call_compute_again():

@@ -49,15 +49,31 @@ def help_daemon_cli(tmp_path) -> tuple[Path, Path]:
 
 
 def daemon_pids(prefix: Path) -> list[int]:
-    return [int(p.read_text()) for p in prefix.parent.glob(prefix.name + ".*") if not p.name.endswith(".tmp")]
+    return [
+        int(p.read_text())
+        for p in prefix.parent.glob(prefix.name + ".*")
+        if not p.name.endswith(".tmp")
+    ]
 
 
-def test_a_cli_that_starts_a_daemon_on_help_leaves_nothing_after_the_crawl(help_daemon_cli, tmp_path):
+def test_a_cli_that_starts_a_daemon_on_help_leaves_nothing_after_the_crawl(
+    help_daemon_cli, tmp_path
+):
     cli, prefix = help_daemon_cli
-    env = {**os.environ, "DAEMONIZER_HELP_PIDFILE": str(prefix), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env = {
+        **os.environ,
+        "DAEMONIZER_HELP_PIDFILE": str(prefix),
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+    }
     # -o -: the config is not the point here
-    result = subprocess.run([SCRIPT, "export", str(cli), "-o", "-"], capture_output=True, text=True,
-                            timeout=120, env=env, stdin=subprocess.DEVNULL)
+    result = subprocess.run(
+        [SCRIPT, "export", str(cli), "-o", "-"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        stdin=subprocess.DEVNULL,
+    )
     assert result.returncode == 0, result.stderr
     assert "read helpdaemon spawn" in result.stderr  # the crawler ran `helpdaemon spawn --help` too
     pids = daemon_pids(prefix)
@@ -92,7 +108,9 @@ killed = second.finished()
 print(killed == [b], unmarked.poll() is None)
 unmarked.kill(); unmarked.wait()
 """
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60
+    )
     assert result.stdout.split() == ["True", "True", "True", "True", "True"], result.stderr
 
 
@@ -129,5 +147,7 @@ run.started(proc.pid)
 proc.kill(); proc.wait()
 run.finished()
 """
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60
+    )
     assert result.stdout.split() == ["True"], result.stderr

@@ -33,15 +33,23 @@ def test_sections_are_ordered_joined_by_blank_lines_and_empty_ones_dropped(sampl
             PromptSection(name="same-as-persona", order=0, text="After the persona."),
         ],
     )
-    assert text == "First.\n\nOperate deployctl.\n\nYou are the release assistant.\n\nAfter the persona.\n\nLast."
+    assert (
+        text
+        == "First.\n\nOperate deployctl.\n\nYou are the release assistant.\n\nAfter the persona.\n\nLast."
+    )
 
 
 def test_guidance_names_destructive_and_read_only_tools(sample_tree):
-    config = Config(commands={
-        "deployctl secrets delete": CommandConfig(destructive=True),
-        "deployctl undeploy": CommandConfig(destructive=True),
-        "deployctl status": CommandConfig(read_only=True),
-    }, prompt=PromptConfig(sections=[PromptSection(name="house-rules", order=150, text="No Friday deploys.")]))
+    config = Config(
+        commands={
+            "deployctl secrets delete": CommandConfig(destructive=True),
+            "deployctl undeploy": CommandConfig(destructive=True),
+            "deployctl status": CommandConfig(read_only=True),
+        },
+        prompt=PromptConfig(
+            sections=[PromptSection(name="house-rules", order=150, text="No Friday deploys.")]
+        ),
+    )
     text = build_surface(sample_tree("deployctl"), config).prompt
     guidance, rules = text.split("\n\n")[1:]
     assert "`deployctl_secrets_delete`, `deployctl_undeploy`" in guidance
@@ -68,15 +76,24 @@ def test_a_lone_opening_brace_pair_is_prose(sample_tree):
     assert "Run deployctl then echo {{ and nothing closes" in text
 
 
-@pytest.mark.parametrize(("persona", "message"), [
-    ("Hello {{team}}.", "prompt section `deployment:persona` uses unknown variable `{{team}}`"),
-    ("Hello {{clii}}.", "(did you mean `cli`?)"),
-    ("Hello {{ cli }}.", "prompt section `deployment:persona` has a malformed variable reference `{{ cli }}`"),
-    ("Hello {{Team}}.", "malformed variable reference `{{Team}}`"),
-    ("Hello {{}}.", "malformed variable reference `{{}}`"),
-    ("Hello {{{cli}}}.", "prompt section `deployment:persona` has a malformed variable reference at `{{{cli}}}.`"),
-    ("Hello {{a{b}} x", "malformed variable reference at `{{a{b}} x`"),
-])
+@pytest.mark.parametrize(
+    ("persona", "message"),
+    [
+        ("Hello {{team}}.", "prompt section `deployment:persona` uses unknown variable `{{team}}`"),
+        ("Hello {{clii}}.", "(did you mean `cli`?)"),
+        (
+            "Hello {{ cli }}.",
+            "prompt section `deployment:persona` has a malformed variable reference `{{ cli }}`",
+        ),
+        ("Hello {{Team}}.", "malformed variable reference `{{Team}}`"),
+        ("Hello {{}}.", "malformed variable reference `{{}}`"),
+        (
+            "Hello {{{cli}}}.",
+            "prompt section `deployment:persona` has a malformed variable reference at `{{{cli}}}.`",
+        ),
+        ("Hello {{a{b}} x", "malformed variable reference at `{{a{b}} x`"),
+    ],
+)
 def test_strict_rendering_errors_name_the_section(sample_tree, persona, message):
     with pytest.raises(SurfaceError) as caught:
         prompt(sample_tree, persona=persona)
@@ -84,7 +101,9 @@ def test_strict_rendering_errors_name_the_section(sample_tree, persona, message)
 
 
 def test_errors_in_user_sections_name_that_section(sample_tree):
-    with pytest.raises(SurfaceError, match="prompt section `house-rules` uses unknown variable `{{day}}`"):
+    with pytest.raises(
+        SurfaceError, match="prompt section `house-rules` uses unknown variable `{{day}}`"
+    ):
         prompt(sample_tree, sections=[PromptSection(name="house-rules", text="Not on {{day}}.")])
 
 
@@ -92,13 +111,20 @@ def test_section_names_are_unique_and_built_ins_reserved(sample_tree):
     with pytest.raises(SurfaceError, match="prompt section `tools:guidance` is a built-in section"):
         prompt(sample_tree, sections=[PromptSection(name="tools:guidance", text="x")])
     with pytest.raises(SurfaceError, match="prompt section `rules` is defined twice"):
-        prompt(sample_tree, sections=[PromptSection(name="rules", text="a"), PromptSection(name="rules", text="b")])
+        prompt(
+            sample_tree,
+            sections=[PromptSection(name="rules", text="a"), PromptSection(name="rules", text="b")],
+        )
 
 
 def test_bad_variable_names_and_shadowed_built_ins_are_errors(sample_tree):
-    with pytest.raises(SurfaceError, match="prompt variable name `Team` in \\[prompt.variables\\] is not allowed"):
+    with pytest.raises(
+        SurfaceError, match="prompt variable name `Team` in \\[prompt.variables\\] is not allowed"
+    ):
         prompt(sample_tree, variables={"Team": "x"})
-    with pytest.raises(SurfaceError, match="prompt variable `cli` in \\[prompt.variables\\] is built in"):
+    with pytest.raises(
+        SurfaceError, match="prompt variable `cli` in \\[prompt.variables\\] is built in"
+    ):
         prompt(sample_tree, variables={"cli": "x"})
 
 
@@ -107,8 +133,10 @@ def test_errors_from_a_file_carry_the_line_of_the_key(sample_tree, tmp_path):
     from workbench.model.surface import surface_from_file
 
     path = tmp_path / "mcp.toml"
-    config = Config(prompt=PromptConfig(persona="Hello {{team}}.", tool_order=["x", "<unlisted-tools>"]),
-                    snapshot=sample_tree("notes"))
+    config = Config(
+        prompt=PromptConfig(persona="Hello {{team}}.", tool_order=["x", "<unlisted-tools>"]),
+        snapshot=sample_tree("notes"),
+    )
     save_config(config, path)
     persona_line = path.read_text().splitlines().index('persona = "Hello {{team}}."') + 1
     with pytest.raises(SurfaceError) as caught:
@@ -121,4 +149,5 @@ def test_errors_from_a_file_carry_the_line_of_the_key(sample_tree, tmp_path):
     with pytest.raises(SurfaceError) as caught:
         surface_from_file(path)
     assert str(caught.value).startswith(
-        f"{path} line {persona_line}: prompt section `deployment:persona` uses unknown variable `{{{{team}}}}`")
+        f"{path} line {persona_line}: prompt section `deployment:persona` uses unknown variable `{{{{team}}}}`"
+    )

@@ -11,9 +11,24 @@ from workbench.model.naming import CALL_ENV_NAME_PATTERN, ENV_NAME_PATTERN, TOOL
 from workbench.runtime.calls import CallEnvError, check_call_env
 from workbench.tui.env_edit import name_problem
 
-ENV_NAMES = {"PATH": True, "log_level": True, "_X1": True, "1ABC": False, "A-B": False, "A B": False, "": False}
+ENV_NAMES = {
+    "PATH": True,
+    "log_level": True,
+    "_X1": True,
+    "1ABC": False,
+    "A-B": False,
+    "A B": False,
+    "": False,
+}
 CALL_NAMES = {"LOG_LEVEL": True, "_X1": True, "log_level": False, "Path": False, "A-B": False}
-TOOL_NAMES = {"deploy": True, "a-b_c9": True, "a.b": False, "x" * 64: True, "x" * 65: False, "": False}
+TOOL_NAMES = {
+    "deploy": True,
+    "a-b_c9": True,
+    "a.b": False,
+    "x" * 64: True,
+    "x" * 65: False,
+    "": False,
+}
 
 
 @pytest.mark.parametrize("name", sorted(ENV_NAMES))

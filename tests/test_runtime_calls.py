@@ -27,17 +27,27 @@ def tool(name: str, properties: dict, args: tuple[ArgBinding, ...], required=())
     schema = {"type": "object", "properties": properties, "additionalProperties": False}
     if required:
         schema["required"] = list(required)
-    return Tool(name=f"faultcli_{name}", description=name, input_schema=schema,
-                binding=ToolBinding(("faultcli", name), args))
+    return Tool(
+        name=f"faultcli_{name}",
+        description=name,
+        input_schema=schema,
+        binding=ToolBinding(("faultcli", name), args),
+    )
 
 
 TOOLS = (
-    tool("echo", {"words": {"type": "array", "items": {"type": "string"}}},
-         (ArgBinding("words", "positional", 2, "WORDS", variadic=True),)),
+    tool(
+        "echo",
+        {"words": {"type": "array", "items": {"type": "string"}}},
+        (ArgBinding("words", "positional", 2, "WORDS", variadic=True),),
+    ),
     tool("fail", {}, ()),
-    tool("nap", {"seconds": {"type": "number"}, "log": {"type": "string"}},
-         (ArgBinding("seconds", "flag", 2, "--seconds"), ArgBinding("log", "flag", 2, "--log")),
-         required=("log",)),
+    tool(
+        "nap",
+        {"seconds": {"type": "number"}, "log": {"type": "string"}},
+        (ArgBinding("seconds", "flag", 2, "--seconds"), ArgBinding("log", "flag", 2, "--log")),
+        required=("log",),
+    ),
 )
 
 
@@ -55,8 +65,9 @@ def runner_for(tmp_path: Path, command=FAULTCLI, **runtime) -> ToolRunner:
 @pytest.mark.anyio
 async def test_a_call_returns_stdout_and_the_structured_result(tmp_path):
     runner = runner_for(tmp_path)
-    outcome = await runner.call("faultcli_echo", {"words": ["-rf", "$(reboot)"]},
-                                env={"FAULT_BOTH": "call"})
+    outcome = await runner.call(
+        "faultcli_echo", {"words": ["-rf", "$(reboot)"]}, env={"FAULT_BOTH": "call"}
+    )
     assert not outcome.is_error
     printed = json.loads(outcome.structured["stdout"])
     assert printed["argv"] == ["-rf", "$(reboot)"]
@@ -95,13 +106,20 @@ async def test_a_tool_gets_its_validator_on_its_first_call_and_keeps_it(tmp_path
 
 @pytest.mark.anyio
 async def test_a_cli_that_cannot_start_is_an_error_with_the_reason(tmp_path):
-    outcome = await runner_for(tmp_path, command=["/nonexistent/faultcli"]).call("faultcli_fail", {})
+    outcome = await runner_for(tmp_path, command=["/nonexistent/faultcli"]).call(
+        "faultcli_fail", {}
+    )
     assert outcome.is_error
-    assert outcome.text == "cannot start `/nonexistent/faultcli`: no such program; is it installed and on PATH?"
+    assert (
+        outcome.text
+        == "cannot start `/nonexistent/faultcli`: no such program; is it installed and on PATH?"
+    )
 
 
 def test_unknown_tool_names_the_closest_ones(tmp_path):
-    with pytest.raises(UnknownToolError, match=r"Unknown tool `faultcli_ehco`; did you mean `faultcli_echo`\?"):
+    with pytest.raises(
+        UnknownToolError, match=r"Unknown tool `faultcli_ehco`; did you mean `faultcli_echo`\?"
+    ):
         runner_for(tmp_path).tool("faultcli_ehco")
 
 
@@ -128,7 +146,9 @@ async def test_eight_calls_with_max_concurrency_four_run_in_two_waves(tmp_path):
         for _ in range(8):
             group.start_soon(one)
     assert [o.is_error for o in outcomes] == [False] * 8
-    events = sorted((float(t), kind) for kind, t in (line.split() for line in log.read_text().splitlines()))
+    events = sorted(
+        (float(t), kind) for kind, t in (line.split() for line in log.read_text().splitlines())
+    )
     running = peak = 0
     for _, kind in events:
         running += 1 if kind == "start" else -1
@@ -141,7 +161,9 @@ async def test_eight_calls_with_max_concurrency_four_run_in_two_waves(tmp_path):
 
 
 @pytest.mark.anyio
-@pytest.mark.skipif(sys.version_info >= (3, 13), reason="argparse keeps `--opt=--` from Python 3.13 on")
+@pytest.mark.skipif(
+    sys.version_info >= (3, 13), reason="argparse keeps `--opt=--` from Python 3.13 on"
+)
 async def test_an_argparse_cli_is_not_handed_a_flag_value_it_would_drop(tmp_path):
     runner = runner_for(tmp_path)
     runner.config.source.loader = "argparse"

@@ -42,7 +42,12 @@ async def wait_for_pids(pidfile: Path) -> list[int]:
 
 
 async def run(argv: list[str], tmp_path: Path, **kw):
-    options = {"cwd": tmp_path, "env": dict(os.environ), "timeout_s": 20, "max_output_bytes": 100_000}
+    options = {
+        "cwd": tmp_path,
+        "env": dict(os.environ),
+        "timeout_s": 20,
+        "max_output_bytes": 100_000,
+    }
     options.update(kw)
     return await run_cli(argv, **options)
 
@@ -67,7 +72,9 @@ async def test_a_cancelled_call_kills_the_process_group(tmp_path):
     pidfile = tmp_path / "pids"
     groups = ProcessGroups()
     async with anyio.create_task_group() as group:
-        group.start_soon(lambda: run([*FAULTCLI, "hang", "--pidfile", str(pidfile)], tmp_path, groups=groups))
+        group.start_soon(
+            lambda: run([*FAULTCLI, "hang", "--pidfile", str(pidfile)], tmp_path, groups=groups)
+        )
         pids = await wait_for_pids(pidfile)
         assert len(groups) == 1
         group.cancel_scope.cancel()
@@ -87,11 +94,15 @@ result = anyio.run(lambda: run_cli({[*FAULTCLI, "flood", "--mb", "128"]!r}, cwd=
 growth = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
 print(json.dumps([result.exit_code, result.truncated, len(result.stdout.encode()), result.stderr, growth]))
 """
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
     exit_code, truncated, kept, stderr, growth_kib = json.loads(done.stdout)
     assert (exit_code, truncated, kept) == (0, True, 1_000_000)
     assert stderr == "flooded\n"  # the other pipe was still read to the end
-    assert growth_kib / 1024 < 40, f"peak RSS grew by {growth_kib / 1024:.0f} MiB for a 128 MiB flood"
+    assert growth_kib / 1024 < 40, (
+        f"peak RSS grew by {growth_kib / 1024:.0f} MiB for a 128 MiB flood"
+    )
 
 
 @pytest.mark.anyio
@@ -105,7 +116,10 @@ async def test_a_failing_cli_reports_its_exit_code_and_stderr(tmp_path):
 async def test_a_missing_program_is_a_reason_not_an_exception(tmp_path):
     result = await run(["no-such-cli-4f1e", "status"], tmp_path)
     assert result.exit_code is None
-    assert result.start_error == "cannot start `no-such-cli-4f1e`: no such program; is it installed and on PATH?"
+    assert (
+        result.start_error
+        == "cannot start `no-such-cli-4f1e`: no such program; is it installed and on PATH?"
+    )
 
 
 @pytest.mark.anyio
@@ -118,8 +132,13 @@ async def test_a_missing_working_directory_is_a_reason(tmp_path):
 async def test_stdin_is_closed_and_cwd_and_env_are_applied(tmp_path):
     env = dict(os.environ, FAULT_MODE="calm")
     result = await run(
-        [sys.executable, "-c", "import json,os,sys; print(json.dumps([sys.stdin.read(), os.getcwd(), os.environ['FAULT_MODE']]))"],
-        tmp_path, env=env,
+        [
+            sys.executable,
+            "-c",
+            "import json,os,sys; print(json.dumps([sys.stdin.read(), os.getcwd(), os.environ['FAULT_MODE']]))",
+        ],
+        tmp_path,
+        env=env,
     )
     assert result.stdout.strip() == f'["", "{tmp_path}", "calm"]'
 
@@ -128,7 +147,9 @@ async def test_stdin_is_closed_and_cwd_and_env_are_applied(tmp_path):
 async def test_a_cli_that_ignores_sigterm_is_killed_after_the_grace(tmp_path):
     pidfile = tmp_path / "pids"
     started = time.monotonic()
-    result = await run([*FAULTCLI, "hang", "--ignore-term", "--pidfile", str(pidfile)], tmp_path, timeout_s=1)
+    result = await run(
+        [*FAULTCLI, "hang", "--ignore-term", "--pidfile", str(pidfile)], tmp_path, timeout_s=1
+    )
     assert result.timed_out and result.exit_code == -9  # SIGKILL, after SIGTERM was ignored
     assert time.monotonic() - started < 4
     assert not any(alive(pid) for pid in [int(p) for p in pidfile.read_text().split()])

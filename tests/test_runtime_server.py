@@ -34,16 +34,26 @@ def surface_of(*tools: Tool) -> Surface:
 
 
 def tool(name: str = "demo_run", schema: dict | None = None, output: dict | None = None) -> Tool:
-    return Tool(name=name, description="Run it.", input_schema=OBJECT if schema is None else schema,
-                binding=ToolBinding(("demo", "run"), ()), output_schema=output)
+    return Tool(
+        name=name,
+        description="Run it.",
+        input_schema=OBJECT if schema is None else schema,
+        binding=ToolBinding(("demo", "run"), ()),
+        output_schema=output,
+    )
 
 
 @pytest.mark.parametrize(
     ("bad", "message"),
     [
-        (tool(schema={"type": "string"}),
-         'tool `demo_run`: its inputSchema must be a JSON Schema object with "type": "object" at the root.'),
-        (tool(output={"type": "array"}), "tool `demo_run`: its outputSchema must be a JSON Schema object"),
+        (
+            tool(schema={"type": "string"}),
+            'tool `demo_run`: its inputSchema must be a JSON Schema object with "type": "object" at the root.',
+        ),
+        (
+            tool(output={"type": "array"}),
+            "tool `demo_run`: its outputSchema must be a JSON Schema object",
+        ),
         (tool(name="demo.run"), "tool name 'demo.run' must match ^[A-Za-z0-9_-]{1,64}$"),
     ],
 )
@@ -58,24 +68,34 @@ def test_two_tools_with_one_name_stop_startup():
         build_server(Config(), surface_of(tool(), tool()))
 
 
-def test_a_schema_override_that_is_not_json_schema_stops_serve_naming_the_tool(sample_config, tmp_path, capsys):
+def test_a_schema_override_that_is_not_json_schema_stops_serve_naming_the_tool(
+    sample_config, tmp_path, capsys
+):
     """serve does not meta-validate schemas itself (docs/runtime.md): the only schemas a user
     writes are overrides, and build_surface, on serve's path, checks those against Draft 2020-12."""
     from workbench.cli import main
 
     config = tmp_path / "mcp.toml"
-    config.write_text(sample_config("deployctl").read_text(encoding="utf-8")
-                      + '\n[commands."deployctl deploy".flags.replicas]\nschema = { type = "integr" }\n',
-                      encoding="utf-8")
+    config.write_text(
+        sample_config("deployctl").read_text(encoding="utf-8")
+        + '\n[commands."deployctl deploy".flags.replicas]\nschema = { type = "integr" }\n',
+        encoding="utf-8",
+    )
     capsys.readouterr()  # what exporting the sample printed
     assert main(["serve", str(config)]) == 2
     error = capsys.readouterr().err
-    assert "tool `deployctl_deploy`, flag `replicas`: the schema override is not valid JSON Schema" in error
+    assert (
+        "tool `deployctl_deploy`, flag `replicas`: the schema override is not valid JSON Schema"
+        in error
+    )
     assert len(error.strip().splitlines()) == 1
 
 
 OVERRIDES = st.one_of(
-    st.builds(FlagConfig, type=st.sampled_from(["string", "integer", "number", "boolean", "array", "object"])),
+    st.builds(
+        FlagConfig,
+        type=st.sampled_from(["string", "integer", "number", "boolean", "array", "object"]),
+    ),
     st.builds(FlagConfig, description=st.text(max_size=12)),
     st.builds(FlagConfig, exclude=st.just(True)),
 )
@@ -83,7 +103,9 @@ OVERRIDES = st.one_of(
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), sample=st.sampled_from(["deployctl", "notes", "pkgtool"]))
-def test_every_schema_served_is_valid_draft_2020_12_whatever_the_overrides(sample_tree, sample, data):
+def test_every_schema_served_is_valid_draft_2020_12_whatever_the_overrides(
+    sample_tree, sample, data
+):
     """What replaces serve's per-tool metaschema check: build_surface's derived schemas (here
     with `type`, description and exclude overrides on any flag or positional) are valid Draft
     2020-12 (tests/test_surface_properties.py covers arbitrary trees without overrides), and
@@ -134,8 +156,17 @@ class SlowRunner(ToolRunner):
         from workbench.runtime.calls import CallOutcome
 
         await anyio.sleep(0.55)
-        return CallOutcome(text="done", is_error=False, structured={
-            "exit_code": 0, "stdout": "done", "stderr": "", "truncated": False, "duration_ms": 550})
+        return CallOutcome(
+            text="done",
+            is_error=False,
+            structured={
+                "exit_code": 0,
+                "stdout": "done",
+                "stderr": "",
+                "truncated": False,
+                "duration_ms": 550,
+            },
+        )
 
 
 @pytest.mark.anyio
@@ -162,7 +193,9 @@ async def test_a_long_call_reports_progress_when_asked(monkeypatch):
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
-async def test_a_repeated_tools_list_is_the_same_answer_without_revalidating_the_tools(mode, monkeypatch):
+async def test_a_repeated_tools_list_is_the_same_answer_without_revalidating_the_tools(
+    mode, monkeypatch
+):
     from mcp.server.runner import ServerRunner
 
     validated: list[int] = []
@@ -179,5 +212,11 @@ async def test_a_repeated_tools_list_is_the_same_answer_without_revalidating_the
     async with Client(server, mode=mode) as client:
         answers = [await client.list_tools(cache_mode="refresh") for _ in range(3)]
     assert answers[0] == answers[1] == answers[2]
-    assert [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in answers[2].tools] == surface.tools_list()
-    assert validated == [5, 0, 0]  # the SDK validated and dumped the tools once; later answers reuse that
+    assert [
+        t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in answers[2].tools
+    ] == surface.tools_list()
+    assert validated == [
+        5,
+        0,
+        0,
+    ]  # the SDK validated and dumped the tools once; later answers reuse that

@@ -42,7 +42,10 @@ def test_unrelated_key_gets_no_suggestion():
 
 def test_enum_problem_lists_the_allowed_values():
     message = checker.problems({"services": ["api"], "tag": "v1", "strategy": "yolo"})
-    assert '- `strategy`: "yolo" is not allowed; allowed values: "rolling", "blue-green", "canary"' in message
+    assert (
+        '- `strategy`: "yolo" is not allowed; allowed values: "rolling", "blue-green", "canary"'
+        in message
+    )
 
 
 def test_each_problem_is_listed_with_where_it_is():
@@ -92,7 +95,9 @@ def test_an_unknown_tool_costs_milliseconds_at_10000_tools_however_long_its_name
         spent, message = cpu_ms(lambda name=name: unknown_tool_message(name, TOOLS))
         assert spent < 40, (name[:20], spent)
     assert closest_names("big_g123_comand-34", TOOLS)[0] == "big_g123_command-34"
-    assert unknown_tool_message("x" * 2000, TOOLS).startswith("Unknown tool `" + "x" * 77 + "...`; the tools are")
+    assert unknown_tool_message("x" * 2000, TOOLS).startswith(
+        "Unknown tool `" + "x" * 77 + "...`; the tools are"
+    )
 
 
 def test_two_thousand_unknown_keys_of_500_characters_cost_little_and_say_how_many():
@@ -106,13 +111,20 @@ def test_two_thousand_unknown_keys_of_500_characters_cost_little_and_say_how_man
 
 
 def test_arguments_too_large_to_check_are_refused_early_with_a_sentence():
-    assert size_problem({"a": ["x"] * (MAX_ARGUMENT_VALUES + 1)}).startswith("the arguments hold more than 10,000 values")
+    assert size_problem({"a": ["x"] * (MAX_ARGUMENT_VALUES + 1)}).startswith(
+        "the arguments hold more than 10,000 values"
+    )
     deep: object = "x"
     for _ in range(100):
         deep = [deep]
-    assert size_problem({"a": deep}) == "the arguments nest more than 64 levels deep; send flatter values."
+    assert (
+        size_problem({"a": deep})
+        == "the arguments nest more than 64 levels deep; send flatter values."
+    )
     assert "characters of text" in size_problem({"a": "x" * (5 * 1024 * 1024)})
     assert size_problem({"a": ["x"] * 1000, "b": {"c": [1, 2, {"d": None}]}}) is None
     spent, message = cpu_ms(lambda: checker.problems({"services": ["a"] * 1_000_000, "tag": "v"}))
     assert spent < 100, spent
-    assert message.startswith("Invalid arguments for `deployctl_deploy`: the arguments hold more than")
+    assert message.startswith(
+        "Invalid arguments for `deployctl_deploy`: the arguments hold more than"
+    )

@@ -54,25 +54,42 @@ class Listener:
 
 def with_override(sample_config, tmp_path: Path, schema: dict) -> Path:
     config = load_config(sample_config("deployctl"))
-    config.commands.setdefault("deployctl deploy", CommandConfig()).flags["replicas"] = FlagConfig.model_validate(
-        {"schema": schema})
+    config.commands.setdefault("deployctl deploy", CommandConfig()).flags["replicas"] = (
+        FlagConfig.model_validate({"schema": schema})
+    )
     path = tmp_path / "mcp.toml"
     save_config(config, path)
     return path
 
 
 def run(*argv: str, timeout: float = 60) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "workbench.cli", *argv], capture_output=True, text=True,
-                          timeout=timeout, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "workbench.cli", *argv],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
 
 
-def test_a_ref_to_a_listener_is_refused_by_check_tools_and_serve_and_never_fetched(sample_config, tmp_path):
+def test_a_ref_to_a_listener_is_refused_by_check_tools_and_serve_and_never_fetched(
+    sample_config, tmp_path
+):
     listener = Listener()
     try:
-        config = with_override(sample_config, tmp_path, {"$ref": f"http://127.0.0.1:{listener.port}/replicas.json"})
-        for argv in (["check", str(config)], ["tools", str(config)], ["prompt", str(config)], ["serve", str(config)]):
+        config = with_override(
+            sample_config, tmp_path, {"$ref": f"http://127.0.0.1:{listener.port}/replicas.json"}
+        )
+        for argv in (
+            ["check", str(config)],
+            ["tools", str(config)],
+            ["prompt", str(config)],
+            ["serve", str(config)],
+        ):
             done = run(*argv)
-            said = done.stdout + done.stderr  # `check` reports it as a lint error (exit 1), the others exit 2
+            said = (
+                done.stdout + done.stderr
+            )  # `check` reports it as a lint error (exit 1), the others exit 2
             assert done.returncode == (1 if argv[0] == "check" else 2), (argv, said)
             assert "Traceback" not in said
             assert "tool `deployctl_deploy`, flag `replicas`: `$ref` " in said, (argv, said)
@@ -83,11 +100,20 @@ def test_a_ref_to_a_listener_is_refused_by_check_tools_and_serve_and_never_fetch
     assert listener.connections == 0
 
 
-@pytest.mark.parametrize("schema", [
-    {"type": "integer", "allOf": [{"$ref": "#/$defs/nope"}]},
-    {"type": "integer", "allOf": [{"$ref": "#/$defs/small"}], "$defs": {"small": {"maximum": 9}}},
-])
-def test_a_ref_that_does_not_resolve_inside_the_override_is_refused(sample_config, tmp_path, schema):
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "integer", "allOf": [{"$ref": "#/$defs/nope"}]},
+        {
+            "type": "integer",
+            "allOf": [{"$ref": "#/$defs/small"}],
+            "$defs": {"small": {"maximum": 9}},
+        },
+    ],
+)
+def test_a_ref_that_does_not_resolve_inside_the_override_is_refused(
+    sample_config, tmp_path, schema
+):
     """`#` is the tool's input schema once the override is served (where it is
     `#/properties/replicas`), so `#/$defs/...` names nothing unless the override has an `$id`."""
     done = run("tools", str(with_override(sample_config, tmp_path, schema)))
@@ -96,10 +122,22 @@ def test_a_ref_that_does_not_resolve_inside_the_override_is_refused(sample_confi
     assert "`#/properties/replicas`" in done.stderr and '"$id"' in done.stderr
 
 
-@pytest.mark.parametrize("schema", [
-    {"type": "integer", "allOf": [{"$ref": "#/properties/replicas/$defs/small"}], "$defs": {"small": {"maximum": 9}}},
-    {"$id": "urn:replicas", "type": "integer", "allOf": [{"$ref": "#/$defs/small"}], "$defs": {"small": {"maximum": 9}}},
-])
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {
+            "type": "integer",
+            "allOf": [{"$ref": "#/properties/replicas/$defs/small"}],
+            "$defs": {"small": {"maximum": 9}},
+        },
+        {
+            "$id": "urn:replicas",
+            "type": "integer",
+            "allOf": [{"$ref": "#/$defs/small"}],
+            "$defs": {"small": {"maximum": 9}},
+        },
+    ],
+)
 def test_a_ref_inside_the_override_is_served_and_enforced(sample_config, tmp_path, schema):
     from workbench.model.surface import surface_from_file
     from workbench.runtime.validate import ArgumentChecker
@@ -119,8 +157,13 @@ def test_validators_never_fetch_a_ref_even_in_a_hand_built_schema():
 
     listener = Listener()
     try:
-        checker = ArgumentChecker("t", {"type": "object", "properties": {
-            "s": {"$ref": f"http://127.0.0.1:{listener.port}/s.json"}}})
+        checker = ArgumentChecker(
+            "t",
+            {
+                "type": "object",
+                "properties": {"s": {"$ref": f"http://127.0.0.1:{listener.port}/s.json"}},
+            },
+        )
         started = time.monotonic()
         message = checker.problems({"s": 1})
         assert time.monotonic() - started < 5
@@ -144,18 +187,42 @@ def test_a_catastrophic_pattern_is_matched_in_linear_time_over_stdio(sample_conf
 
     config = with_override(sample_config, tmp_path, {"type": "string", "pattern": CATASTROPHIC})
     checked = run("check", str(config))
-    assert "WB406" in checked.stdout and "(a+)+$" in checked.stdout and "nested repetition" in checked.stdout
+    assert (
+        "WB406" in checked.stdout
+        and "(a+)+$" in checked.stdout
+        and "nested repetition" in checked.stdout
+    )
     requests = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "t", "version": "0"},
+            },
+        },
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
-        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "deployctl_deploy", "arguments": {
-            "services": ["api"], "tag": "v1", "replicas": "a" * 40 + "!"}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {
+                "name": "deployctl_deploy",
+                "arguments": {"services": ["api"], "tag": "v1", "replicas": "a" * 40 + "!"},
+            },
+        },
         {"jsonrpc": "2.0", "id": 3, "method": "ping"},
     ]
     started = time.monotonic()
-    server = subprocess.Popen([sys.executable, "-m", "workbench.cli", "serve", str(config), "--log-level", "info"],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "workbench.cli", "serve", str(config), "--log-level", "info"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         server.stdin.write("".join(json.dumps(r) + "\n" for r in requests))
         server.stdin.flush()
@@ -174,11 +241,20 @@ def test_a_catastrophic_pattern_is_matched_in_linear_time_over_stdio(sample_conf
     assert time.monotonic() - started < 30
 
 
-@pytest.mark.parametrize(("pattern", "what"), [(r"^(a)\1$", "a backreference"), ("^(?!-).*", "a lookaround")])
-def test_a_pattern_that_needs_backtracking_to_run_is_refused_at_build(sample_config, tmp_path, pattern, what):
-    done = run("tools", str(with_override(sample_config, tmp_path, {"type": "string", "pattern": pattern})))
+@pytest.mark.parametrize(
+    ("pattern", "what"), [(r"^(a)\1$", "a backreference"), ("^(?!-).*", "a lookaround")]
+)
+def test_a_pattern_that_needs_backtracking_to_run_is_refused_at_build(
+    sample_config, tmp_path, pattern, what
+):
+    done = run(
+        "tools", str(with_override(sample_config, tmp_path, {"type": "string", "pattern": pattern}))
+    )
     assert done.returncode == 2
-    assert f"tool `deployctl_deploy`, flag `replicas`: the pattern {json_text(pattern)} uses {what}" in done.stderr
+    assert (
+        f"tool `deployctl_deploy`, flag `replicas`: the pattern {json_text(pattern)} uses {what}"
+        in done.stderr
+    )
 
 
 def json_text(value: str) -> str:

@@ -61,16 +61,27 @@ def big_config(tmp_path_factory) -> Path:
     groups = []
     for g in range(GROUPS):
         leaves = [
-            Command(path=["big", f"g{g:03d}", f"command-{c:02d}"], short_help=f"Do thing {c} of group {g}.",
-                    flags=[Flag(name="name", help="A name."), Flag(name="count", value_type=ValueType.INTEGER),
-                           Flag(name="verbose", short="v", kind=FlagKind.BOOLEAN)],
-                    positionals=[Positional(name="target", help="The target.")])
+            Command(
+                path=["big", f"g{g:03d}", f"command-{c:02d}"],
+                short_help=f"Do thing {c} of group {g}.",
+                flags=[
+                    Flag(name="name", help="A name."),
+                    Flag(name="count", value_type=ValueType.INTEGER),
+                    Flag(name="verbose", short="v", kind=FlagKind.BOOLEAN),
+                ],
+                positionals=[Positional(name="target", help="The target.")],
+            )
             for c in range(PER_GROUP)
         ]
         groups.append(Command(path=["big", f"g{g:03d}"], runnable=False, subcommands=leaves))
     tree = CommandTree(root=Command(path=["big"], runnable=False, subcommands=groups))
     path = tmp_path_factory.mktemp("big") / "mcp.toml"
-    save_config(Config(source=SourceConfig(command=["true"], loader=Loader.HELP, target="big"), snapshot=tree), path)
+    save_config(
+        Config(
+            source=SourceConfig(command=["true"], loader=Loader.HELP, target="big"), snapshot=tree
+        ),
+        path,
+    )
     return path
 
 
@@ -79,8 +90,12 @@ def check_answers(answers: dict[str, list[dict]]) -> None:
     assert len(answers["long-name"]) == 3 and all(a["code"] == -32602 for a in answers["long-name"])
     assert all("Unknown tool `xxxx" in a["text"] for a in answers["long-name"])
     assert len(answers["key-flood"]) == 3
-    assert all(a["is_error"] and "1991 more unknown fields" in a["text"] for a in answers["key-flood"])
-    assert all(f"did you mean `{TOOL}`" in a["text"] for a in answers["tool-typo"]), answers["tool-typo"][0]
+    assert all(
+        a["is_error"] and "1991 more unknown fields" in a["text"] for a in answers["key-flood"]
+    )
+    assert all(f"did you mean `{TOOL}`" in a["text"] for a in answers["tool-typo"]), answers[
+        "tool-typo"
+    ][0]
     assert all(a["is_error"] and "did you mean `name`?" in a["text"] for a in answers["key-typo"])
 
 
@@ -89,9 +104,11 @@ def report(label: str, quiet: list[float], pings: list[float], busy: list[str]) 
     hostile requests is within 50 ms of the quiet server's median, and no ping waited 1 s."""
     ms = sorted(p * 1000 for p in pings)
     base = statistics.median(quiet) * 1000
-    print(f"\n{label}: quiet median {base:.1f} ms; {len(ms)} pings during hostile requests: median "
-          f"{statistics.median(ms):.1f} ms, p90 {ms[int(len(ms) * 0.9)]:.1f} ms, max {ms[-1]:.1f} ms; "
-          f"loop-watch warnings: {len(busy)}")
+    print(
+        f"\n{label}: quiet median {base:.1f} ms; {len(ms)} pings during hostile requests: median "
+        f"{statistics.median(ms):.1f} ms, p90 {ms[int(len(ms) * 0.9)]:.1f} ms, max {ms[-1]:.1f} ms; "
+        f"loop-watch warnings: {len(busy)}"
+    )
     assert not busy, busy
     assert statistics.median(ms) < base + 50, ms
     assert ms[-1] < 1000, ms
@@ -104,7 +121,9 @@ class RawStdio:
         self._stderr = stderr.open("w")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "workbench.cli", "serve", str(config), "--log-level", "info"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._stderr,
         )
         self.answers: dict[object, tuple[float, dict]] = {}
         self.arrived: queue.Queue = queue.Queue()
@@ -129,7 +148,9 @@ class RawStdio:
             self.write_lock.release()
 
     def send_in_background(self, lines: list[bytes]) -> None:
-        self.writer = threading.Thread(target=lambda: [self.send(data) for data in lines], daemon=True)
+        self.writer = threading.Thread(
+            target=lambda: [self.send(data) for data in lines], daemon=True
+        )
         self.writer.start()
 
     def close(self) -> None:
@@ -152,15 +173,35 @@ def line(message: dict) -> bytes:
 def test_hostile_requests_over_stdio_never_hold_a_ping(big_config, tmp_path):
     server = RawStdio(big_config, tmp_path / "stderr.log")
     try:
-        server.send(line({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}}))
+        server.send(
+            line(
+                {
+                    "jsonrpc": "2.0",
+                    "id": "init",
+                    "method": "initialize",
+                    "params": {
+                        "protocolVersion": "2025-11-25",
+                        "capabilities": {},
+                        "clientInfo": {"name": "t", "version": "0"},
+                    },
+                }
+            )
+        )
         _, answer = server.arrived.get(timeout=120)  # startup of 10,000 tools
         assert answer["id"] == "init" and "result" in answer, answer
         server.send(line({"jsonrpc": "2.0", "method": "notifications/initialized"}))
         # warm-up: the first call of a server imports jsonschema and RapidFuzz (once, ~50 ms
         # in a worker thread); the measure is about what every later request costs
-        server.send(line({"jsonrpc": "2.0", "id": "warm", "method": "tools/call",
-                          "params": {"name": TOOL, "arguments": {"nmae": 1}}}))
+        server.send(
+            line(
+                {
+                    "jsonrpc": "2.0",
+                    "id": "warm",
+                    "method": "tools/call",
+                    "params": {"name": TOOL, "arguments": {"nmae": 1}},
+                }
+            )
+        )
         _, answer = server.arrived.get(timeout=60)
         assert answer["id"] == "warm" and answer["result"]["isError"], answer
         quiet = []
@@ -169,9 +210,21 @@ def test_hostile_requests_over_stdio_never_hold_a_ping(big_config, tmp_path):
             arrived, answer = server.arrived.get(timeout=60)
             assert answer["id"] == f"q{n}"
             quiet.append(arrived - sent)
-        hostile = [(f"h{i}", label, line({"jsonrpc": "2.0", "id": f"h{i}", "method": "tools/call",
-                                          "params": {"name": name, "arguments": arguments}}))
-                   for i, (label, name, arguments) in enumerate(hostile_requests(TOOL, PROPERTY))]
+        hostile = [
+            (
+                f"h{i}",
+                label,
+                line(
+                    {
+                        "jsonrpc": "2.0",
+                        "id": f"h{i}",
+                        "method": "tools/call",
+                        "params": {"name": name, "arguments": arguments},
+                    }
+                ),
+            )
+            for i, (label, name, arguments) in enumerate(hostile_requests(TOOL, PROPERTY))
+        ]
         labels = {request_id: label for request_id, label, _ in hostile}
         pings: list[float] = []
         answers: dict[str, list[dict]] = {label: [] for label in set(labels.values())}
@@ -181,8 +234,10 @@ def test_hostile_requests_over_stdio_never_hold_a_ping(big_config, tmp_path):
         while sum(map(len, answers.values())) < len(hostile) or n < 30:
             assert time.monotonic() < deadline, f"hostile requests unanswered after 60 s: {answers}"
             n += 1
-            sent = server.send(line({"jsonrpc": "2.0", "id": f"p{n}", "method": "ping"}),
-                               timeout=max(0.1, deadline - time.monotonic()))
+            sent = server.send(
+                line({"jsonrpc": "2.0", "id": f"p{n}", "method": "ping"}),
+                timeout=max(0.1, deadline - time.monotonic()),
+            )
             while True:
                 arrived, message = server.arrived.get(timeout=max(0.1, deadline - time.monotonic()))
                 if message.get("id") == f"p{n}":
@@ -190,14 +245,22 @@ def test_hostile_requests_over_stdio_never_hold_a_ping(big_config, tmp_path):
                     break
                 label = labels[message["id"]]
                 if "error" in message:
-                    answers[label].append({"code": message["error"]["code"], "text": message["error"]["message"]})
+                    answers[label].append(
+                        {"code": message["error"]["code"], "text": message["error"]["message"]}
+                    )
                 else:
                     result = message["result"]
-                    answers[label].append({"is_error": result.get("isError"), "text": result["content"][0]["text"]})
+                    answers[label].append(
+                        {"is_error": result.get("isError"), "text": result["content"][0]["text"]}
+                    )
         check_answers(answers)
     finally:
         server.close()
-    busy = [entry for entry in (tmp_path / "stderr.log").read_text().splitlines() if BUSY_WARNING in entry]
+    busy = [
+        entry
+        for entry in (tmp_path / "stderr.log").read_text().splitlines()
+        if BUSY_WARNING in entry
+    ]
     report("stdio", quiet, pings, busy)
 
 
@@ -208,13 +271,30 @@ async def test_hostile_requests_over_http_never_hold_a_ping(big_config, tmp_path
 
     log = tmp_path / "serve.log"
     with log.open("w") as sink:
-        process = subprocess.Popen([sys.executable, "-m", "workbench.cli", "serve", str(big_config), "--http", "0",
-                                    "--log-level", "info"], stdin=subprocess.DEVNULL, stderr=sink)
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "workbench.cli",
+                "serve",
+                str(big_config),
+                "--http",
+                "0",
+                "--log-level",
+                "info",
+            ],
+            stdin=subprocess.DEVNULL,
+            stderr=sink,
+        )
     try:
         with anyio.fail_after(120):
-            while not (found := re.search(r"serving MCP on http://[^:/]+:(\d+)/mcp", log.read_text())):
+            while not (
+                found := re.search(r"serving MCP on http://[^:/]+:(\d+)/mcp", log.read_text())
+            ):
                 assert process.poll() is None, log.read_text()
-                await anyio.sleep(0.05)  # polling a log file for the port: there is nothing to await
+                await anyio.sleep(
+                    0.05
+                )  # polling a log file for the port: there is nothing to await
         url = f"http://127.0.0.1:{found.group(1)}/mcp"
         pings: list[float] = []
         quiet: list[float] = []
@@ -225,8 +305,14 @@ async def test_hostile_requests_over_http_never_hold_a_ping(big_config, tmp_path
                 await client.send_ping()
                 quiet.append(time.perf_counter() - sent)
             hostile = await anyio.open_process(
-                [sys.executable, str(Path(__file__).parent / "fixtures" / "runtime" / "hostile_http.py"),
-                 url, TOOL, PROPERTY])
+                [
+                    sys.executable,
+                    str(Path(__file__).parent / "fixtures" / "runtime" / "hostile_http.py"),
+                    url,
+                    TOOL,
+                    PROPERTY,
+                ]
+            )
             async with hostile:
                 output = b""
 

@@ -48,7 +48,9 @@ def faultcli_config(tmp_path_factory) -> Path:
 
 
 def serve(config: Path) -> StdioServerParameters:
-    return StdioServerParameters(command=sys.executable, args=["-m", "workbench.cli", "serve", str(config)])
+    return StdioServerParameters(
+        command=sys.executable, args=["-m", "workbench.cli", "serve", str(config)]
+    )
 
 
 def alive(pid: int) -> bool:
@@ -97,7 +99,10 @@ async def test_hang_flood_fail_and_cancel_are_survived(faultcli_config, tmp_path
         pidfile = tmp_path / "hang.pids"
         hung = await client.call_tool("faultcli_hang", {"pidfile": str(pidfile)})
         assert hung.is_error
-        assert "[timed out after 2 s; the command and its children were killed]" in hung.content[0].text
+        assert (
+            "[timed out after 2 s; the command and its children were killed]"
+            in hung.content[0].text
+        )
         assert hung.structured_content["exit_code"] < 0
         assert await gone(await pids_in(pidfile))
 
@@ -119,6 +124,7 @@ async def test_hang_flood_fail_and_cancel_are_survived(faultcli_config, tmp_path
         # the client cancels mid-call: the CLI and its child are killed, the server keeps serving
         pidfile = tmp_path / "cancel.pids"
         async with anyio.create_task_group() as group:
+
             async def call_then_abandon() -> None:
                 with anyio.CancelScope() as scope:
                     group_scope.append(scope)
@@ -136,19 +142,26 @@ async def test_hang_flood_fail_and_cancel_are_survived(faultcli_config, tmp_path
 
 
 @pytest.mark.anyio
-async def test_eight_calls_with_max_concurrency_four_come_back_in_two_waves(faultcli_config, tmp_path):
+async def test_eight_calls_with_max_concurrency_four_come_back_in_two_waves(
+    faultcli_config, tmp_path
+):
     log = tmp_path / "naps.log"
     results = []
     async with Client(serve(faultcli_config), mode="auto", read_timeout_seconds=30) as client:
+
         async def nap() -> None:
-            results.append(await client.call_tool("faultcli_nap", {"seconds": 1.5, "log": str(log)}))
+            results.append(
+                await client.call_tool("faultcli_nap", {"seconds": 1.5, "log": str(log)})
+            )
 
         async with anyio.create_task_group() as group:
             for _ in range(8):
                 group.start_soon(nap)
     assert [r.is_error for r in results] == [False] * 8
     assert all(r.content[0].text == "rested" for r in results)
-    events = sorted((float(t), kind) for kind, t in (line.split() for line in log.read_text().splitlines()))
+    events = sorted(
+        (float(t), kind) for kind, t in (line.split() for line in log.read_text().splitlines())
+    )
     running = peak = 0
     for _, kind in events:
         running += 1 if kind == "start" else -1
@@ -161,11 +174,14 @@ async def test_eight_calls_with_max_concurrency_four_come_back_in_two_waves(faul
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
-async def test_a_stop_signal_with_calls_in_flight_kills_children_and_exits(stop_signal, faultcli_config, tmp_path):
+async def test_a_stop_signal_with_calls_in_flight_kills_children_and_exits(
+    stop_signal, faultcli_config, tmp_path
+):
     pidfiles = [tmp_path / f"hang{i}.pids" for i in range(2)]
     with anyio.fail_after(30):
         async with Client(serve(faultcli_config), mode="legacy", read_timeout_seconds=30) as client:
             async with anyio.create_task_group() as group:
+
                 async def hang(pidfile: Path) -> None:
                     try:
                         await client.call_tool("faultcli_hang", {"pidfile": str(pidfile)})
@@ -184,7 +200,9 @@ async def test_a_stop_signal_with_calls_in_flight_kills_children_and_exits(stop_
 
 @pytest.mark.anyio
 async def test_a_cli_that_cannot_be_found_is_an_error_with_the_reason(faultcli_config, tmp_path):
-    text = faultcli_config.read_text().replace(json.dumps(sys.executable), '"/nonexistent/bin/faultcli"', 1)
+    text = faultcli_config.read_text().replace(
+        json.dumps(sys.executable), '"/nonexistent/bin/faultcli"', 1
+    )
     broken = tmp_path / "mcp.toml"
     broken.write_text(text)
     async with Client(serve(broken), mode="legacy", read_timeout_seconds=30) as client:
@@ -212,6 +230,7 @@ async def test_over_http_a_cancel_and_then_sigterm_kill_the_calls(mode, faultcli
 
             in_flight = tmp_path / "in-flight.pids"
             async with anyio.create_task_group() as group:
+
                 async def hang() -> None:
                     with contextlib.suppress(Exception):
                         await client.call_tool("faultcli_hang", {"pidfile": str(in_flight)})
@@ -230,7 +249,9 @@ def test_a_host_that_closes_stdin_mid_call_leaves_no_process(faultcli_config, tm
 
     server = subprocess.Popen(
         [sys.executable, "-m", "workbench.cli", "serve", str(faultcli_config)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
     )
 
     def send(message: dict) -> None:
@@ -238,12 +259,28 @@ def test_a_host_that_closes_stdin_mid_call_leaves_no_process(faultcli_config, tm
         server.stdin.flush()
 
     pidfile = tmp_path / "eof.pids"
-    send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
-          "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}})
+    send(
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "t", "version": "0"},
+            },
+        }
+    )
     first = server.stdout.readline()
     send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-    send({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-          "params": {"name": "faultcli_hang", "arguments": {"pidfile": str(pidfile)}}})
+    send(
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "faultcli_hang", "arguments": {"pidfile": str(pidfile)}},
+        }
+    )
     pids = anyio.run(pids_in, pidfile)
     server.stdin.close()
     assert anyio.run(gone, pids, 1.9)  # by the server's shutdown, before the 2 s timeout
@@ -261,7 +298,9 @@ DAEMONIZER = FIXTURES / "daemonizer.py"
 def daemonizer_config(tmp_path_factory) -> Path:
     sys.path.insert(0, str(FIXTURES))
     try:
-        loaded = load("daemonizer:build_parser", command=shlex.join([sys.executable, str(DAEMONIZER)]))
+        loaded = load(
+            "daemonizer:build_parser", command=shlex.join([sys.executable, str(DAEMONIZER)])
+        )
     finally:
         sys.path.remove(str(FIXTURES))
     config = config_from_loaded(loaded)
@@ -274,7 +313,9 @@ def daemonizer_config(tmp_path_factory) -> Path:
 @pytest.mark.anyio
 @pytest.mark.parametrize("clear_env", [False, True])
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
-async def test_a_daemon_started_by_a_call_is_gone_when_the_call_returns(mode, clear_env, daemonizer_config, tmp_path):
+async def test_a_daemon_started_by_a_call_is_gone_when_the_call_returns(
+    mode, clear_env, daemonizer_config, tmp_path
+):
     pidfile = tmp_path / "daemon.pid"
     async with Client(serve(daemonizer_config), mode=mode, read_timeout_seconds=30) as client:
         arguments = {"pidfile": str(pidfile), **({"clear-env": True} if clear_env else {})}
@@ -284,7 +325,9 @@ async def test_a_daemon_started_by_a_call_is_gone_when_the_call_returns(mode, cl
         [daemon] = await pids_in(pidfile)
         # the daemon left the call's process group and session: only the subreaper sweep reaches it
         assert await gone([daemon], within=5), f"daemon {daemon} still running"
-        again = await client.call_tool("daemonizer_spawn", {"pidfile": str(tmp_path / "second.pid")})
+        again = await client.call_tool(
+            "daemonizer_spawn", {"pidfile": str(tmp_path / "second.pid")}
+        )
         assert again.is_error is False
         assert await gone(await pids_in(tmp_path / "second.pid"), within=5)
 
@@ -299,7 +342,9 @@ def slow_faultcli_config(faultcli_config, tmp_path_factory) -> Path:
     return path
 
 
-def test_an_http_legacy_client_that_disconnects_mid_call_kills_the_cli(slow_faultcli_config, tmp_path):
+def test_an_http_legacy_client_that_disconnects_mid_call_kills_the_cli(
+    slow_faultcli_config, tmp_path
+):
     """2025-11-25 era over HTTP: the client drops the connection of its tools/call (no cancel
     notification); the CLI must die then, not when `timeout_s` (30 s) runs out."""
     import httpx2
@@ -309,12 +354,21 @@ def test_an_http_legacy_client_that_disconnects_mid_call_kills_the_cli(slow_faul
         with httpx2.Client(timeout=30) as http:
             opened = http.post(url, json=INITIALIZE, headers=MCP_HEADERS)
             assert opened.status_code == 200
-            session = {**MCP_HEADERS, "mcp-session-id": opened.headers["mcp-session-id"],
-                       "mcp-protocol-version": "2025-11-25"}
-            http.post(url, json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers=session)
+            session = {
+                **MCP_HEADERS,
+                "mcp-session-id": opened.headers["mcp-session-id"],
+                "mcp-protocol-version": "2025-11-25",
+            }
+            http.post(
+                url, json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers=session
+            )
         pidfile = tmp_path / "dropped.pids"
-        call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-                "params": {"name": "faultcli_hang", "arguments": {"pidfile": str(pidfile)}}}
+        call = {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "faultcli_hang", "arguments": {"pidfile": str(pidfile)}},
+        }
         with httpx2.Client(timeout=30) as http:  # its own connection, closed mid-call
             with http.stream("POST", url, json=call, headers=session) as response:
                 assert response.status_code == 200

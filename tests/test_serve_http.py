@@ -24,9 +24,14 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 from workbench.cli import main
 
 INITIALIZE = {
-    "jsonrpc": "2.0", "id": 1, "method": "initialize",
-    "params": {"protocolVersion": "2025-11-25", "capabilities": {},
-               "clientInfo": {"name": "probe", "version": "0"}},
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {},
+        "clientInfo": {"name": "probe", "version": "0"},
+    },
 }
 MCP_HEADERS = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
 
@@ -43,8 +48,19 @@ def http_server(config: Path, tmp_path: Path, *extra: str, address: str = "0"):
     log = tmp_path / f"serve-{time.monotonic_ns()}.log"
     with log.open("w") as sink:
         process = subprocess.Popen(
-            [sys.executable, "-m", "workbench.cli", "serve", str(config), "--http", address, *extra],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=sink,
+            [
+                sys.executable,
+                "-m",
+                "workbench.cli",
+                "serve",
+                str(config),
+                "--http",
+                address,
+                *extra,
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=sink,
             env={"PATH": "/usr/bin:/bin", "WORKBENCH_SAMPLE_HOME": str(tmp_path / "home")},
         )
     try:
@@ -82,10 +98,17 @@ def printed(*argv: str) -> str:
 
 
 CALLS = {
-    "deployctl": ("deployctl_deploy", {"services": ["web"], "tag": "--v9", "env": "prod", "dry-run": True},
-                  "would deploy web@--v9 to prod"),
+    "deployctl": (
+        "deployctl_deploy",
+        {"services": ["web"], "tag": "--v9", "env": "prod", "dry-run": True},
+        "would deploy web@--v9 to prod",
+    ),
     "notes": ("notes_add", {"title": "-x 'quoted' $(x)"}, "added note "),
-    "pkgtool": ("pkgtool_search", {"term": "http", "limit": 1}, "requests\t2.32.3\tHTTP for humans"),
+    "pkgtool": (
+        "pkgtool_search",
+        {"term": "http", "limit": 1},
+        "requests\t2.32.3\tHTTP for humans",
+    ),
 }
 
 
@@ -98,7 +121,9 @@ async def test_list_and_call_over_http_in_both_eras(sample, sample_config, serve
     for mode in ("legacy", "auto"):
         async with Client(url, mode=mode, read_timeout_seconds=30) as client:
             listed = (await client.list_tools()).tools
-            assert [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in listed] == expected_tools
+            assert [
+                t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in listed
+            ] == expected_tools
             result = await client.call_tool(name, arguments)
             assert result.is_error is False, result.content[0].text
             assert words in result.content[0].text
@@ -109,7 +134,9 @@ def test_a_bad_host_header_gets_421_and_a_bad_origin_403(served):
     port = url.rsplit(":", 1)[1].split("/")[0]
     bad_host = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "host": "evil.example"})
     assert bad_host.status_code == 421
-    bad_origin = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "origin": "http://evil.example"})
+    bad_origin = httpx2.post(
+        url, json=INITIALIZE, headers={**MCP_HEADERS, "origin": "http://evil.example"}
+    )
     assert bad_origin.status_code == 403
     good = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "host": f"localhost:{port}"})
     assert good.status_code == 200
@@ -117,7 +144,9 @@ def test_a_bad_host_header_gets_421_and_a_bad_origin_403(served):
 
 @pytest.mark.anyio
 async def test_with_a_token_every_request_needs_it_even_on_all_interfaces(sample_config, tmp_path):
-    with http_server(sample_config("deployctl"), tmp_path, "--token", "s3cret-token", address="0.0.0.0:0") as url:
+    with http_server(
+        sample_config("deployctl"), tmp_path, "--token", "s3cret-token", address="0.0.0.0:0"
+    ) as url:
         assert httpx2.post(url, json=INITIALIZE, headers=MCP_HEADERS).status_code == 401
         wrong = {**MCP_HEADERS, "authorization": "Bearer s3cret-tokeN"}
         response = httpx2.post(url, json=INITIALIZE, headers=wrong)
@@ -128,7 +157,9 @@ async def test_with_a_token_every_request_needs_it_even_on_all_interfaces(sample
         async with Client(streamable_http_client(url, http_client=http), mode="legacy") as client:
             assert len((await client.list_tools()).tools) == 8
         evil_host = {**MCP_HEADERS, "authorization": "Bearer s3cret-token", "host": "evil.example"}
-        assert httpx2.post(url, json=INITIALIZE, headers=evil_host).status_code == 421  # still rebinding-protected
+        assert (
+            httpx2.post(url, json=INITIALIZE, headers=evil_host).status_code == 421
+        )  # still rebinding-protected
 
 
 def test_a_non_loopback_bind_without_a_token_is_refused(sample_config, capsys):
@@ -154,10 +185,16 @@ def test_a_bad_http_address_is_one_sentence(address, sample_config, capsys):
 def test_a_bad_http_address_is_refused_before_the_sdk_loads(sample_config):
     """A mistyped --http gets its sentence without loading the MCP SDK (most of serve's start-up):
     on a busy machine that start-up took longer than the user (and the tests) would wait."""
-    probe = ("import sys; from workbench.cli import main; code = main(['serve', sys.argv[1], '--http', '[::1']); "
-             "print(code, sorted(name for name in sys.modules if name == 'mcp' or name.startswith('mcp.')))")
-    done = subprocess.run([sys.executable, "-c", probe, str(sample_config("deployctl"))],
-                          capture_output=True, text=True, timeout=120)
+    probe = (
+        "import sys; from workbench.cli import main; code = main(['serve', sys.argv[1], '--http', '[::1']); "
+        "print(code, sorted(name for name in sys.modules if name == 'mcp' or name.startswith('mcp.')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(sample_config("deployctl"))],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.stdout.split(" ", 1) == ["2", "[]\n"], done.stdout + done.stderr
     assert "the address is malformed" in done.stderr
 
@@ -182,19 +219,34 @@ def test_a_port_in_use_is_one_sentence(sample_config, capsys):
 def test_the_bearer_scheme_is_matched_in_any_case(sample_config, tmp_path):
     with http_server(sample_config("deployctl"), tmp_path, "--token", "s3cret-token") as url:
         for scheme in ("bearer", "BEARER", "Bearer", "bEaReR"):
-            response = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "authorization": f"{scheme} s3cret-token"})
+            response = httpx2.post(
+                url,
+                json=INITIALIZE,
+                headers={**MCP_HEADERS, "authorization": f"{scheme} s3cret-token"},
+            )
             assert response.status_code == 200, scheme
-        for wrong in ("Basic s3cret-token", "Bearers3cret-token", "s3cret-token", "bearer s3cret-tokenX"):
-            response = httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "authorization": wrong})
+        for wrong in (
+            "Basic s3cret-token",
+            "Bearers3cret-token",
+            "s3cret-token",
+            "bearer s3cret-tokenX",
+        ):
+            response = httpx2.post(
+                url, json=INITIALIZE, headers={**MCP_HEADERS, "authorization": wrong}
+            )
             assert response.status_code == 401, wrong
 
 
 def test_an_origin_must_name_the_served_port_or_be_allowed(sample_config, tmp_path):
-    with http_server(sample_config("deployctl"), tmp_path, "--allow-origin", "http://localhost:3000") as url:
+    with http_server(
+        sample_config("deployctl"), tmp_path, "--allow-origin", "http://localhost:3000"
+    ) as url:
         port = int(url.rsplit(":", 1)[1].split("/")[0])
 
         def status(origin: str) -> int:
-            return httpx2.post(url, json=INITIALIZE, headers={**MCP_HEADERS, "origin": origin}).status_code
+            return httpx2.post(
+                url, json=INITIALIZE, headers={**MCP_HEADERS, "origin": origin}
+            ).status_code
 
         assert status(f"http://127.0.0.1:{port}") == 200
         assert status(f"http://localhost:{port}") == 200
@@ -203,7 +255,9 @@ def test_an_origin_must_name_the_served_port_or_be_allowed(sample_config, tmp_pa
         assert status("http://localhost:3001") == 403
         assert status("http://127.0.0.1") == 403
         assert status("null") == 403
-        assert httpx2.post(url, json=INITIALIZE, headers=MCP_HEADERS).status_code == 200  # no Origin: not a browser
+        assert (
+            httpx2.post(url, json=INITIALIZE, headers=MCP_HEADERS).status_code == 200
+        )  # no Origin: not a browser
 
 
 def test_a_bad_allow_origin_is_one_sentence(sample_config, capsys):
@@ -233,7 +287,9 @@ def test_a_connection_sending_its_headers_slowly_is_closed(served):
         sock.settimeout(0.5)
     while len(closed) < 2 and time.monotonic() < deadline:
         with contextlib.suppress(OSError):
-            trickle.sendall(b"X-Slow: a\r\n")  # one header line every half second, never the blank line
+            trickle.sendall(
+                b"X-Slow: a\r\n"
+            )  # one header line every half second, never the blank line
         for name, sock in (("silent", silent), ("trickle", trickle)):
             if name in closed:
                 continue
@@ -247,8 +303,13 @@ def test_a_connection_sending_its_headers_slowly_is_closed(served):
     silent.close()
     trickle.close()
     assert set(closed) == {"silent", "trickle"}, closed
-    assert all(HEADER_READ_TIMEOUT_S - 1 <= after <= HEADER_READ_TIMEOUT_S + 10 for after in closed.values()), closed
-    assert httpx2.post(url, json=INITIALIZE, headers=MCP_HEADERS).status_code == 200  # still serving
+    assert all(
+        HEADER_READ_TIMEOUT_S - 1 <= after <= HEADER_READ_TIMEOUT_S + 10
+        for after in closed.values()
+    ), closed
+    assert (
+        httpx2.post(url, json=INITIALIZE, headers=MCP_HEADERS).status_code == 200
+    )  # still serving
 
 
 def test_the_bound_url_is_printed_even_at_log_level_warning(sample_config, tmp_path):
@@ -256,16 +317,30 @@ def test_the_bound_url_is_printed_even_at_log_level_warning(sample_config, tmp_p
     with http_server(sample_config("deployctl"), tmp_path, "--log-level", "warning") as url:
         assert httpx2.post(url, json=INITIALIZE, headers=MCP_HEADERS).status_code == 200
     log = next(tmp_path.glob("serve-*.log")).read_text()
-    assert re.search(r"^mcp-workbench serve: serving MCP on http://127\.0\.0\.1:\d+/mcp$", log, re.M), log
+    assert re.search(
+        r"^mcp-workbench serve: serving MCP on http://127\.0\.0\.1:\d+/mcp$", log, re.M
+    ), log
     assert " INFO " not in log
 
 
 @pytest.mark.parametrize("address", ["[::1", "[::1]", "::1:8765", "[::1]8765", "[localhost]:80"])
 def test_a_malformed_address_gets_a_sentence_about_it(address, sample_config):
     # a subprocess: a server that wrongly starts on such an address is stopped by the timeout
-    result = subprocess.run([sys.executable, "-m", "workbench.cli", "serve", str(sample_config("deployctl")),
-                             "--http", address], capture_output=True, text=True, timeout=30,
-                            stdin=subprocess.DEVNULL)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "workbench.cli",
+            "serve",
+            str(sample_config("deployctl")),
+            "--http",
+            address,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
     assert result.returncode == 2
     err = result.stderr
     assert err.startswith(f"mcp-workbench: --http {address!r}: ")

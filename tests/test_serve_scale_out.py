@@ -33,11 +33,22 @@ STARTED = "Application startup complete."
 @pytest.fixture
 def config(tmp_path: Path) -> Path:
     """A one-tool config whose CLI is /bin/echo (fast, always there)."""
-    tree = CommandTree(root=Command(path=["shipit"], runnable=False,
-                                    subcommands=[Command(path=["shipit", "status"], help="Show status.")]))
+    tree = CommandTree(
+        root=Command(
+            path=["shipit"],
+            runnable=False,
+            subcommands=[Command(path=["shipit", "status"], help="Show status.")],
+        )
+    )
     path = tmp_path / "mcp.toml"
-    save_config(Config(source=SourceConfig(command=["/bin/echo"], loader="help", target="echo"),
-                       server=ServerConfig(name="shipit", version="1.0"), snapshot=tree), path)
+    save_config(
+        Config(
+            source=SourceConfig(command=["/bin/echo"], loader="help", target="echo"),
+            server=ServerConfig(name="shipit", version="1.0"),
+            snapshot=tree,
+        ),
+        path,
+    )
     return path
 
 
@@ -47,9 +58,13 @@ class Served:
     def __init__(self, *args: str) -> None:
         self.lines: list[str] = []
         self._changed = threading.Condition()
-        self.process = subprocess.Popen([sys.executable, "-m", "workbench.cli", "serve", *args],
-                                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "workbench.cli", "serve", *args],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
@@ -122,19 +137,29 @@ def test_workers_share_one_port_and_both_eras_are_answered(config):
 
 
 def test_workers_need_http_and_a_sane_count(config):
-    for args, message in [(["--workers", "2"], "add --http"),
-                          (["--http", "0", "--workers", "0"], "from 1 to 64"),
-                          (["--http", "0", "--workers", "2", "--instance", "a"], "drop one of them"),
-                          (["--http", "0", "--instance", "a.b"], "--instance 'a.b'")]:
-        result = subprocess.run([sys.executable, "-m", "workbench.cli", "serve", str(config), *args],
-                                capture_output=True, text=True, timeout=60)
-        assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+    for args, message in [
+        (["--workers", "2"], "add --http"),
+        (["--http", "0", "--workers", "0"], "from 1 to 64"),
+        (["--http", "0", "--workers", "2", "--instance", "a"], "drop one of them"),
+        (["--http", "0", "--instance", "a.b"], "--instance 'a.b'"),
+    ]:
+        result = subprocess.run(
+            [sys.executable, "-m", "workbench.cli", "serve", str(config), *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert (
+            result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+        )
 
 
 def _logged(backends: list[Served], pattern: str, total: int, timeout: float = 30) -> list[int]:
     """Per process, how many log lines match, once `total` have been logged in all."""
     deadline = time.monotonic() + timeout
-    while sum(counts := [b.count(pattern) for b in backends]) < total and time.monotonic() < deadline:
+    while (
+        sum(counts := [b.count(pattern) for b in backends]) < total and time.monotonic() < deadline
+    ):
         time.sleep(0.02)  # the log readers run in threads; poll their count
     return counts
 
@@ -148,19 +173,25 @@ def _free_port() -> int:
 def _nginx_conf(folder: Path, ports: tuple[int, int], front: int) -> Path:
     """nginx's main file for a test run, including the documented snippet with this run's ports."""
     snippet = NGINX_SNIPPET.read_text()
-    for documented, actual in (("127.0.0.1:8001", ports[0]), ("127.0.0.1:8002", ports[1]),
-                               ("127.0.0.1:8080", front)):
+    for documented, actual in (
+        ("127.0.0.1:8001", ports[0]),
+        ("127.0.0.1:8002", ports[1]),
+        ("127.0.0.1:8080", front),
+    ):
         assert documented in snippet
         snippet = snippet.replace(documented, f"127.0.0.1:{actual}")
     (folder / "mcp-workbench.conf").write_text(snippet)
-    temp = "\n".join(f"    {kind}_temp_path {folder / kind};" for kind in
-                     ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    temp = "\n".join(
+        f"    {kind}_temp_path {folder / kind};"
+        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
     main = folder / "nginx.conf"
     main.write_text(
         ("user root;\n" if os.geteuid() == 0 else "")
         + f"worker_processes 1;\npid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'} warn;\n"
         f"events {{ worker_connections 512; }}\nhttp {{\n    access_log off;\n{temp}\n"
-        f"    include {folder / 'mcp-workbench.conf'};\n}}\n")
+        f"    include {folder / 'mcp-workbench.conf'};\n}}\n"
+    )
     return main
 
 
@@ -177,10 +208,16 @@ def _wait_listening(port: int, process: subprocess.Popen, timeout: float = 30) -
 
 
 def test_nginx_in_front_of_two_processes_serves_both_eras(config, tmp_path):
-    nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None)
+    nginx = shutil.which("nginx") or (
+        "/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None
+    )
     if nginx is None:
-        pytest.skip("nginx is not installed (.ci/run installs Debian's package where apt-get works)")
-    backends = [Served(str(config), "--http", "127.0.0.1:0", "--instance", name) for name in ("a", "b")]
+        pytest.skip(
+            "nginx is not installed (.ci/run installs Debian's package where apt-get works)"
+        )
+    backends = [
+        Served(str(config), "--http", "127.0.0.1:0", "--instance", name) for name in ("a", "b")
+    ]
     front = _free_port()
     proxy = None
     try:
@@ -188,8 +225,12 @@ def test_nginx_in_front_of_two_processes_serves_both_eras(config, tmp_path):
         for backend in backends:
             backend.wait_for(STARTED)
         conf = _nginx_conf(tmp_path, ports, front)
-        proxy = subprocess.Popen([nginx, "-p", str(tmp_path), "-c", str(conf), "-g", "daemon off;"],
-                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        proxy = subprocess.Popen(
+            [nginx, "-p", str(tmp_path), "-c", str(conf), "-g", "daemon off;"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         _wait_listening(front, proxy)
         url = f"http://127.0.0.1:{front}/mcp"
         modern = anyio.run(_clients, url, 6, 0, 5)
@@ -222,11 +263,27 @@ def test_instance_names_the_session_ids_and_takes_them_back(config):
         import json
         import urllib.request
 
-        body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {},
-            "clientInfo": {"name": "probe", "version": "1"}}}).encode()
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/mcp", data=body, method="POST", headers={
-            "Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
+        body = json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-11-25",
+                    "capabilities": {},
+                    "clientInfo": {"name": "probe", "version": "1"},
+                },
+            }
+        ).encode()
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/mcp",
+            data=body,
+            method="POST",
+            headers={
+                "Content-Type": "application/json",
+                "Accept": "application/json, text/event-stream",
+            },
+        )
         with urllib.request.urlopen(request, timeout=30) as response:
             session = response.headers[MCP_SESSION_ID_HEADER]
         assert session.startswith("a.") and len(session) > 2
@@ -246,7 +303,9 @@ def test_workers_do_not_outlive_a_killed_supervisor(config):
         deadline = time.monotonic() + 30
         while _alive(pid):
             assert time.monotonic() < deadline, f"worker {pid} outlived its supervisor"
-            time.sleep(0.02)  # poll the condition: the kernel signals the worker, we wait for it to go
+            time.sleep(
+                0.02
+            )  # poll the condition: the kernel signals the worker, we wait for it to go
     with socket.socket() as probe:  # and the port is free again
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         probe.bind(("127.0.0.1", port))
@@ -270,15 +329,28 @@ def test_workers_enforce_the_token_and_keep_it_from_the_cli(tmp_path):
 
     tree = CommandTree(root=Command(path=["env"], runnable=True, help="Print the environment."))
     config = tmp_path / "mcp.toml"
-    save_config(Config(source=SourceConfig(command=["/usr/bin/env"], loader="help", target="env"),
-                       server=ServerConfig(name="env", version="1.0"), snapshot=tree), config)
-    served = Served(str(config), "--http", "127.0.0.1:0", "--workers", "2", "--token", "s3cret-token")
+    save_config(
+        Config(
+            source=SourceConfig(command=["/usr/bin/env"], loader="help", target="env"),
+            server=ServerConfig(name="env", version="1.0"),
+            snapshot=tree,
+        ),
+        config,
+    )
+    served = Served(
+        str(config), "--http", "127.0.0.1:0", "--workers", "2", "--token", "s3cret-token"
+    )
     try:
         port = served.port()
         served.wait_for(STARTED, count=2)
         url = f"http://127.0.0.1:{port}/mcp"
         for _ in range(4):  # new connections, so both workers are asked
-            assert httpx2.post(url, json={}, headers={"Accept": "application/json, text/event-stream"}).status_code == 401
+            assert (
+                httpx2.post(
+                    url, json={}, headers={"Accept": "application/json, text/event-stream"}
+                ).status_code
+                == 401
+            )
 
         async def printed_env() -> list[str]:
             texts = []
@@ -291,7 +363,9 @@ def test_workers_enforce_the_token_and_keep_it_from_the_cli(tmp_path):
             return texts
 
         for text in anyio.run(printed_env):
-            assert "PATH=" in text and "s3cret-token" not in text and "MCP_WORKBENCH_TOKEN" not in text
+            assert (
+                "PATH=" in text and "s3cret-token" not in text and "MCP_WORKBENCH_TOKEN" not in text
+            )
     finally:
         assert served.stop() == 0
     assert "s3cret-token" not in "".join(served.lines)

@@ -21,24 +21,46 @@ DEPLOY = {"services": ["api"], "tag": "v1"}
 
 
 def call(ident: int, arguments_json: str) -> str:
-    return ('{"jsonrpc": "2.0", "id": ' + str(ident) + ', "method": "tools/call", '
-            '"params": {"name": "deployctl_deploy", "arguments": ' + arguments_json + '}}')
+    return (
+        '{"jsonrpc": "2.0", "id": ' + str(ident) + ', "method": "tools/call", '
+        '"params": {"name": "deployctl_deploy", "arguments": ' + arguments_json + "}}"
+    )
 
 
 BAD_LINES = [
     # (label, line, (what must come back: "isError" or an error code, the id, words of the text))
-    ("integer of 5,000 digits", call(10, '{"services": ["api"], "tag": "v1", "replicas": %s}' % ("9" * 5000)),
-     ("isError", 10, "digits")),
-    ("lone surrogate escape", call(11, '{"services": ["api"], "tag": "\\ud800"}'),
-     ("isError", 11, "unpaired surrogate")),
-    ("nesting 5,000 deep", call(12, '{{"services": {}"api"{}, "tag": "v1"}}'.format("[" * 5000, "]" * 5000)),
-     (-32700, 12, "nests too deeply")),
-    ("invalid JSON", '{"jsonrpc": "2.0", "id": 13, "method": "ping", ', (-32700, 13, "not valid JSON")),
+    (
+        "integer of 5,000 digits",
+        call(10, '{"services": ["api"], "tag": "v1", "replicas": %s}' % ("9" * 5000)),
+        ("isError", 10, "digits"),
+    ),
+    (
+        "lone surrogate escape",
+        call(11, '{"services": ["api"], "tag": "\\ud800"}'),
+        ("isError", 11, "unpaired surrogate"),
+    ),
+    (
+        "nesting 5,000 deep",
+        call(12, '{{"services": {}"api"{}, "tag": "v1"}}'.format("[" * 5000, "]" * 5000)),
+        (-32700, 12, "nests too deeply"),
+    ),
+    (
+        "invalid JSON",
+        '{"jsonrpc": "2.0", "id": 13, "method": "ping", ',
+        (-32700, 13, "not valid JSON"),
+    ),
     ("not JSON at all", "hello there", (-32700, None, "not valid JSON")),
-    ("a batch", '[{"jsonrpc": "2.0", "id": 14, "method": "ping"}]', (-32600, None, "Batches (a JSON array of messages) are not supported")),
+    (
+        "a batch",
+        '[{"jsonrpc": "2.0", "id": 14, "method": "ping"}]',
+        (-32600, None, "Batches (a JSON array of messages) are not supported"),
+    ),
     ("no JSON-RPC message", '{"id": 15, "hello": "world"}', (-32600, 15, "not a JSON-RPC 2.0")),
-    ("integer of 200,000 digits", call(16, '{"services": ["api"], "tag": "v1", "replicas": %s}' % ("7" * 200_000)),
-     (-32600, 16, "more than 100,000 digits")),
+    (
+        "integer of 200,000 digits",
+        call(16, '{"services": ["api"], "tag": "v1", "replicas": %s}' % ("7" * 200_000)),
+        (-32600, 16, "more than 100,000 digits"),
+    ),
 ]
 
 
@@ -47,8 +69,19 @@ def server(sample_config, tmp_path):
     log = tmp_path / "stderr.log"
     with log.open("w") as sink:
         process = subprocess.Popen(
-            [sys.executable, "-m", "workbench.cli", "serve", str(sample_config("deployctl")), "--log-level", "info"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=sink, text=True,
+            [
+                sys.executable,
+                "-m",
+                "workbench.cli",
+                "serve",
+                str(sample_config("deployctl")),
+                "--log-level",
+                "info",
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=sink,
+            text=True,
             env={"PATH": "/usr/bin:/bin", "WORKBENCH_SAMPLE_HOME": str(tmp_path)},
         )
 
@@ -59,10 +92,24 @@ def server(sample_config, tmp_path):
 
     exchange.log = log
     try:
-        answer = exchange(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}}))
+        answer = exchange(
+            json.dumps(
+                {
+                    "jsonrpc": "2.0",
+                    "id": 1,
+                    "method": "initialize",
+                    "params": {
+                        "protocolVersion": "2025-11-25",
+                        "capabilities": {},
+                        "clientInfo": {"name": "raw", "version": "0"},
+                    },
+                }
+            )
+        )
         assert "result" in answer, answer
-        process.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
+        process.stdin.write(
+            json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n"
+        )
         yield exchange
     finally:
         process.stdin.close()
@@ -74,7 +121,9 @@ def server(sample_config, tmp_path):
                 process.wait()
 
 
-@pytest.mark.parametrize(("label", "line", "expected"), BAD_LINES, ids=[label for label, _, _ in BAD_LINES])
+@pytest.mark.parametrize(
+    ("label", "line", "expected"), BAD_LINES, ids=[label for label, _, _ in BAD_LINES]
+)
 def test_every_line_gets_an_answer_and_the_server_keeps_serving(server, label, line, expected):
     kind, ident, words = expected
     answer = server(line)
@@ -87,6 +136,10 @@ def test_every_line_gets_an_answer_and_the_server_keeps_serving(server, label, l
         assert words in answer["error"]["message"]
         assert "Traceback" not in answer["error"]["message"]
         assert "stdio: refused a line" in server.log.read_text()
-    assert server('{"jsonrpc": "2.0", "id": 99, "method": "ping"}') == {"jsonrpc": "2.0", "id": 99, "result": {}}
+    assert server('{"jsonrpc": "2.0", "id": 99, "method": "ping"}') == {
+        "jsonrpc": "2.0",
+        "id": 99,
+        "result": {},
+    }
     good = server(call(100, json.dumps({**DEPLOY, "dry-run": True})))
     assert good["id"] == 100 and "result" in good, good

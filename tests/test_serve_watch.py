@@ -107,7 +107,11 @@ async def listening(client: Client, changes: Changes, mode: str):
     if mode == "legacy":
         yield
         return
-    async with client.listen(tools_list_changed=True) as subscription, anyio.create_task_group() as group:
+    async with (
+        client.listen(tools_list_changed=True) as subscription,
+        anyio.create_task_group() as group,
+    ):
+
         async def pump() -> None:
             async for event in subscription:
                 if isinstance(event, ToolsListChanged):
@@ -118,8 +122,9 @@ async def listening(client: Client, changes: Changes, mode: str):
         group.cancel_scope.cancel()
 
 
-async def follow_a_save_a_broken_save_and_a_fix(client: Client, changes: Changes, config: Path, log: Path,
-                                                 mode: str, reloads_per_save: int = 1) -> float:
+async def follow_a_save_a_broken_save_and_a_fix(
+    client: Client, changes: Changes, config: Path, log: Path, mode: str, reloads_per_save: int = 1
+) -> float:
     """The user's story; returns the seconds from the edit's save to the client's notification."""
     original = config.read_text()
     async with listening(client, changes, mode):
@@ -130,7 +135,9 @@ async def follow_a_save_a_broken_save_and_a_fix(client: Client, changes: Changes
         save_excluding(config, "deployctl status")
         seen_at = await changes.next(seen)
         delay = seen_at - saved_at
-        assert delay < PICKED_UP_WITHIN_S, f"the change reached the client {delay:.2f} s after the save"
+        assert delay < PICKED_UP_WITHIN_S, (
+            f"the change reached the client {delay:.2f} s after the save"
+        )
         # with --workers the first worker's notice can come before the other has reloaded
         # (docs/runtime.md): the list is read once every worker has
         await log_line(log, RELOADED, reloads_per_save)
@@ -163,7 +170,8 @@ async def follow_a_save_a_broken_save_and_a_fix(client: Client, changes: Changes
 
 def stdio_target(config: Path, log, home: Path, *extra: str):
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "workbench.cli", "serve", str(config), "--watch", *extra],
+        command=sys.executable,
+        args=["-m", "workbench.cli", "serve", str(config), "--watch", *extra],
         env={"WORKBENCH_SAMPLE_HOME": str(home)},
     )
     return stdio_client(params, errlog=log)
@@ -175,12 +183,18 @@ async def test_stdio_follows_saves_and_keeps_serving_through_a_broken_one(config
     log = tmp_path / "serve.log"
     changes = Changes()
     with log.open("w") as sink:
-        async with Client(stdio_target(config, sink, tmp_path), mode=mode, message_handler=changes.message_handler,
-                          read_timeout_seconds=30) as client:
+        async with Client(
+            stdio_target(config, sink, tmp_path),
+            mode=mode,
+            message_handler=changes.message_handler,
+            read_timeout_seconds=30,
+        ) as client:
             if mode == "legacy":
                 assert client.server_capabilities.tools.list_changed is True
             await follow_a_save_a_broken_save_and_a_fix(client, changes, config, log, mode)
-            result = await client.call_tool("deployctl_status", {"env": "staging"})  # the new surface runs calls
+            result = await client.call_tool(
+                "deployctl_status", {"env": "staging"}
+            )  # the new surface runs calls
             assert not result.is_error, result
 
 
@@ -190,8 +204,20 @@ def http_server(config: Path, tmp_path: Path, *extra: str):
     log = tmp_path / "serve-http.log"
     with log.open("w") as sink:
         process = subprocess.Popen(
-            [sys.executable, "-m", "workbench.cli", "serve", str(config), "--watch", "--http", "0", *extra],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=sink,
+            [
+                sys.executable,
+                "-m",
+                "workbench.cli",
+                "serve",
+                str(config),
+                "--watch",
+                "--http",
+                "0",
+                *extra,
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=sink,
             env={"PATH": "/usr/bin:/bin", "WORKBENCH_SAMPLE_HOME": str(tmp_path / "home")},
         )
     try:
@@ -211,7 +237,9 @@ async def test_http_follows_saves_and_keeps_serving_through_a_broken_one(config,
     with http_server(config, tmp_path) as (url, log):
         await log_line(log, "watching ", 1, STARTED_WITHIN_S)
         changes = Changes()
-        async with Client(url, mode=mode, message_handler=changes.message_handler, read_timeout_seconds=30) as client:
+        async with Client(
+            url, mode=mode, message_handler=changes.message_handler, read_timeout_seconds=30
+        ) as client:
             await follow_a_save_a_broken_save_and_a_fix(client, changes, config, log, mode)
 
 
@@ -222,8 +250,12 @@ async def test_every_worker_follows_the_save(config, tmp_path):
     with http_server(config, tmp_path, "--workers", "2") as (url, log):
         await log_line(log, "watching ", 2, STARTED_WITHIN_S)
         changes = Changes()
-        async with Client(url, message_handler=changes.message_handler, read_timeout_seconds=30) as client:
-            await follow_a_save_a_broken_save_and_a_fix(client, changes, config, log, "auto", reloads_per_save=2)
+        async with Client(
+            url, message_handler=changes.message_handler, read_timeout_seconds=30
+        ) as client:
+            await follow_a_save_a_broken_save_and_a_fix(
+                client, changes, config, log, "auto", reloads_per_save=2
+            )
             await log_line(log, RELOADED, 4)
             for _ in range(6):
                 assert "deployctl_status" in await names(client)
@@ -274,12 +306,16 @@ async def test_a_reload_while_tools_list_is_answered_never_caches_a_stale_or_emp
         cache.clear()  # a second reload lands after the decision to answer in full
         return {"tools": [{"name": "new"}]}
 
-    assert (await cache(ctx, answered_during_a_reload_that_started_first))["tools"] == [{"name": "new"}]
+    assert (await cache(ctx, answered_during_a_reload_that_started_first))["tools"] == [
+        {"name": "new"}
+    ]
 
     async def new_surface(ctx):
         return {"tools": [] if cache.answering_from_cache() else [{"name": "newest"}]}
 
-    assert (await cache(ctx, new_surface))["tools"] == [{"name": "newest"}]  # nothing stale was cached
+    assert (await cache(ctx, new_surface))["tools"] == [
+        {"name": "newest"}
+    ]  # nothing stale was cached
     assert (await cache(ctx, new_surface))["tools"] == [{"name": "newest"}]  # and this one was
 
 
@@ -293,14 +329,20 @@ async def test_search_exposure_keeps_a_connections_found_tools_across_a_reload(c
     log = tmp_path / "serve.log"
     changes = Changes()
     with log.open("w") as sink:
-        async with Client(stdio_target(config, sink, tmp_path), mode="legacy", message_handler=changes.message_handler,
-                          read_timeout_seconds=30) as client:
+        async with Client(
+            stdio_target(config, sink, tmp_path),
+            mode="legacy",
+            message_handler=changes.message_handler,
+            read_timeout_seconds=30,
+        ) as client:
             assert client.server_capabilities.tools.list_changed is True
             connect = await names(client)
             assert {"deployctl_find_tools", "deployctl_run_tool"} <= connect
 
             seen = changes.count
-            result = await client.call_tool("deployctl_find_tools", {"query": "secrets", "limit": 2})
+            result = await client.call_tool(
+                "deployctl_find_tools", {"query": "secrets", "limit": 2}
+            )
             found = [match["name"] for match in result.structured_content["tools"]]
             assert len(found) == 2 and not set(found) & connect, found
             await changes.next(seen)
@@ -311,5 +353,7 @@ async def test_search_exposure_keeps_a_connections_found_tools_across_a_reload(c
             await changes.next(seen)
             await log_line(log, RELOADED, 1)
             assert await names(client) == connect | {found[1]}
-            called = await client.call_tool("deployctl_run_tool", {"name": found[0], "arguments": {}})
+            called = await client.call_tool(
+                "deployctl_run_tool", {"name": found[0], "arguments": {}}
+            )
             assert called.is_error  # excluded by the save: gone from the new surface

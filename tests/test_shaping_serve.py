@@ -29,8 +29,11 @@ FIXTURE = Path(__file__).parent / "fixtures" / "shaping" / "echoctl.py"
 
 OUTPUT_SCHEMA = {
     "type": "object",
-    "properties": {"context": {"type": "string"}, "kind": {"type": ["string", "null"]},
-                   "names": {"type": "array", "items": {"type": "string"}}},
+    "properties": {
+        "context": {"type": "string"},
+        "kind": {"type": ["string", "null"]},
+        "names": {"type": "array", "items": {"type": "string"}},
+    },
     "required": ["context", "kind", "names"],
 }
 
@@ -39,10 +42,18 @@ SHAPING = {
     "commands": {
         "echoctl": {"args": ["--color=never"]},
         "echoctl get": {
-            "name": "fetch_items", "args": ["--no-pager"], "output": "json", "output_schema": OUTPUT_SCHEMA,
-            "timeout_s": 20, "env": {"ECHOCTL_UNUSED": "1"},
-            "flags": {"kind": {"name": "resource"}, "output": {"value": "json"}, "limit": {"default": 5},
-                      "no-pager": {"exclude": True}},
+            "name": "fetch_items",
+            "args": ["--no-pager"],
+            "output": "json",
+            "output_schema": OUTPUT_SCHEMA,
+            "timeout_s": 20,
+            "env": {"ECHOCTL_UNUSED": "1"},
+            "flags": {
+                "kind": {"name": "resource"},
+                "output": {"value": "json"},
+                "limit": {"default": 5},
+                "no-pager": {"exclude": True},
+            },
         },
         "echoctl list": {"output": "json"},
         "echoctl raw": {"output": "json"},
@@ -61,8 +72,16 @@ def shaped_config(tmp_path, monkeypatch) -> Path:
 
     monkeypatch.syspath_prepend(str(FIXTURE.parent))
     tree = load("echoctl:cli", name="echoctl").tree
-    config = Config.model_validate({**SHAPING, "source": {"command": [sys.executable, str(FIXTURE)],
-                                                          "loader": "click", "target": "echoctl:cli"}})
+    config = Config.model_validate(
+        {
+            **SHAPING,
+            "source": {
+                "command": [sys.executable, str(FIXTURE)],
+                "loader": "click",
+                "target": "echoctl:cli",
+            },
+        }
+    )
     config.snapshot = tree
     path = tmp_path / "mcp.toml"
     save_config(config, path)
@@ -86,20 +105,31 @@ async def test_shaped_tools_run_exactly_what_the_config_says(shaped_config, mode
     _, surface = surface_from_file(shaped_config)
     expected = json.loads(printed("tools", str(shaped_config)))
     assert expected == surface.tools_list()  # invariant 1: previews (build_surface) = `tools`
-    params = StdioServerParameters(command=sys.executable, args=["-m", "workbench.cli", "serve", str(shaped_config)])
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "workbench.cli", "serve", str(shaped_config)]
+    )
     async with Client(params, mode=mode, read_timeout_seconds=30) as client:
         listed = {t.name: t for t in (await client.list_tools()).tools}
         assert [wire(t) for t in listed.values()] == expected  # = tools/list
         fetch = listed["fetch_items"]
         properties = fetch.input_schema["properties"]
         assert "resource" in properties and "kind" not in properties
-        assert not {"output", "context", "no-pager"} & set(properties)  # pinned or excluded: not the model's
+        assert not {"output", "context", "no-pager"} & set(
+            properties
+        )  # pinned or excluded: not the model's
         assert properties["limit"]["default"] == 5
 
         result = await client.call_tool("fetch_items", {"resource": "pods", "names": ["-a", "b"]})
         assert result.is_error is False, result.content[0].text
-        parsed = {"context": "staging", "color": "never", "kind": "pods", "output": "json", "limit": 5,
-                  "no_pager": True, "names": ["-a", "b"]}
+        parsed = {
+            "context": "staging",
+            "color": "never",
+            "kind": "pods",
+            "output": "json",
+            "limit": 5,
+            "no_pager": True,
+            "names": ["-a", "b"],
+        }
         assert result.structured_content == parsed
         assert json.loads(result.content[0].text) == parsed  # the text is kept
         jsonschema.validate(result.structured_content, fetch.output_schema)

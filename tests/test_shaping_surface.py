@@ -48,32 +48,70 @@ def faultcli():
 
 
 BAD = [
-    ({"commands": {"deployctl deploy": {"name": "ship it"}}},
-     'commands."deployctl deploy".name = "ship it" is not a valid tool name', '[commands."deployctl deploy"]'),
-    ({"commands": {"deployctl deploy": {"name": "deployctl_status"}}},
-     "commands `deployctl deploy` and `deployctl status` both become tool `deployctl_status`",
-     '[commands."deployctl deploy"]'),
-    ({"commands": {"deployctl deploy": {"flags": {"tag": {"name": "replicas"}}}}},
-     "property `replicas` would name both `tag` and `replicas`", '[commands."deployctl deploy".flags.tag]'),
-    ({"commands": {"deployctl deploy": {"flags": {"tag": {"name": "a b"}}}}},
-     'commands."deployctl deploy".flags.tag.name = "a b" is not a valid property name', "flags.tag]"),
-    ({"commands": {"deployctl deploy": {"flags": {"strategy": {"value": "yolo"}}}}},
-     'commands."deployctl deploy".flags.strategy.value = "yolo" is not a valid pinned value', "flags.strategy]"),
-    ({"commands": {"deployctl deploy": {"flags": {"replicas": {"default": "many"}}}}},
-     'commands."deployctl deploy".flags.replicas.default = "many" is not a valid default', "flags.replicas]"),
-    ({"commands": {"deployctl deploy": {"flags": {"tag": {"required": False}}}}},
-     'commands."deployctl deploy".flags.tag.required = false, but the CLI needs `--tag`', "flags.tag]"),
-    ({"selectors": [{"commands": ["deployctl *"], "pin": {"env": "moon"}}]},
-     'selectors[1].pin.env = "moon" is not a valid pinned value', "[[selectors]]"),
-    ({"commands": {"deployctl status": {"output": "json", "output_schema": {"type": "objekt"}}}},
-     'commands."deployctl status".output_schema is not a usable JSON Schema', '[commands."deployctl status".output_schema]'),
-    ({"commands": {"deployctl status": {"output": "json", "output_schema": {"$ref": "https://example.com/s"}}}},
-     "the workbench never fetches schemas", '[commands."deployctl status".output_schema]'),
+    (
+        {"commands": {"deployctl deploy": {"name": "ship it"}}},
+        'commands."deployctl deploy".name = "ship it" is not a valid tool name',
+        '[commands."deployctl deploy"]',
+    ),
+    (
+        {"commands": {"deployctl deploy": {"name": "deployctl_status"}}},
+        "commands `deployctl deploy` and `deployctl status` both become tool `deployctl_status`",
+        '[commands."deployctl deploy"]',
+    ),
+    (
+        {"commands": {"deployctl deploy": {"flags": {"tag": {"name": "replicas"}}}}},
+        "property `replicas` would name both `tag` and `replicas`",
+        '[commands."deployctl deploy".flags.tag]',
+    ),
+    (
+        {"commands": {"deployctl deploy": {"flags": {"tag": {"name": "a b"}}}}},
+        'commands."deployctl deploy".flags.tag.name = "a b" is not a valid property name',
+        "flags.tag]",
+    ),
+    (
+        {"commands": {"deployctl deploy": {"flags": {"strategy": {"value": "yolo"}}}}},
+        'commands."deployctl deploy".flags.strategy.value = "yolo" is not a valid pinned value',
+        "flags.strategy]",
+    ),
+    (
+        {"commands": {"deployctl deploy": {"flags": {"replicas": {"default": "many"}}}}},
+        'commands."deployctl deploy".flags.replicas.default = "many" is not a valid default',
+        "flags.replicas]",
+    ),
+    (
+        {"commands": {"deployctl deploy": {"flags": {"tag": {"required": False}}}}},
+        'commands."deployctl deploy".flags.tag.required = false, but the CLI needs `--tag`',
+        "flags.tag]",
+    ),
+    (
+        {"selectors": [{"commands": ["deployctl *"], "pin": {"env": "moon"}}]},
+        'selectors[1].pin.env = "moon" is not a valid pinned value',
+        "[[selectors]]",
+    ),
+    (
+        {"commands": {"deployctl status": {"output": "json", "output_schema": {"type": "objekt"}}}},
+        'commands."deployctl status".output_schema is not a usable JSON Schema',
+        '[commands."deployctl status".output_schema]',
+    ),
+    (
+        {
+            "commands": {
+                "deployctl status": {
+                    "output": "json",
+                    "output_schema": {"$ref": "https://example.com/s"},
+                }
+            }
+        },
+        "the workbench never fetches schemas",
+        '[commands."deployctl status".output_schema]',
+    ),
 ]
 
 
 @pytest.mark.parametrize(("shaping", "sentence", "header"), BAD, ids=[s for _, s, _ in BAD])
-def test_a_bad_shaping_value_is_one_sentence_with_key_path_and_line(deployctl, tmp_path, shaping, sentence, header):
+def test_a_bad_shaping_value_is_one_sentence_with_key_path_and_line(
+    deployctl, tmp_path, shaping, sentence, header
+):
     config = Config.model_validate(shaping)
     config.snapshot = deployctl
     path = tmp_path / "mcp.toml"
@@ -85,34 +123,66 @@ def test_a_bad_shaping_value_is_one_sentence_with_key_path_and_line(deployctl, t
     assert "\n" not in message
     lines = path.read_text().splitlines()
     line = int(message.split(" line ")[1].split(":")[0])
-    assert lines[line - 1].startswith(header) or header in lines[line - 1] or any(
-        header in row for row in lines[max(0, line - 3):line]), (line, lines[line - 1])
+    assert (
+        lines[line - 1].startswith(header)
+        or header in lines[line - 1]
+        or any(header in row for row in lines[max(0, line - 3) : line])
+    ), (line, lines[line - 1])
 
 
 def test_the_commands_own_value_wins_over_a_selector_pin(deployctl):
-    config = Config.model_validate({
-        "selectors": [{"commands": ["deployctl *"], "pin": {"env": "staging"}}],
-        "commands": {"deployctl status": {"flags": {"env": {"value": "prod"}}}}})
+    config = Config.model_validate(
+        {
+            "selectors": [{"commands": ["deployctl *"], "pin": {"env": "staging"}}],
+            "commands": {"deployctl status": {"flags": {"env": {"value": "prod"}}}},
+        }
+    )
     surface = build_surface(deployctl, config)
     status, deploy = surface.tool("deployctl_status"), surface.tool("deployctl_deploy")
-    assert "env" not in status.input_schema["properties"] and "env" not in deploy.input_schema["properties"]
+    assert (
+        "env" not in status.input_schema["properties"]
+        and "env" not in deploy.input_schema["properties"]
+    )
     command = ["deployctl"]
     assert build_argv(status.binding, command, {})[:2] == ["deployctl", "--env=prod"]
-    assert build_argv(deploy.binding, command, {"tag": "v1", "services": ["api"]})[:2] == ["deployctl", "--env=staging"]
+    assert build_argv(deploy.binding, command, {"tag": "v1", "services": ["api"]})[:2] == [
+        "deployctl",
+        "--env=staging",
+    ]
 
 
 def test_fixed_args_go_after_their_levels_flags_before_the_next_segment(deployctl):
-    config = Config.model_validate({"commands": {
-        "deployctl": {"args": ["--json"]},
-        "deployctl secrets": {"args": ["--vault=ops"]},
-        "deployctl secrets get": {"args": ["--reveal"], "flags": {"reveal": {"exclude": True}}}}})
+    config = Config.model_validate(
+        {
+            "commands": {
+                "deployctl": {"args": ["--json"]},
+                "deployctl secrets": {"args": ["--vault=ops"]},
+                "deployctl secrets get": {
+                    "args": ["--reveal"],
+                    "flags": {"reveal": {"exclude": True}},
+                },
+            }
+        }
+    )
     tool = build_surface(deployctl, config).tool("deployctl_secrets_get")
     argv = build_argv(tool.binding, ["deployctl"], {"name": "-db", "verbose": 1})
-    assert argv == ["deployctl", "--verbose", "--json", "secrets", "--vault=ops", "get", "--reveal", "--", "-db"]
+    assert argv == [
+        "deployctl",
+        "--verbose",
+        "--json",
+        "secrets",
+        "--vault=ops",
+        "get",
+        "--reveal",
+        "--",
+        "-db",
+    ]
 
 
 def test_a_selector_pin_a_command_cannot_take_is_a_lint_finding_with_did_you_mean(deployctl):
-    config = Config.model_validate({"selectors": [{"commands": ["deployctl secrets *"], "pin": {"vaul": "ops"}}]})
+    config = Config.model_validate(
+        {"selectors": [{"commands": ["deployctl secrets *"], "pin": {"vaul": "ops"}}]}
+    )
     surface = build_surface(deployctl, config)  # not an error: the pin does nothing there
     found = [f for f in lint(surface, deployctl, config) if f.code == "WB407"]
     assert len(found) == 1
@@ -132,10 +202,19 @@ SHAPED = {
     "selectors": [{"commands": ["deployctl *"], "pin": {"env": "staging"}}],
     "commands": {
         "deployctl": {"args": ["-v"]},
-        "deployctl deploy": {"name": "ship", "args": ["--dry-run"], "timeout_s": 9, "max_output_bytes": 100,
-                             "env": {"X": "1"}, "flags": {"tag": {"name": "image"}, "replicas": {"default": 2},
-                                                          "strategy": {"value": "canary"},
-                                                          "wait": {"required": True}}},
+        "deployctl deploy": {
+            "name": "ship",
+            "args": ["--dry-run"],
+            "timeout_s": 9,
+            "max_output_bytes": 100,
+            "env": {"X": "1"},
+            "flags": {
+                "tag": {"name": "image"},
+                "replicas": {"default": 2},
+                "strategy": {"value": "canary"},
+                "wait": {"required": True},
+            },
+        },
         "deployctl status": {"output": "json", "output_schema": {"type": "array"}},
         "deployctl secrets list": {"output": "json"},
     },
@@ -146,27 +225,39 @@ def test_rebuild_commands_equals_build_surface_on_shaped_configs(deployctl):
     shaped = Config.model_validate(SHAPED)
     # the selector is no `[commands]` edit: rebuild from the selector-shaped surface instead
     selector_only = Config.model_validate({"selectors": SHAPED["selectors"]})
-    rebuilt = rebuild_commands(build_surface(deployctl, selector_only), deployctl, shaped, list(SHAPED["commands"]))
+    rebuilt = rebuild_commands(
+        build_surface(deployctl, selector_only), deployctl, shaped, list(SHAPED["commands"])
+    )
     full = build_surface(deployctl, shaped)
     assert rebuilt.tools_list() == full.tools_list()
     assert [t.binding for t in rebuilt.tools] == [t.binding for t in full.tools]
     ship = full.tool("ship")
     assert ship.input_schema["required"] == ["image", "wait", "services"]
     assert full.tool("deployctl_status").output_schema["properties"]["result"] == {"type": "array"}
-    assert (ship.binding.timeout_s, ship.binding.max_output_bytes, ship.binding.env) == (9, 100, (("X", "1"),))
+    assert (ship.binding.timeout_s, ship.binding.max_output_bytes, ship.binding.env) == (
+        9,
+        100,
+        (("X", "1"),),
+    )
 
 
 @pytest.mark.anyio
 async def test_per_command_limits_and_env_win_over_runtime_and_env(faultcli, tmp_path):
-    config = Config.model_validate({
-        "source": {"command": FAULTCLI, "loader": "argparse"},
-        "runtime": {"timeout_s": 30, "max_output_bytes": 10_000_000},
-        "env": {"FAULT_FROM_CONFIG": "config", "FAULT_BOTH": "config"},
-        "commands": {
-            "faultcli nap": {"timeout_s": 0.5},
-            "faultcli flood": {"max_output_bytes": 1000},
-            "faultcli echo": {"env": {"FAULT_BOTH": "command", "FAULT_CMD": "command"}, "output": "json"},
-        }})
+    config = Config.model_validate(
+        {
+            "source": {"command": FAULTCLI, "loader": "argparse"},
+            "runtime": {"timeout_s": 30, "max_output_bytes": 10_000_000},
+            "env": {"FAULT_FROM_CONFIG": "config", "FAULT_BOTH": "config"},
+            "commands": {
+                "faultcli nap": {"timeout_s": 0.5},
+                "faultcli flood": {"max_output_bytes": 1000},
+                "faultcli echo": {
+                    "env": {"FAULT_BOTH": "command", "FAULT_CMD": "command"},
+                    "output": "json",
+                },
+            },
+        }
+    )
     runner = ToolRunner(config, build_surface(faultcli, config), tmp_path)
     nap = await runner.call("faultcli_nap", {"seconds": 20, "log": str(tmp_path / "log")})
     assert nap.is_error and "timed out after 0.5 s" in nap.text
@@ -174,16 +265,22 @@ async def test_per_command_limits_and_env_win_over_runtime_and_env(faultcli, tmp
     assert flood.structured["truncated"] is True and len(flood.structured["stdout"]) == 1000
     echo = await runner.call("faultcli_echo", {"words": ["a"]})
     assert not echo.is_error, echo.text
-    assert echo.structured["env"]["FAULT_BOTH"] == "command" and echo.structured["env"]["FAULT_FROM_CONFIG"] == "config"
+    assert (
+        echo.structured["env"]["FAULT_BOTH"] == "command"
+        and echo.structured["env"]["FAULT_FROM_CONFIG"] == "config"
+    )
     called = await runner.call("faultcli_echo", {}, env={"FAULT_BOTH": "call"})
     assert called.structured["env"]["FAULT_BOTH"] == "call"  # per-call env still wins
 
 
 @pytest.mark.anyio
 async def test_json_output_cut_at_the_cap_is_an_error_that_says_so(faultcli, tmp_path):
-    config = Config.model_validate({
-        "source": {"command": FAULTCLI, "loader": "argparse"},
-        "commands": {"faultcli echo": {"output": "json", "max_output_bytes": 10}}})
+    config = Config.model_validate(
+        {
+            "source": {"command": FAULTCLI, "loader": "argparse"},
+            "commands": {"faultcli echo": {"output": "json", "max_output_bytes": 10}},
+        }
+    )
     runner = ToolRunner(config, build_surface(faultcli, config), tmp_path)
     outcome = await runner.call("faultcli_echo", {"words": ["a" * 50]})
     assert outcome.is_error and outcome.structured is None

@@ -26,7 +26,9 @@ flags = st.builds(
     help=st.text(max_size=20),
     kind=st.sampled_from(list(FlagKind)),
     value_type=st.sampled_from(list(ValueType)),
-    choices=st.one_of(st.none(), st.lists(st.text("0123abc", min_size=1, max_size=3), min_size=1, max_size=3)),
+    choices=st.one_of(
+        st.none(), st.lists(st.text("0123abc", min_size=1, max_size=3), min_size=1, max_size=3)
+    ),
     default=values,
     required=st.booleans(),
     repeatable=st.booleans(),
@@ -37,25 +39,43 @@ flags = st.builds(
     inherited_from=st.one_of(st.none(), st.just("root")),
 )
 positionals = st.builds(
-    Positional, name=st.text("ABCab_-.", min_size=1, max_size=6), value_type=st.sampled_from(list(ValueType)),
-    required=st.booleans(), variadic=st.booleans(), default=values,
+    Positional,
+    name=st.text("ABCab_-.", min_size=1, max_size=6),
+    value_type=st.sampled_from(list(ValueType)),
+    required=st.booleans(),
+    variadic=st.booleans(),
+    default=values,
 )
 
 
 def commands(path: list[str], depth: int):
-    children = st.just([]) if depth >= 2 else st.lists(segment, max_size=3, unique=True).flatmap(
-        lambda names: st.tuples(*[commands([*path, n], depth + 1) for n in names]).map(list))
+    children = (
+        st.just([])
+        if depth >= 2
+        else st.lists(segment, max_size=3, unique=True).flatmap(
+            lambda names: st.tuples(*[commands([*path, n], depth + 1) for n in names]).map(list)
+        )
+    )
     return st.builds(
-        Command, path=st.just(path), help=st.text(max_size=20), runnable=st.booleans(),
-        hidden=st.booleans().filter(lambda h: not h or depth > 0), flags=st.lists(flags, max_size=4),
-        positionals=st.lists(positionals, max_size=2), subcommands=children,
+        Command,
+        path=st.just(path),
+        help=st.text(max_size=20),
+        runnable=st.booleans(),
+        hidden=st.booleans().filter(lambda h: not h or depth > 0),
+        flags=st.lists(flags, max_size=4),
+        positionals=st.lists(positionals, max_size=2),
+        subcommands=children,
     )
 
 
 TOOL_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(commands(["cli"], 0))
 def test_every_served_tool_is_well_formed(root):
     try:
@@ -72,5 +92,7 @@ def test_every_served_tool_is_well_formed(root):
         assert [a.property for a in tool.binding.args] == list(schema["properties"])
         assert set(schema.get("required", [])) <= set(schema["properties"])
         levels = [a.level for a in tool.binding.args if a.source == "flag"]
-        assert levels == sorted(levels) and all(1 <= lv <= len(tool.binding.command_path) for lv in levels)
+        assert levels == sorted(levels) and all(
+            1 <= lv <= len(tool.binding.command_path) for lv in levels
+        )
     assert [t.name for t in surface.tools] == sorted(t.name for t in surface.tools)

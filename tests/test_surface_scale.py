@@ -18,26 +18,49 @@ def big_tree(groups: int = 50, per_group: int = 100) -> CommandTree:
                 path=["big", f"g{g}", f"c{i}"],
                 short_help=f"Do thing {i}.",
                 help=f"Long help for command {i} of group {g}. " * 3,
-                flags=[Flag(name=f"opt{j}", help=f"Option {j}.",
-                            value_type=ValueType.INTEGER if j % 2 else ValueType.STRING) for j in range(8)]
+                flags=[
+                    Flag(
+                        name=f"opt{j}",
+                        help=f"Option {j}.",
+                        value_type=ValueType.INTEGER if j % 2 else ValueType.STRING,
+                    )
+                    for j in range(8)
+                ]
                 + [Flag(name="force", kind=FlagKind.BOOLEAN)],
                 positionals=[Positional(name="TARGET")],
             )
             for i in range(per_group)
         ]
-        subcommands.append(Command(path=["big", f"g{g}"], runnable=False, subcommands=leaves,
-                                   flags=[Flag(name="region", value_type=ValueType.CHOICE, choices=["a", "b"])]))
-    root = Command(path=["big"], runnable=False, subcommands=subcommands,
-                   flags=[Flag(name="verbose", short="v", kind=FlagKind.COUNT)])
+        subcommands.append(
+            Command(
+                path=["big", f"g{g}"],
+                runnable=False,
+                subcommands=leaves,
+                flags=[Flag(name="region", value_type=ValueType.CHOICE, choices=["a", "b"])],
+            )
+        )
+    root = Command(
+        path=["big"],
+        runnable=False,
+        subcommands=subcommands,
+        flags=[Flag(name="verbose", short="v", kind=FlagKind.COUNT)],
+    )
     return CommandTree(root=root)
 
 
 def test_five_thousand_commands_rebuild_within_the_budget():
     tree = big_tree()
     config = Config(
-        selectors=[Selector(commands=["big g1*", "big g2*"], exclude_flags=["opt1"]), Selector(commands=["big *"])],
-        commands={f"big g3 c{i}": CommandConfig(read_only=True, flags={"opt2": FlagConfig(schema={"type": "integer"})})
-                  for i in range(100)},
+        selectors=[
+            Selector(commands=["big g1*", "big g2*"], exclude_flags=["opt1"]),
+            Selector(commands=["big *"]),
+        ],
+        commands={
+            f"big g3 c{i}": CommandConfig(
+                read_only=True, flags={"opt2": FlagConfig(schema={"type": "integer"})}
+            )
+            for i in range(100)
+        },
     )
     build_surface(tree, config)  # first build also warms the token cache
     started = time.perf_counter()

@@ -33,7 +33,9 @@ def _same_statuses(tree: CommandTree, config) -> None:
 
 
 @pytest.mark.parametrize("target", SAMPLES)
-def test_selection_marks_equal_the_surface_statuses_after_edits(target: str, tmp_path: Path) -> None:
+def test_selection_marks_equal_the_surface_statuses_after_edits(
+    target: str, tmp_path: Path
+) -> None:
     ws = _workspace(target, tmp_path)
     _same_statuses(ws.tree, ws.config)
     runnable = [c.path_str for c in ws.tree.walk() if c.runnable and len(c.path) > 1]

@@ -20,7 +20,9 @@ scalars = st.one_of(
     st.floats(allow_nan=False, allow_infinity=False),
     text,
 )
-defaults = st.one_of(st.none(), scalars, st.lists(st.one_of(st.integers(-100, 100), text), min_size=1, max_size=3))
+defaults = st.one_of(
+    st.none(), scalars, st.lists(st.one_of(st.integers(-100, 100), text), min_size=1, max_size=3)
+)
 optional_text = st.one_of(st.none(), text)
 
 flags = st.builds(
@@ -102,10 +104,16 @@ def test_tree_to_data_and_back_is_lossless(tree: CommandTree) -> None:
 def test_tree_survives_json_and_toml_text(tree: CommandTree) -> None:
     data = tree.to_data()
     assert CommandTree.from_data(json.loads(json.dumps(data))) == tree
-    assert CommandTree.from_data(tomllib.loads(tomli_w.dumps({"snapshot": data}))["snapshot"]) == tree
+    assert (
+        CommandTree.from_data(tomllib.loads(tomli_w.dumps({"snapshot": data}))["snapshot"]) == tree
+    )
 
 
 def test_loaded_sample_trees_round_trip_through_toml() -> None:
-    for target in ("sample_clis.deployctl:cli", "sample_clis.notes:app", "sample_clis.pkgtool:build_parser"):
+    for target in (
+        "sample_clis.deployctl:cli",
+        "sample_clis.notes:app",
+        "sample_clis.pkgtool:build_parser",
+    ):
         tree = load(target).tree
         assert CommandTree.from_data(tomllib.loads(tomli_w.dumps(tree.to_data()))) == tree, target

@@ -89,7 +89,10 @@ async def test_a_description_override_changes_the_tool_json(app):
         tool = json.loads(view_text(app, "view-tool"))
         assert tool["name"] == "deployctl_deploy"
         assert tool["description"].startswith("Ship [it].")  # brackets are text, not markup
-        assert app.main_screen.workspace.config.commands["deployctl deploy"].description == "Ship [it]."
+        assert (
+            app.main_screen.workspace.config.commands["deployctl deploy"].description
+            == "Ship [it]."
+        )
 
 
 async def click(pilot, selector: str) -> None:
@@ -245,8 +248,13 @@ async def test_the_preview_equals_the_tools_command_for_the_saved_file(app, tmp_
         await pilot.press("ctrl+s")
         await settle(pilot)
         preview = view_text(app, "view-tools")
-    printed = subprocess.run([sys.executable, "-m", "workbench.cli", "tools", str(tmp_path / "mcp.toml")],
-                             capture_output=True, text=True, timeout=60, check=True).stdout
+    printed = subprocess.run(
+        [sys.executable, "-m", "workbench.cli", "tools", str(tmp_path / "mcp.toml")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
     assert preview == printed
     assert "deployctl_secrets_set" not in printed
 
@@ -258,7 +266,9 @@ async def test_output_for_an_older_config_is_never_shown_as_current(app):
         shown = view_text(app, "view-tools")
         late = QuickPreviews(surface=None, error="computed for an older config")
         main.post_message(QuickReady(main.generation - 1, late))
-        main.post_message(FullReady(main.generation - 1, FullPreviews(late, toml="", diff="", dirty=True)))
+        main.post_message(
+            FullReady(main.generation - 1, FullPreviews(late, toml="", diff="", dirty=True))
+        )
         await pilot.pause()
         assert view_text(app, "view-tools") == shown
         assert "older config" not in view_text(app, "view-tool")
@@ -291,9 +301,13 @@ async def test_output_for_an_older_config_is_never_shown_as_current(app):
         assert not any(v.stale for v in views.values())
 
 
-async def test_loading_a_target_runs_in_a_worker_and_a_bad_target_is_one_sentence(config_dir, tmp_path):
-    good = make_app(OpenRequest(target="sample_clis.pkgtool:build_parser", output=str(tmp_path / "p.toml")),
-                    config_dir=config_dir)
+async def test_loading_a_target_runs_in_a_worker_and_a_bad_target_is_one_sentence(
+    config_dir, tmp_path
+):
+    good = make_app(
+        OpenRequest(target="sample_clis.pkgtool:build_parser", output=str(tmp_path / "p.toml")),
+        config_dir=config_dir,
+    )
     async with good.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert good.main_screen.workspace.tree.root.name == "pkgtool"
@@ -325,8 +339,12 @@ async def test_groups_open_on_demand_and_the_filter_finds_commands_fast(app):
 
 
 def test_a_missing_config_target_is_one_sentence_and_exit_2(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "workbench.cli", str(tmp_path / "nope.toml")],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "workbench.cli", str(tmp_path / "nope.toml")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
         f"mcp-workbench: {tmp_path / 'nope.toml'} does not exist; pass an existing mcp.toml, or a CLI to start a new one."
@@ -363,7 +381,9 @@ async def test_x_on_a_group_excludes_its_commands_and_one_undo_brings_them_back(
         await pilot.press("x")
         await settle(pilot)
         assert not [name for name in tool_names(app) if name.startswith("deployctl_secrets_")]
-        assert [name for name in before if not name.startswith("deployctl_secrets_")] == tool_names(app)
+        assert [name for name in before if not name.startswith("deployctl_secrets_")] == tool_names(
+            app
+        )
         await pilot.press("x")  # nothing under it is served now: include them all again
         await settle(pilot)
         assert tool_names(app) == before
@@ -423,7 +443,10 @@ async def test_undoing_a_schema_override_clears_the_schema_editor(app):
         assert area.text == '{"type": "integer", "maximum": 9}'  # as typed, not reformatted
         await pilot.press("ctrl+z")
         await settle(pilot)
-        assert area.text == "" and "replicas" not in app.main_screen.workspace.config.command("deployctl deploy").flags
+        assert (
+            area.text == ""
+            and "replicas" not in app.main_screen.workspace.config.command("deployctl deploy").flags
+        )
 
 
 async def test_f2_zooms_the_focused_pane_and_restores_it(app):
@@ -435,7 +458,9 @@ async def test_f2_zooms_the_focused_pane_and_restores_it(app):
         assert app.screen.maximized is None
 
 
-async def test_reordering_tools_then_excluding_a_listed_one_still_saves_a_file_serve_accepts(app, tmp_path):
+async def test_reordering_tools_then_excluding_a_listed_one_still_saves_a_file_serve_accepts(
+    app, tmp_path
+):
     """Issue 13: the prompt editor writes the full `tool_order`; `x` on a listed tool then broke
     the surface (marks vanished) and ctrl+s wrote a file `serve` refused."""
     from workbench.model.config import REST_ENTRY
@@ -445,7 +470,9 @@ async def test_reordering_tools_then_excluding_a_listed_one_still_saves_a_file_s
         await settle(pilot)
         main = app.main_screen
         order = [*reversed(tool_names(app)), REST_ENTRY]
-        main.apply_edit(EditRequested(main, lambda ws: ws.set_tool_order(order)))  # as the prompt editor does
+        main.apply_edit(
+            EditRequested(main, lambda ws: ws.set_tool_order(order))
+        )  # as the prompt editor does
         await settle(pilot)
         await highlight_command(pilot, "deployctl deploy")
         await pilot.press("x")
@@ -455,4 +482,6 @@ async def test_reordering_tools_then_excluding_a_listed_one_still_saves_a_file_s
         await pilot.press("ctrl+s")
         await settle(pilot)
     _, surface = surface_from_file(tmp_path / "mcp.toml")
-    assert [t.name for t in surface.tools] == [n for n in order if n not in ("deployctl_deploy", REST_ENTRY)]
+    assert [t.name for t in surface.tools] == [
+        n for n in order if n not in ("deployctl_deploy", REST_ENTRY)
+    ]

@@ -28,7 +28,9 @@ pytestmark = pytest.mark.anyio
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("MCP_WORKBENCH_CONFIG_DIR", str(tmp_path / "user-config"))
-    return make_app(workspace=sample_workspace(tmp_path / "mcp.toml"), config_dir=tmp_path / "user-config")
+    return make_app(
+        workspace=sample_workspace(tmp_path / "mcp.toml"), config_dir=tmp_path / "user-config"
+    )
 
 
 async def highlight(pilot, path: str) -> None:
@@ -46,7 +48,9 @@ async def test_a_hidden_tab_is_filled_when_shown_and_then_shows_the_current_tool
         await highlight(pilot, "deployctl status")
         await pilot.press("x")
         await settle(pilot)
-        assert "deployctl_status" not in tools_view.text  # the full pass did not fill the hidden view
+        assert (
+            "deployctl_status" not in tools_view.text
+        )  # the full pass did not fill the hidden view
         assert tools_view.text == ""
         await pilot.press("right_square_bracket")  # the next tab: Tools
         await pilot.pause()
@@ -99,7 +103,9 @@ async def test_a_key_during_a_full_pass_stops_that_pass_and_paints_at_once(app, 
         release.set()
         await settle(pilot)
         assert len(builds_in_passes) == 1  # only the second edit's pass built a surface
-        assert main.full is not None and main.full.quick.surface.tool("deployctl_status") is not None
+        assert (
+            main.full is not None and main.full.quick.surface.tool("deployctl_status") is not None
+        )
 
 
 async def test_the_inspector_is_not_re_shown_by_an_edit_of_another_command_or_the_full_pass(app):
@@ -116,7 +122,9 @@ async def test_the_inspector_is_not_re_shown_by_an_edit_of_another_command_or_th
             return original(tree, command, *args, **kwargs)
 
         inspector.show = counting  # type: ignore[method-assign]
-        main.post_message(EditRequested(main, lambda ws: ws.set_deprecated("deployctl deploy", True)))
+        main.post_message(
+            EditRequested(main, lambda ws: ws.set_deprecated("deployctl deploy", True))
+        )
         await settle(pilot)
         assert shown == []  # another command's edit, its quick pass and its full pass
         await pilot.press("x")  # this command's edit: its form follows
@@ -138,7 +146,9 @@ async def test_an_edit_repaints_what_changed_not_whole_panes(app):
         display = app._display
 
         def recording(screen, update) -> None:
-            if isinstance(update, ChopsUpdate) and "is not a tool" in ESCAPES.sub("", update.render_segments(app.console)):
+            if isinstance(update, ChopsUpdate) and "is not a tool" in ESCAPES.sub(
+                "", update.render_segments(app.console)
+            ):
                 frames.append(sum(x2 - x1 for _, x1, x2 in update.spans))  # cells painted
             display(screen, update)
 
@@ -159,9 +169,16 @@ def test_the_tool_list_text_spells_numbers_as_the_sdk_writes_tools_list():
 
     from workbench.model.tools_json import json_text
 
-    schema = {"type": "object", "properties": {"x": {"type": "number", "minimum": 1e-7, "maximum": 0.00001},
-                                               "name": {"type": "string", "default": "é – \u2028"}}}
-    wire = types.Tool(name="t", inputSchema=schema).model_dump_json(by_alias=True, exclude_none=True)
+    schema = {
+        "type": "object",
+        "properties": {
+            "x": {"type": "number", "minimum": 1e-7, "maximum": 0.00001},
+            "name": {"type": "string", "default": "é – \u2028"},
+        },
+    }
+    wire = types.Tool(name="t", inputSchema=schema).model_dump_json(
+        by_alias=True, exclude_none=True
+    )
     text = json_text({"name": "t", "inputSchema": schema})
     assert json.loads(text) == json.loads(wire)
     assert '"minimum": 1e-7' in text and '"maximum": 0.00001' in text  # json.dumps: 1e-07, 1e-05

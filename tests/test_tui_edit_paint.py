@@ -23,7 +23,9 @@ pytestmark = pytest.mark.anyio
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("MCP_WORKBENCH_CONFIG_DIR", str(tmp_path / "user-config"))
-    return make_app(workspace=sample_workspace(tmp_path / "mcp.toml"), config_dir=tmp_path / "user-config")
+    return make_app(
+        workspace=sample_workspace(tmp_path / "mcp.toml"), config_dir=tmp_path / "user-config"
+    )
 
 
 def record_painted(app: App) -> list[str]:

@@ -51,7 +51,10 @@ async def test_a_variable_added_is_previewed_saved_and_undone_to_the_same_text(t
         state = text_of(app, "#env-state")
         # allowed, with lint's own WB704 text
         assert workspace.config.env == {"LOG_FORMAT": "json", "DEPLOY_API_TOKEN": "abc123"}
-        assert "WB704: `DEPLOY_API_TOKEN` looks like a secret, and mcp.toml is usually committed." in state
+        assert (
+            "WB704: `DEPLOY_API_TOKEN` looks like a secret, and mcp.toml is usually committed."
+            in state
+        )
         assert app.screen.query_one("#env-state").has_class("-warning")
 
         app.screen.query_one("#env-list", OptionList).highlighted = 0
@@ -96,8 +99,10 @@ async def test_a_bad_variable_name_is_refused_inline_and_never_applied(tmp_path:
         assert "`1ST-VAR` is not a valid variable name" in text_of(app, "#env-state")
         await pilot.click("#set-env")
         await pilot.pause()
-        assert text_of(app, "#env-state") == ("✗ Not applied: `1ST-VAR` is not a valid variable name: "
-                                              "use letters, digits and `_`, not starting with a digit.")
+        assert text_of(app, "#env-state") == (
+            "✗ Not applied: `1ST-VAR` is not a valid variable name: "
+            "use letters, digits and `_`, not starting with a digit."
+        )
         assert app.screen.query_one("#env-state").has_class("-invalid")
         assert workspace.config.env == {} and workspace.undo_stack == []
         with pytest.raises(ValueError):  # the workspace refuses it too
@@ -121,7 +126,9 @@ async def test_runtime_values_at_or_below_zero_are_refused_and_a_missing_cwd_war
         assert "`max_concurrency` must be above 0" in text_of(app, "#runtime-max-concurrency-note")
         await pilot.click("#apply-runtime")
         await pilot.pause()
-        assert text_of(app, "#runtime-state").startswith("✗ Not applied: `max_concurrency` must be above 0")
+        assert text_of(app, "#runtime-state").startswith(
+            "✗ Not applied: `max_concurrency` must be above 0"
+        )
         assert workspace.config.runtime.max_concurrency == 4 and workspace.undo_stack == []
 
         field.value = "2"
@@ -130,7 +137,7 @@ async def test_runtime_values_at_or_below_zero_are_refused_and_a_missing_cwd_war
         cwd.value = "work"
         await pilot.pause()
         note = text_of(app, "#runtime-cwd-note")
-        assert note.startswith("⚠ WB705: `cwd = \"work\"`") and "which is not a folder" in note
+        assert note.startswith('⚠ WB705: `cwd = "work"`') and "which is not a folder" in note
         cwd.focus()
         await pilot.press("enter")  # enter in a field applies the form: one change
         await pilot.pause()

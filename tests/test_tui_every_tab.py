@@ -45,7 +45,9 @@ RECORDED = sorted(p.stem for p in TREES.glob("*.json"))
 PER_COMMAND_TABS = ("tab-tool", "tab-try")
 SAMPLE_TEXT = {"integer": "1", "number": "1.5", "string": "x", "boolean": "true"}
 """A value for a required field the schema gives no default for."""
-EXCLUDED = {"acc_click": ["acc_click a-very-long-group-name-for-depth another-long-subgroup-name *"]}
+EXCLUDED = {
+    "acc_click": ["acc_click a-very-long-group-name-for-depth another-long-subgroup-name *"]
+}
 """Commands whose tool names would pass MCP's 64 characters: the surface refuses them (tested in
 the acceptance tests), so they are excluded here to open the others' tabs."""
 
@@ -62,11 +64,15 @@ def _fill_text(spec: FormField) -> str | None:
     if spec.default is not None and not isinstance(spec.default, (dict, list)):
         return str(spec.default)
     if spec.default is not None:
-        return json.dumps(spec.default) if spec.kind == "json" else "\n".join(map(str, spec.default))
+        return (
+            json.dumps(spec.default) if spec.kind == "json" else "\n".join(map(str, spec.default))
+        )
     if not spec.required:
         return None
     if spec.kind == "array":
-        return str(spec.item_choices[0]) if spec.item_choices else SAMPLE_TEXT.get(spec.item_kind, "x")
+        return (
+            str(spec.item_choices[0]) if spec.item_choices else SAMPLE_TEXT.get(spec.item_kind, "x")
+        )
     return SAMPLE_TEXT.get(spec.kind)
 
 
@@ -82,14 +88,18 @@ def _fill_from_defaults(try_it: TryIt) -> None:
         elif isinstance(widget, (Input, TextArea)):
             text = _fill_text(spec)
             if text is not None:
-                widget.load_text(text) if isinstance(widget, TextArea) else setattr(widget, "value", text)
+                widget.load_text(text) if isinstance(widget, TextArea) else setattr(
+                    widget, "value", text
+                )
 
 
 @pytest.mark.parametrize("name", sorted(MODULE_TARGETS) + RECORDED)
 async def test_every_tab_of_every_tool_opens(tmp_path: Path, name: str, monkeypatch) -> None:
     monkeypatch.setenv("MCP_WORKBENCH_CONFIG_DIR", str(tmp_path / "user"))
     loaded = _loaded(name)
-    workspace = Workspace.create(loaded.tree, config_from_loaded(loaded, exclude=EXCLUDED.get(name)), tmp_path / "mcp.toml")
+    workspace = Workspace.create(
+        loaded.tree, config_from_loaded(loaded, exclude=EXCLUDED.get(name)), tmp_path / "mcp.toml"
+    )
     app = make_app(workspace=workspace, config_dir=tmp_path / "user")
     async with app.run_test(size=(170, 50)) as pilot:
         await settle(pilot)
@@ -119,7 +129,9 @@ async def test_every_tab_of_every_tool_opens(tmp_path: Path, name: str, monkeypa
             await pilot.pause()
             try_it.arguments()  # the form filled from defaults reads back without raising
             argv = str(app.screen.query_one("#try-argv", Static).content)
-            assert argv.startswith(("$ ", "✗ ")), f"{command.path_str}: no command line shown ({argv!r})"
+            assert argv.startswith(("$ ", "✗ ")), (
+                f"{command.path_str}: no command line shown ({argv!r})"
+            )
             # The catch-all text means the form itself made values the schema's shapes refuse.
             assert "do not fit the tool's schema" not in argv, f"{command.path_str}: {argv}"
         assert tried, "no command of this CLI is served as a tool"

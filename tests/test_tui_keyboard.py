@@ -25,14 +25,18 @@ WALK = [("2", Inspector), ("3", PreviewTabs), ("4", TryIt)]
 
 def _inside(app, pane) -> bool:
     focused = app.screen.focused
-    return focused is not None and any(isinstance(node, pane) for node in focused.ancestors_with_self)
+    return focused is not None and any(
+        isinstance(node, pane) for node in focused.ancestors_with_self
+    )
 
 
 def _border_colour(widget) -> Color:
     return widget.styles.border_top[1]
 
 
-async def test_the_walk_takes_one_key_per_pane_and_ends_on_the_result(tmp_path: Path, sample_home: Path):
+async def test_the_walk_takes_one_key_per_pane_and_ends_on_the_result(
+    tmp_path: Path, sample_home: Path
+):
     workspace = sample_workspace(tmp_path / "mcp.toml")
     workspace.set_annotation("deployctl status", "read_only", True)  # runs without asking
     app = make_app(workspace=workspace, config_dir=tmp_path / "cfg")
@@ -56,14 +60,18 @@ async def test_the_walk_takes_one_key_per_pane_and_ends_on_the_result(tmp_path: 
         try_it = app.screen.query_one(TryIt)
         assert try_it.result is not None and try_it.result["isError"] is False
         assert app.screen.focused is app.screen.query_one("#try-result")
-        assert str(app.screen.query_one("#try-text").content) == "nothing deployed in dev"  # as text, not JSON
+        assert (
+            str(app.screen.query_one("#try-text").content) == "nothing deployed in dev"
+        )  # as text, not JSON
 
         await pilot.press("1")
         assert app.screen.focused is tree
         assert _border_colour(app.screen.query_one(Inspector)) != focus_colour
 
 
-async def test_tab_leaves_the_tree_for_a_visible_field_and_enter_never_flips_a_switch(tmp_path: Path):
+async def test_tab_leaves_the_tree_for_a_visible_field_and_enter_never_flips_a_switch(
+    tmp_path: Path,
+):
     app = make_app(workspace=sample_workspace(tmp_path / "mcp.toml"), config_dir=tmp_path / "cfg")
     async with app.run_test(size=(160, 48)) as pilot:
         await settle(pilot)
@@ -80,7 +88,9 @@ async def test_tab_leaves_the_tree_for_a_visible_field_and_enter_never_flips_a_s
         assert not app.screen.workspace.command_choices("deployctl deploy").deprecated
         await pilot.press("space")
         await settle(pilot)
-        assert app.screen.workspace.command_choices("deployctl deploy").deprecated  # space does toggle
+        assert app.screen.workspace.command_choices(
+            "deployctl deploy"
+        ).deprecated  # space does toggle
 
 
 async def test_ctrl_a_selects_all_in_a_text_area_and_home_goes_to_the_line_start(tmp_path: Path):
@@ -98,8 +108,16 @@ async def test_ctrl_a_selects_all_in_a_text_area_and_home_goes_to_the_line_start
 
 
 async def test_the_walk_is_in_the_footer_and_the_help_screen():
-    walk = ["main.pane-tree", "main.pane-inspector", "main.pane-previews", "main.pane-try", "main.run"]
-    every = [b for name in dir(bindings) if name.endswith("_BINDINGS") for b in getattr(bindings, name)]
+    walk = [
+        "main.pane-tree",
+        "main.pane-inspector",
+        "main.pane-previews",
+        "main.pane-try",
+        "main.run",
+    ]
+    every = [
+        b for name in dir(bindings) if name.endswith("_BINDINGS") for b in getattr(bindings, name)
+    ]
     assert all(b.id and b.tooltip for b in every), "every Binding has an id and a tooltip"
     shown = {b.id for b in bindings.MAIN_BINDINGS if b.show}
     assert set(walk) <= shown

@@ -23,7 +23,12 @@ PURE = [
 
 
 def test_the_plain_python_parts_of_the_tui_import_no_textual():
-    code = ("import sys\n" + "".join(f"import {m}\n" for m in PURE)
-            + "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'mcp')))")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    code = (
+        "import sys\n"
+        + "".join(f"import {m}\n" for m in PURE)
+        + "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'mcp')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
     assert result.stdout.strip() == "[]"

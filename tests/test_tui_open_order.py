@@ -37,7 +37,9 @@ def _app(tmp_path: Path, loaded_by: str):
 
 
 @pytest.mark.parametrize("loaded_by", ["worker", "workspace"])
-async def test_tree_marks_paint_before_the_try_form_mounts(tmp_path: Path, monkeypatch, loaded_by: str) -> None:
+async def test_tree_marks_paint_before_the_try_form_mounts(
+    tmp_path: Path, monkeypatch, loaded_by: str
+) -> None:
     seen: list[tuple[bool, bool]] = []
     original = CommandTree.show_statuses
 
@@ -51,7 +53,9 @@ async def test_tree_marks_paint_before_the_try_form_mounts(tmp_path: Path, monke
     app = _app(tmp_path, loaded_by)
     async with app.run_test(size=(160, 48)) as pilot:
         await settle(pilot)
-        assert seen == [(False, False)], "the Try or Selectors pane mounted before the tree's first marks"
+        assert seen == [(False, False)], (
+            "the Try or Selectors pane mounted before the tree's first marks"
+        )
         tree = app.screen.query_one(CommandTree)
         first = app.screen.selected
         assert tree.statuses[first].exposed
@@ -69,8 +73,9 @@ async def test_tree_marks_paint_before_the_try_form_mounts(tmp_path: Path, monke
 
 
 @pytest.mark.parametrize("loaded_by", ["worker", "workspace"])
-async def test_first_frame_with_a_mark_comes_before_any_tool_is_built(tmp_path: Path, monkeypatch,
-                                                                      loaded_by: str) -> None:
+async def test_first_frame_with_a_mark_comes_before_any_tool_is_built(
+    tmp_path: Path, monkeypatch, loaded_by: str
+) -> None:
     builds: list[int] = []
     build = surface_module.build_surface
 
@@ -86,8 +91,12 @@ async def test_first_frame_with_a_mark_comes_before_any_tool_is_built(tmp_path: 
 
     def recording(screen, renderable) -> None:
         """What the app hands its driver (headless, rendered here as a terminal would get it)."""
-        if (not at_first_mark and isinstance(screen, MainScreen) and isinstance(renderable, CompositorUpdate)
-                and " ●" in ESCAPES.sub("", renderable.render_segments(app.console))):
+        if (
+            not at_first_mark
+            and isinstance(screen, MainScreen)
+            and isinstance(renderable, CompositorUpdate)
+            and " ●" in ESCAPES.sub("", renderable.render_segments(app.console))
+        ):
             form_mounted = bool(screen.query_one(Inspector).query("#include"))
             at_first_mark.append((len(builds) - built_before_run, form_mounted))
         display(screen, renderable)
@@ -95,13 +104,18 @@ async def test_first_frame_with_a_mark_comes_before_any_tool_is_built(tmp_path: 
     app._display = recording  # type: ignore[method-assign]
     async with app.run_test(size=(160, 48)) as pilot:
         await settle(pilot)
-        assert at_first_mark == [(0, False)], "a surface was built, or the form mounted, before the first mark"
+        assert at_first_mark == [(0, False)], (
+            "a surface was built, or the form mounted, before the first mark"
+        )
         # Reached afterwards, the form shows the highlighted tool as the surface has it.
         main = app.screen
         inspector = main.query_one(Inspector)
         status = main.query_one(CommandTree).statuses[main.selected]
         assert inspector.form_ready and inspector.command.path_str == main.selected
-        assert str(inspector.query_one("#status-line", Static).content) == f"● served as tool `{status.tool}`"
+        assert (
+            str(inspector.query_one("#status-line", Static).content)
+            == f"● served as tool `{status.tool}`"
+        )
         assert inspector.query_one("#include", Switch).value is True
         assert main.query_one("#view-tool").text.startswith('{\n  "name": "' + status.tool)
 

@@ -25,7 +25,9 @@ async def fill(pilot, name: str, order: str, text: str) -> None:
     await pilot.pause()
 
 
-async def test_a_section_that_cannot_render_is_refused_inline_and_a_good_one_is_served(tmp_path: Path):
+async def test_a_section_that_cannot_render_is_refused_inline_and_a_good_one_is_served(
+    tmp_path: Path,
+):
     app = make_app(workspace=sample_workspace(tmp_path / "mcp.toml"), config_dir=tmp_path / "cfg")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -35,7 +37,9 @@ async def test_a_section_that_cannot_render_is_refused_inline_and_a_good_one_is_
         state = app.screen.query_one("#prompt-state")
 
         await fill(pilot, "rules", "50", "Deploy only to {{enviroment}}.")
-        assert "rules" in str(state.content) and "enviroment" in str(state.content)  # live, as typed
+        assert "rules" in str(state.content) and "enviroment" in str(
+            state.content
+        )  # live, as typed
         await pilot.click("#add-section")
         await pilot.pause()
         assert state.has_class("-invalid")
@@ -58,7 +62,9 @@ async def test_a_section_that_cannot_render_is_refused_inline_and_a_good_one_is_
         await pilot.press("ctrl+s")
         await settle(pilot)
     saved = load_config(tmp_path / "mcp.toml").prompt
-    assert [(s.name, s.order, s.text) for s in saved.sections] == [("rules", 50, "Deploy only to {{environment}}.")]
+    assert [(s.name, s.order, s.text) for s in saved.sections] == [
+        ("rules", 50, "Deploy only to {{environment}}.")
+    ]
     assert saved.variables == {"environment": "staging"}
 
 
@@ -85,4 +91,8 @@ async def test_tools_move_in_the_tool_order_with_the_unlisted_entry_movable(tmp_
 
         await pilot.press("ctrl+z")
         await settle(pilot)
-        assert app.main_screen.workspace.config.prompt.tool_order == [*names[:-2], "<unlisted-tools>", names[-2]]
+        assert app.main_screen.workspace.config.prompt.tool_order == [
+            *names[:-2],
+            "<unlisted-tools>",
+            names[-2],
+        ]

@@ -23,7 +23,9 @@ SIZE = (160, 48)
 
 
 def _app(tmp_path: Path, workspace=None):
-    return make_app(workspace=workspace or sample_workspace(tmp_path / "mcp.toml"), config_dir=tmp_path / "cfg")
+    return make_app(
+        workspace=workspace or sample_workspace(tmp_path / "mcp.toml"), config_dir=tmp_path / "cfg"
+    )
 
 
 async def test_the_prompt_tab_wraps_its_lines(tmp_path: Path):
@@ -34,10 +36,14 @@ async def test_the_prompt_tab_wraps_its_lines(tmp_path: Path):
         view = pilot.app.screen.query_one("#view-prompt")
         longest = max(len(line) for line in view.text.split("\n"))
         assert longest > view.size.width, "the sample's prompt has a line wider than the pane"
-        assert view.soft_wrap and view.virtual_size.width <= view.size.width  # no sideways scrolling
+        assert (
+            view.soft_wrap and view.virtual_size.width <= view.size.width
+        )  # no sideways scrolling
 
 
-async def test_a_try_result_is_marked_stale_when_the_form_changes(tmp_path: Path, sample_home: Path):
+async def test_a_try_result_is_marked_stale_when_the_form_changes(
+    tmp_path: Path, sample_home: Path
+):
     workspace = sample_workspace(tmp_path / "mcp.toml")
     workspace.set_annotation("deployctl status", "read_only", True)
     async with _app(tmp_path, workspace).run_test(size=SIZE) as pilot:
@@ -51,7 +57,9 @@ async def test_a_try_result_is_marked_stale_when_the_form_changes(tmp_path: Path
         try_it = app.screen.query_one(TryIt)
         state = app.screen.query_one("#try-state")
         assert try_it.result is not None and "stale" not in str(state.content)
-        assert "exit code 0 · " in str(state.content) and str(state.content).endswith(" ms")  # nothing cut
+        assert "exit code 0 · " in str(state.content) and str(state.content).endswith(
+            " ms"
+        )  # nothing cut
         try_it.query_one("#try-args").load_text('{"json": true}')
         await pilot.pause()
         assert app.screen.query_one("#try-result").has_class("-stale")
@@ -61,7 +69,9 @@ async def test_a_try_result_is_marked_stale_when_the_form_changes(tmp_path: Path
         assert not app.screen.query_one("#try-result").has_class("-stale")
 
 
-async def test_the_filter_follows_the_first_match_and_escape_clears_it_keeping_groups_open(tmp_path: Path):
+async def test_the_filter_follows_the_first_match_and_escape_clears_it_keeping_groups_open(
+    tmp_path: Path,
+):
     async with _app(tmp_path).run_test(size=SIZE) as pilot:
         app = pilot.app
         await settle(pilot)
@@ -75,7 +85,10 @@ async def test_the_filter_follows_the_first_match_and_escape_clears_it_keeping_g
                 break
             await pilot.pause(0.05)
         assert app.screen.selected == "deployctl helpers render-config"
-        assert tree.cursor_node is not None and tree.cursor_node.data == "deployctl helpers render-config"
+        assert (
+            tree.cursor_node is not None
+            and tree.cursor_node.data == "deployctl helpers render-config"
+        )
         assert app.screen.query_one(Inspector).command.path_str == "deployctl helpers render-config"
         await pilot.press("escape")
         assert app.screen.query_one("#filter", Input).value == ""
@@ -84,8 +97,13 @@ async def test_the_filter_follows_the_first_match_and_escape_clears_it_keeping_g
                 break
             await pilot.pause(0.05)
         await pilot.pause()
-        assert tree.nodes_by_path["deployctl helpers"].is_expanded, "clearing the filter collapsed the group"
-        assert tree.cursor_node is not None and tree.cursor_node.data == "deployctl helpers render-config"
+        assert tree.nodes_by_path["deployctl helpers"].is_expanded, (
+            "clearing the filter collapsed the group"
+        )
+        assert (
+            tree.cursor_node is not None
+            and tree.cursor_node.data == "deployctl helpers render-config"
+        )
         await pilot.press("escape")
         assert app.screen.focused is tree
 
@@ -130,8 +148,10 @@ async def test_the_selectors_editor_says_what_a_selector_that_claims_nothing_doe
         await settle(pilot)
         await pilot.press("f3")
         await pilot.pause()
-        fields = {name: app.screen.query_one(f"#field-{name}", Input)
-                  for name in ("commands", "exclude-flags")}
+        fields = {
+            name: app.screen.query_one(f"#field-{name}", Input)
+            for name in ("commands", "exclude-flags")
+        }
         fields["commands"].value = "deployctl *"
         await pilot.click("#add-selector")
         await pilot.pause()
@@ -159,11 +179,16 @@ async def test_the_lint_list_keeps_bracketed_words_of_a_fix(tmp_path: Path):
     workspace.set_env({"DEPLOY_API_TOKEN": "s3cr3t"})
     async with _app(tmp_path, workspace).run_test(size=SIZE) as pilot:
         await settle(pilot)
-        pilot.app.screen.query_one("#preview-tabs", TabbedContent).active = "tab-lint"  # filled when shown
+        pilot.app.screen.query_one(
+            "#preview-tabs", TabbedContent
+        ).active = "tab-lint"  # filled when shown
         await pilot.pause()
         options = pilot.app.screen.query_one("#lint-list", OptionList)
         # What the list paints: a str prompt is read as markup there, where `[env]` is a tag.
-        rows = [options._get_visual(options.get_option_at_index(i)).plain for i in range(options.option_count)]
+        rows = [
+            options._get_visual(options.get_option_at_index(i)).plain
+            for i in range(options.option_count)
+        ]
         wb704 = next(row for row in rows if "WB704" in row)
         assert "Remove it from [env] and set it" in wb704
 

@@ -44,7 +44,9 @@ async def test_selectors_are_checked_applied_and_their_claims_shown(tmp_path: Pa
         await settle(pilot)
         assert app.main_screen.workspace.config.selectors == []
 
-        await type_selectors(pilot, '[[selectors]]\ncommands = ["deployctl deploy*", "deployctl status"]\n')
+        await type_selectors(
+            pilot, '[[selectors]]\ncommands = ["deployctl deploy*", "deployctl status"]\n'
+        )
         await pilot.click("#apply-selectors")
         await settle(pilot)
         names = [t["name"] for t in json.loads(preview_text(app, "view-tools"))]
@@ -55,4 +57,5 @@ async def test_selectors_are_checked_applied_and_their_claims_shown(tmp_path: Pa
         await pilot.press("ctrl+s")
         await settle(pilot)
     assert [s.commands for s in load_config(tmp_path / "mcp.toml").selectors] == [
-        ["deployctl deploy*", "deployctl status"]]
+        ["deployctl deploy*", "deployctl status"]
+    ]

@@ -36,7 +36,10 @@ async def test_a_selector_added_claims_its_commands_and_the_preview_follows(tmp_
         await pilot.press(*"deployctl secrets *")
         await pilot.pause()
         # live, before anything is applied
-        assert "  claims 4:\n    deployctl secrets delete\n    deployctl secrets get\n" in claims_of(app)
+        assert (
+            "  claims 4:\n    deployctl secrets delete\n    deployctl secrets get\n"
+            in claims_of(app)
+        )
         assert app.main_screen.workspace.config.selectors == []
         app.screen.query_one("#field-exclude-flags", Input).value = "yes"
         await pilot.click("#add-selector")
@@ -65,7 +68,9 @@ async def test_a_selector_added_claims_its_commands_and_the_preview_follows(tmp_
         await pilot.press("shift+up")
         await pilot.pause()
         assert [s.commands for s in app.main_screen.workspace.config.selectors] == [
-            ["deployctl *"], ["deployctl secrets *"]]
+            ["deployctl *"],
+            ["deployctl secrets *"],
+        ]
         assert "selector 2: deployctl secrets *\n  claims 0: nothing" in claims_of(app)
 
         assert app.screen.query_one("#selector-list", OptionList).highlighted == 0  # it moved along

@@ -138,18 +138,28 @@ async def test_fixed_words_limits_and_env_are_applied_saved_and_undone_one_at_a_
         await settle(pilot)
         texts.append(ws.text())
         toml = view_text(app, "view-toml")
-        assert 'args = [\n    "--color=never",\n    "two words",\n]' in toml or 'args = ["--color=never", "two words"]' in toml
+        assert (
+            'args = [\n    "--color=never",\n    "two words",\n]' in toml
+            or 'args = ["--color=never", "two words"]' in toml
+        )
         assert "timeout_s = 7.5" in toml and "max_output_bytes = 4096" in toml
 
         saved = (await save_and_reopen(pilot, tmp_path)).commands[DEPLOY]
         assert (saved.args, saved.timeout_s, saved.max_output_bytes, saved.env) == (
-            ["--color=never", "two words"], 7.5, 4096, {"NO_COLOR": "1", "PAGER": "cat"})
+            ["--color=never", "two words"],
+            7.5,
+            4096,
+            {"NO_COLOR": "1", "PAGER": "cat"},
+        )
         while len(texts) > 1:
             texts.pop()
             await pilot.press("ctrl+z")
             await settle(pilot)
             assert ws.text() == texts[-1]
-        assert app.screen.query_one("#fixed-args").value == "" and app.screen.query_one("#cmd-env").text == ""
+        assert (
+            app.screen.query_one("#fixed-args").value == ""
+            and app.screen.query_one("#cmd-env").text == ""
+        )
 
 
 async def test_json_output_and_its_schema_are_checked_inline_and_saved(app, tmp_path):
@@ -174,13 +184,18 @@ async def test_json_output_and_its_schema_are_checked_inline_and_saved(app, tmp_
         await pilot.click("#apply-output-schema")
         await settle(pilot)
         saved = (await save_and_reopen(pilot, tmp_path)).commands[DEPLOY]
-        assert (saved.output, saved.output_schema) == ("json", {"type": "object", "required": ["id"]})
+        assert (saved.output, saved.output_schema) == (
+            "json",
+            {"type": "object", "required": ["id"]},
+        )
         await pilot.press("ctrl+z", "ctrl+z")
         await settle(pilot)
         assert ws.text() == before
 
 
-async def test_exposure_in_the_project_panel_shows_load_per_command_and_the_connect_tab(app, tmp_path):
+async def test_exposure_in_the_project_panel_shows_load_per_command_and_the_connect_tab(
+    app, tmp_path
+):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         connect_all = view_text(app, "view-connect")
@@ -193,7 +208,9 @@ async def test_exposure_in_the_project_panel_shows_load_per_command_and_the_conn
         app.screen.query_one("#exposure").value = "search"
         await settle(pilot)
         ws = app.main_screen.workspace
-        assert ws.config.tools.exposure == "search" and 'exposure = "search"' in view_text(app, "view-toml")
+        assert ws.config.tools.exposure == "search" and 'exposure = "search"' in view_text(
+            app, "view-toml"
+        )
         assert view_text(app, "view-connect") != connect_all
 
         await highlight_command(pilot, DEPLOY)
@@ -207,7 +224,9 @@ async def test_exposure_in_the_project_panel_shows_load_per_command_and_the_conn
         assert ws.config.tools.exposure == "all" and DEPLOY not in ws.config.commands
 
 
-async def test_property_name_pin_default_and_required_are_checked_against_the_flag_and_undone(app, tmp_path):
+async def test_property_name_pin_default_and_required_are_checked_against_the_flag_and_undone(
+    app, tmp_path
+):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await highlight_command(pilot, DEPLOY)
@@ -240,8 +259,12 @@ async def test_property_name_pin_default_and_required_are_checked_against_the_fl
         texts.append(ws.text())
 
         flags = (await save_and_reopen(pilot, tmp_path)).commands[DEPLOY].flags
-        assert (flags["replicas"].value, flags["strategy"].default, flags["tag"].name, flags["label"].required) == (
-            3, "canary", "image_tag", True)
+        assert (
+            flags["replicas"].value,
+            flags["strategy"].default,
+            flags["tag"].name,
+            flags["label"].required,
+        ) == (3, "canary", "image_tag", True)
         await select_flag(pilot, "replicas")
         assert app.screen.query_one("#flag-pin").value == "3"
         while len(texts) > 1:
@@ -263,14 +286,19 @@ async def test_a_rename_and_a_pin_show_in_the_tool_preview_and_the_try_argv(app)
         await type_into(pilot, "#flag-prop-name", "image_tag")
         tool = json.loads(view_text(app, "view-tool"))
         assert "replicas" not in tool["inputSchema"]["properties"]  # pinned: out of the schema
-        assert "image_tag" in tool["inputSchema"]["properties"] and "tag" not in tool["inputSchema"]["properties"]
+        assert (
+            "image_tag" in tool["inputSchema"]["properties"]
+            and "tag" not in tool["inputSchema"]["properties"]
+        )
         app.screen.query_one("#preview-tabs").active = "tab-try"
         await settle(pilot)
         try_it = app.screen.query_one("#try-argv")
         assert "--replicas=3" in str(try_it.content)
 
 
-async def test_try_hides_a_pinned_flag_runs_it_and_shows_structured_content_or_why_not(tmp_path, sample_home, config_dir):
+async def test_try_hides_a_pinned_flag_runs_it_and_shows_structured_content_or_why_not(
+    tmp_path, sample_home, config_dir
+):
     """A pinned `--json` is not in the form but in the argv; the JSON the real CLI prints is the
     result's structuredContent; a command that prints text under `output = "json"` says so."""
     from workbench.tui.widgets.try_it import TryIt
@@ -300,4 +328,6 @@ async def test_try_hides_a_pinned_flag_runs_it_and_shows_structured_content_or_w
         await pilot.click("#try-run")
         await settle(pilot)
         assert try_it.result["isError"] is True and "structuredContent" not in try_it.result
-        assert "output = json: The command's output" in str(app.screen.query_one("#try-state").content)
+        assert "output = json: The command's output" in str(
+            app.screen.query_one("#try-state").content
+        )

@@ -30,7 +30,9 @@ def test_main_screen(theme: str, size: str, snap_compare, tmp_path: Path):
 
 def _workspace():
     workspace = sample_workspace(Path("mcp.toml"))
-    workspace.config.source.command = ["deployctl"]  # the argv line must not name this machine's paths
+    workspace.config.source.command = [
+        "deployctl"
+    ]  # the argv line must not name this machine's paths
     return workspace
 
 
@@ -40,7 +42,9 @@ def test_prompt_editor(snap_compare, tmp_path: Path):
     workspace = _workspace()
     workspace.set_persona("You help the release team ship {{cli}} deploys safely.")
     workspace.set_prompt_variables({"team": "release"})
-    workspace.set_prompt_sections([PromptSection(name="rules", order=50, text="Ask the {{team}} team first.")])
+    workspace.set_prompt_sections(
+        [PromptSection(name="rules", order=50, text="Ask the {{team}} team first.")]
+    )
 
     async def open_editor(pilot):
         await settle(pilot)
@@ -55,8 +59,12 @@ def test_selectors_editor(snap_compare, tmp_path: Path):
     from workbench.model.config import Selector
 
     workspace = _workspace()
-    workspace.set_selectors([Selector(commands=["deployctl secrets *"], exclude_flags=["yes"]),
-                             Selector(commands=["deployctl *"])])
+    workspace.set_selectors(
+        [
+            Selector(commands=["deployctl secrets *"], exclude_flags=["yes"]),
+            Selector(commands=["deployctl *"]),
+        ]
+    )
 
     async def open_editor(pilot):
         await settle(pilot)
@@ -76,7 +84,9 @@ def test_env_editor(snap_compare, tmp_path: Path):
         await settle(pilot)
         await pilot.press("f5")
         await pilot.pause()
-        pilot.app.screen.query_one("#env-list").highlighted = 1  # the secret-looking one: its warning shows
+        pilot.app.screen.query_one(
+            "#env-list"
+        ).highlighted = 1  # the secret-looking one: its warning shows
         pilot.app.screen.query_one("#runtime-max-output-bytes").value = "0"  # refused inline
         await pilot.pause()
 

@@ -33,8 +33,12 @@ class Terminal:
         if self.pid == 0:  # the child: size its terminal, then become the app
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 45, 150, 0, 0))
             os.chdir(cwd)
-            os.environ.update(TERM="xterm-256color", COLUMNS="150", LINES="45",  # pytest may set 80×24
-                              MCP_WORKBENCH_CONFIG_DIR=str(config_dir))
+            os.environ.update(
+                TERM="xterm-256color",
+                COLUMNS="150",
+                LINES="45",  # pytest may set 80×24
+                MCP_WORKBENCH_CONFIG_DIR=str(config_dir),
+            )
             os.execv(str(SCRIPT), [str(SCRIPT), *args])
         self.output = bytearray()
 

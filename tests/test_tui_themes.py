@@ -31,11 +31,16 @@ def test_at_least_three_bundled_themes_load_cleanly_and_one_is_light(tmp_path: P
         ('name = "bad"\nprimary = "#zz0000"\n', "`primary` is not a colour"),
         ('primary = "#112233"\n', "`name` is missing"),
         ('name = "bad"\nprimary = "#112233"\nprimry = "#112233"\n', "unknown key `primry`"),
-        ('name = "bad"\nprimary = "#112233"\n[variables]\nwb-lint = "blurple"\n', "variable `wb-lint`"),
+        (
+            'name = "bad"\nprimary = "#112233"\n[variables]\nwb-lint = "blurple"\n',
+            "variable `wb-lint`",
+        ),
         ('name = "bad"\nprimary = \n', "not valid TOML"),
     ],
 )
-def test_a_bad_user_theme_file_is_reported_in_one_sentence_naming_the_file(tmp_path: Path, text, expected):
+def test_a_bad_user_theme_file_is_reported_in_one_sentence_naming_the_file(
+    tmp_path: Path, text, expected
+):
     folder = tmp_path / "themes"
     folder.mkdir()
     (folder / "mine.toml").write_text(text)
@@ -47,10 +52,14 @@ def test_a_bad_user_theme_file_is_reported_in_one_sentence_naming_the_file(tmp_p
 async def test_a_broken_remembered_theme_notifies_and_falls_back_to_the_default(tmp_path: Path):
     config_dir = tmp_path / "cfg"
     (config_dir / "themes").mkdir(parents=True)
-    (config_dir / "themes" / "broken.toml").write_text('name = "broken"\nprimary = "not-a-colour"\n')
+    (config_dir / "themes" / "broken.toml").write_text(
+        'name = "broken"\nprimary = "not-a-colour"\n'
+    )
     Settings(theme="broken").save(config_dir / "settings.toml")
     app = make_app(workspace=sample_workspace(tmp_path / "mcp.toml"), config_dir=config_dir)
-    posted: list[str] = []  # every notification as posted: on a busy machine a toast may expire first
+    posted: list[
+        str
+    ] = []  # every notification as posted: on a busy machine a toast may expire first
 
     def record(message) -> None:
         if isinstance(message, Notify):
@@ -66,7 +75,8 @@ async def test_a_user_theme_is_offered_and_the_chosen_theme_is_remembered(tmp_pa
     config_dir = tmp_path / "cfg"
     (config_dir / "themes").mkdir(parents=True)
     (config_dir / "themes" / "mine.toml").write_text(
-        'name = "mine"\ndark = false\nprimary = "#335577"\nbackground = "#fafafa"\n')
+        'name = "mine"\ndark = false\nprimary = "#335577"\nbackground = "#fafafa"\n'
+    )
     app = make_app(workspace=sample_workspace(tmp_path / "mcp.toml"), config_dir=config_dir)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -80,7 +90,9 @@ async def test_a_user_theme_is_offered_and_the_chosen_theme_is_remembered(tmp_pa
         assert again.theme == "mine"
 
 
-def test_settings_folder_follows_the_environment_variable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+def test_settings_folder_follows_the_environment_variable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
     from workbench.tui.settings import settings_path, user_themes_dir
 
     monkeypatch.setenv("MCP_WORKBENCH_CONFIG_DIR", str(tmp_path / "wb"))
@@ -88,4 +100,6 @@ def test_settings_folder_follows_the_environment_variable(tmp_path: Path, monkey
     assert user_themes_dir() == tmp_path / "wb" / "themes"
     settings_path().parent.mkdir()
     settings_path().write_text("theme = [not toml")
-    assert Settings.load().theme == "workbench-dark"  # unreadable settings are defaults, not a crash
+    assert (
+        Settings.load().theme == "workbench-dark"
+    )  # unreadable settings are defaults, not a crash

@@ -27,7 +27,11 @@ def test_each_property_gets_the_field_its_type_calls_for():
     kinds = {name: f.kind for name, f in fields.items()}
     assert kinds["env"] == "enum" and fields["env"].choices == ("dev", "staging", "prod")
     assert (kinds["dry-run"], kinds["replicas"], kinds["timeout"], kinds["tag"]) == (
-        "boolean", "integer", "number", "string")
+        "boolean",
+        "integer",
+        "number",
+        "string",
+    )
     assert kinds["services"] == "array" and fields["services"].item_kind == "string"
     ordered = [f.name for f in form_fields(schema("deployctl", "deployctl_deploy"))]
     assert set(ordered[:2]) == {"tag", "services"}  # required first
@@ -37,17 +41,34 @@ def test_each_property_gets_the_field_its_type_calls_for():
 
 def test_typed_text_becomes_the_values_the_schema_expects():
     fields = form_fields(schema("deployctl", "deployctl_deploy"))
-    raws = {"tag": "v2", "services": "web\n\n api \n", "replicas": "3", "timeout": "2.5",
-            "dry-run": True, "wait": True, "env": "dev", "strategy": "canary", "label": ""}
+    raws = {
+        "tag": "v2",
+        "services": "web\n\n api \n",
+        "replicas": "3",
+        "timeout": "2.5",
+        "dry-run": True,
+        "wait": True,
+        "env": "dev",
+        "strategy": "canary",
+        "label": "",
+    }
     assert form_arguments(fields, raws) == {
-        "tag": "v2", "services": ["web", "api"], "replicas": 3, "timeout": 2.5, "dry-run": True,
-        "strategy": "canary"}  # wait and env are at their defaults, label is empty: not sent
+        "tag": "v2",
+        "services": ["web", "api"],
+        "replicas": 3,
+        "timeout": 2.5,
+        "dry-run": True,
+        "strategy": "canary",
+    }  # wait and env are at their defaults, label is empty: not sent
 
 
-@pytest.mark.parametrize(("raws", "sentence"), [
-    ({"replicas": "3.5"}, "`replicas`: `3.5` is not a whole number."),
-    ({"timeout": "soon"}, "`timeout`: `soon` is not a number."),
-])
+@pytest.mark.parametrize(
+    ("raws", "sentence"),
+    [
+        ({"replicas": "3.5"}, "`replicas`: `3.5` is not a whole number."),
+        ({"timeout": "soon"}, "`timeout`: `soon` is not a number."),
+    ],
+)
 def test_a_wrong_value_is_one_sentence_naming_the_field(raws, sentence):
     with pytest.raises(ArgumentsInputError) as caught:
         form_arguments(form_fields(schema("deployctl", "deployctl_deploy")), raws)
@@ -55,7 +76,9 @@ def test_a_wrong_value_is_one_sentence_naming_the_field(raws, sentence):
 
 
 def test_an_array_item_outside_its_enum_names_the_item():
-    with pytest.raises(ArgumentsInputError, match=r"`field`, item 2: `colour` is not one of name, version"):
+    with pytest.raises(
+        ArgumentsInputError, match=r"`field`, item 2: `colour` is not one of name, version"
+    ):
         form_arguments(form_fields(schema("pkgtool", "pkgtool_info")), {"field": "name\ncolour"})
 
 
@@ -84,5 +107,11 @@ def test_options_taking_several_words_get_a_list_or_json_field(monkeypatch):
     fields = {f.name: f for f in form_fields(tool.input_schema)}
     assert (fields["point"].kind, fields["point"].item_kind) == ("array", "number")
     assert fields["pair"].kind == "json" and fields["span"].kind == "json"
-    arguments = form_arguments(list(fields.values()), {"count": "3", "point": "1.5\n-2", "pair": '["a", 2]'})
-    assert arguments["point"] == [1.5, -2] and arguments["pair"] == ["a", 2] and arguments["count"] == 3
+    arguments = form_arguments(
+        list(fields.values()), {"count": "3", "point": "1.5\n-2", "pair": '["a", 2]'}
+    )
+    assert (
+        arguments["point"] == [1.5, -2]
+        and arguments["pair"] == ["a", 2]
+        and arguments["count"] == 3
+    )

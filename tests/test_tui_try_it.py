@@ -58,13 +58,21 @@ async def run_and_wait(pilot, confirm: bool = True) -> dict:
     return app.screen.query_one(TryIt).result or {}
 
 
-async def test_the_form_makes_the_argv_and_a_run_shows_exit_code_and_output(tmp_path: Path, sample_home: Path):
+async def test_the_form_makes_the_argv_and_a_run_shows_exit_code_and_output(
+    tmp_path: Path, sample_home: Path
+):
     workspace = sample_workspace(tmp_path / "mcp.toml")
     workspace.set_annotation("deployctl status", "read_only", True)
     app = make_app(workspace=workspace, config_dir=tmp_path / "cfg")
     async with app.run_test(size=SIZE) as pilot:
         await open_try_it(pilot, "deployctl deploy")
-        kinds = {"tag": Input, "services": TextArea, "dry-run": Switch, "env": Select, "replicas": Input}
+        kinds = {
+            "tag": Input,
+            "services": TextArea,
+            "dry-run": Switch,
+            "env": Select,
+            "replicas": Input,
+        }
         for name, kind in kinds.items():
             assert isinstance(field(app, name), kind), name
         field(app, "tag").value = "v2"
@@ -115,7 +123,9 @@ async def test_a_tool_that_may_change_things_asks_before_running(tmp_path: Path,
         assert app.screen.query_one(TryIt).result is None
 
 
-CHILD = "import os, sys, time; open(os.environ['PIDFILE'], 'w').write(str(os.getpid())); time.sleep(60)"
+CHILD = (
+    "import os, sys, time; open(os.environ['PIDFILE'], 'w').write(str(os.getpid())); time.sleep(60)"
+)
 
 
 def alive(pid: int) -> bool:

@@ -72,7 +72,10 @@ EDITS = [
     ("deployctl secrets", lambda ws, p: ws.set_deprecated(p, True)),
     ("deployctl status", lambda ws, p: ws.set_description_mode(p, "short")),
     ("deployctl undeploy", lambda ws, p: ws.set_annotation(p, "destructive", True)),
-    ("deployctl deploy", lambda ws, p: ws.set_flag_schema(p, "replicas", {"type": "integer", "minimum": 1})),
+    (
+        "deployctl deploy",
+        lambda ws, p: ws.set_flag_schema(p, "replicas", {"type": "integer", "minimum": 1}),
+    ),
     ("deployctl deploy", lambda ws, p: ws.set_flag_excluded(p, "dry-run", True)),
     ("deployctl secrets", lambda ws, p: ws.set_deprecated(p, False)),
     ("deployctl deploy", lambda ws, p: ws.set_included(p, True)),
@@ -84,16 +87,21 @@ def test_the_quick_surface_equals_a_full_build_after_each_edit(fresh, sample):
     ws = fresh(sample)
     surface = build_surface(ws.tree, ws.config)
     paths = [c.path_str for c in ws.tree.walk()]
-    edits = EDITS if sample == "deployctl" else [
-        (paths[i % len(paths)], lambda ws, p: ws.set_included(p, False)) for i in range(1, 5)
-    ] + [(paths[2], lambda ws, p: ws.set_description(p, "Overridden."))]
+    edits = (
+        EDITS
+        if sample == "deployctl"
+        else [(paths[i % len(paths)], lambda ws, p: ws.set_included(p, False)) for i in range(1, 5)]
+        + [(paths[2], lambda ws, p: ws.set_description(p, "Overridden."))]
+    )
     for path, edit in edits:
         edit(ws, path)
         quick = update_surface(surface, ws.tree, ws.config, {ws.last_scope})
         full = build_surface(ws.tree, ws.config)
         assert quick.tools_list() == full.tools_list()
         assert (quick.prompt, quick.prompt_tokens) == (full.prompt, full.prompt_tokens)
-        assert sorted(quick.exclusions, key=lambda e: e.path) == sorted(full.exclusions, key=lambda e: e.path)
+        assert sorted(quick.exclusions, key=lambda e: e.path) == sorted(
+            full.exclusions, key=lambda e: e.path
+        )
         surface = quick
     assert dump_config(ws.config) == ws.text()
 
@@ -118,8 +126,14 @@ def test_prompt_changes_are_one_undo_each_and_undoing_all_restores_the_file(fres
     ws.set_tool_order(["deployctl_status", "<unlisted-tools>"])
     saved = load_config_text(ws.text())
     assert saved.prompt.tool_order == ["deployctl_status", "<unlisted-tools>"]
-    assert [s.name for s in saved.prompt.sections] == ["rules"] and saved.prompt.variables == {"team": "release"}
-    assert [ws.undo(), ws.undo(), ws.undo()] == ["tool order", "prompt sections", "prompt variables"]
+    assert [s.name for s in saved.prompt.sections] == ["rules"] and saved.prompt.variables == {
+        "team": "release"
+    }
+    assert [ws.undo(), ws.undo(), ws.undo()] == [
+        "tool order",
+        "prompt sections",
+        "prompt variables",
+    ]
     assert ws.text() == before
 
 
@@ -138,10 +152,20 @@ def test_env_and_runtime_changes_are_one_undo_each_and_bad_values_change_nothing
     ws.set_runtime(label="runtime timeout_s, cwd", timeout_s=30, cwd="work")
     saved = load_config_text(ws.text())
     assert saved.env == {"LOG_FORMAT": "json"}
-    assert (saved.runtime.timeout_s, saved.runtime.cwd, saved.runtime.max_concurrency) == (30.0, "work", 4)
+    assert (saved.runtime.timeout_s, saved.runtime.cwd, saved.runtime.max_concurrency) == (
+        30.0,
+        "work",
+        4,
+    )
     after = ws.text()
-    for bad in ({"timeout_s": 0}, {"max_concurrency": -1}, {"max_output_bytes": 1.5}, {"cwd": " "},
-                {"max_concurrency": True}, {"shell": "bash"}):
+    for bad in (
+        {"timeout_s": 0},
+        {"max_concurrency": -1},
+        {"max_output_bytes": 1.5},
+        {"cwd": " "},
+        {"max_concurrency": True},
+        {"shell": "bash"},
+    ):
         with pytest.raises(ValueError):
             ws.set_runtime(**bad)
     with pytest.raises(ValueError, match="not a valid variable name"):
@@ -161,7 +185,17 @@ from hypothesis import strategies as st  # noqa: E402
 from workbench.model.config import REST_ENTRY  # noqa: E402
 from workbench.model.surface import surface_from_file  # noqa: E402
 
-EDIT_KINDS = ("include", "exclude", "deprecate", "undeprecate", "group", "order", "prefix", "selectors", "undo")
+EDIT_KINDS = (
+    "include",
+    "exclude",
+    "deprecate",
+    "undeprecate",
+    "group",
+    "order",
+    "prefix",
+    "selectors",
+    "undo",
+)
 
 
 def _apply_random_edit(ws, kind: str, pick: int) -> None:
@@ -175,9 +209,13 @@ def _apply_random_edit(ws, kind: str, pick: int) -> None:
         ws.set_deprecated(command.path_str, kind == "deprecate")
     elif kind == "group":
         group = command if command.subcommands else ws.tree.root
-        ws.set_group_included(group.path_str, [c.path_str for c in group.walk() if c.runnable], pick % 2 == 0)
+        ws.set_group_included(
+            group.path_str, [c.path_str for c in group.walk() if c.runnable], pick % 2 == 0
+        )
     elif kind == "order" and tools:
-        order = tools[pick % len(tools):] + tools[: pick % len(tools)]  # every tool listed, moved round
+        order = (
+            tools[pick % len(tools) :] + tools[: pick % len(tools)]
+        )  # every tool listed, moved round
         order.insert(pick % (len(order) + 1), REST_ENTRY)
         ws.set_tool_order(order)
     elif kind == "prefix":
@@ -189,9 +227,17 @@ def _apply_random_edit(ws, kind: str, pick: int) -> None:
 
 
 @pytest.mark.parametrize("sample", ["deployctl", "notes", "pkgtool"])
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(edits=st.lists(st.tuples(st.sampled_from(EDIT_KINDS), st.integers(0, 1000)), min_size=1, max_size=12))
-def test_every_config_an_edit_sequence_reaches_builds_and_its_saved_file_serves(fresh, tmp_path, sample, edits):
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    edits=st.lists(
+        st.tuples(st.sampled_from(EDIT_KINDS), st.integers(0, 1000)), min_size=1, max_size=12
+    )
+)
+def test_every_config_an_edit_sequence_reaches_builds_and_its_saved_file_serves(
+    fresh, tmp_path, sample, edits
+):
     """Reorder in the prompt editor, then exclude a listed tool (issue 13): the order is repaired
     at that edit, so the surface builds after every edit and `serve`'s loader accepts the file."""
     ws = fresh(sample)
@@ -201,7 +247,9 @@ def test_every_config_an_edit_sequence_reaches_builds_and_its_saved_file_serves(
     ws.path = tmp_path / f"{sample}.toml"
     ws.save()
     config, surface = surface_from_file(ws.path)
-    assert [t.name for t in surface.tools] == [t.name for t in build_surface(ws.tree, ws.config).tools]
+    assert [t.name for t in surface.tools] == [
+        t.name for t in build_surface(ws.tree, ws.config).tools
+    ]
 
 
 def test_excluding_a_tool_the_order_lists_drops_it_from_the_order(fresh):
@@ -225,9 +273,15 @@ def test_the_status_line_shows_the_two_witness_coverage_line(fresh):
     status = StatusLine()
     status.coverage = coverage_text(ws.tree)
     assert "coverage" not in status.describe()  # a module:attr load with one witness says nothing
-    short = ws.tree.model_copy(update={"coverage": Coverage(
-        exact=WitnessCount(commands=3, flags=10), help=WitnessCount(commands=3, flags=12),
-        taken_from_help=WitnessCount(commands=0, flags=2))})
+    short = ws.tree.model_copy(
+        update={
+            "coverage": Coverage(
+                exact=WitnessCount(commands=3, flags=10),
+                help=WitnessCount(commands=3, flags=12),
+                taken_from_help=WitnessCount(commands=0, flags=2),
+            )
+        }
+    )
     status.coverage = coverage_text(short)
     text = status.describe()
     assert "exact loader 3 commands, 10 flags" in text and "help 3 commands, 12 flags" in text

@@ -196,7 +196,7 @@ def _children_of(parent: int) -> list[tuple[int, str]]:
             continue
         # "pid (comm) state ppid ...": comm may hold spaces and parentheses
         end = stat.rfind(b")")
-        fields = stat[end + 2:end + 40].split(b" ", 2)
+        fields = stat[end + 2 : end + 40].split(b" ", 2)
         if len(fields) > 1 and fields[1].isdigit() and int(fields[1]) == parent:
             out.append((int(name), fields[0].decode("ascii", "replace")))
     return out
@@ -217,7 +217,7 @@ def _mark_of(pid: int) -> str | None:
     key = MARK_VARIABLE.encode() + b"="
     for entry in environ.split(b"\0"):
         if entry.startswith(key):
-            return entry[len(key):].decode("ascii", "replace")
+            return entry[len(key) :].decode("ascii", "replace")
     return None
 
 

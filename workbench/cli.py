@@ -25,7 +25,6 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-
 def _top_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mcp-workbench",

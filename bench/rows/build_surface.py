@@ -38,6 +38,13 @@ def run(ctx: Context) -> Row:
             small_times.append(_build_time(small, small_config))
         big_times.append(_build_time(big, big_config))
     measured, per_500 = median(big_times), median(small_times)
-    return Row("build_surface, generated 5,000-command CLI (CPU time)", "10 × the 500-command time (linear)",
-               1.2, "s", measured, per_500 * 10, repeat,
-               notes=[f"500 commands: {per_500 * 1000:.0f} ms"])
+    return Row(
+        "build_surface, generated 5,000-command CLI (CPU time)",
+        "10 × the 500-command time (linear)",
+        1.2,
+        "s",
+        measured,
+        per_500 * 10,
+        repeat,
+        notes=[f"500 commands: {per_500 * 1000:.0f} ms"],
+    )

@@ -25,7 +25,9 @@ def run(ctx: Context) -> Row:
     config, surface = surface_from_file(config_path)
     tool = surface.tool(TOOL)
     if tool is None:
-        return Row("per-call overhead", "direct subprocess", 1.3, skipped=f"the sample has no tool {TOOL}")
+        return Row(
+            "per-call overhead", "direct subprocess", 1.3, skipped=f"the sample has no tool {TOOL}"
+        )
     argv = build_argv(tool.binding, list(config.source.command), {})
     env = bench_env(WORKBENCH_SAMPLE_HOME=str(ctx.sample_home()))
     repeat = max(5, ctx.repeat * 3)
@@ -38,17 +40,33 @@ def run(ctx: Context) -> Row:
             result = server.request("tools/call", {"name": TOOL, "arguments": {}})
             elapsed = time.perf_counter() - started
             if result.get("isError"):
-                raise RuntimeError(f"{TOOL} failed through serve: {result['content'][0]['text'][:300]}")
+                raise RuntimeError(
+                    f"{TOOL} failed through serve: {result['content'][0]['text'][:300]}"
+                )
             return elapsed
 
         def directly() -> float:
             started = time.perf_counter()
-            subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, env=env,
-                           cwd=config_path.parent, check=True, start_new_session=True)
+            subprocess.run(
+                argv,
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                env=env,
+                cwd=config_path.parent,
+                check=True,
+                start_new_session=True,
+            )
             return time.perf_counter() - started
 
         through_serve(), directly()  # warm both
         measured, baseline = interleaved(through_serve, directly, repeat)
-    return Row(f"per-call overhead: `{' '.join(tool.binding.command_path)}` through serve",
-               "the same argv run directly as a subprocess", 1.3, "s", measured, baseline, repeat,
-               notes=[f"overhead per call: {(measured - baseline) * 1000:+.1f} ms"])
+    return Row(
+        f"per-call overhead: `{' '.join(tool.binding.command_path)}` through serve",
+        "the same argv run directly as a subprocess",
+        1.3,
+        "s",
+        measured,
+        baseline,
+        repeat,
+        notes=[f"overhead per call: {(measured - baseline) * 1000:+.1f} ms"],
+    )

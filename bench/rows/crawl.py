@@ -60,10 +60,16 @@ def run(ctx: Context) -> list[Row]:
     reference = "sequential sum of its help calls"
     if shutil.which(EXECUTABLE) is None:
         reason = "kubectl is not installed on this machine (not on PATH)"
-        return [Row(name, reference, 0.6, skipped=reason), Row(cached_name, reference, 0.05, skipped=reason)]
+        return [
+            Row(name, reference, 0.6, skipped=reason),
+            Row(cached_name, reference, 0.05, skipped=reason),
+        ]
     if ctx.quick and not ctx.explicit:
         reason = "not in --quick (a kubectl crawl plus its sequential replay take ~15 s); run --only crawl"
-        return [Row(name, reference, 0.6, skipped=reason), Row(cached_name, reference, 0.05, skipped=reason)]
+        return [
+            Row(name, reference, 0.6, skipped=reason),
+            Row(cached_name, reference, 0.05, skipped=reason),
+        ]
     from workbench.loaders.help.crawl import crawl
 
     repeat = 1 if ctx.quick else max(2, ctx.repeat)
@@ -87,6 +93,14 @@ def run(ctx: Context) -> list[Row]:
     notes = [f"{commands} commands, {help_calls} help calls"]
     return [
         Row(name, reference, 0.6, "s", median(crawl_times), baseline, repeat, notes=notes),
-        Row(cached_name, reference, 0.05, "s", median(cached_times), baseline, repeat,
-            notes=["the cached crawl still runs `kubectl --version` once, to key the cache"]),
+        Row(
+            cached_name,
+            reference,
+            0.05,
+            "s",
+            median(cached_times),
+            baseline,
+            repeat,
+            notes=["the cached crawl still runs `kubectl --version` once, to key the cache"],
+        ),
     ]

@@ -50,22 +50,44 @@ def run(ctx: Context) -> list[Row]:
 
     lists = {mode: _first_list(ctx, mode) for mode in ("all", "search")}
     size = {mode: len(json.dumps(tools, separators=(",", ":"))) for mode, tools in lists.items()}
-    tokens = {mode: sum(count_tokens(json.dumps(t)) for t in tools) for mode, tools in lists.items()}
+    tokens = {
+        mode: sum(count_tokens(json.dumps(t)) for t in tools) for mode, tools in lists.items()
+    }
     if len(lists["all"]) != 1000 or len(lists["search"]) != 2:
-        raise RuntimeError(f"expected 1,000 and 2 tools, the servers listed {len(lists['all'])} and {len(lists['search'])}")
+        raise RuntimeError(
+            f"expected 1,000 and 2 tools, the servers listed {len(lists['all'])} and {len(lists['search'])}"
+        )
     rows = [
-        Row("first tools/list, search exposure, 1,000-tool CLI: bytes", "the same config in all exposure",
-            0.05, "bytes", size["search"], size["all"], 1,
-            notes=[f"{len(lists['search'])} tools listed vs {len(lists['all'])}"]),
-        Row("first tools/list, search exposure, 1,000-tool CLI: tokens", "the same config in all exposure",
-            0.05, "tokens", tokens["search"], tokens["all"], 1, notes=[f"tokenizer: {tokenizer_label()}"]),
+        Row(
+            "first tools/list, search exposure, 1,000-tool CLI: bytes",
+            "the same config in all exposure",
+            0.05,
+            "bytes",
+            size["search"],
+            size["all"],
+            1,
+            notes=[f"{len(lists['search'])} tools listed vs {len(lists['all'])}"],
+        ),
+        Row(
+            "first tools/list, search exposure, 1,000-tool CLI: tokens",
+            "the same config in all exposure",
+            0.05,
+            "tokens",
+            tokens["search"],
+            tokens["all"],
+            1,
+            notes=[f"tokenizer: {tokenizer_label()}"],
+        ),
     ]
     repeat = max(10, ctx.repeat * 10)
     server = StdioServer(ctx.serve_argv(_config(ctx, 5000, "search")), env=bench_env())
     times = []
     try:
         server.handshake()
-        call = {"name": "gen_find_tools", "arguments": {"query": "run action 7 of area 42 on target", "limit": 5}}
+        call = {
+            "name": "gen_find_tools",
+            "arguments": {"query": "run action 7 of area 42 on target", "limit": 5},
+        }
         answer = server.request("tools/call", call)
         if answer.get("isError") or not answer["structuredContent"]["tools"]:
             raise RuntimeError(f"find_tools did not answer matches: {str(answer)[:300]}")
@@ -74,7 +96,16 @@ def run(ctx: Context) -> list[Row]:
             times.append(server.time_request("tools/call", call))
     finally:
         server.close()
-    rows.append(Row("find_tools at 5,000 tools (stdio, write → answer read)", "absolute", 50.0, "ms",
-                    median(times) * 1000, None, repeat,
-                    notes=[f"slowest of {repeat}: {max(times) * 1000:.1f} ms"]))
+    rows.append(
+        Row(
+            "find_tools at 5,000 tools (stdio, write → answer read)",
+            "absolute",
+            50.0,
+            "ms",
+            median(times) * 1000,
+            None,
+            repeat,
+            notes=[f"slowest of {repeat}: {max(times) * 1000:.1f} ms"],
+        )
+    )
     return rows

@@ -31,10 +31,21 @@ def _config(ctx: Context) -> Path:
 
     path = ctx.workdir / "http-load.toml"
     if not path.exists():
-        tree = CommandTree(root=Command(path=["loadtest"], runnable=False,
-                                        subcommands=[Command(path=["loadtest", "status"], help="Say status.")]))
-        save_config(Config(source=SourceConfig(command=["/bin/echo"], loader="help", target="echo"),
-                           server=ServerConfig(name="loadtest", version="1.0"), snapshot=tree), path)
+        tree = CommandTree(
+            root=Command(
+                path=["loadtest"],
+                runnable=False,
+                subcommands=[Command(path=["loadtest", "status"], help="Say status.")],
+            )
+        )
+        save_config(
+            Config(
+                source=SourceConfig(command=["/bin/echo"], loader="help", target="echo"),
+                server=ServerConfig(name="loadtest", version="1.0"),
+                snapshot=tree,
+            ),
+            path,
+        )
     return path
 
 
@@ -46,8 +57,13 @@ class _Server:
         argv = workbench_argv("serve", str(config), "--http", "127.0.0.1:0")
         if workers > 1:
             argv += ["--workers", str(workers)]
-        self.process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         self.lines: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -74,8 +90,10 @@ def _batch(url: str, clients: int, calls: int) -> tuple[float, list[float]]:
 
     async def main() -> float:
         async with contextlib.AsyncExitStack() as stack:
-            connected = [await stack.enter_async_context(Client(url, mode="auto", read_timeout_seconds=120))
-                         for _ in range(clients)]
+            connected = [
+                await stack.enter_async_context(Client(url, mode="auto", read_timeout_seconds=120))
+                for _ in range(clients)
+            ]
             for client in connected:  # warm: each process's first call builds its validator
                 await client.call_tool(TOOL, {})
 
@@ -155,8 +173,20 @@ def run(ctx: Context) -> Row:
     for workers in (1, 2):
         latencies = [value for _, run_latencies in figures[workers] for value in run_latencies]
         rate = clients * calls / walls[workers]
-        notes.append(f"{workers} process{'es' if workers > 1 else ''}: {rate:.0f} calls/s, "
-                     f"p50 {median(latencies) * 1000:.0f} ms, p99 {_p99(latencies) * 1000:.0f} ms")
-    notes.append(f"{clients} clients × {calls} calls, 2026-07-28 era, CLI /bin/echo, load generator on the same cores")
-    return Row(f"HTTP load, {clients} clients × {calls} calls: `serve --http --workers 2`",
-               "one `serve --http` process", 1.0, "s", walls[2], walls[1], len(figures[1]), notes=notes)
+        notes.append(
+            f"{workers} process{'es' if workers > 1 else ''}: {rate:.0f} calls/s, "
+            f"p50 {median(latencies) * 1000:.0f} ms, p99 {_p99(latencies) * 1000:.0f} ms"
+        )
+    notes.append(
+        f"{clients} clients × {calls} calls, 2026-07-28 era, CLI /bin/echo, load generator on the same cores"
+    )
+    return Row(
+        f"HTTP load, {clients} clients × {calls} calls: `serve --http --workers 2`",
+        "one `serve --http` process",
+        1.0,
+        "s",
+        walls[2],
+        walls[1],
+        len(figures[1]),
+        notes=notes,
+    )

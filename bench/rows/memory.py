@@ -38,8 +38,13 @@ def _flood_config(ctx: Context):
 
     script = ctx.workdir / "flood.py"
     script.write_text(FLOOD_SCRIPT, encoding="utf-8")
-    tree = CommandTree(root=Command(path=["flood"], short_help="Print a lot.", flags=[
-        Flag(name="mb", value_type=ValueType.INTEGER, help="Megabytes to print.")]))
+    tree = CommandTree(
+        root=Command(
+            path=["flood"],
+            short_help="Print a lot.",
+            flags=[Flag(name="mb", value_type=ValueType.INTEGER, help="Megabytes to print.")],
+        )
+    )
     return write_config(tree, ctx.workdir / "flood.toml", [sys.executable, str(script)])
 
 
@@ -56,7 +61,9 @@ def run(ctx: Context) -> Row:
             answer: dict = {}
 
             def call(answer: dict = answer) -> None:
-                answer.update(server.request("tools/call", {"name": "flood", "arguments": {"mb": FLOOD_MB}}))
+                answer.update(
+                    server.request("tools/call", {"name": "flood", "arguments": {"mb": FLOOD_MB}})
+                )
 
             caller = threading.Thread(target=call)
             started = time.perf_counter()
@@ -72,6 +79,15 @@ def run(ctx: Context) -> Row:
                 raise RuntimeError(f"the flood call was not truncated: {str(answer)[:300]}")
             idle_values.append(idle / 1024)
             peak_values.append(peak / 1024)
-    return Row(f"server memory while a call floods {FLOOD_MB} MB", "idle server RSS", 1.5, "MB",
-               median(peak_values), median(idle_values), repeat,
-               notes=[f"the flood call took {median(durations):.2f} s ({FLOOD_MB / median(durations):.0f} MB/s through the server)"])
+    return Row(
+        f"server memory while a call floods {FLOOD_MB} MB",
+        "idle server RSS",
+        1.5,
+        "MB",
+        median(peak_values),
+        median(idle_values),
+        repeat,
+        notes=[
+            f"the flood call took {median(durations):.2f} s ({FLOOD_MB / median(durations):.0f} MB/s through the server)"
+        ],
+    )

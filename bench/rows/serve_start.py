@@ -31,21 +31,45 @@ def _compare(ctx: Context, config: Path, repeat: int, *, warm: bool) -> tuple[fl
         cold_start(reference, env=env)
     our_cpu: list[float] = []
     their_cpu: list[float] = []
-    measured, baseline = interleaved(lambda: cold_start(ours, env=env, cpu=our_cpu),
-                                     lambda: cold_start(reference, env=env, cpu=their_cpu), repeat)
+    measured, baseline = interleaved(
+        lambda: cold_start(ours, env=env, cpu=our_cpu),
+        lambda: cold_start(reference, env=env, cpu=their_cpu),
+        repeat,
+    )
     a, b = median(our_cpu), median(their_cpu)
-    note = f"CPU time to the answer (less load-sensitive): {a * 1000:.0f} vs {b * 1000:.0f} ms, {a / b:.2f}×" if b else ""
+    note = (
+        f"CPU time to the answer (less load-sensitive): {a * 1000:.0f} vs {b * 1000:.0f} ms, {a / b:.2f}×"
+        if b
+        else ""
+    )
     return measured, baseline, note
 
 
 def run(ctx: Context) -> list[Row]:
     repeat = max(3, ctx.repeat * 3)  # start-up times vary most with others' load: more pairs
     measured, baseline, note = _compare(ctx, ctx.sample_config(), repeat, warm=True)
-    rows = [Row("serve cold start: spawn → tools/list answered (stdio, deployctl sample, 8 tools)",
-                REFERENCE, TARGET, "s", measured, baseline, repeat, notes=[note])]
+    rows = [
+        Row(
+            "serve cold start: spawn → tools/list answered (stdio, deployctl sample, 8 tools)",
+            REFERENCE,
+            TARGET,
+            "s",
+            measured,
+            baseline,
+            repeat,
+            notes=[note],
+        )
+    ]
     name = "serve cold start, generated 1,000-tool config"
     if ctx.quick and not ctx.explicit:
-        rows.append(Row(name, REFERENCE, TARGET, skipped="not in --quick (about 5 s a run); run --only serve-start"))
+        rows.append(
+            Row(
+                name,
+                REFERENCE,
+                TARGET,
+                skipped="not in --quick (about 5 s a run); run --only serve-start",
+            )
+        )
     else:
         big_repeat = max(2, ctx.repeat)
         measured, baseline, note = _compare(ctx, ctx.generated_config(1000), big_repeat, warm=True)

@@ -22,7 +22,9 @@ def run(ctx: Context) -> Row:
     servers = {
         "1000": StdioServer(ctx.serve_argv(big), env=bench_env()),
         "10": StdioServer(ctx.serve_argv(ctx.generated_config(10)), env=bench_env()),
-        "sdk": StdioServer([sys.executable, str(MINIMAL_SERVER), str(tools_json), str(prompt)], env=bench_env()),
+        "sdk": StdioServer(
+            [sys.executable, str(MINIMAL_SERVER), str(tools_json), str(prompt)], env=bench_env()
+        ),
     }
     times: dict[str, list[float]] = {key: [] for key in servers}
     sizes = {}
@@ -38,6 +40,15 @@ def run(ctx: Context) -> Row:
             server.close()
     if sizes != {"1000": 1000, "10": 10, "sdk": 1000}:
         raise RuntimeError(f"expected 1,000, 10 and 1,000 tools, the servers listed {sizes}")
-    return Row("tools/list with 1,000 tools", "tools/list with 10 tools", 5.0, "ms",
-               median(times["1000"]) * 1000, median(times["10"]) * 1000, repeat,
-               notes=[f"the minimal SDK server answers the same 1,000 tools in {median(times['sdk']) * 1000:.1f} ms"])
+    return Row(
+        "tools/list with 1,000 tools",
+        "tools/list with 10 tools",
+        5.0,
+        "ms",
+        median(times["1000"]) * 1000,
+        median(times["10"]) * 1000,
+        repeat,
+        notes=[
+            f"the minimal SDK server answers the same 1,000 tools in {median(times['sdk']) * 1000:.1f} ms"
+        ],
+    )

@@ -58,8 +58,13 @@ def _settled(screen: str) -> bool:
     return "current" in screen and "updating" not in screen and "computing" not in screen
 
 
-def _session(terms: Terminals, argv: list[str], env: dict[str, str], cwd: Path,
-             settled: Callable[[str], bool]) -> tuple[float, list[float], float]:
+def _session(
+    terms: Terminals,
+    argv: list[str],
+    env: dict[str, str],
+    cwd: Path,
+    settled: Callable[[str], bool],
+) -> tuple[float, list[float], float]:
     """One app run: (open time, edit → paint times, the second of two quick edits); each key
     but that second one waits for `settled`."""
     screen = terms.start(argv, env=env, cwd=str(cwd))
@@ -87,13 +92,22 @@ def _session(terms: Terminals, argv: list[str], env: dict[str, str], cwd: Path,
 
 
 def _spread(values: list[float], scale: float, unit: str) -> str:
-    return f"{min(values) * scale:.0f}/{median(values) * scale:.0f}/{max(values) * scale:.0f} {unit}"
+    return (
+        f"{min(values) * scale:.0f}/{median(values) * scale:.0f}/{max(values) * scale:.0f} {unit}"
+    )
 
 
 def run(ctx: Context) -> list[Row]:
     script = shutil.which("mcp-workbench", path=str(Path(sys.executable).parent))
     if script is None:
-        return [Row("TUI in a real terminal", "—", 0, skipped="the mcp-workbench console script is not installed")]
+        return [
+            Row(
+                "TUI in a real terminal",
+                "—",
+                0,
+                skipped="the mcp-workbench console script is not installed",
+            )
+        ]
     try:
         terms = Terminals()
     except FileNotFoundError as error:
@@ -113,32 +127,70 @@ def run(ctx: Context) -> list[Row]:
             edits: dict[str, list[float]] = {"product": [], "floor": []}
             seconds: dict[str, list[float]] = {"product": [], "floor": []}
             for _ in range(rounds):  # turn about, so a burst of other load hits both sides
-                for side, argv, settled in (("product", product, _settled), ("floor", floor, _always)):
+                for side, argv, settled in (
+                    ("product", product, _settled),
+                    ("floor", floor, _always),
+                ):
                     opened, times, second = _session(terms, argv, env, folder, settled)
                     opens[side].append(opened)
                     edits[side].extend(times)
                     seconds[side].append(second)
-            rows.append(Row(
-                f"TUI open, {size:,} commands: spawn → first command with its mark (tmux 160×48)",
-                "minimal Textual app, same tree", OPEN_TARGET, "s", median(opens["product"]),
-                median(opens["floor"]), rounds,
-                notes=[f"min/median/max: product {_spread(opens['product'], 1000, 'ms')}, "
-                       f"floor {_spread(opens['floor'], 1000, 'ms')}"
-                       + ("" if size == OPEN_TARGET_AT else f"; the target applies at {OPEN_TARGET_AT:,}")]))
-            rows.append(Row(
-                f"TUI edit → paint, {size:,} commands: `x` → preview changed (tmux 160×48)",
-                "minimal Textual app, same tree, same key", EDIT_TARGET, "ms", median(edits["product"]) * 1000,
-                median(edits["floor"]) * 1000, len(edits["product"]),
-                notes=[f"min/median/max: product {_spread(edits['product'], 1000, 'ms')}, "
-                       f"floor {_spread(edits['floor'], 1000, 'ms')}"
-                       + ("" if size == EDIT_TARGET_AT else f"; the target applies at {EDIT_TARGET_AT:,}")]))
-            rows.append(Row(
-                f"TUI second edit during the first one's full pass, {size:,} commands: `x` → preview changed",
-                "minimal Textual app, the same two keys", EDIT_TARGET, "ms", median(seconds["product"]) * 1000,
-                median(seconds["floor"]) * 1000, len(seconds["product"]),
-                notes=[f"min/median/max: product {_spread(seconds['product'], 1000, 'ms')}, "
-                       f"floor {_spread(seconds['floor'], 1000, 'ms')}; pressed {SECOND_KEY_AFTER_S:.1f} s "
-                       "after the first edit was painted; no target of its own (the edit target shown)"]))
+            rows.append(
+                Row(
+                    f"TUI open, {size:,} commands: spawn → first command with its mark (tmux 160×48)",
+                    "minimal Textual app, same tree",
+                    OPEN_TARGET,
+                    "s",
+                    median(opens["product"]),
+                    median(opens["floor"]),
+                    rounds,
+                    notes=[
+                        f"min/median/max: product {_spread(opens['product'], 1000, 'ms')}, "
+                        f"floor {_spread(opens['floor'], 1000, 'ms')}"
+                        + (
+                            ""
+                            if size == OPEN_TARGET_AT
+                            else f"; the target applies at {OPEN_TARGET_AT:,}"
+                        )
+                    ],
+                )
+            )
+            rows.append(
+                Row(
+                    f"TUI edit → paint, {size:,} commands: `x` → preview changed (tmux 160×48)",
+                    "minimal Textual app, same tree, same key",
+                    EDIT_TARGET,
+                    "ms",
+                    median(edits["product"]) * 1000,
+                    median(edits["floor"]) * 1000,
+                    len(edits["product"]),
+                    notes=[
+                        f"min/median/max: product {_spread(edits['product'], 1000, 'ms')}, "
+                        f"floor {_spread(edits['floor'], 1000, 'ms')}"
+                        + (
+                            ""
+                            if size == EDIT_TARGET_AT
+                            else f"; the target applies at {EDIT_TARGET_AT:,}"
+                        )
+                    ],
+                )
+            )
+            rows.append(
+                Row(
+                    f"TUI second edit during the first one's full pass, {size:,} commands: `x` → preview changed",
+                    "minimal Textual app, the same two keys",
+                    EDIT_TARGET,
+                    "ms",
+                    median(seconds["product"]) * 1000,
+                    median(seconds["floor"]) * 1000,
+                    len(seconds["product"]),
+                    notes=[
+                        f"min/median/max: product {_spread(seconds['product'], 1000, 'ms')}, "
+                        f"floor {_spread(seconds['floor'], 1000, 'ms')}; pressed {SECOND_KEY_AFTER_S:.1f} s "
+                        "after the first edit was painted; no target of its own (the edit target shown)"
+                    ],
+                )
+            )
             print(text_table(rows[-3:]), file=sys.stderr, flush=True)  # a long row: show each size
     return rows
 

@@ -22,7 +22,9 @@ def corpus_venv_bin() -> Path:
 
 
 def corpus_node_bin() -> Path:
-    return Path(os.environ.get("CORPUS_NODE", REPO / ".ci" / "corpus-node")) / "node_modules" / ".bin"
+    return (
+        Path(os.environ.get("CORPUS_NODE", REPO / ".ci" / "corpus-node")) / "node_modules" / ".bin"
+    )
 
 
 def find_executable(cli) -> str | None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from corpus.paths import RECORDINGS_DIR
 
-_SCRIPT = r'''#!{python} -S
+_SCRIPT = r"""#!{python} -S
 import json, os, sys
 RECORDING = {recording!r}
 args = sys.argv[1:]
@@ -39,7 +39,7 @@ if misses:
         file.write(json.dumps([{label!r}, args]) + "\n")
 sys.stderr.write("error: unknown command or option: " + " ".join(args) + " (not in the recording)\n")
 os._exit(2)
-'''
+"""
 
 
 def recording_path(cli: str) -> Path:

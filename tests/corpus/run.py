@@ -20,7 +20,11 @@ from corpus.score import Score, score_tree
 
 
 def corpus_clis(names: list[str] | None = None) -> list[CorpusCLI]:
-    return [c for c in CORPUS if (not names or c.name in names) and (TRUTH_DIR / f"{c.name}.json").exists()]
+    return [
+        c
+        for c in CORPUS
+        if (not names or c.name in names) and (TRUTH_DIR / f"{c.name}.json").exists()
+    ]
 
 
 REPLAY_TIMEOUT_S = 120.0
@@ -42,9 +46,13 @@ def score_recorded(cli: CorpusCLI) -> Score:
         try:
             # a replayed help call answers in milliseconds when the machine is idle; the generous
             # timeout keeps a busy machine (the suite on both cores) from scoring a timed-out page
-            tree = crawl(str(exe), name=cli.name, use_cache=False, timeout_s=REPLAY_TIMEOUT_S, man=str(man))
+            tree = crawl(
+                str(exe), name=cli.name, use_cache=False, timeout_s=REPLAY_TIMEOUT_S, man=str(man)
+            )
         except Exception as error:  # a crawl that fails is a row of the table, not a crash
-            return Score(cli.name, cli.family, "help (recorded)", error=f"{type(error).__name__}: {error}")
+            return Score(
+                cli.name, cli.family, "help (recorded)", error=f"{type(error).__name__}: {error}"
+            )
         finally:
             if saved is None:
                 os.environ.pop("CORPUS_REPLAY_MISSES", None)
@@ -52,7 +60,9 @@ def score_recorded(cli: CorpusCLI) -> Score:
                 os.environ["CORPUS_REPLAY_MISSES"] = saved
         score = score_tree(cli.name, tree, loader="help (recorded)")
         if misses.exists():
-            score.wrong.extend(f"not recorded: {line.strip()}" for line in misses.read_text().splitlines())
+            score.wrong.extend(
+                f"not recorded: {line.strip()}" for line in misses.read_text().splitlines()
+            )
         return score
 
 

@@ -109,8 +109,15 @@ class Score:
         return _ratio(self.flags_found, self.flags_found + self.flags_missing)
 
     def __iadd__(self, other: Score) -> Score:
-        for name in ("commands_found", "commands_missing", "commands_invented",
-                     "flags_found", "flags_missing", "flags_invented", "flags_forgiven"):
+        for name in (
+            "commands_found",
+            "commands_missing",
+            "commands_invented",
+            "flags_found",
+            "flags_missing",
+            "flags_invented",
+            "flags_forgiven",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in ("kind", "value_type", "choices", "required", "repeatable", "positionals"):
             getattr(self, name).__iadd__(getattr(other, name))
@@ -164,12 +171,16 @@ def _norm(name: str) -> str:
     return re.sub(r"[<>\[\]{}.\s]|^-+", "", name).replace("-", "_").lower()
 
 
-def score_tree(cli: str, tree: CommandTree, *, loader: str = "", truth: dict | None = None) -> Score:
+def score_tree(
+    cli: str, tree: CommandTree, *, loader: str = "", truth: dict | None = None
+) -> Score:
     """Score `tree` against the stored truth of `cli` (or against `truth` when given)."""
     truth = truth if truth is not None else load_truth(cli)
     score = Score(cli, truth.get("family", ""), loader)
     loaded = _loaded_commands(tree)
-    truth_commands: dict[str, dict] = {p: e for p, e in truth["commands"].items() if "help" not in p.split()}
+    truth_commands: dict[str, dict] = {
+        p: e for p, e in truth["commands"].items() if "help" not in p.split()
+    }
     for path in truth_commands:
         if not path:
             continue
@@ -191,7 +202,11 @@ def score_tree(cli: str, tree: CommandTree, *, loader: str = "", truth: dict | N
 
     # recall side: every truth flag, found on its command or an ancestor
     for path, entry in truth_commands.items():
-        candidates = [loaded[p] for p in [path, *reversed(_ancestors(path))] if p in loaded] if path in loaded else []
+        candidates = (
+            [loaded[p] for p in [path, *reversed(_ancestors(path))] if p in loaded]
+            if path in loaded
+            else []
+        )
         for key, tflag in entry["flags"].items():
             names = set(tflag.get("names") or [key]) | {key}
             match = None
@@ -226,19 +241,33 @@ def score_tree(cli: str, tree: CommandTree, *, loader: str = "", truth: dict | N
             for i in range(max(len(tpos), len(ours))):
                 if i >= len(tpos) or i >= len(ours):
                     score.positionals.add(False)
-                    score.wrong.append(f"{path or '(root)'} positional #{i + 1}: {'extra' if i >= len(tpos) else 'missing'}")
+                    score.wrong.append(
+                        f"{path or '(root)'} positional #{i + 1}: {'extra' if i >= len(tpos) else 'missing'}"
+                    )
                     continue
                 t, o = tpos[i], ours[i]
-                ok = _norm(t["name"]) == _norm(o.name) and t["required"] == o.required and t["variadic"] == o.variadic
+                ok = (
+                    _norm(t["name"]) == _norm(o.name)
+                    and t["required"] == o.required
+                    and t["variadic"] == o.variadic
+                )
                 score.positionals.add(ok)
                 if not ok:
-                    score.wrong.append(f"{path or '(root)'} positional #{i + 1}: {o.name} required={o.required} "
-                                       f"variadic={o.variadic}, truth {t['name']} {t['required']} {t['variadic']}")
+                    score.wrong.append(
+                        f"{path or '(root)'} positional #{i + 1}: {o.name} required={o.required} "
+                        f"variadic={o.variadic}, truth {t['name']} {t['required']} {t['variadic']}"
+                    )
     score.short = score.commands_recall < SHORT_RECALL or score.flags_recall < SHORT_RECALL
     coverage = tree.coverage
     score.said_short = bool(
-        coverage is not None and (coverage.disagreements or coverage.taken_from_help.commands or coverage.taken_from_help.flags
-                                 or coverage.short_signs or any(w.taken_names for w in coverage.listings))
+        coverage is not None
+        and (
+            coverage.disagreements
+            or coverage.taken_from_help.commands
+            or coverage.taken_from_help.flags
+            or coverage.short_signs
+            or any(w.taken_names for w in coverage.listings)
+        )
     )
     score.alarmed = bool(coverage is not None and coverage.short_signs)
     return score
@@ -260,7 +289,9 @@ def _properties(score: Score, path: str, key: str, tflag: dict, flag) -> None:
         if not ok:
             score.wrong.append(f"{where}: type {ours}, truth {tflag['type']}")
     if tflag.get("choices") is not None:
-        ok = sorted(c.lower() for c in flag.choices or []) == sorted(c.lower() for c in tflag["choices"])
+        ok = sorted(c.lower() for c in flag.choices or []) == sorted(
+            c.lower() for c in tflag["choices"]
+        )
         score.choices.add(ok)
         if not ok:
             score.wrong.append(f"{where}: choices {flag.choices}, truth {tflag['choices']}")
@@ -286,17 +317,44 @@ def _fmt(value: float | None) -> str:
     return "—" if value is None else f"{value:.3f}"
 
 
-COLUMNS = ("CLI", "family", "loader", "cmd P", "cmd R", "flag P", "flag R", "kind", "type", "choices",
-           "required", "repeat", "posit.", "short→said")
+COLUMNS = (
+    "CLI",
+    "family",
+    "loader",
+    "cmd P",
+    "cmd R",
+    "flag P",
+    "flag R",
+    "kind",
+    "type",
+    "choices",
+    "required",
+    "repeat",
+    "posit.",
+    "short→said",
+)
 
 
 def row(s: Score) -> list[str]:
     if s.error is not None:
         return [s.cli, s.family, s.loader, *(["—"] * 10), s.error[:60]]
     said = "—" if not s.short else ("yes" if s.said_short else "NO")
-    return [s.cli, s.family, s.loader, _fmt(s.commands_precision), _fmt(s.commands_recall),
-            _fmt(s.flags_precision), _fmt(s.flags_recall), _fmt(s.kind.value), _fmt(s.value_type.value),
-            _fmt(s.choices.value), _fmt(s.required.value), _fmt(s.repeatable.value), _fmt(s.positionals.value), said]
+    return [
+        s.cli,
+        s.family,
+        s.loader,
+        _fmt(s.commands_precision),
+        _fmt(s.commands_recall),
+        _fmt(s.flags_precision),
+        _fmt(s.flags_recall),
+        _fmt(s.kind.value),
+        _fmt(s.value_type.value),
+        _fmt(s.choices.value),
+        _fmt(s.required.value),
+        _fmt(s.repeatable.value),
+        _fmt(s.positionals.value),
+        said,
+    ]
 
 
 def table(scores: list[Score], *, markdown: bool = False) -> str:
@@ -311,11 +369,23 @@ def table(scores: list[Score], *, markdown: bool = False) -> str:
 
 def as_json(s: Score) -> dict:
     return {
-        "cli": s.cli, "loader": s.loader, "error": s.error,
-        "commands": {"precision": s.commands_precision, "recall": s.commands_recall,
-                     "found": s.commands_found, "missing": s.missing_commands, "invented": s.invented_commands},
-        "flags": {"precision": s.flags_precision, "recall": s.flags_recall, "found": s.flags_found,
-                  "missing": s.missing_flags, "invented": s.invented_flags},
+        "cli": s.cli,
+        "loader": s.loader,
+        "error": s.error,
+        "commands": {
+            "precision": s.commands_precision,
+            "recall": s.commands_recall,
+            "found": s.commands_found,
+            "missing": s.missing_commands,
+            "invented": s.invented_commands,
+        },
+        "flags": {
+            "precision": s.flags_precision,
+            "recall": s.flags_recall,
+            "found": s.flags_found,
+            "missing": s.missing_flags,
+            "invented": s.invented_flags,
+        },
         "wrong": s.wrong,
     }
 

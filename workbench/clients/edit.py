@@ -26,14 +26,18 @@ def merged_text(host: Host, existing: str, name: str, entry: dict[str, Any], whe
     if host.format == "toml":
         return _merged_toml(host, existing, name, entry, where)
     if host.format == "yaml":
-        raise WorkbenchError(f"{host.title}'s {where} is YAML, which mcp-workbench does not edit; paste the "
-                             f"printed entry under `{host.top_key}:` in it (drop --write).")
+        raise WorkbenchError(
+            f"{host.title}'s {where} is YAML, which mcp-workbench does not edit; paste the "
+            f"printed entry under `{host.top_key}:` in it (drop --write)."
+        )
     _check_json(host, existing, where)
     try:
         return jsonc.set_member(existing, host.top_key, name, entry)
     except jsonc.JsoncError as error:
-        raise WorkbenchError(f"{where} cannot take the entry (line {error.line}: {error}); fix it or pass "
-                             "another --path. Nothing was written.") from None
+        raise WorkbenchError(
+            f"{where} cannot take the entry (line {error.line}: {error}); fix it or pass "
+            "another --path. Nothing was written."
+        ) from None
 
 
 def _check_json(host: Host, text: str, where: str) -> None:
@@ -42,21 +46,33 @@ def _check_json(host: Host, text: str, where: str) -> None:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            hint = " (comments are not allowed in this host's file)" if jsonc.has_comments(text) else ""
-            raise WorkbenchError(f"{where} is not valid JSON (line {error.lineno}: {error.msg}){hint}; fix it "
-                                 "or pass another --path. Nothing was written.") from None
+            hint = (
+                " (comments are not allowed in this host's file)"
+                if jsonc.has_comments(text)
+                else ""
+            )
+            raise WorkbenchError(
+                f"{where} is not valid JSON (line {error.lineno}: {error.msg}){hint}; fix it "
+                "or pass another --path. Nothing was written."
+            ) from None
     else:
         try:
             data = jsonc.parse(text)
         except jsonc.JsoncError as error:
-            raise WorkbenchError(f"{where} is not valid JSON with comments (line {error.line}: {error}); fix "
-                                 "it or pass another --path. Nothing was written.") from None
+            raise WorkbenchError(
+                f"{where} is not valid JSON with comments (line {error.line}: {error}); fix "
+                "it or pass another --path. Nothing was written."
+            ) from None
     if not isinstance(data, dict):
-        raise WorkbenchError(f"{where} does not hold a JSON object; fix it or pass another --path. "
-                             "Nothing was written.")
+        raise WorkbenchError(
+            f"{where} does not hold a JSON object; fix it or pass another --path. "
+            "Nothing was written."
+        )
     if not isinstance(data.get(host.top_key, {}), dict):
-        raise WorkbenchError(f'"{host.top_key}" in {where} is not an object; fix it or pass another --path. '
-                             "Nothing was written.")
+        raise WorkbenchError(
+            f'"{host.top_key}" in {where} is not an object; fix it or pass another --path. '
+            "Nothing was written."
+        )
 
 
 def _header_path(line: str) -> list[str] | None:
@@ -80,8 +96,10 @@ def _merged_toml(host: Host, existing: str, name: str, entry: dict[str, Any], wh
     try:
         tomllib.loads(existing)
     except tomllib.TOMLDecodeError as error:
-        raise WorkbenchError(f"{where} is not valid TOML ({error}); fix it or pass another --path. "
-                             "Nothing was written.") from None
+        raise WorkbenchError(
+            f"{where} is not valid TOML ({error}); fix it or pass another --path. "
+            "Nothing was written."
+        ) from None
     lines = existing.splitlines(keepends=True)
     ours = [host.top_key, name]
     blocks: list[tuple[int, int]] = []
@@ -102,7 +120,9 @@ def _merged_toml(host: Host, existing: str, name: str, entry: dict[str, Any], wh
     cursor = 0
     inserted = False
     for begin, end in blocks:
-        while end > begin + 1 and (not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("#")):
+        while end > begin + 1 and (
+            not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("#")
+        ):
             end -= 1  # comments just above the next table belong to it
         kept.extend(lines[cursor:begin])
         if not inserted:
@@ -120,7 +140,9 @@ def _merged_toml(host: Host, existing: str, name: str, entry: dict[str, Any], wh
     except tomllib.TOMLDecodeError:
         data = {}
     if data.get(host.top_key, {}).get(name) != entry:
-        raise WorkbenchError(f"{where} defines `{host.top_key}.{name}` in a form mcp-workbench does not edit "
-                             "(an inline table or dotted keys); remove that entry by hand and run again. "
-                             "Nothing was written.")
+        raise WorkbenchError(
+            f"{where} defines `{host.top_key}.{name}` in a form mcp-workbench does not edit "
+            "(an inline table or dotted keys); remove that entry by hand and run again. "
+            "Nothing was written."
+        )
     return text

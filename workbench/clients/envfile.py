@@ -18,10 +18,12 @@ def parse_assignment(text: str, where: str) -> tuple[str, str]:
     name, equals, value = text.partition("=")
     name = name.strip()
     if name.startswith("export "):
-        name = name[len("export "):].strip()
+        name = name[len("export ") :].strip()
     if not equals or not ENV_NAME_PATTERN.match(name):
-        raise WorkbenchError(f"{where}: {text.strip()!r} is not NAME=value with a name of letters, digits "
-                             "and _ (not starting with a digit); write it as NAME=value.")
+        raise WorkbenchError(
+            f"{where}: {text.strip()!r} is not NAME=value with a name of letters, digits "
+            "and _ (not starting with a digit); write it as NAME=value."
+        )
     if "\0" in value:
         raise WorkbenchError(f"{where}: the value of {name} contains a NUL character; remove it.")
     return name, value
@@ -32,8 +34,10 @@ def read_env_file(path: Path) -> dict[str, str]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise WorkbenchError(f"--env-file {path}: cannot read it ({error.__class__.__name__}); pass a readable "
-                             "UTF-8 file of NAME=value lines.") from None
+        raise WorkbenchError(
+            f"--env-file {path}: cannot read it ({error.__class__.__name__}); pass a readable "
+            "UTF-8 file of NAME=value lines."
+        ) from None
     env: dict[str, str] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()

@@ -83,7 +83,9 @@ def _with_env(entry: dict[str, Any], env: dict[str, str]) -> dict[str, Any]:
     return entry
 
 
-def _with_headers(entry: dict[str, Any], headers: dict[str, str], key: str = "headers") -> dict[str, Any]:
+def _with_headers(
+    entry: dict[str, Any], headers: dict[str, str], key: str = "headers"
+) -> dict[str, Any]:
     if headers:
         entry[key] = dict(headers)
     return entry
@@ -94,7 +96,9 @@ def _plain(launch: Launch) -> dict[str, Any]:
 
 
 def _typed(launch: Launch) -> dict[str, Any]:
-    return _with_env({"type": "stdio", "command": launch.command, "args": list(launch.args)}, launch.env)
+    return _with_env(
+        {"type": "stdio", "command": launch.command, "args": list(launch.args)}, launch.env
+    )
 
 
 def _url(remote: Remote) -> dict[str, Any]:
@@ -107,8 +111,15 @@ def _typed_url(remote: Remote) -> dict[str, Any]:
 
 def _claude_code_command(name: str, server: Launch | Remote, project: bool) -> list[str]:
     entry = _typed(server) if isinstance(server, Launch) else _typed_url(server)
-    return ["claude", "mcp", "add-json", "--scope", "project" if project else "user", name,
-            json.dumps(entry, ensure_ascii=False)]
+    return [
+        "claude",
+        "mcp",
+        "add-json",
+        "--scope",
+        "project" if project else "user",
+        name,
+        json.dumps(entry, ensure_ascii=False),
+    ]
 
 
 def _vscode_command(name: str, server: Launch | Remote, project: bool) -> list[str]:
@@ -142,16 +153,27 @@ def _codex_remote(remote: Remote) -> dict[str, Any]:
 
 
 def _goose_stdio(launch: Launch, name: str = "") -> dict[str, Any]:
-    entry: dict[str, Any] = {"name": name, "type": "stdio", "cmd": launch.command, "args": list(launch.args),
-                             "enabled": True, "timeout": 300}
+    entry: dict[str, Any] = {
+        "name": name,
+        "type": "stdio",
+        "cmd": launch.command,
+        "args": list(launch.args),
+        "enabled": True,
+        "timeout": 300,
+    }
     if launch.env:
         entry["envs"] = dict(launch.env)
     return entry
 
 
 def _goose_remote(remote: Remote, name: str = "") -> dict[str, Any]:
-    entry: dict[str, Any] = {"name": name, "type": "streamable_http", "uri": remote.url, "enabled": True,
-                             "timeout": 300}
+    entry: dict[str, Any] = {
+        "name": name,
+        "type": "streamable_http",
+        "uri": remote.url,
+        "enabled": True,
+        "timeout": 300,
+    }
     return _with_headers(entry, remote.headers)
 
 
@@ -181,40 +203,145 @@ def _zed_file(places: Places) -> Path:
     return places.config_home() / "zed" / "settings.json"
 
 
-HOSTS: dict[str, Host] = {host.name: host for host in (
-    Host("claude-desktop", "Claude Desktop", "json", "mcpServers", _plain, None,
-         _claude_desktop_file, None, None, minimal_path=True,
-         docs="https://modelcontextprotocol.io/quickstart/user"),
-    Host("claude-code", "Claude Code", "json", "mcpServers", _typed, _typed_url,
-         None, lambda p: p.cwd / ".mcp.json", "relative", minimal_path=False,
-         command_line=_claude_code_command, docs="https://code.claude.com/docs/en/mcp"),
-    Host("cursor", "Cursor", "json", "mcpServers", _plain, _url,
-         lambda p: p.home / ".cursor" / "mcp.json", lambda p: p.cwd / ".cursor" / "mcp.json", "variable",
-         minimal_path=True, docs="https://cursor.com/docs/context/mcp"),
-    Host("vscode", "VS Code", "jsonc", "servers", _typed, _typed_url,
-         None, lambda p: p.cwd / ".vscode" / "mcp.json", "variable", minimal_path=False,
-         command_line=_vscode_command, docs="https://code.visualstudio.com/docs/copilot/reference/mcp-configuration"),
-    Host("gemini-cli", "Gemini CLI", "jsonc", "mcpServers", _plain,
-         lambda r: _with_headers({"httpUrl": r.url}, r.headers),
-         lambda p: p.home / ".gemini" / "settings.json", lambda p: p.cwd / ".gemini" / "settings.json",
-         "relative", minimal_path=False, command_line=_gemini_command,
-         docs="https://google-gemini.github.io/gemini-cli/docs/tools/mcp-server.html"),
-    Host("codex", "OpenAI Codex CLI", "toml", "mcp_servers", _plain, _codex_remote,
-         _codex_file, lambda p: p.cwd / ".codex" / "config.toml", "relative", minimal_path=False,
-         command_line=_codex_command, docs="https://developers.openai.com/codex/mcp"),
-    Host("goose", "Goose", "yaml", "extensions", _goose_stdio, _goose_remote,
-         _goose_file, None, None, minimal_path=True,
-         docs="https://block.github.io/goose/docs/guides/config-files"),
-    Host("windsurf", "Windsurf", "json", "mcpServers", _plain,
-         lambda r: _with_headers({"serverUrl": r.url}, r.headers),
-         lambda p: p.home / ".codeium" / "windsurf" / "mcp_config.json", None, None, minimal_path=True,
-         docs="https://docs.windsurf.com/windsurf/cascade/mcp"),
-    Host("zed", "Zed", "jsonc", "context_servers", _plain, _url,
-         _zed_file, None, None, minimal_path=True, docs="https://zed.dev/docs/ai/mcp"),
-    Host("mcp-json", "generic mcp.json", "json", "mcpServers", _plain, _url,
-         None, None, "relative", minimal_path=False,
-         docs="https://modelcontextprotocol.io/quickstart/user"),
-)}
+HOSTS: dict[str, Host] = {
+    host.name: host
+    for host in (
+        Host(
+            "claude-desktop",
+            "Claude Desktop",
+            "json",
+            "mcpServers",
+            _plain,
+            None,
+            _claude_desktop_file,
+            None,
+            None,
+            minimal_path=True,
+            docs="https://modelcontextprotocol.io/quickstart/user",
+        ),
+        Host(
+            "claude-code",
+            "Claude Code",
+            "json",
+            "mcpServers",
+            _typed,
+            _typed_url,
+            None,
+            lambda p: p.cwd / ".mcp.json",
+            "relative",
+            minimal_path=False,
+            command_line=_claude_code_command,
+            docs="https://code.claude.com/docs/en/mcp",
+        ),
+        Host(
+            "cursor",
+            "Cursor",
+            "json",
+            "mcpServers",
+            _plain,
+            _url,
+            lambda p: p.home / ".cursor" / "mcp.json",
+            lambda p: p.cwd / ".cursor" / "mcp.json",
+            "variable",
+            minimal_path=True,
+            docs="https://cursor.com/docs/context/mcp",
+        ),
+        Host(
+            "vscode",
+            "VS Code",
+            "jsonc",
+            "servers",
+            _typed,
+            _typed_url,
+            None,
+            lambda p: p.cwd / ".vscode" / "mcp.json",
+            "variable",
+            minimal_path=False,
+            command_line=_vscode_command,
+            docs="https://code.visualstudio.com/docs/copilot/reference/mcp-configuration",
+        ),
+        Host(
+            "gemini-cli",
+            "Gemini CLI",
+            "jsonc",
+            "mcpServers",
+            _plain,
+            lambda r: _with_headers({"httpUrl": r.url}, r.headers),
+            lambda p: p.home / ".gemini" / "settings.json",
+            lambda p: p.cwd / ".gemini" / "settings.json",
+            "relative",
+            minimal_path=False,
+            command_line=_gemini_command,
+            docs="https://google-gemini.github.io/gemini-cli/docs/tools/mcp-server.html",
+        ),
+        Host(
+            "codex",
+            "OpenAI Codex CLI",
+            "toml",
+            "mcp_servers",
+            _plain,
+            _codex_remote,
+            _codex_file,
+            lambda p: p.cwd / ".codex" / "config.toml",
+            "relative",
+            minimal_path=False,
+            command_line=_codex_command,
+            docs="https://developers.openai.com/codex/mcp",
+        ),
+        Host(
+            "goose",
+            "Goose",
+            "yaml",
+            "extensions",
+            _goose_stdio,
+            _goose_remote,
+            _goose_file,
+            None,
+            None,
+            minimal_path=True,
+            docs="https://block.github.io/goose/docs/guides/config-files",
+        ),
+        Host(
+            "windsurf",
+            "Windsurf",
+            "json",
+            "mcpServers",
+            _plain,
+            lambda r: _with_headers({"serverUrl": r.url}, r.headers),
+            lambda p: p.home / ".codeium" / "windsurf" / "mcp_config.json",
+            None,
+            None,
+            minimal_path=True,
+            docs="https://docs.windsurf.com/windsurf/cascade/mcp",
+        ),
+        Host(
+            "zed",
+            "Zed",
+            "jsonc",
+            "context_servers",
+            _plain,
+            _url,
+            _zed_file,
+            None,
+            None,
+            minimal_path=True,
+            docs="https://zed.dev/docs/ai/mcp",
+        ),
+        Host(
+            "mcp-json",
+            "generic mcp.json",
+            "json",
+            "mcpServers",
+            _plain,
+            _url,
+            None,
+            None,
+            "relative",
+            minimal_path=False,
+            docs="https://modelcontextprotocol.io/quickstart/user",
+        ),
+    )
+}
 """The hosts, by the name `--client` takes."""
 
 

@@ -109,7 +109,7 @@ class _Scanner:
             elif char == '"':
                 self.pos += 1
                 try:
-                    return json.loads(text[start:self.pos])
+                    return json.loads(text[start : self.pos])
                 except json.JSONDecodeError:
                     raise self.fail("a string has an invalid escape", start) from None
             elif char == "\n":
@@ -129,7 +129,7 @@ class _Scanner:
                 node.end = self.pos
                 return node
             if char != '"':
-                raise self.fail("expected a \"key\" or }")
+                raise self.fail('expected a "key" or }')
             key_start = self.pos
             key = self._string()
             if self.peek() != ":":
@@ -176,7 +176,7 @@ def _to_data(text: str, node: _Node) -> Any:
         return {m.key: _to_data(text, m.value) for m in node.members}
     if text[node.start] == "[":
         return [_to_data(text, item) for item in node.items]
-    return json.loads(text[node.start:node.end])
+    return json.loads(text[node.start : node.end])
 
 
 def parse(text: str) -> Any:
@@ -218,7 +218,7 @@ def _comma_after(text: str, pos: int) -> int:
 def _line_indent(text: str, pos: int) -> str:
     line_start = text.rfind("\n", 0, pos) + 1
     prefix = text[line_start:pos]
-    return prefix[:len(prefix) - len(prefix.lstrip(" \t"))]
+    return prefix[: len(prefix) - len(prefix.lstrip(" \t"))]
 
 
 def _indent_unit(text: str) -> str:
@@ -242,7 +242,7 @@ def _insert_member(text: str, obj: _Node, key: str, value: Any, unit: str) -> st
     indent: str | None
     if obj.members:
         indent = _line_indent(text, obj.members[0].key_start)
-        if not indent and "\n" not in text[obj.start:obj.members[0].key_start]:
+        if not indent and "\n" not in text[obj.start : obj.members[0].key_start]:
             indent = None  # a one-line object: stay on one line
     else:
         indent = outer + unit
@@ -253,14 +253,14 @@ def _insert_member(text: str, obj: _Node, key: str, value: Any, unit: str) -> st
         comma_and_member = (" " if obj.trailing_comma else ", ") + member
         if obj.trailing_comma:
             comma = _comma_after(text, last)
-            return text[:comma + 1] + comma_and_member + text[comma + 1:]
+            return text[: comma + 1] + comma_and_member + text[comma + 1 :]
         return text[:last] + comma_and_member + text[last:]
     member = f"\n{indent}{json.dumps(key)}: {_dump(value, indent, unit)}"
     if not obj.members:
-        interior = text[obj.start + 1:close]
+        interior = text[obj.start + 1 : close]
         if interior.strip() == "":
-            return text[:obj.start + 1] + member + "\n" + outer + text[close:]
-        return text[:obj.start + 1] + member + text[obj.start + 1:]
+            return text[: obj.start + 1] + member + "\n" + outer + text[close:]
+        return text[: obj.start + 1] + member + text[obj.start + 1 :]
     last = obj.members[-1].value.end
     if obj.trailing_comma:
         after = _comma_after(text, last) + 1
@@ -288,7 +288,9 @@ def set_member(text: str, top_key: str, name: str, value: Any) -> str:
     if section is None:
         result = _insert_member(text, root, top_key, {name: value}, unit)
     elif section.value.members is None:
-        raise JsoncError(f'"{top_key}" is not an object', text.count("\n", 0, section.key_start) + 1)
+        raise JsoncError(
+            f'"{top_key}" is not an object', text.count("\n", 0, section.key_start) + 1
+        )
     else:
         entry = next((m for m in section.value.members if m.key == name), None)
         if entry is None:
@@ -296,7 +298,7 @@ def set_member(text: str, top_key: str, name: str, value: Any) -> str:
         else:
             indent = _line_indent(text, entry.key_start)
             replacement = _dump(value, indent, unit)
-            result = text[:entry.value.start] + replacement + text[entry.value.end:]
+            result = text[: entry.value.start] + replacement + text[entry.value.end :]
     check = parse(result)
     if check.get(top_key, {}).get(name) != value:  # a scanner bug must never reach the disk
         raise JsoncError("the edit could not be made safely", 1)

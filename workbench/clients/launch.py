@@ -21,7 +21,10 @@ def workbench_executable() -> list[str]:
     """The `mcp-workbench` of the running installation, as an absolute path (or the interpreter
     running the package when no script is installed)."""
     script = "mcp-workbench.exe" if os.name == "nt" else "mcp-workbench"
-    candidates = [Path(sysconfig.get_path("scripts")) / script, Path(sys.executable).parent / script]
+    candidates = [
+        Path(sysconfig.get_path("scripts")) / script,
+        Path(sys.executable).parent / script,
+    ]
     for candidate in candidates:
         if candidate.is_file() and os.access(candidate, os.X_OK):
             return [str(candidate.absolute())]
@@ -53,7 +56,9 @@ def cli_search_path(config, config_dir: Path) -> str:
         if os.path.isabs(program):
             folders.append(os.path.dirname(program))
         elif os.sep in program:
-            folders.append(os.path.dirname(os.path.abspath(config_dir / config.runtime.cwd / program)))
+            folders.append(
+                os.path.dirname(os.path.abspath(config_dir / config.runtime.cwd / program))
+            )
         elif found := shutil.which(program):
             folders.append(os.path.dirname(os.path.abspath(found)))
     folders.append(os.path.dirname(workbench_executable()[0]))
@@ -75,6 +80,8 @@ def host_snippet(config, config_path: Path, client: str) -> tuple[str, str]:
     without options; language is `json`, `toml` or `yaml`."""
     host = HOSTS[client]
     name = server_name(config, config_path)
-    env = {"PATH": cli_search_path(config, config_path.resolve().parent)} if host.minimal_path else {}
+    env = (
+        {"PATH": cli_search_path(config, config_path.resolve().parent)} if host.minimal_path else {}
+    )
     entry = entry_for(host, name, Launch(*serve_launch(config_path), env))
     return render(host, name, entry), "json" if host.format in ("json", "jsonc") else host.format

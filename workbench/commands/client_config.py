@@ -48,61 +48,105 @@ def _hosts():
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("config", metavar="CONFIG", help="the mcp.toml the host should serve")
     parser.add_argument("--client", required=True, choices=sorted(_hosts()), help="which MCP host")
-    parser.add_argument("--http", metavar="URL",
-                        help="an entry for a server already running with `serve --http` at URL "
-                        "(e.g. http://127.0.0.1:8765/mcp) instead of one the host starts")
-    parser.add_argument("--token", metavar="T",
-                        help="with --http: send `Authorization: Bearer T` (the server's --token)")
-    parser.add_argument("--env", action="append", default=[], metavar="K=V",
-                        help="an environment variable for the server the host starts; repeatable")
-    parser.add_argument("--env-file", metavar="FILE", type=Path,
-                        help="environment variables from a file of NAME=value lines (--env wins)")
-    parser.add_argument("--project", action="store_true",
-                        help="an entry for a committed project file: mcp-workbench from PATH and the config "
-                        "relative to the project (the current folder)")
-    parser.add_argument("--print-command", action="store_true",
-                        help="print the host's own command line that adds the entry (claude, code, gemini, codex)")
-    parser.add_argument("--write", action="store_true",
-                        help="merge the entry into the host's config file (after a backup)")
-    parser.add_argument("--path", metavar="P", type=Path,
-                        help="the host config file to write (default: the host's usual file)")
+    parser.add_argument(
+        "--http",
+        metavar="URL",
+        help="an entry for a server already running with `serve --http` at URL "
+        "(e.g. http://127.0.0.1:8765/mcp) instead of one the host starts",
+    )
+    parser.add_argument(
+        "--token",
+        metavar="T",
+        help="with --http: send `Authorization: Bearer T` (the server's --token)",
+    )
+    parser.add_argument(
+        "--env",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help="an environment variable for the server the host starts; repeatable",
+    )
+    parser.add_argument(
+        "--env-file",
+        metavar="FILE",
+        type=Path,
+        help="environment variables from a file of NAME=value lines (--env wins)",
+    )
+    parser.add_argument(
+        "--project",
+        action="store_true",
+        help="an entry for a committed project file: mcp-workbench from PATH and the config "
+        "relative to the project (the current folder)",
+    )
+    parser.add_argument(
+        "--print-command",
+        action="store_true",
+        help="print the host's own command line that adds the entry (claude, code, gemini, codex)",
+    )
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help="merge the entry into the host's config file (after a backup)",
+    )
+    parser.add_argument(
+        "--path",
+        metavar="P",
+        type=Path,
+        help="the host config file to write (default: the host's usual file)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     host = _hosts()[args.client]
     config_path = Path(args.config)
     if not config_path.is_file():
-        raise ConfigError(f"{config_path} does not exist or is not a file; pass the mcp.toml to serve.")
+        raise ConfigError(
+            f"{config_path} does not exist or is not a file; pass the mcp.toml to serve."
+        )
     config = load_config(config_path)
     name = server_name(config, config_path)
     if args.path is not None and not args.write:
         raise WorkbenchError("--path only makes sense with --write; add --write or drop --path.")
     if args.write and args.print_command:
-        raise WorkbenchError("--write edits the host's file and --print-command prints the host's own command "
-                             "for that; pick one.")
+        raise WorkbenchError(
+            "--write edits the host's file and --print-command prints the host's own command "
+            "for that; pick one."
+        )
     if args.project and host.project_mode is None:
-        raise WorkbenchError(f"{host.title} has no project-scoped config file, so --project has nothing to "
-                             "write; drop --project.")
+        raise WorkbenchError(
+            f"{host.title} has no project-scoped config file, so --project has nothing to "
+            "write; drop --project."
+        )
     server: Launch | Remote
     if args.http is not None:
         if host.remote is None:
-            raise WorkbenchError(f"{host.title}'s config file can only start local servers, not name a URL; drop "
-                                 "--http (add the URL in the app's own connector settings instead).")
+            raise WorkbenchError(
+                f"{host.title}'s config file can only start local servers, not name a URL; drop "
+                "--http (add the URL in the app's own connector settings instead)."
+            )
         if args.env or args.env_file:
-            raise WorkbenchError("--env and --env-file set the environment of a server the host starts; a server "
-                                 "at --http URL has the environment it was started with. Drop them.")
+            raise WorkbenchError(
+                "--env and --env-file set the environment of a server the host starts; a server "
+                "at --http URL has the environment it was started with. Drop them."
+            )
         if args.token and args.project:
-            raise WorkbenchError("--token with --project would put the secret into a committed file; drop "
-                                 "--token and give each user the token another way.")
+            raise WorkbenchError(
+                "--token with --project would put the secret into a committed file; drop "
+                "--token and give each user the token another way."
+            )
         headers = {"Authorization": f"Bearer {args.token}"} if args.token else {}
         server = Remote(http_url(args.http), headers)
     else:
         if args.token:
-            raise WorkbenchError("--token is for --http entries (the server's bearer token); drop it, or add "
-                                 "--http URL.")
+            raise WorkbenchError(
+                "--token is for --http entries (the server's bearer token); drop it, or add "
+                "--http URL."
+            )
         env = server_env(args.env, args.env_file)
         if args.project:
-            server = Launch("mcp-workbench", ["serve", project_reference(config_path, host.project_mode)], env)
+            server = Launch(
+                "mcp-workbench", ["serve", project_reference(config_path, host.project_mode)], env
+            )
             _warn_machine_paths(config)
         else:
             if host.minimal_path and "PATH" not in env:
@@ -111,14 +155,20 @@ def run(args: argparse.Namespace) -> int:
     entry = entry_for(host, name, server)
     if args.print_command:
         if host.command_line is None:
-            raise WorkbenchError(f"{host.title} is not set up by a command line; drop --print-command and paste "
-                                 "the printed entry, or use --write.")
+            raise WorkbenchError(
+                f"{host.title} is not set up by a command line; drop --print-command and paste "
+                "the printed entry, or use --write."
+            )
         if args.project and host.name == "vscode":
-            raise WorkbenchError("`code --add-mcp` adds to your user profile, not to a project; for a project "
-                                 "entry use --write (it edits .vscode/mcp.json).")
+            raise WorkbenchError(
+                "`code --add-mcp` adds to your user profile, not to a project; for a project "
+                "entry use --write (it edits .vscode/mcp.json)."
+            )
         if host.name == "codex" and isinstance(server, Remote) and server.headers:
-            raise WorkbenchError("`codex mcp add --url` cannot send a header; drop --print-command and paste "
-                                 "the printed TOML (it has the token in http_headers).")
+            raise WorkbenchError(
+                "`codex mcp add --url` cannot send a header; drop --print-command and paste "
+                "the printed TOML (it has the token in http_headers)."
+            )
         print(shlex.join(host.command_line(name, server, args.project)))
         return 0
     if not args.write:
@@ -126,7 +176,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     target = args.path or default_path(args.client, project=args.project)
     if target is None:
-        raise WorkbenchError(f"{host.title} has no usual config file; pass --path FILE with --write.")
+        raise WorkbenchError(
+            f"{host.title} has no usual config file; pass --path FILE with --write."
+        )
     backup = merge_into(target, args.client, name, entry)
     note = f" (previous file saved as {backup})" if backup else ""
     print(f"added MCP server `{name}` to {target}{note}")
@@ -137,8 +189,10 @@ def http_url(text: str) -> str:
     """A `serve --http` URL; a bare `http://host:port` gets the `/mcp` path serve answers on."""
     parts = urlsplit(text.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise WorkbenchError(f"--http {text!r} is not an http(s) URL; give the server's address, e.g. "
-                             "--http http://127.0.0.1:8765/mcp.")
+        raise WorkbenchError(
+            f"--http {text!r} is not an http(s) URL; give the server's address, e.g. "
+            "--http http://127.0.0.1:8765/mcp."
+        )
     path = parts.path if parts.path not in ("", "/") else "/mcp"
     return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
 
@@ -159,8 +213,10 @@ def project_reference(config_path: Path, mode: str | None) -> str:
     try:
         relative = config_path.resolve().relative_to(root)
     except ValueError:
-        raise WorkbenchError(f"--project: {config_path} is not inside the current folder {root}; run "
-                             "client-config from the project's root folder.") from None
+        raise WorkbenchError(
+            f"--project: {config_path} is not inside the current folder {root}; run "
+            "client-config from the project's root folder."
+        ) from None
     text = relative.as_posix()
     return f"${{workspaceFolder}}/{text}" if mode == "variable" else text
 
@@ -168,18 +224,31 @@ def project_reference(config_path: Path, mode: str | None) -> str:
 def _warn_machine_paths(config) -> None:
     program = config.source.command[0] if config.source.command else ""
     if os.path.isabs(program):
-        print(f"mcp-workbench: warning: [source] command starts with {program}, a path of this machine; "
-              "in a committed mcp.toml use a name every clone can run (export with --command NAME, or "
-              "a path relative to the config).", file=sys.stderr)
+        print(
+            f"mcp-workbench: warning: [source] command starts with {program}, a path of this machine; "
+            "in a committed mcp.toml use a name every clone can run (export with --command NAME, or "
+            "a path relative to the config).",
+            file=sys.stderr,
+        )
 
 
-def default_path(client: str, *, home: Path | None = None, cwd: Path | None = None,
-                 platform: str | None = None, environ: dict[str, str] | None = None,
-                 project: bool = False) -> Path | None:
+def default_path(
+    client: str,
+    *,
+    home: Path | None = None,
+    cwd: Path | None = None,
+    platform: str | None = None,
+    environ: dict[str, str] | None = None,
+    project: bool = False,
+) -> Path | None:
     """Where `client` reads its servers from by default (project scope for Claude Code and VS
     Code, and for the others with `project`); None when it has no usual file."""
-    places = Places(home=home or Path.home(), cwd=cwd or Path.cwd(), platform=platform or sys.platform,
-                    environ=dict(os.environ if environ is None else environ))
+    places = Places(
+        home=home or Path.home(),
+        cwd=cwd or Path.cwd(),
+        platform=platform or sys.platform,
+        environ=dict(os.environ if environ is None else environ),
+    )
     return default_file(_hosts()[client], places, project=project)
 
 
@@ -192,8 +261,10 @@ def merge_into(target: Path, client: str, name: str, entry: dict) -> Path | None
         try:
             existing = target.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            raise WorkbenchError(f"cannot read {target} ({error.__class__.__name__}); fix its permissions "
-                                 "or pass another --path. Nothing was written.") from None
+            raise WorkbenchError(
+                f"cannot read {target} ({error.__class__.__name__}); fix its permissions "
+                "or pass another --path. Nothing was written."
+            ) from None
     text = merged_text(_hosts()[client], existing, name, entry, str(target))
     backup = _backup(target) if target.exists() else None
     _atomic_write(target, text)

@@ -40,40 +40,59 @@ from workbench.model.tokens import tokenizer_label
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "target", metavar="TARGET",
+        "target",
+        metavar="TARGET",
         help="a command on PATH, a path to an executable, module:attr, or an existing mcp.toml",
     )
     parser.add_argument(
-        "-o", "--output", metavar="PATH",
+        "-o",
+        "--output",
+        metavar="PATH",
         help="where to write the config; `-` for stdout (default: mcp.toml, or TARGET itself "
         "when TARGET is a config)",
     )
-    parser.add_argument("--name", help="the root command's name (first path segment, default tool prefix)")
-    parser.add_argument("--command", help="how to run the CLI, a shell-style string (split, never run by a shell)")
     parser.add_argument(
-        "--select", action="append", metavar="GLOB",
+        "--name", help="the root command's name (first path segment, default tool prefix)"
+    )
+    parser.add_argument(
+        "--command", help="how to run the CLI, a shell-style string (split, never run by a shell)"
+    )
+    parser.add_argument(
+        "--select",
+        action="append",
+        metavar="GLOB",
         help='expose only commands matching GLOB (space-joined path, e.g. "deployctl secrets *"); '
         "repeatable, all patterns form one selector",
     )
     parser.add_argument(
-        "--exclude", action="append", metavar="GLOB",
+        "--exclude",
+        action="append",
+        metavar="GLOB",
         help="keep commands matching GLOB out of the tool list; repeatable",
     )
-    parser.add_argument("--prefix", help='tool name prefix (default: the root command\'s name; "" for none)')
     parser.add_argument(
-        "--description-mode", choices=["short", "long"],
+        "--prefix", help='tool name prefix (default: the root command\'s name; "" for none)'
+    )
+    parser.add_argument(
+        "--description-mode",
+        choices=["short", "long"],
         help="which help text becomes tool descriptions (default: long)",
     )
     parser.add_argument(
-        "--refresh", action="store_true",
+        "--refresh",
+        action="store_true",
         help="with a config TARGET: reload the command tree from [source] and replace [snapshot]",
     )
     parser.add_argument(
-        "--force", action="store_true",
+        "--force",
+        action="store_true",
         help="replace an existing mcp.toml at -o PATH (its old text is kept as PATH.bak)",
     )
     parser.add_argument(
-        "--load-timeout", type=_positive_seconds, default=DEFAULT_LOAD_TIMEOUT_S, metavar="SECONDS",
+        "--load-timeout",
+        type=_positive_seconds,
+        default=DEFAULT_LOAD_TIMEOUT_S,
+        metavar="SECONDS",
         help=f"give up when importing a module:attr TARGET takes longer (default: {DEFAULT_LOAD_TIMEOUT_S:g})",
     )
 
@@ -143,19 +162,32 @@ def _check_output(output: str, args: argparse.Namespace, *, in_place: str | None
     if output == "-":
         return None
     path = Path(output)
-    if in_place is not None and path.exists() and Path(in_place).exists() and path.samefile(in_place):
+    if (
+        in_place is not None
+        and path.exists()
+        and Path(in_place).exists()
+        and path.samefile(in_place)
+    ):
         return None  # rewriting the TARGET config itself: its choices are carried over
     if path.is_dir():
-        raise ConfigError(f"-o {output} is a folder; name the file to write, e.g. -o {path / 'mcp.toml'}")
+        raise ConfigError(
+            f"-o {output} is a folder; name the file to write, e.g. -o {path / 'mcp.toml'}"
+        )
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
-        raise ConfigError(f"-o {output}: the folder {parent} does not exist; create it first, or pick another path")
+        raise ConfigError(
+            f"-o {output}: the folder {parent} does not exist; create it first, or pick another path"
+        )
     if not path.exists():
         if path.is_symlink():
-            raise ConfigError(f"-o {output} is a dangling symbolic link; remove it, or pick another path")
+            raise ConfigError(
+                f"-o {output} is a dangling symbolic link; remove it, or pick another path"
+            )
         return None
     if not path.is_file():
-        raise ConfigError(f"-o {output} is not a regular file; pick another path (use -o - for stdout)")
+        raise ConfigError(
+            f"-o {output} is not a regular file; pick another path (use -o - for stdout)"
+        )
     kind = _existing_kind(path)
     if kind == "empty":
         return None
@@ -179,22 +211,30 @@ def _existing_kind(path: Path) -> str:
     try:
         raw = path.read_bytes()
     except OSError as error:
-        raise ConfigError(f"cannot read -o {path} ({error.strerror}); check its permissions") from None
+        raise ConfigError(
+            f"cannot read -o {path} ({error.strerror}); check its permissions"
+        ) from None
     if not raw.strip():
         return "empty"
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
         return "other"
-    return "config" if isinstance(data.get("snapshot"), dict) or isinstance(data.get("source"), dict) else "other"
+    return (
+        "config"
+        if isinstance(data.get("snapshot"), dict) or isinstance(data.get("source"), dict)
+        else "other"
+    )
 
 
 def _keep_backup(path: Path, backup: Path) -> None:
     try:
         shutil.copy2(path, backup)
     except OSError as error:
-        raise ConfigError(f"cannot keep a backup of {path} as {backup} ({error.strerror}); "
-                          "nothing was written; check the folder's permissions") from None
+        raise ConfigError(
+            f"cannot keep a backup of {path} as {backup} ({error.strerror}); "
+            "nothing was written; check the folder's permissions"
+        ) from None
     _progress(f"kept the previous {path} as {backup}")
 
 
@@ -209,10 +249,13 @@ def _load_bounded(args: argparse.Namespace, target: str, **options):
 
     def give_up() -> None:
         # fd 2 itself: the import runs with sys.stdout/sys.stderr captured
-        os.write(2, (
-            f"mcp-workbench: importing {target} did not finish within {limit:g} s (its import or the "
-            f"code building its parser never returned); if it is only slow, raise --load-timeout\n"
-        ).encode("utf-8", "replace"))
+        os.write(
+            2,
+            (
+                f"mcp-workbench: importing {target} did not finish within {limit:g} s (its import or the "
+                f"code building its parser never returned); if it is only slow, raise --load-timeout\n"
+            ).encode("utf-8", "replace"),
+        )
         os._exit(2)
 
     watchdog = threading.Timer(limit, give_up)
@@ -227,13 +270,17 @@ def _load_bounded(args: argparse.Namespace, target: str, **options):
 def _fresh(args: argparse.Namespace, output: str):
     loaded = _load_bounded(args, args.target, name=args.name, command=args.command)
     config = config_from_loaded(
-        loaded, prefix=args.prefix, select=args.select,
+        loaded,
+        prefix=args.prefix,
+        select=args.select,
         description_mode=args.description_mode,
         config_path=None if output == "-" else output,
     )
     if config.runtime.cwd != ".":
-        _progress(f"{loaded.source.target} imports only from {loaded.run_from}, so its calls run there "
-                  f"([runtime] cwd = \"{config.runtime.cwd}\")")
+        _progress(
+            f"{loaded.source.target} imports only from {loaded.run_from}, so its calls run there "
+            f'([runtime] cwd = "{config.runtime.cwd}")'
+        )
     _apply_exclude(config, args.exclude)
     return config
 
@@ -250,8 +297,13 @@ def _reopen(args: argparse.Namespace):
         command = args.command
         if command is None and config.source.command:
             command = shlex.join(config.source.command)
-        loaded = _load_bounded(args, config.source.target, name=args.name or tree.root.name, command=command,
-                               import_from=Path(args.target).parent / config.runtime.cwd)
+        loaded = _load_bounded(
+            args,
+            config.source.target,
+            name=args.name or tree.root.name,
+            command=command,
+            import_from=Path(args.target).parent / config.runtime.cwd,
+        )
         config.snapshot = loaded.tree
         if args.command is not None:
             config.source.command = list(loaded.source.command)

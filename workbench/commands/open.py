@@ -17,8 +17,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"(default: the bundled sample, {DEFAULT_TARGET})",
     )
     parser.add_argument("--name", help="the root command's name (first path segment, tool prefix)")
-    parser.add_argument("--command", help="how to run the CLI, a shell-style string (never run by a shell)")
-    parser.add_argument("-o", "--output", default="mcp.toml", help="where save writes for a CLI TARGET (default: mcp.toml); an mcp.toml TARGET is saved in place")
+    parser.add_argument(
+        "--command", help="how to run the CLI, a shell-style string (never run by a shell)"
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        default="mcp.toml",
+        help="where save writes for a CLI TARGET (default: mcp.toml); an mcp.toml TARGET is saved in place",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -30,33 +30,45 @@ LOG_LEVELS = ("debug", "info", "warning", "error")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("config", metavar="CONFIG", help="the mcp.toml to serve")
     parser.add_argument(
-        "--http", metavar="[HOST:]PORT",
+        "--http",
+        metavar="[HOST:]PORT",
         help="serve streamable HTTP at http://HOST:PORT/mcp instead of stdio (HOST defaults to "
         "127.0.0.1; PORT 0 picks a free one and logs it)",
     )
     parser.add_argument(
-        "--token", metavar="T",
+        "--token",
+        metavar="T",
         help="require `Authorization: Bearer T` on every HTTP request (needed for a non-loopback "
         "HOST; default from $MCP_WORKBENCH_TOKEN)",
     )
     parser.add_argument(
-        "--allow-origin", action="append", default=[], metavar="ORIGIN",
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
         help="also accept browser requests from ORIGIN (scheme://host[:port], e.g. http://localhost:3000); "
         "repeatable; by default only the served host and port are accepted",
     )
-    parser.add_argument("--log-level", choices=LOG_LEVELS, help="stderr log level (default: [server] log_level)")
     parser.add_argument(
-        "--watch", action="store_true",
+        "--log-level", choices=LOG_LEVELS, help="stderr log level (default: [server] log_level)"
+    )
+    parser.add_argument(
+        "--watch",
+        action="store_true",
         help="reload CONFIG when it is saved and tell connected clients the tool list changed; a save "
         "that does not load is logged and the previous tools kept (see docs/runtime.md, watch)",
     )
     parser.add_argument(
-        "--workers", type=int, default=1, metavar="N",
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
         help="with --http: N processes answering on the one port (2025-11-25 sessions are then stateless; "
         "see docs/runtime.md, scale-out)",
     )
     parser.add_argument(
-        "--instance", metavar="NAME",
+        "--instance",
+        metavar="NAME",
         help="with --http: prefix the session ids this process issues with NAME. so a load balancer can "
         "route a 2025-11-25 session back to it",
     )
@@ -93,8 +105,14 @@ def run(args: argparse.Namespace) -> int:
     worker = worker_number()
     _configure_logging(level, worker)
     if address is not None and args.workers > 1:
-        return serve_workers(config_path.resolve(), *address, token, level, args.workers,
-                             extra_args=("--watch",) if args.watch else ())
+        return serve_workers(
+            config_path.resolve(),
+            *address,
+            token,
+            level,
+            args.workers,
+            extra_args=("--watch",) if args.watch else (),
+        )
     for warning in surface.warnings:
         logging.getLogger("workbench.serve").warning("%s", warning)
     runner = ToolRunner(config, surface, config_path.resolve().parent)
@@ -118,8 +136,18 @@ def run(args: argparse.Namespace) -> int:
         serving = functools.partial(serve_stdio, server, runner)
     else:
         listener = inherited_listener()
-        serving = functools.partial(serve_http, server, runner, *address, token, level, listener=listener,
-                                    stateless=listener is not None, instance=args.instance, allow_origins=origins)
+        serving = functools.partial(
+            serve_http,
+            server,
+            runner,
+            *address,
+            token,
+            level,
+            listener=listener,
+            stateless=listener is not None,
+            instance=args.instance,
+            allow_origins=origins,
+        )
     anyio.run(serving if watch is None else functools.partial(_serve_watching, serving, watch))
     return 0
 
@@ -137,18 +165,26 @@ async def _serve_watching(serving, watch) -> None:
 
 def _check_scale_out(args: argparse.Namespace) -> None:
     if (args.workers != 1 or args.instance is not None) and args.http is None:
-        raise WorkbenchError("--workers and --instance are for HTTP serving; add --http [HOST:]PORT.")
+        raise WorkbenchError(
+            "--workers and --instance are for HTTP serving; add --http [HOST:]PORT."
+        )
     if not 1 <= args.workers <= MAX_WORKERS:
-        raise WorkbenchError(f"--workers {args.workers}: give a number of processes from 1 to {MAX_WORKERS}.")
+        raise WorkbenchError(
+            f"--workers {args.workers}: give a number of processes from 1 to {MAX_WORKERS}."
+        )
     if args.instance is not None:
         # lazy: only a scale-out instance (`--instance`) routes sessions
         from workbench.runtime.session_route import INSTANCE_NAME
 
         if not INSTANCE_NAME.match(args.instance):
-            raise WorkbenchError(f"--instance {args.instance!r}: use 1-32 letters, digits, _ or -, e.g. --instance a.")
+            raise WorkbenchError(
+                f"--instance {args.instance!r}: use 1-32 letters, digits, _ or -, e.g. --instance a."
+            )
         if args.workers > 1:
-            raise WorkbenchError("--instance routes stateful sessions to one process, but --workers serves "
-                                 "them statelessly; drop one of them.")
+            raise WorkbenchError(
+                "--instance routes stateful sessions to one process, but --workers serves "
+                "them statelessly; drop one of them."
+            )
 
 
 def _configure_logging(level: str, worker: str | None = None) -> None:

@@ -73,11 +73,17 @@ def load(
     report = progress or (lambda _text: None)
     target = (target or "").strip()
     if not target:
-        raise LoadError("no TARGET given; name a command on PATH, a path to an executable, or module:attr")
+        raise LoadError(
+            "no TARGET given; name a command on PATH, a path to an executable, or module:attr"
+        )
     run_as = _split_command(command)
-    if name is not None and (not name.strip() or name != name.strip() or any(c.isspace() for c in name)):
-        raise LoadError(f"--name {name!r} is empty or contains whitespace; give the one word users type "
-                        "for the CLI, e.g. --name mycli")
+    if name is not None and (
+        not name.strip() or name != name.strip() or any(c.isspace() for c in name)
+    ):
+        raise LoadError(
+            f"--name {name!r} is empty or contains whitespace; give the one word users type "
+            "for the CLI, e.g. --name mycli"
+        )
     if targets.is_module_target(target):
         return _load_python(target, name, run_as, report, import_from)
     found = targets.find_executable(target)
@@ -96,9 +102,13 @@ def _split_command(command: str | None) -> list[str] | None:
     try:
         words = shlex.split(command)
     except ValueError as error:
-        raise LoadError(f"--command {command!r} cannot be split ({error}); fix its quoting") from None
+        raise LoadError(
+            f"--command {command!r} cannot be split ({error}); fix its quoting"
+        ) from None
     if not words:
-        raise LoadError("--command is empty; give the command that runs the CLI, e.g. --command 'mycli'")
+        raise LoadError(
+            "--command is empty; give the command that runs the CLI, e.g. --command 'mycli'"
+        )
     return words
 
 
@@ -106,14 +116,20 @@ def _not_found(target: str) -> str:
     if target.endswith(".toml"):
         return f"{target} does not exist; check the path of the config"
     if ":" in target:
-        return (f"{target} is neither an executable nor a module:attr import target; "
-                "write it as package.module:attr")
+        return (
+            f"{target} is neither an executable nor a module:attr import target; "
+            "write it as package.module:attr"
+        )
     if os.sep in target:
         return f"{target} is not a file; check the path to the executable"
     if _is_python_module(target):
-        return f"{target} is a Python module, not a CLI object; name the object too, e.g. {target}:cli"
-    return (f"{target} is not a command on PATH, an executable path or a module:attr target; "
-            "install it, give its path, or write package.module:attr")
+        return (
+            f"{target} is a Python module, not a CLI object; name the object too, e.g. {target}:cli"
+        )
+    return (
+        f"{target} is not a command on PATH, an executable path or a module:attr target; "
+        "install it, give its path, or write package.module:attr"
+    )
 
 
 def _is_python_module(target: str) -> bool:
@@ -128,8 +144,13 @@ def _is_python_module(target: str) -> bool:
 # --- Python targets, in this interpreter --------------------------------------------------------
 
 
-def _load_python(target: str, name: str | None, run_as: list[str] | None, report: Progress,
-                 import_from: str | os.PathLike[str] | None = None) -> LoadedCLI:
+def _load_python(
+    target: str,
+    name: str | None,
+    run_as: list[str] | None,
+    report: Progress,
+    import_from: str | os.PathLike[str] | None = None,
+) -> LoadedCLI:
     report(f"Importing {target}…")
     folder = os.path.abspath(import_from) if import_from is not None else os.getcwd()
     _importable_from(os.getcwd())
@@ -137,7 +158,9 @@ def _load_python(target: str, name: str | None, run_as: list[str] | None, report
     try:
         info = introspect.describe(target, name)
     except introspect.IntrospectError as error:
-        raise LoadError(f"cannot load {target}: {error}; check the import target (package.module:attr)") from None
+        raise LoadError(
+            f"cannot load {target}: {error}; check the import target (package.module:attr)"
+        ) from None
     tree = _tree(info["tree"], target)
     module = info["module"]
     run_from = None
@@ -146,14 +169,24 @@ def _load_python(target: str, name: str | None, run_as: list[str] | None, report
         run_from = _only_importable_from(module, folder)
         if not _runs_as_main(module):
             tree.notes.append(
-                f"{tree.root.name}: `python -m {module}` may not run the CLI (no `if __name__ == \"__main__\"` and no "
+                f'{tree.root.name}: `python -m {module}` may not run the CLI (no `if __name__ == "__main__"` and no '
                 f"__main__ module); pass --command with how to run it"
             )
-    source = SourceConfig(command=run_as, loader=Loader(info["loader"]), target=target,
-                          cli_version=info["cli_version"])
+    source = SourceConfig(
+        command=run_as,
+        loader=Loader(info["loader"]),
+        target=target,
+        cli_version=info["cli_version"],
+    )
     if info.get("incomplete"):  # a module target is witnessed only when its exact load is in doubt
-        tree = _witness(tree, _runnable_here(run_as, run_from), info, top_level_first=False, report=report,
-                        again=lambda names: _tree(introspect.describe(target, name, names)["tree"], target))
+        tree = _witness(
+            tree,
+            _runnable_here(run_as, run_from),
+            info,
+            top_level_first=False,
+            report=report,
+            again=lambda names: _tree(introspect.describe(target, name, names)["tree"], target),
+        )
     report(f"Loaded {tree.root.name}: {sum(1 for _ in tree.walk())} commands ({info['loader']})")
     return LoadedCLI(tree, source, run_from)
 
@@ -164,13 +197,22 @@ def _runnable_here(run_as: list[str], run_from: str | None) -> list[str]:
     if run_from is None or run_as[1:2] != ["-m"] or len(run_as) != 3:
         return run_as
     module = run_as[2]
-    bootstrap = (f"import runpy, sys; sys.path.insert(0, {run_from!r}); sys.argv[0] = {module!r}; "
-                 f"runpy.run_module({module!r}, run_name='__main__', alter_sys=True)")
+    bootstrap = (
+        f"import runpy, sys; sys.path.insert(0, {run_from!r}); sys.argv[0] = {module!r}; "
+        f"runpy.run_module({module!r}, run_name='__main__', alter_sys=True)"
+    )
     return [run_as[0], "-c", bootstrap]
 
 
-def _witness(tree: CommandTree, run: list[str], info: dict[str, Any], *, top_level_first: bool,
-             report: Progress, again: Callable[[list[str]], CommandTree] | None) -> CommandTree:
+def _witness(
+    tree: CommandTree,
+    run: list[str],
+    info: dict[str, Any],
+    *,
+    top_level_first: bool,
+    report: Progress,
+    again: Callable[[list[str]], CommandTree] | None,
+) -> CommandTree:
     """The exact `tree` checked against the CLI's help (workbench.loaders.witness)."""
     # lazy: the crawler only when an exact load must be checked against its help, or for a help CLI
     from workbench.loaders.help import crawl
@@ -186,8 +228,15 @@ def _witness(tree: CommandTree, run: list[str], info: dict[str, Any], *, top_lev
             return None
 
     report(f"Checking {tree.root.name} against its --help…")
-    return witness.consult_help(tree, run=run, signs=signs, top_level_first=top_level_first, crawl=crawl,
-                                progress=report, rematerialize=rematerialize if info.get("dispatches") else None)
+    return witness.consult_help(
+        tree,
+        run=run,
+        signs=signs,
+        top_level_first=top_level_first,
+        crawl=crawl,
+        progress=report,
+        rematerialize=rematerialize if info.get("dispatches") else None,
+    )
 
 
 def _importable_from(folder: str) -> None:
@@ -202,7 +251,9 @@ def _only_importable_from(module: str, folder: str) -> str | None:
     `python -m module` works only when run in that folder; else None."""
     top = module.split(".")[0]
     here = os.path.realpath(folder)
-    if any(os.path.realpath(p) == here for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p):
+    if any(
+        os.path.realpath(p) == here for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p
+    ):
         return None  # on PYTHONPATH: found wherever the CLI runs with this environment
     elsewhere = [p or os.getcwd() for p in sys.path if os.path.realpath(p or os.getcwd()) != here]
     try:
@@ -238,19 +289,27 @@ def _tree(data: dict[str, Any], target: str) -> CommandTree:
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise LoadError(f"the tree read from {target} is malformed at {where} ({first['msg']}); "
-                        "please report it with the CLI's definition") from None
+        raise LoadError(
+            f"the tree read from {target} is malformed at {where} ({first['msg']}); "
+            "please report it with the CLI's definition"
+        ) from None
 
 
 # --- executables ---------------------------------------------------------------------------------
 
 
-def _load_executable(target: str, found: Any, name: str | None, run_as: list[str] | None, report: Progress) -> LoadedCLI:
+def _load_executable(
+    target: str, found: Any, name: str | None, run_as: list[str] | None, report: Progress
+) -> LoadedCLI:
     root_name = name or found.name
     # The absolute path, not the typed name: hosts start servers with a minimal PATH (`target`
     # keeps the name; `check` says when the path moved).
     command = run_as or [found.path]
-    if found.python and targets.is_this_interpreter(found.python) and introspect.console_script(found.name):
+    if (
+        found.python
+        and targets.is_this_interpreter(found.python)
+        and introspect.console_script(found.name)
+    ):
         report(f"Reading console script {found.name}…")
         try:
             info = introspect.describe(found.name, root_name)
@@ -258,10 +317,25 @@ def _load_executable(target: str, found: Any, name: str | None, run_as: list[str
             report(f"{error}; reading its --help instead")
         else:
             tree = _tree(info["tree"], target)
-            tree = _witness(tree, command, info, top_level_first=True, report=report,
-                            again=lambda names: _tree(introspect.describe(found.name, root_name, names)["tree"], target))
-            return LoadedCLI(tree, SourceConfig(command=command, loader=Loader(info["loader"]),
-                                                target=target, cli_version=info["cli_version"]))
+            tree = _witness(
+                tree,
+                command,
+                info,
+                top_level_first=True,
+                report=report,
+                again=lambda names: _tree(
+                    introspect.describe(found.name, root_name, names)["tree"], target
+                ),
+            )
+            return LoadedCLI(
+                tree,
+                SourceConfig(
+                    command=command,
+                    loader=Loader(info["loader"]),
+                    target=target,
+                    cli_version=info["cli_version"],
+                ),
+            )
     elif found.python:
         loaded = _load_foreign(target, found, root_name, command, report)
         if loaded is not None:
@@ -269,7 +343,9 @@ def _load_executable(target: str, found: Any, name: str | None, run_as: list[str
     return _crawl(target, found, root_name, command, report)
 
 
-def _load_foreign(target: str, found: Any, root_name: str, command: list[str], report: Progress) -> LoadedCLI | None:
+def _load_foreign(
+    target: str, found: Any, root_name: str, command: list[str], report: Progress
+) -> LoadedCLI | None:
     """The exact loaders run in the script's own interpreter; None (→ help crawl) when that fails."""
     try:
         info = foreign.introspect(found.python, found.name, name=root_name, progress=report)
@@ -277,20 +353,45 @@ def _load_foreign(target: str, found: Any, root_name: str, command: list[str], r
         report(f"{error}; reading its --help instead")
         return None
     tree = _tree(info["tree"], target)
-    tree = _witness(tree, command, info, top_level_first=True, report=report,
-                    again=lambda names: _tree(foreign.introspect(found.python, found.name, name=root_name,
-                                                                 dispatch_names=names)["tree"], target))
-    return LoadedCLI(tree, SourceConfig(command=command, loader=Loader(info["loader"]), target=target,
-                                        cli_version=info.get("cli_version") or tree.cli_version))
+    tree = _witness(
+        tree,
+        command,
+        info,
+        top_level_first=True,
+        report=report,
+        again=lambda names: _tree(
+            foreign.introspect(found.python, found.name, name=root_name, dispatch_names=names)[
+                "tree"
+            ],
+            target,
+        ),
+    )
+    return LoadedCLI(
+        tree,
+        SourceConfig(
+            command=command,
+            loader=Loader(info["loader"]),
+            target=target,
+            cli_version=info.get("cli_version") or tree.cli_version,
+        ),
+    )
 
 
-def _crawl(target: str, found: Any, root_name: str, command: list[str], report: Progress) -> LoadedCLI:
+def _crawl(
+    target: str, found: Any, root_name: str, command: list[str], report: Progress
+) -> LoadedCLI:
     from workbench.loaders.help import crawl  # lazy: the crawler (see _witness)
 
     report(f"Reading {found.name} --help…")
-    tree = crawl(found.path if found.run_as == found.path else found.run_as, name=root_name, progress=report)
+    tree = crawl(
+        found.path if found.run_as == found.path else found.run_as, name=root_name, progress=report
+    )
 
     if tree.coverage is None:  # else the crawl's own report: its signs and its other listings
         tree.coverage = Coverage(exact=None, help=count_witness(tree, unread_paths(tree)))
-    return LoadedCLI(tree, SourceConfig(command=command, loader=Loader.HELP, target=target,
-                                        cli_version=tree.cli_version))
+    return LoadedCLI(
+        tree,
+        SourceConfig(
+            command=command, loader=Loader.HELP, target=target, cli_version=tree.cli_version
+        ),
+    )

@@ -41,7 +41,9 @@ SHARED_LABEL = "shared options"
 _MAX_CHOICES = 200
 
 
-def argparse_tree_data(parser: argparse.ArgumentParser, root_name: str, *, cli_version: str | None = None) -> dict[str, Any]:
+def argparse_tree_data(
+    parser: argparse.ArgumentParser, root_name: str, *, cli_version: str | None = None
+) -> dict[str, Any]:
     """The whole tree of `parser`, rooted at `root_name`."""
     notes: list[str] = []
     parsers = list(_all_parsers(parser))
@@ -164,7 +166,9 @@ def _runnable(parser: argparse.ArgumentParser, sub: argparse._SubParsersAction |
     return not sub.required and any(callable(v) for v in parser._defaults.values())
 
 
-def _subcommands(sub: argparse._SubParsersAction, path: list[str], inherited: dict[int, str], notes: list[str]) -> list[dict[str, Any]]:
+def _subcommands(
+    sub: argparse._SubParsersAction, path: list[str], inherited: dict[int, str], notes: list[str]
+) -> list[dict[str, Any]]:
     """One command per subparser, in declared order; other names of the same parser → aliases."""
     helps = {a.dest: a for a in getattr(sub, "_choices_actions", [])}
     names: dict[int, list[str]] = {}
@@ -175,10 +179,18 @@ def _subcommands(sub: argparse._SubParsersAction, path: list[str], inherited: di
     result = []
     for key, (name, *aliases) in names.items():
         pseudo = helps.get(name)
-        help_text = "" if pseudo is None or pseudo.help in (None, argparse.SUPPRESS) else str(pseudo.help).strip()
-        data = _command_data(parsers[key], path + [name], inherited, notes, short_help=help_text, aliases=aliases)
+        help_text = (
+            ""
+            if pseudo is None or pseudo.help in (None, argparse.SUPPRESS)
+            else str(pseudo.help).strip()
+        )
+        data = _command_data(
+            parsers[key], path + [name], inherited, notes, short_help=help_text, aliases=aliases
+        )
         data["hidden"] = pseudo is not None and pseudo.help == argparse.SUPPRESS
-        data["deprecated"] = bool(getattr(pseudo, "deprecated", False) or getattr(parsers[key], "deprecated", False))
+        data["deprecated"] = bool(
+            getattr(pseudo, "deprecated", False) or getattr(parsers[key], "deprecated", False)
+        )
         result.append(data)
     return result
 
@@ -206,23 +218,31 @@ def _action_key(action: argparse.Action) -> str:
 
 def _names(action: argparse.Action) -> tuple[list[str], list[str]]:
     long_names = [o[2:] for o in action.option_strings if o.startswith("--") and len(o) > 2]
-    short_names = [o[1:] for o in action.option_strings if len(o) == 2 and o[0] == "-" and o[1] != "-"]
+    short_names = [
+        o[1:] for o in action.option_strings if len(o) == 2 and o[0] == "-" and o[1] != "-"
+    ]
     return long_names, short_names
 
 
 def _single_dash_name(action: argparse.Action) -> str | None:
     """`add_argument("-name")`: a long name spelled with one dash, used when there is no `--` one."""
-    return next((o[1:] for o in action.option_strings if len(o) > 2 and o[0] == "-" and o[1] != "-"), None)
+    return next(
+        (o[1:] for o in action.option_strings if len(o) > 2 and o[0] == "-" and o[1] != "-"), None
+    )
 
 
-def _flag_data(parser: argparse.ArgumentParser, action: argparse.Action, where: str, notes: list[str]) -> dict[str, Any] | None:
+def _flag_data(
+    parser: argparse.ArgumentParser, action: argparse.Action, where: str, notes: list[str]
+) -> dict[str, Any] | None:
     long_names, short_names = _names(action)
     negatable = isinstance(action, argparse.BooleanOptionalAction)
     if negatable:
         long_names = [n for n in long_names if not n.startswith("no-")] or long_names
     single = None if long_names else _single_dash_name(action)
     if not long_names and not short_names and single is None:
-        notes.append(f"{where}: option {'/'.join(action.option_strings)} uses a form the tree cannot spell; left out")
+        notes.append(
+            f"{where}: option {'/'.join(action.option_strings)} uses a form the tree cannot spell; left out"
+        )
         return None
     name = long_names[0] if long_names else single
     spelled = f"--{name}" if long_names else f"-{name}" if single else f"-{short_names[0]}"
@@ -244,7 +264,11 @@ def _flag_data(parser: argparse.ArgumentParser, action: argparse.Action, where: 
         "default": None,
     }
     if isinstance(action, argparse._CountAction):
-        default = action.default if isinstance(action.default, int) and not isinstance(action.default, bool) else None
+        default = (
+            action.default
+            if isinstance(action.default, int) and not isinstance(action.default, bool)
+            else None
+        )
         data.update(kind="count", value_type="integer", default=default)
     elif negatable:
         data.update(kind="boolean", default=_is_true(action.default))
@@ -252,10 +276,18 @@ def _flag_data(parser: argparse.ArgumentParser, action: argparse.Action, where: 
         data.update(kind="boolean", default=action.default is False)
     elif isinstance(action, argparse._StoreTrueAction):
         data.update(kind="boolean", default=_is_true(action.default))
-    elif isinstance(action, (argparse._StoreConstAction, argparse._AppendConstAction, argparse._VersionAction)) or action.nargs == 0:
+    elif (
+        isinstance(
+            action,
+            (argparse._StoreConstAction, argparse._AppendConstAction, argparse._VersionAction),
+        )
+        or action.nargs == 0
+    ):
         data.update(kind="boolean", default=False)
         if isinstance(action, argparse._AppendConstAction):
-            notes.append(f"{where}: {spelled} adds a constant each time it is given; it is offered as a switch")
+            notes.append(
+                f"{where}: {spelled} adds a constant each time it is given; it is offered as a switch"
+            )
     else:
         data["kind"] = "value"
         data.update(_type_info(action, where, notes))
@@ -264,7 +296,9 @@ def _flag_data(parser: argparse.ArgumentParser, action: argparse.Action, where: 
         if nargs is not None:
             data["nargs"] = nargs
         elif action.nargs not in (None, "?") and not isinstance(action, argparse._ExtendAction):
-            notes.append(f"{where}: {spelled} takes the rest of the command line (nargs={action.nargs!r}); it is offered as one value")
+            notes.append(
+                f"{where}: {spelled} takes the rest of the command line (nargs={action.nargs!r}); it is offered as one value"
+            )
     return data
 
 
@@ -281,16 +315,21 @@ def _option_nargs(action: argparse.Action) -> int | str | None:
     return None
 
 
-def _positional_data(parser: argparse.ArgumentParser, action: argparse.Action, where: str, notes: list[str]) -> dict[str, Any]:
+def _positional_data(
+    parser: argparse.ArgumentParser, action: argparse.Action, where: str, notes: list[str]
+) -> dict[str, Any]:
     nargs = action.nargs
     data: dict[str, Any] = {
         "name": positional_name(action),
         "help": _help(parser, action),
         "required": nargs not in ("?", "*", argparse.REMAINDER),
-        "variadic": nargs in ("*", "+", argparse.REMAINDER) or (isinstance(nargs, int) and nargs > 1),
+        "variadic": nargs in ("*", "+", argparse.REMAINDER)
+        or (isinstance(nargs, int) and nargs > 1),
     }
     if isinstance(nargs, int) and nargs > 1:
-        notes.append(f"{where}: argument {data['name']} takes exactly {nargs} values; it is offered as a list")
+        notes.append(
+            f"{where}: argument {data['name']} takes exactly {nargs} values; it is offered as a list"
+        )
     data.update(_type_info(action, where, notes))
     data["default"] = _default(action, data)
     return data
@@ -330,10 +369,22 @@ def _type_info(action: argparse.Action, where: str, notes: list[str]) -> dict[st
             choices = None
         if choices is not None and len(choices) <= _MAX_CHOICES:
             numeric = _numeric_choices(kind, choices)
-            if numeric is not None:  # `type=int, choices=[1, 2]`: an integer that must be one of these
-                return {"value_type": numeric, "choices": [str(c) for c in choices], "type_name": None}
-            return {"value_type": "choice", "choices": [_choice_str(c) for c in choices], "type_name": type_name}
-        notes.append(f"{where}: {action.dest} accepts {len(choices) if choices else 'many'} values; choices not listed")
+            if (
+                numeric is not None
+            ):  # `type=int, choices=[1, 2]`: an integer that must be one of these
+                return {
+                    "value_type": numeric,
+                    "choices": [str(c) for c in choices],
+                    "type_name": None,
+                }
+            return {
+                "value_type": "choice",
+                "choices": [_choice_str(c) for c in choices],
+                "type_name": type_name,
+            }
+        notes.append(
+            f"{where}: {action.dest} accepts {len(choices) if choices else 'many'} values; choices not listed"
+        )
     if kind in (None, str):
         return {"value_type": "string", "type_name": None}
     if kind is int:

@@ -34,12 +34,16 @@ if __package__:
 else:  # run as a loose script by loaders/foreign.py, next to json_default.py
     from json_default import json_default  # type: ignore[no-redef,import-not-found]
 
-_DEPRECATED_MARK = re.compile(r"\s*\(DEPRECATED(?::.*)?\)\s*$|^\s*\(Deprecated\)\s*", re.DOTALL | re.IGNORECASE)
+_DEPRECATED_MARK = re.compile(
+    r"\s*\(DEPRECATED(?::.*)?\)\s*$|^\s*\(Deprecated\)\s*", re.DOTALL | re.IGNORECASE
+)
 """click ≥ 8.2 appends "(DEPRECATED[: reason])" to a deprecated command's short help; 8.1 prefixes "(Deprecated)"."""
 _UNLIMITED = 10**6
 
 
-def click_tree_data(command: Any, root_name: str, *, cli_version: str | None = None) -> dict[str, Any]:
+def click_tree_data(
+    command: Any, root_name: str, *, cli_version: str | None = None
+) -> dict[str, Any]:
     """The whole tree under `command` (a click/typer Command or Group), rooted at `root_name`."""
     notes: list[str] = []
     root = _command_data(command, [root_name], None, notes)
@@ -53,7 +57,9 @@ def _make_context(command: Any, name: str, parent: Any) -> Any:
     settings = dict(getattr(command, "context_settings", None) or {})
     settings.pop("help_option_names", None)
     try:
-        return command.context_class(command, info_name=name, parent=parent, resilient_parsing=True, **settings)
+        return command.context_class(
+            command, info_name=name, parent=parent, resilient_parsing=True, **settings
+        )
     except TypeError:
         return command.context_class(command, info_name=name, parent=parent)
 
@@ -62,7 +68,9 @@ def _is_group(command: Any) -> bool:
     return hasattr(command, "list_commands") and hasattr(command, "get_command")
 
 
-def _command_data(command: Any, path: list[str], parent_ctx: Any, notes: list[str]) -> dict[str, Any]:
+def _command_data(
+    command: Any, path: list[str], parent_ctx: Any, notes: list[str]
+) -> dict[str, Any]:
     ctx = _make_context(command, path[-1], parent_ctx)
     where = " ".join(path)
     flags: list[dict[str, Any]] = []
@@ -99,7 +107,9 @@ def _subcommands(group: Any, path: list[str], ctx: Any, notes: list[str]) -> lis
     try:
         listed = list(group.list_commands(ctx))
     except Exception as error:  # plugin groups that need a live context or config
-        notes.append(f"{' '.join(path)}: its subcommands could not be listed ({type(error).__name__})")
+        notes.append(
+            f"{' '.join(path)}: its subcommands could not be listed ({type(error).__name__})"
+        )
         listed = []
     for name in listed:
         try:
@@ -112,8 +122,10 @@ def _subcommands(group: Any, path: list[str], ctx: Any, notes: list[str]) -> lis
         if _is_placeholder(sub):
             sub = _materialize(group, ctx, name, sub)
             if _is_placeholder(sub):
-                notes.append(f"{' '.join(path + [name])}: could not be materialized (its command object has no "
-                             "options and no action until it runs); its help text is the only witness")
+                notes.append(
+                    f"{' '.join(path + [name])}: could not be materialized (its command object has no "
+                    "options and no action until it runs); its help text is the only witness"
+                )
         if id(sub) in seen:
             seen[id(sub)]["aliases"].append(name)
             continue
@@ -138,22 +150,36 @@ def _params(command: Any, ctx: Any) -> list[Any]:
         help_option = command.get_help_option(ctx)
     except Exception:
         help_option = None
-    return [p for p in delegated
-            if p is not help_option and not (getattr(p, "is_eager", False) and not getattr(p, "expose_value", True)
-                                             and "--help" in getattr(p, "opts", []))]
+    return [
+        p
+        for p in delegated
+        if p is not help_option
+        and not (
+            getattr(p, "is_eager", False)
+            and not getattr(p, "expose_value", True)
+            and "--help" in getattr(p, "opts", [])
+        )
+    ]
 
 
 def _is_placeholder(command: Any) -> bool:
     """A command object with no parameters and no action: a lazy stand-in (click's LazyGroup
     recipe and its variants) that becomes the real command only when invoked or asked for help."""
-    return (not _is_group(command) and getattr(command, "callback", None) is None
-            and not list(getattr(command, "params", None) or []))
+    return (
+        not _is_group(command)
+        and getattr(command, "callback", None) is None
+        and not list(getattr(command, "params", None) or [])
+    )
 
 
 def is_placeholder_data(command: dict[str, Any]) -> bool:
     """The data of such a command (or of an empty group): nothing to run, no flags, no arguments."""
-    return not (command.get("runnable") or command.get("flags") or command.get("positionals")
-                or command.get("subcommands"))
+    return not (
+        command.get("runnable")
+        or command.get("flags")
+        or command.get("positionals")
+        or command.get("subcommands")
+    )
 
 
 def _materialize(group: Any, ctx: Any, name: str, placeholder: Any) -> Any:
@@ -187,8 +213,12 @@ def _candidates(group: Any, ctx: Any, name: str, placeholder: Any) -> list[Any]:
     if again is not None and again is not placeholder:
         found.append(again)
     for value in list(vars(placeholder).values()):
-        if value is not placeholder and hasattr(value, "params") and hasattr(value, "context_class") \
-                and hasattr(value, "callback"):
+        if (
+            value is not placeholder
+            and hasattr(value, "params")
+            and hasattr(value, "context_class")
+            and hasattr(value, "callback")
+        ):
             found.append(value)
     return found
 
@@ -201,7 +231,11 @@ def _runnable(command: Any) -> bool:
 
 def _short_help(command: Any) -> str:
     """What the parent's `--help` lists for this command, without the deprecation suffix."""
-    text = command.get_short_help_str(_UNLIMITED) if hasattr(command, "get_short_help_str") else (command.short_help or "")
+    text = (
+        command.get_short_help_str(_UNLIMITED)
+        if hasattr(command, "get_short_help_str")
+        else (command.short_help or "")
+    )
     if getattr(command, "deprecated", False):
         text = _DEPRECATED_MARK.sub("", text)
     return _clean(text)
@@ -220,14 +254,20 @@ def _param_kind(param: Any) -> str:
     kind = getattr(param, "param_type_name", None)
     if kind in ("argument", "option"):
         return kind
-    return "option" if any(o.startswith(("-", "+", "/")) for o in getattr(param, "opts", [])) else "argument"
+    return (
+        "option"
+        if any(o.startswith(("-", "+", "/")) for o in getattr(param, "opts", []))
+        else "argument"
+    )
 
 
 def _flag_data(param: Any, ctx: Any, where: str, notes: list[str]) -> dict[str, Any] | None:
     long_names = [o[2:] for o in param.opts if o.startswith("--") and len(o) > 2]
     short_names = [o[1:] for o in param.opts if len(o) == 2 and o[0] == "-" and o[1] != "-"]
     if not long_names and not short_names:
-        notes.append(f"{where}: option {'/'.join(param.opts)} uses a prefix the tree cannot spell; left out")
+        notes.append(
+            f"{where}: option {'/'.join(param.opts)} uses a prefix the tree cannot spell; left out"
+        )
         return None
     name = long_names[0] if long_names else None
     spelled = f"--{name}" if name else f"-{short_names[0]}"
@@ -250,9 +290,15 @@ def _flag_data(param: Any, ctx: Any, where: str, notes: list[str]) -> dict[str, 
         "default": None,
     }
     if getattr(param, "prompt", None) and not param.required and _is_unset_or_none(param.default):
-        notes.append(f"{where}: {spelled} is asked for interactively when missing; give it on every call")
+        notes.append(
+            f"{where}: {spelled} is asked for interactively when missing; give it on every call"
+        )
     if count:
-        data.update(kind="count", value_type="integer", default=_json_safe(param.default, by_name=False) or 0)
+        data.update(
+            kind="count",
+            value_type="integer",
+            default=_json_safe(param.default, by_name=False) or 0,
+        )
     elif is_flag:
         data["kind"] = "boolean"
         data["negatable"] = bool(name) and f"--no-{name}" in param.secondary_opts
@@ -272,8 +318,10 @@ def _flag_data(param: Any, ctx: Any, where: str, notes: list[str]) -> dict[str, 
             data.update(_item_types(param, _arity(param)))
         if getattr(param, "_flag_needs_value", False):  # `--opt` alone means flag_value
             data["optional_value"] = True
-            notes.append(f"{where}: {spelled} may be given without a value, so click reads a value starting "
-                         "with `-` as an option; such values are refused")
+            notes.append(
+                f"{where}: {spelled} may be given without a value, so click reads a value starting "
+                "with `-` as an option; such values are refused"
+            )
     return data
 
 
@@ -290,11 +338,17 @@ def _is_unset_or_none(value: Any) -> bool:
 
 
 def _positional_data(param: Any, where: str, notes: list[str]) -> dict[str, Any]:
-    raw = param.metavar if isinstance(param.metavar, str) and param.metavar else (param.name or "ARG").upper()
+    raw = (
+        param.metavar
+        if isinstance(param.metavar, str) and param.metavar
+        else (param.name or "ARG").upper()
+    )
     name = raw.replace("...", "").strip("[] ") or (param.name or "ARG").upper()
     nargs = getattr(param, "nargs", 1)
     if nargs > 1:
-        notes.append(f"{where}: argument {name} takes exactly {nargs} values; it is offered as a list")
+        notes.append(
+            f"{where}: argument {name} takes exactly {nargs} values; it is offered as a list"
+        )
     data: dict[str, Any] = {
         "name": name,
         "help": _clean(getattr(param, "help", None)),
@@ -316,7 +370,9 @@ def _env_var(param: Any, ctx: Any, where: str, notes: list[str]) -> str | None:
     envvar = getattr(param, "envvar", None)
     if isinstance(envvar, (list, tuple)):
         if len(envvar) > 1:
-            notes.append(f"{where}: {param.opts[0]} reads the first set of {', '.join(envvar)}; only {envvar[0]} is recorded")
+            notes.append(
+                f"{where}: {param.opts[0]} reads the first set of {', '.join(envvar)}; only {envvar[0]} is recorded"
+            )
         envvar = envvar[0] if envvar else None
     if envvar:
         return str(envvar)
@@ -330,7 +386,10 @@ def _env_var(param: Any, ctx: Any, where: str, notes: list[str]) -> str | None:
 
 
 def _is_unset(value: Any) -> bool:
-    return type(value).__name__ in ("Sentinel", "_Missing", "_UnsetType") or repr(value) in ("Sentinel.UNSET", "UNSET")
+    return type(value).__name__ in ("Sentinel", "_Missing", "_UnsetType") or repr(value) in (
+        "Sentinel.UNSET",
+        "UNSET",
+    )
 
 
 def _json_safe(value: Any, *, by_name: bool) -> Any:
@@ -380,9 +439,15 @@ def _click_value_type(param_type: Any) -> dict[str, Any]:
         return {"value_type": "string"}
     if "DateTime" in classes:
         formats = getattr(param_type, "formats", None) or []
-        return {"value_type": "string", "type_name": f"datetime ({', '.join(formats)})" if formats else "datetime"}
+        return {
+            "value_type": "string",
+            "type_name": f"datetime ({', '.join(formats)})" if formats else "datetime",
+        }
     if "Tuple" in classes:
-        return {"value_type": "string", "type_name": " ".join(str(getattr(t, "name", t)) for t in param_type.types)}
+        return {
+            "value_type": "string",
+            "type_name": " ".join(str(getattr(t, "name", t)) for t in param_type.types),
+        }
     return {"value_type": "string", "type_name": name}
 
 
@@ -435,17 +500,29 @@ def _bounds(param: Any) -> dict[str, Any]:
     if hasattr(param, "type_descriptor"):
         info = param.type_descriptor.parameter_info
         annotation = _unwrap(param.type_descriptor.annotation)
-        numeric = isinstance(annotation, type) and annotation is not bool and issubclass(annotation, (int, float))
+        numeric = (
+            isinstance(annotation, type)
+            and annotation is not bool
+            and issubclass(annotation, (int, float))
+        )
         if not numeric or getattr(info, "clamp", False):
             return {}
-        low, high, low_open, high_open = getattr(info, "min", None), getattr(info, "max", None), False, False
+        low, high, low_open, high_open = (
+            getattr(info, "min", None),
+            getattr(info, "max", None),
+            False,
+            False,
+        )
     else:
         kind = getattr(param, "type", None)
         classes = {klass.__name__ for klass in type(kind).__mro__}
         if not ({"IntRange", "FloatRange"} & classes) or getattr(kind, "clamp", False):
             return {}
         low, high = getattr(kind, "min", None), getattr(kind, "max", None)
-        low_open, high_open = bool(getattr(kind, "min_open", False)), bool(getattr(kind, "max_open", False))
+        low_open, high_open = (
+            bool(getattr(kind, "min_open", False)),
+            bool(getattr(kind, "max_open", False)),
+        )
     data: dict[str, Any] = {}
     if _finite(low):
         data["minimum"] = low
@@ -477,7 +554,10 @@ def _typer_value_type(param: Any) -> dict[str, Any]:
     annotation = _unwrap(descriptor.annotation)
     choices = descriptor.choices
     if choices is not None:
-        return {"value_type": "choice", "choices": [str(c.value) if isinstance(c, Enum) else str(c) for c in choices]}
+        return {
+            "value_type": "choice",
+            "choices": [str(c.value) if isinstance(c, Enum) else str(c) for c in choices],
+        }
     info = descriptor.parameter_info
     low, high = getattr(info, "min", None), getattr(info, "max", None)
     if annotation is bool:
@@ -494,7 +574,10 @@ def _typer_value_type(param: Any) -> dict[str, Any]:
         return {"value_type": "string"}
     if annotation is datetime:
         formats = getattr(info, "formats", None) or []
-        return {"value_type": "string", "type_name": f"datetime ({', '.join(formats)})" if formats else "datetime"}
+        return {
+            "value_type": "string",
+            "type_name": f"datetime ({', '.join(formats)})" if formats else "datetime",
+        }
     label = getattr(annotation, "__name__", None) or str(annotation)
     return {"value_type": "string", "type_name": label.lower()}
 
@@ -515,7 +598,13 @@ def _unwrap(annotation: Any) -> Any:
     for _ in range(3):
         origin = typing.get_origin(annotation)
         args = [a for a in typing.get_args(annotation) if a is not type(None)]
-        if origin in (list, tuple, set, frozenset) and args or origin is not None and len(args) == 1 and origin is not typing.Literal:
+        if (
+            origin in (list, tuple, set, frozenset)
+            and args
+            or origin is not None
+            and len(args) == 1
+            and origin is not typing.Literal
+        ):
             annotation = args[0]
         else:
             break

@@ -21,7 +21,13 @@ from typing import Any
 
 from workbench.model.errors import LoadError
 
-SHIPPED_FILES = ("introspect.py", "argparse_loader.py", "click_loader.py", "optparse_loader.py", "json_default.py")
+SHIPPED_FILES = (
+    "introspect.py",
+    "argparse_loader.py",
+    "click_loader.py",
+    "optparse_loader.py",
+    "json_default.py",
+)
 """Our files the foreign interpreter runs; each imports only the standard library, click or each other."""
 
 DEFAULT_TIMEOUT_S = 60.0
@@ -55,8 +61,15 @@ def introspect(
         here = Path(__file__).parent
         for file_name in SHIPPED_FILES:
             shutil.copyfile(here / file_name, Path(folder) / file_name)
-        argv = [interpreter, "-c", _BOOTSTRAP, folder, target, *([name or ""] if name or dispatch_names else []),
-                *(dispatch_names or [])]
+        argv = [
+            interpreter,
+            "-c",
+            _BOOTSTRAP,
+            folder,
+            target,
+            *([name or ""] if name or dispatch_names else []),
+            *(dispatch_names or []),
+        ]
         try:
             completed = subprocess.run(
                 argv,
@@ -67,38 +80,63 @@ def introspect(
                 env=_environment(),
             )
         except FileNotFoundError:
-            raise LoadError(f"the interpreter {interpreter} named by {target}'s #! line does not exist; "
-                            "reinstall the tool or give a module:attr target") from None
+            raise LoadError(
+                f"the interpreter {interpreter} named by {target}'s #! line does not exist; "
+                "reinstall the tool or give a module:attr target"
+            ) from None
         except PermissionError:
-            raise LoadError(f"the interpreter {interpreter} named by {target}'s #! line cannot be run; "
-                            "check its permissions") from None
+            raise LoadError(
+                f"the interpreter {interpreter} named by {target}'s #! line cannot be run; "
+                "check its permissions"
+            ) from None
         except subprocess.TimeoutExpired:
-            raise LoadError(f"reading {target} inside {interpreter} took longer than {timeout_s:g} s; "
-                            "check that importing it does not wait for input") from None
+            raise LoadError(
+                f"reading {target} inside {interpreter} took longer than {timeout_s:g} s; "
+                "check that importing it does not wait for input"
+            ) from None
     return _result(completed, interpreter, target)
 
 
 def _environment() -> dict[str, str]:
     """The user's environment without our interpreter's path settings, and no bytecode litter."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP")}
-    env.update({"PYTHONDONTWRITEBYTECODE": "1", "NO_COLOR": "1", "TERM": "dumb", "PYTHONIOENCODING": "utf-8"})
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP")
+    }
+    env.update(
+        {
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "NO_COLOR": "1",
+            "TERM": "dumb",
+            "PYTHONIOENCODING": "utf-8",
+        }
+    )
     return env
 
 
-def _result(completed: subprocess.CompletedProcess, interpreter: str, target: str) -> dict[str, Any]:
+def _result(
+    completed: subprocess.CompletedProcess, interpreter: str, target: str
+) -> dict[str, Any]:
     stdout = completed.stdout.decode("utf-8", "replace").strip()
     try:
         result = json.loads(stdout) if stdout else None
     except ValueError:
         result = None
     if not isinstance(result, dict):
-        last = next(iter(reversed(completed.stderr.decode("utf-8", "replace").strip().splitlines())), "")
+        last = next(
+            iter(reversed(completed.stderr.decode("utf-8", "replace").strip().splitlines())), ""
+        )
         reason = f" ({last[:200]})" if last else ""
-        raise LoadError(f"{interpreter} could not read {target}{reason}; "
-                        "check that the tool runs in its own environment")
+        raise LoadError(
+            f"{interpreter} could not read {target}{reason}; "
+            "check that the tool runs in its own environment"
+        )
     if "error" in result:
         raise LoadError(f"{target} could not be read inside {interpreter}: {result['error']}")
     if not isinstance(result.get("tree"), dict) or "loader" not in result:
-        raise LoadError(f"{interpreter} answered for {target} without a command tree; "
-                        "check that its Python is 3.8 or newer")
+        raise LoadError(
+            f"{interpreter} answered for {target} without a command tree; "
+            "check that its Python is 3.8 or newer"
+        )
     return result

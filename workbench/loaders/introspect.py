@@ -63,7 +63,11 @@ def recording_parsers() -> Iterator[None]:
         original(self, *args, **kwargs)
         parents = kwargs.get("parents", args[4] if len(args) > 4 else None)
         setattr(self, argparse_loader.PARENTS_ATTR, list(parents or []))
-        setattr(self, argparse_loader.PROG_GIVEN_ATTR, bool(kwargs.get("prog") or (args[0] if args else None)))
+        setattr(
+            self,
+            argparse_loader.PROG_GIVEN_ATTR,
+            bool(kwargs.get("prog") or (args[0] if args else None)),
+        )
 
     argparse.ArgumentParser.__init__ = init  # type: ignore[method-assign]
     try:
@@ -89,7 +93,12 @@ def _immediate_targets() -> list[tuple[Any, str]]:
     return targets
 
 
-_ARGPARSE_PARSES = ("parse_args", "parse_known_args", "parse_intermixed_args", "parse_known_intermixed_args")
+_ARGPARSE_PARSES = (
+    "parse_args",
+    "parse_known_args",
+    "parse_intermixed_args",
+    "parse_known_intermixed_args",
+)
 HELP_WORDS = ("--help", "-h")
 
 
@@ -150,7 +159,9 @@ def capturing() -> Iterator[_Capture]:
                 return original(self, *args, **kwargs)
             words = _words(args, kwargs)
             if words and not any(word in HELP_WORDS for word in words):
-                raise _Captured(self)  # the program parses words of its own: stop before it acts on them
+                raise _Captured(
+                    self
+                )  # the program parses words of its own: stop before it acts on them
             state.depth += 1
             state.outer = self
             try:
@@ -169,7 +180,9 @@ def capturing() -> Iterator[_Capture]:
         raise _Captured(parser)
 
     def optparse_action(original: Any) -> Any:
-        def take_action(self: Any, action: str, dest: Any, opt: Any, value: Any, values: Any, parser: Any) -> Any:
+        def take_action(
+            self: Any, action: str, dest: Any, opt: Any, value: Any, values: Any, parser: Any
+        ) -> Any:
             if action == "help":
                 raise _Captured(parser)
             return original(self, action, dest, opt, value, values, parser)
@@ -182,7 +195,9 @@ def capturing() -> Iterator[_Capture]:
         for method in methods:
             if method in vars(klass):
                 patch(klass, method, parse_wrapper(vars(klass)[method]))
-        patch(klass, "print_help", stop)  # a program that shows help itself, not via the help action
+        patch(
+            klass, "print_help", stop
+        )  # a program that shows help itself, not via the help action
         patch(klass, "error", error)
     # the help actions themselves, since parser subclasses often override print_help (pip does)
     patch(argparse._HelpAction, "__call__", argparse_help)
@@ -225,7 +240,9 @@ _FRAMEWORKS = "click, typer, argparse or optparse"
 
 def _exited(what: str, stop: SystemExit) -> IntrospectError:
     code = 0 if stop.code is None else stop.code
-    return IntrospectError(f"{what} exited (status {code}) without parsing its command line with {_FRAMEWORKS}")
+    return IntrospectError(
+        f"{what} exited (status {code}) without parsing its command line with {_FRAMEWORKS}"
+    )
 
 
 def _widest(parsers: list[Any]) -> Any:
@@ -251,13 +268,17 @@ def call_captured(func: Callable[[], Any], argv0: str, words: list[str] | None =
             return _widest(state.passed)
         raise _exited(argv0, stop) from None
     except Exception:
-        if state is not None and state.passed:  # the program failed after its pre-parser read the line
+        if (
+            state is not None and state.passed
+        ):  # the program failed after its pre-parser read the line
             return _widest(state.passed)
         raise
     if state is not None and state.passed and framework_of(result) is None:
         return _widest(state.passed)
     if result is None:
-        raise IntrospectError(f"{argv0} returned without parsing its command line with {_FRAMEWORKS}")
+        raise IntrospectError(
+            f"{argv0} returned without parsing its command line with {_FRAMEWORKS}"
+        )
     return result
 
 
@@ -287,16 +308,26 @@ def _click_command(obj: Any) -> Any:
     return obj
 
 
-def tree_data(obj: Any, root_name: str, cli_version: str | None = None) -> tuple[str, dict[str, Any]]:
+def tree_data(
+    obj: Any, root_name: str, cli_version: str | None = None
+) -> tuple[str, dict[str, Any]]:
     """(loader name, tree data) for a click/typer object, an ArgumentParser or an OptionParser."""
     framework = framework_of(obj)
     if framework == "argparse":
-        return framework, argparse_loader.argparse_tree_data(obj, root_name, cli_version=cli_version)
+        return framework, argparse_loader.argparse_tree_data(
+            obj, root_name, cli_version=cli_version
+        )
     if framework == "optparse":
-        return framework, optparse_loader.optparse_tree_data(obj, root_name, cli_version=cli_version)
+        return framework, optparse_loader.optparse_tree_data(
+            obj, root_name, cli_version=cli_version
+        )
     if framework in ("click", "typer"):
-        return framework, click_loader.click_tree_data(_click_command(obj), root_name, cli_version=cli_version)
-    raise IntrospectError(f"{type(obj).__name__} is not a click command, typer app, argparse or optparse parser")
+        return framework, click_loader.click_tree_data(
+            _click_command(obj), root_name, cli_version=cli_version
+        )
+    raise IntrospectError(
+        f"{type(obj).__name__} is not a click command, typer app, argparse or optparse parser"
+    )
 
 
 def resolve_cli_object(obj: Any, label: str, argv0: str) -> Any:
@@ -321,7 +352,9 @@ def resolve_with_runner(obj: Any, label: str, argv0: str) -> tuple[Any, Callable
         except IntrospectError:
             raise
         except Exception as error:
-            raise IntrospectError(f"calling {label} failed ({type(error).__name__}: {error})") from None
+            raise IntrospectError(
+                f"calling {label} failed ({type(error).__name__}: {error})"
+            ) from None
     if framework_of(obj) is None:
         raise IntrospectError(
             f"{label} is a {type(obj).__name__}, not a click command, typer app, argparse or optparse "
@@ -336,12 +369,19 @@ def resolve_with_runner(obj: Any, label: str, argv0: str) -> tuple[Any, Callable
 def dispatch_positionals(obj: Any) -> list[Any] | None:
     """The positionals of an argparse parser that dispatches by hand: a command word followed by
     `nargs=REMAINDER` (or REMAINDER alone), with no subparsers. None for any other parser."""
-    if not isinstance(obj, argparse.ArgumentParser) or argparse_loader.subparsers_action(obj) is not None:
+    if (
+        not isinstance(obj, argparse.ArgumentParser)
+        or argparse_loader.subparsers_action(obj) is not None
+    ):
         return None
     positionals = [a for a in obj._actions if not a.option_strings]
     for index, action in enumerate(positionals):
         if action.nargs == argparse.REMAINDER:
-            before = positionals[index - 1] if index and positionals[index - 1].nargs in (None, "?") else None
+            before = (
+                positionals[index - 1]
+                if index and positionals[index - 1].nargs in (None, "?")
+                else None
+            )
             return [before, action] if before is not None else [action]
     return None
 
@@ -369,7 +409,9 @@ def _signature(obj: Any) -> tuple[str, ...]:
     if isinstance(obj, argparse.ArgumentParser):
         options = [o for a in obj._actions for o in a.option_strings]
     elif framework_of(obj) == "optparse":
-        options = [o for opt in optparse_loader._all_options(obj) for o in opt._short_opts + opt._long_opts]
+        options = [
+            o for opt in optparse_loader._all_options(obj) for o in opt._short_opts + opt._long_opts
+        ]
     else:
         options = [o for p in getattr(obj, "params", []) for o in getattr(p, "opts", [])]
     return (str(getattr(obj, "prog", "") or ""), *sorted(options))
@@ -381,8 +423,13 @@ def _repath(command: dict[str, Any], prefix: list[str]) -> None:
         _repath(sub, prefix)
 
 
-def materialize_dispatch(obj: Any, runner: Callable[[], Any], argv0: str, data: dict[str, Any],
-                         extra_names: list[str] | None = None) -> list[str]:
+def materialize_dispatch(
+    obj: Any,
+    runner: Callable[[], Any],
+    argv0: str,
+    data: dict[str, Any],
+    extra_names: list[str] | None = None,
+) -> list[str]:
     """Graft the command parsers a dispatching CLI builds after dispatch: for each command name
     (the dispatch positional's choices, plus `extra_names` the help text lists), run the program
     again as `argv0 NAME --help` under capture and keep the parser whose help fires, when it is
@@ -410,7 +457,9 @@ def materialize_dispatch(obj: Any, runner: Callable[[], Any], argv0: str, data: 
             continue
         command = sub_data["root"]
         _repath(command, root["path"])
-        data["notes"].extend(f"{' '.join(root['path'])} {note}" for note in sub_data.get("notes", []))
+        data["notes"].extend(
+            f"{' '.join(root['path'])} {note}" for note in sub_data.get("notes", [])
+        )
         grafted.append(command)
     if grafted:
         found = dispatch_positionals(obj)
@@ -419,7 +468,9 @@ def materialize_dispatch(obj: Any, runner: Callable[[], Any], argv0: str, data: 
         if found and len(found) == 2 and found[0].nargs is None:
             root["runnable"] = False  # the command word is required
         first = root["positionals"][0] if root["positionals"] and not found else None
-        if first is not None and first["required"] and not first["variadic"]:  # optparse: `%prog <command> ...`
+        if (
+            first is not None and first["required"] and not first["variadic"]
+        ):  # optparse: `%prog <command> ...`
             root["positionals"] = root["positionals"][1:]
             root["runnable"] = False
         root["subcommands"] = [*root.get("subcommands", []), *grafted]
@@ -435,18 +486,27 @@ def incompleteness(obj: Any, data: dict[str, Any], missing: list[str]) -> list[s
         signs.append(f"{root}: hands the rest of its command line to code that picks a command")
     if missing:
         signs.append(f"{root}: the parsers of {', '.join(missing)} could not be captured")
-    if isinstance(obj, argparse.ArgumentParser) and not obj.add_help or \
-            framework_of(obj) == "optparse" and obj.get_option("--help") is None and obj.get_option("-h") is None:
+    if (
+        isinstance(obj, argparse.ArgumentParser)
+        and not obj.add_help
+        or framework_of(obj) == "optparse"
+        and obj.get_option("--help") is None
+        and obj.get_option("-h") is None
+    ):
         signs.append(f"{root}: the parser read has no help option (a bootstrap parser?)")
 
     def walk(command: dict[str, Any]) -> None:
         if click_loader.is_placeholder_data(command):
-            signs.append(f"{' '.join(command['path'])}: a command object with no options and no action")
+            signs.append(
+                f"{' '.join(command['path'])}: a command object with no options and no action"
+            )
         for sub in command.get("subcommands", []):
             walk(sub)
 
     walk(data["root"])
-    signs.extend(n for n in data.get("notes", []) if "could not be listed" in n or "could not be loaded" in n)
+    signs.extend(
+        n for n in data.get("notes", []) if "could not be listed" in n or "could not be loaded" in n
+    )
     return signs
 
 
@@ -456,8 +516,10 @@ def _required_parameters(func: Any) -> list[str]:
     except (TypeError, ValueError):
         return []
     return [
-        p.name for p in signature.parameters.values()
-        if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+        p.name
+        for p in signature.parameters.values()
+        if p.default is p.empty
+        and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
     ]
 
 
@@ -481,7 +543,9 @@ def import_attr(target: str) -> tuple[Any, str]:
     except ImportError as error:
         raise IntrospectError(f"cannot import module {module_name} ({error})") from None
     except Exception as error:
-        raise IntrospectError(f"importing {module_name} failed ({type(error).__name__}: {error})") from None
+        raise IntrospectError(
+            f"importing {module_name} failed ({type(error).__name__}: {error})"
+        ) from None
     for part in attr.split("."):
         try:
             obj = getattr(obj, part)
@@ -527,7 +591,9 @@ def module_version(module_name: str) -> str | None:
         return None
 
 
-def describe(target: str, root_name: str | None = None, dispatch_names: list[str] | None = None) -> dict[str, Any]:
+def describe(
+    target: str, root_name: str | None = None, dispatch_names: list[str] | None = None
+) -> dict[str, Any]:
     """Everything a loader needs about a `module:attr` or console-script target, as plain data.
 
     `dispatch_names`: command names the CLI's help lists, for a CLI that builds each command's
@@ -543,7 +609,9 @@ def describe(target: str, root_name: str | None = None, dispatch_names: list[str
     else:
         entry = console_script(target)
         if entry is None:
-            raise IntrospectError(f"no console script named {target} is installed in {sys.executable}")
+            raise IntrospectError(
+                f"no console script named {target} is installed in {sys.executable}"
+            )
         try:
             with _sandbox(target):
                 obj = entry.load()
@@ -552,9 +620,13 @@ def describe(target: str, root_name: str | None = None, dispatch_names: list[str
         except SystemExit as stop:
             raise _exited(f"loading console script {target}", stop) from None
         except Exception as error:
-            raise IntrospectError(f"loading console script {target} ({entry.value}) failed ({type(error).__name__}: {error})") from None
+            raise IntrospectError(
+                f"loading console script {target} ({entry.value}) failed ({type(error).__name__}: {error})"
+            ) from None
         argv0 = target
-        obj, runner = resolve_with_runner(obj, f"console script {target} ({entry.value})", argv0=argv0)
+        obj, runner = resolve_with_runner(
+            obj, f"console script {target} ({entry.value})", argv0=argv0
+        )
         module_name = entry.module
         name = root_name or target
         version = entry.dist.version if entry.dist is not None else module_version(module_name)
@@ -571,10 +643,21 @@ def describe(target: str, root_name: str | None = None, dispatch_names: list[str
             missing = materialize_dispatch(obj, runner, argv0, data, dispatch_names)
     except IntrospectError:
         raise
-    except Exception as error:  # the CLI's own framework failed to build it (e.g. an unsupported type)
-        raise IntrospectError(f"reading the CLI of {target} failed ({type(error).__name__}: {error})") from None
-    return {"loader": loader, "tree": data, "root_name": name, "cli_version": version, "module": module_name,
-            "incomplete": incompleteness(obj, data, missing), "dispatches": runner is not None and dispatches(obj)}
+    except (
+        Exception
+    ) as error:  # the CLI's own framework failed to build it (e.g. an unsupported type)
+        raise IntrospectError(
+            f"reading the CLI of {target} failed ({type(error).__name__}: {error})"
+        ) from None
+    return {
+        "loader": loader,
+        "tree": data,
+        "root_name": name,
+        "cli_version": version,
+        "module": module_name,
+        "incomplete": incompleteness(obj, data, missing),
+        "dispatches": runner is not None and dispatches(obj),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

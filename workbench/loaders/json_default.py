@@ -18,7 +18,9 @@ def _never(value: Any) -> bool:
     return False
 
 
-def json_default(value: Any, *, is_unset: Callable[[Any], bool] = _never, enum_by_name: bool = False) -> Any:
+def json_default(
+    value: Any, *, is_unset: Callable[[Any], bool] = _never, enum_by_name: bool = False
+) -> Any:
     """`value` as JSON data, or None when there is no default to show: unset (`is_unset`, each
     framework's own marker), a callable (computed at run time), an empty or partly unrepresentable
     list, a float that is not finite. An Enum is its name when the CLI takes names on the command

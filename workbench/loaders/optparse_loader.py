@@ -29,17 +29,23 @@ _MAX_CHOICES = 200
 _USAGE_WORD = re.compile(r"\[[^\]]*\]|<[^>]*>|\S+")
 
 
-def optparse_tree_data(parser: optparse.OptionParser, root_name: str, *, cli_version: str | None = None) -> dict[str, Any]:
+def optparse_tree_data(
+    parser: optparse.OptionParser, root_name: str, *, cli_version: str | None = None
+) -> dict[str, Any]:
     """The tree of `parser` (one command: optparse has no subcommands), rooted at `root_name`."""
     notes: list[str] = []
-    data: dict[str, Any] = {"root": optparse_command_data(parser, [root_name], notes), "notes": notes}
+    data: dict[str, Any] = {
+        "root": optparse_command_data(parser, [root_name], notes),
+        "notes": notes,
+    }
     if cli_version:
         data["cli_version"] = cli_version
     return data
 
 
-def optparse_command_data(parser: optparse.OptionParser, path: list[str], notes: list[str], *,
-                          short_help: str = "") -> dict[str, Any]:
+def optparse_command_data(
+    parser: optparse.OptionParser, path: list[str], notes: list[str], *, short_help: str = ""
+) -> dict[str, Any]:
     """One command's data from `parser` at `path` (also a per-command parser of a dispatching CLI)."""
     where = " ".join(path)
     flags = []
@@ -82,7 +88,9 @@ def _all_options(parser: optparse.OptionParser) -> list[optparse.Option]:
     return options
 
 
-def _flag_data(parser: optparse.OptionParser, option: optparse.Option, where: str, notes: list[str]) -> dict[str, Any] | None:
+def _flag_data(
+    parser: optparse.OptionParser, option: optparse.Option, where: str, notes: list[str]
+) -> dict[str, Any] | None:
     long_names = [o[2:] for o in option._long_opts]
     short_names = [o[1:] for o in option._short_opts]
     if not long_names and not short_names:
@@ -108,8 +116,11 @@ def _flag_data(parser: optparse.OptionParser, option: optparse.Option, where: st
     }
     action = option.action
     if action == "count":
-        data.update(kind="count", value_type="integer",
-                    default=default if isinstance(default, int) and not isinstance(default, bool) else None)
+        data.update(
+            kind="count",
+            value_type="integer",
+            default=default if isinstance(default, int) and not isinstance(default, bool) else None,
+        )
     elif action == "store_true":
         data.update(kind="boolean", default=default is True)
     elif action == "store_false":
@@ -117,7 +128,9 @@ def _flag_data(parser: optparse.OptionParser, option: optparse.Option, where: st
     elif action in ("store_const", "append_const", "version") or not option.takes_value():
         data.update(kind="boolean", default=False)
         if action == "append_const":
-            notes.append(f"{where}: {spelled} adds a constant each time it is given; it is offered as a switch")
+            notes.append(
+                f"{where}: {spelled} adds a constant each time it is given; it is offered as a switch"
+            )
     else:
         data["kind"] = "value"
         data.update(_type_info(option))
@@ -175,10 +188,25 @@ def _usage_positionals(parser: optparse.OptionParser) -> list[dict[str, Any]]:
         bare = word.strip("[]<>").strip()
         variadic = bare.endswith("...") or word.endswith("...")
         name = bare.rstrip(".").strip("[]<> ")
-        if not name or name.startswith("-") or "option" in name.lower() or not re.fullmatch(r"[A-Za-z][\w -]*", name):
+        if (
+            not name
+            or name.startswith("-")
+            or "option" in name.lower()
+            or not re.fullmatch(r"[A-Za-z][\w -]*", name)
+        ):
             continue
-        if "<" not in word and name != name.upper():  # a literal word (`%prog [opts] list`), not a placeholder
+        if (
+            "<" not in word and name != name.upper()
+        ):  # a literal word (`%prog [opts] list`), not a placeholder
             continue
-        positionals.append({"name": name, "help": "", "required": not word.startswith("["),
-                            "variadic": variadic, "value_type": "string", "default": None})
+        positionals.append(
+            {
+                "name": name,
+                "help": "",
+                "required": not word.startswith("["),
+                "variadic": variadic,
+                "value_type": "string",
+                "default": None,
+            }
+        )
     return positionals

@@ -48,7 +48,9 @@ def unread_paths(help_tree: CommandTree) -> set[str]:
     return {note.split(":", 1)[0] for note in help_tree.notes if _UNREAD.search(note)}
 
 
-def compare(exact: CommandTree, helped: CommandTree, *, top_only: bool = False, merge: bool = True) -> Comparison:
+def compare(
+    exact: CommandTree, helped: CommandTree, *, top_only: bool = False, merge: bool = True
+) -> Comparison:
     """Compare `helped` (crawled) with `exact`, taking into `exact` what only help shows when `merge`.
 
     `top_only`: the crawl read only the root's help, so only the root's flags and its list of
@@ -60,12 +62,22 @@ def compare(exact: CommandTree, helped: CommandTree, *, top_only: bool = False, 
     return result
 
 
-def _compare_command(mine: Command, theirs: Command, ancestors: list[Command], result: Comparison,
-                     unread: set[str], top_only: bool, merge: bool, depth: int) -> None:
+def _compare_command(
+    mine: Command,
+    theirs: Command,
+    ancestors: list[Command],
+    result: Comparison,
+    unread: set[str],
+    top_only: bool,
+    merge: bool,
+    depth: int,
+) -> None:
     missing_in_exact: list[str] = []
     missing_in_help: list[str] = []
     taken_flags = taken_commands = 0
-    theirs_read = theirs.path_str not in unread  # a command only listed by its parent shows no flags
+    theirs_read = (
+        theirs.path_str not in unread
+    )  # a command only listed by its parent shows no flags
     if theirs_read:
         for flag in theirs.flags:
             if flag.key in _IGNORED_FLAGS or flag.hidden or _has_flag(mine, ancestors, flag):
@@ -95,16 +107,28 @@ def _compare_command(mine: Command, theirs: Command, ancestors: list[Command], r
                 taken_flags += sum(len(c.flags) for c in grafted.walk())
             continue
         if not top_only:
-            _compare_command(own, sub, [*ancestors, mine], result, unread, top_only, merge, depth + 1)
+            _compare_command(
+                own, sub, [*ancestors, mine], result, unread, top_only, merge, depth + 1
+            )
     listed = {n for sub in theirs.subcommands for n in (sub.name, *sub.aliases)}
     if theirs_read or theirs.subcommands:
-        missing_in_help.extend(f"{sub.name} (command)" for sub in mine.subcommands
-                               if not sub.hidden and not sub.from_help and sub.name not in listed
-                               and not set(sub.aliases) & listed)
+        missing_in_help.extend(
+            f"{sub.name} (command)"
+            for sub in mine.subcommands
+            if not sub.hidden
+            and not sub.from_help
+            and sub.name not in listed
+            and not set(sub.aliases) & listed
+        )
     if missing_in_exact or missing_in_help:
-        result.disagreements.append(Disagreement(
-            path=mine.path_str, missing_in_exact=missing_in_exact, missing_in_help=missing_in_help,
-            resolution=_resolution(missing_in_exact, missing_in_help, merge)))
+        result.disagreements.append(
+            Disagreement(
+                path=mine.path_str,
+                missing_in_exact=missing_in_exact,
+                missing_in_help=missing_in_help,
+                resolution=_resolution(missing_in_exact, missing_in_help, merge),
+            )
+        )
     result.taken.flags += taken_flags
     result.taken.commands += taken_commands
 
@@ -112,8 +136,11 @@ def _compare_command(mine: Command, theirs: Command, ancestors: list[Command], r
 def _resolution(missing_in_exact: list[str], missing_in_help: list[str], merged: bool) -> str:
     parts = []
     if missing_in_exact:
-        parts.append(f"took {len(missing_in_exact)} from help (kinds and types as the text says)" if merged
-                     else f"help shows {len(missing_in_exact)} the exact loader lacks")
+        parts.append(
+            f"took {len(missing_in_exact)} from help (kinds and types as the text says)"
+            if merged
+            else f"help shows {len(missing_in_exact)} the exact loader lacks"
+        )
     if missing_in_help:
         parts.append(f"kept {len(missing_in_help)} that help does not show")
     return "; ".join(parts)
@@ -131,8 +158,14 @@ def _has_flag(command: Command, ancestors: list[Command], flag: Flag) -> bool:
 
 
 def _same_flag(own: Flag, other: Flag) -> bool:
-    if own.name and other.name and (
-        own.name == other.name or f"no-{own.name}" == other.name or own.name == f"no-{other.name}"
+    if (
+        own.name
+        and other.name
+        and (
+            own.name == other.name
+            or f"no-{own.name}" == other.name
+            or own.name == f"no-{other.name}"
+        )
     ):
         return True
     if own.short and other.short and own.short == other.short:
@@ -144,7 +177,12 @@ def _same_flag(own: Flag, other: Flag) -> bool:
     mine, theirs = _words(own.help), _words(other.help)
     shorter, longer = sorted((mine, theirs), key=len)
     # help output may drop a trailing `(default: …)` the object's text has: a prefix of 16+ characters
-    return mine == theirs or len(shorter) >= 16 and longer.startswith(shorter) and longer[len(shorter)] in " (["
+    return (
+        mine == theirs
+        or len(shorter) >= 16
+        and longer.startswith(shorter)
+        and longer[len(shorter)] in " (["
+    )
 
 
 def _words(text: str) -> str:
@@ -162,7 +200,7 @@ def _graft(command: Command, parent_path: list[str]) -> Command:
     """A help-only subtree under `parent_path`, every command and flag marked from help."""
     copy = command.model_copy(deep=True)
     for node in copy.walk():
-        node.path = [*parent_path, *node.path[len(parent_path):]]
+        node.path = [*parent_path, *node.path[len(parent_path) :]]
         node.from_help = True
         for flag in node.flags:
             flag.from_help = True
@@ -199,13 +237,19 @@ def consult_help(
             top = _crawl(crawl, run, tree, 0)
             at_top = compare(tree.model_copy(deep=True), top, top_only=True, merge=False)
             if not any(d.missing_in_exact for d in at_top.disagreements):  # help shows nothing more
-                tree.coverage = Coverage(exact=exact_count, help=_top_count(top), help_scope="top",
-                                         disagreements=at_top.disagreements)
+                tree.coverage = Coverage(
+                    exact=exact_count,
+                    help=_top_count(top),
+                    help_scope="top",
+                    disagreements=at_top.disagreements,
+                )
                 return tree
             helped = _crawl(crawl, run, tree, None)
     except LoadError as error:
         reason = str(error).rstrip(".")
-        tree.notes.append(f"{tree.root.name}: its help could not be read as the second witness ({reason})")
+        tree.notes.append(
+            f"{tree.root.name}: its help could not be read as the second witness ({reason})"
+        )
         tree.coverage = Coverage(exact=exact_count, help=None)
         return tree
     if rematerialize is not None:
@@ -218,13 +262,19 @@ def consult_help(
                 exact_count = count_witness(tree)
     found = compare(tree, helped)
     unread = unread_paths(helped)
-    tree.coverage = Coverage(exact=exact_count, help=count_witness(helped, unread),
-                             taken_from_help=found.taken, disagreements=found.disagreements)
+    tree.coverage = Coverage(
+        exact=exact_count,
+        help=count_witness(helped, unread),
+        taken_from_help=found.taken,
+        disagreements=found.disagreements,
+    )
     for path in sorted(unread - {tree.root.path_str}):
         taken = tree.find(path)
         if taken is not None and taken.from_help:
-            tree.notes.append(f"{path}: only listed by its parent's help (its own help could not be read); "
-                              "its options are unknown")
+            tree.notes.append(
+                f"{path}: only listed by its parent's help (its own help could not be read); "
+                "its options are unknown"
+            )
     return tree
 
 

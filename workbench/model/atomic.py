@@ -15,7 +15,11 @@ from pathlib import Path
 
 
 def write_text_atomic(
-    path: str | os.PathLike[str], text: str, *, durable: bool = True, new_file_mode: int | None = None
+    path: str | os.PathLike[str],
+    text: str,
+    *,
+    durable: bool = True,
+    new_file_mode: int | None = None,
 ) -> None:
     """Replace the content of `path` with `text` (UTF-8, `\\n` line ends) in one step: a temp
     file in the same folder, flushed, then renamed over `path`. With `durable` the data and the

@@ -22,7 +22,9 @@ def _no_nul(text: str) -> str:
     """An environment name or value with a NUL cannot reach a process (execve ends the string
     there), so every call would fail to start: refused when the config is read."""
     if "\x00" in text:
-        raise ValueError("contains a NUL character, which no argument or environment variable can hold")
+        raise ValueError(
+            "contains a NUL character, which no argument or environment variable can hold"
+        )
     return text
 
 

@@ -52,7 +52,10 @@ def _sentence(error: ValidationError, text: str, source: str | None) -> str:
     if loc and loc[-1] in _NUMBER_UNION and len(problems) > 1:
         # a number kept as typed (`int | float`) fails once per member: the float's word is the
         # user's ("should be a number"), and the member is no key of the file
-        problem = next((p for p in problems if tuple(p["loc"])[:-1] == loc[:-1] and p["loc"][-1] == "float"), problem)
+        problem = next(
+            (p for p in problems if tuple(p["loc"])[:-1] == loc[:-1] and p["loc"][-1] == "float"),
+            problem,
+        )
         loc = loc[:-1]
     # pydantic marks a problem with a table's key (not its value) by a trailing "[key]"
     about_name = bool(loc) and loc[-1] == "[key]"
@@ -74,15 +77,16 @@ def _sentence(error: ValidationError, text: str, source: str | None) -> str:
         close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
         hint = f"did you mean `{close[0]}`?" if close else "remove it"
         parent = key_path(loc[:-1]) or "the top level"
-        return (
-            f"{where}: unknown key `{name}` in {parent}; {hint}"
-            + (f" (allowed there: {', '.join(allowed)})" if allowed else "")
+        return f"{where}: unknown key `{name}` in {parent}; {hint}" + (
+            f" (allowed there: {', '.join(allowed)})" if allowed else ""
         )
     if problem["type"] == "missing":
         return f"{where}: `{key}` is required; add it"
     if problem["type"] == "greater_than":
-        return f"{where}: `{key}` is {_shown(problem.get('input'))}, but must be above {_number(problem['ctx']['gt'])}; " \
+        return (
+            f"{where}: `{key}` is {_shown(problem.get('input'))}, but must be above {_number(problem['ctx']['gt'])}; "
             "set a larger value, or remove the key for the default"
+        )
     if problem["type"] == "value_error":
         reason = str(problem["ctx"]["error"])
         if about_name:
@@ -96,11 +100,17 @@ def _sentence(error: ValidationError, text: str, source: str | None) -> str:
 def _edit_sentence(problem: Any, key: str, about_name: bool) -> str:
     """The sentence for a refused edit: what the file's sentence says, with an editor's fix."""
     if problem["type"] == "greater_than":
-        return (f"`{key}` must be above {_number(problem['ctx']['gt'])}, not {_shown(problem.get('input'))}; "
-                "set a larger value, or clear it for the default")
+        return (
+            f"`{key}` must be above {_number(problem['ctx']['gt'])}, not {_shown(problem.get('input'))}; "
+            "set a larger value, or clear it for the default"
+        )
     if problem["type"] == "value_error":
         reason = str(problem["ctx"]["error"])
-        return f"the name `{key}` {reason}; rename it" if about_name else f"`{key}` {reason}; fix the value"
+        return (
+            f"the name `{key}` {reason}; rename it"
+            if about_name
+            else f"`{key}` {reason}; fix the value"
+        )
     expected = _EXPECTED.get(problem["type"])
     what = f"should be {expected}" if expected else _lower(problem["msg"])
     return f"`{key}` {what}; fix the value"
@@ -111,14 +121,26 @@ def _number(value: Any) -> str:
 
 
 def _shown(value: Any) -> str:
-    return _number(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else repr(value)
+    return (
+        _number(value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool)
+        else repr(value)
+    )
 
 
 _EXPECTED = {
-    "model_type": "a table", "model_attributes_type": "a table", "dict_type": "a table",
-    "list_type": "an array", "string_type": "a string", "bool_type": "true or false",
-    "bool_parsing": "true or false", "int_type": "a whole number", "int_parsing": "a whole number",
-    "int_from_float": "a whole number", "float_type": "a number", "float_parsing": "a number",
+    "model_type": "a table",
+    "model_attributes_type": "a table",
+    "dict_type": "a table",
+    "list_type": "an array",
+    "string_type": "a string",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
 }
 """Plain words for pydantic's error types (its own messages name Python classes)."""
 

@@ -54,11 +54,17 @@ def load_config(path: str | os.PathLike[str]) -> Config:
             f"config file {file} does not exist; create one with `mcp-workbench export TARGET -o {file}`"
         ) from None
     except IsADirectoryError:
-        raise ConfigError(f"{file} is a folder, not a config file; pass the path of an mcp.toml") from None
+        raise ConfigError(
+            f"{file} is a folder, not a config file; pass the path of an mcp.toml"
+        ) from None
     except UnicodeDecodeError:
-        raise ConfigError(f"{file} is not UTF-8 text, so it cannot be an mcp.toml; pass the right file") from None
+        raise ConfigError(
+            f"{file} is not UTF-8 text, so it cannot be an mcp.toml; pass the right file"
+        ) from None
     except OSError as error:
-        raise ConfigError(f"cannot read config file {file} ({error.strerror}); check the path and permissions") from None
+        raise ConfigError(
+            f"cannot read config file {file} ({error.strerror}); check the path and permissions"
+        ) from None
     return parse_config(text, source=str(file))
 
 
@@ -183,7 +189,9 @@ def save_config(config: Config, path: str | os.PathLike[str]) -> None:
     try:
         write_text_atomic(file, text)
     except OSError as error:
-        raise ConfigError(f"cannot write {file} ({error.strerror}); check that the folder exists and is writable") from None
+        raise ConfigError(
+            f"cannot write {file} ({error.strerror}); check that the folder exists and is writable"
+        ) from None
 
 
 # -- a first config from a loaded CLI ----------------------------------------------------------
@@ -234,7 +242,9 @@ def config_from_loaded(
         if os.path.realpath(run_from) != os.path.realpath(config_dir):
             shared = os.path.commonpath([os.path.abspath(run_from), str(config_dir)])
             relative = shared != os.path.dirname(shared)  # more in common than the file system root
-            config.runtime.cwd = Path(os.path.relpath(run_from, config_dir) if relative else run_from).as_posix()
+            config.runtime.cwd = Path(
+                os.path.relpath(run_from, config_dir) if relative else run_from
+            ).as_posix()
     return config
 
 

@@ -51,8 +51,14 @@ def shortfall(coverage: Coverage) -> float:
     """The largest share of help's commands or flags the exact loader lacked (0 when unknown)."""
     if coverage.help is None or coverage.exact is None:
         return 0.0
-    shares = [taken / seen for taken, seen in ((coverage.taken_from_help.commands, coverage.help.commands),
-                                                (coverage.taken_from_help.flags, coverage.help.flags)) if seen]
+    shares = [
+        taken / seen
+        for taken, seen in (
+            (coverage.taken_from_help.commands, coverage.help.commands),
+            (coverage.taken_from_help.flags, coverage.help.flags),
+        )
+        if seen
+    ]
     return max(shares, default=0.0)
 
 
@@ -63,14 +69,18 @@ def is_short(coverage: Coverage | None) -> bool:
 
 def listed_counts(count: WitnessCount) -> str:
     """`2 commands, 5 flags`, leaving out a kind the listing does not list (a man page: flags only)."""
-    parts = [_plural(n, word) for n, word in ((count.commands, "command"), (count.flags, "flag")) if n]
+    parts = [
+        _plural(n, word) for n, word in ((count.commands, "command"), (count.flags, "flag")) if n
+    ]
     return ", ".join(parts) or "nothing"
 
 
 def listing_taken(coverage: Coverage) -> WitnessCount:
     """What a help-only tree holds only because another listing showed it."""
-    return WitnessCount(commands=sum(w.taken.commands for w in coverage.listings),
-                        flags=sum(w.taken.flags for w in coverage.listings))
+    return WitnessCount(
+        commands=sum(w.taken.commands for w in coverage.listings),
+        flags=sum(w.taken.flags for w in coverage.listings),
+    )
 
 
 def listing_shortfall(coverage: Coverage) -> float:
@@ -79,8 +89,14 @@ def listing_shortfall(coverage: Coverage) -> float:
     if coverage.help is None:
         return 0.0
     taken = listing_taken(coverage)
-    shares = [part / (seen + part) for part, seen in ((taken.commands, coverage.help.commands),
-                                                     (taken.flags, coverage.help.flags)) if part]
+    shares = [
+        part / (seen + part)
+        for part, seen in (
+            (taken.commands, coverage.help.commands),
+            (taken.flags, coverage.help.flags),
+        )
+        if part
+    ]
     return max(shares, default=0.0)
 
 
@@ -93,7 +109,9 @@ def listing_sentence(witness: ListingWitness, *, named: int = 4) -> str:
     """What one other listing showed and what was taken from it, with the first names taken."""
     sentence = f"{witness.witness} listed {listed_counts(witness.seen)}"
     if witness.taken.commands or witness.taken.flags:
-        shown = ", ".join(witness.taken_names[:named]) + (", …" if len(witness.taken_names) > named else "")
+        shown = ", ".join(witness.taken_names[:named]) + (
+            ", …" if len(witness.taken_names) > named else ""
+        )
         sentence += f", of which {listed_counts(witness.taken)} the help lacked (taken: {shown})"
     else:
         sentence += ", nothing the help lacked"
@@ -109,16 +127,22 @@ def coverage_line(tree: CommandTree) -> str | None:
     if coverage.exact is None:
         if coverage.help is None:
             return None
-        unread = sum(1 for note in tree.notes if ": help unavailable" in note or ": not crawled" in note)
+        unread = sum(
+            1 for note in tree.notes if ": help unavailable" in note or ": not crawled" in note
+        )
         line = f"coverage: help only, {_counts(coverage.help)}"
         said = [listing_sentence(witness) for witness in coverage.listings]
         if said:
             line = "; ".join([line, *said])
         if coverage.short_signs:  # the crawl's own signs (they name the unread commands too)
-            return f"warning: the help-only load looks short; {line}; " + "; ".join(coverage.short_signs)
+            return f"warning: the help-only load looks short; {line}; " + "; ".join(
+                coverage.short_signs
+            )
         if listing_is_short(coverage):
             line = f"warning: the help text showed less than the CLI's other listings; {line}"
-        return line + (f"; {_plural(unread, 'command')} whose own help could not be read" if unread else "")
+        return line + (
+            f"; {_plural(unread, 'command')} whose own help could not be read" if unread else ""
+        )
     exact = f"exact loader {_counts(coverage.exact)}"
     if coverage.help is None:
         return f"coverage: {exact}; help could not be read as the second witness (see the notes)"
@@ -126,8 +150,10 @@ def coverage_line(tree: CommandTree) -> str | None:
         if coverage.disagreements:
             extra = coverage.disagreements[0].missing_in_help
             shown = ", ".join(extra[:4]) + (", …" if len(extra) > 4 else "")
-            return (f"coverage: {exact}; help shows nothing more at the top level ({_counts(coverage.help)} "
-                    f"shown there; {len(extra)} more only the exact loader has: {shown})")
+            return (
+                f"coverage: {exact}; help shows nothing more at the top level ({_counts(coverage.help)} "
+                f"shown there; {len(extra)} more only the exact loader has: {shown})"
+            )
         return f"coverage: {exact}; help agrees at the top level ({_counts(coverage.help)} shown there)"
     taken = coverage.taken_from_help
     parts = [f"coverage: {exact}", f"help {_counts(coverage.help)}"]
@@ -139,6 +165,8 @@ def coverage_line(tree: CommandTree) -> str | None:
         parts.append("they agree")
     line = "; ".join(parts)
     if is_short(coverage):
-        line = (f"warning: the exact loader missed {shortfall(coverage):.0%} of what help shows "
-                f"(taken from help, kinds as the text says); {line}")
+        line = (
+            f"warning: the exact loader missed {shortfall(coverage):.0%} of what help shows "
+            f"(taken from help, kinds as the text says); {line}"
+        )
     return line

@@ -18,7 +18,7 @@ def describe(command: Command, choices: CommandConfig, default_mode: Description
     if choices.description is not None:
         if not choices.description.strip():
             raise SurfaceError(
-                f'the description override of `{command.path_str}` is empty; write the text '
+                f"the description override of `{command.path_str}` is empty; write the text "
                 f'or remove the key description from [commands."{command.path_str}"]',
                 key_path=("commands", command.path_str, "description"),
             )

@@ -37,17 +37,33 @@ DRIFT_RULES: dict[str, str] = {
 }
 """Every drift code and what it means; all are errors."""
 
-REFRESH = "Review the change, then run `mcp-workbench export CONFIG --refresh` to update the snapshot."
+REFRESH = (
+    "Review the change, then run `mcp-workbench export CONFIG --refresh` to update the snapshot."
+)
 
 _COMMAND_FIELDS = ("runnable", "hidden", "deprecated")
 _BOUNDS = ("minimum", "maximum", "exclusive_minimum", "exclusive_maximum")
-_FLAG_FIELDS = ("kind", "value_type", "choices", "default", "required", "repeatable", "negatable",
-                "hidden", "deprecated", "nargs", "item_types", *_BOUNDS)
+_FLAG_FIELDS = (
+    "kind",
+    "value_type",
+    "choices",
+    "default",
+    "required",
+    "repeatable",
+    "negatable",
+    "hidden",
+    "deprecated",
+    "nargs",
+    "item_types",
+    *_BOUNDS,
+)
 _POSITIONAL_FIELDS = ("value_type", "choices", "default", "required", "variadic", *_BOUNDS)
 _NOW_DANGLING = {"WB801": "WB941", "WB802": "WB942", "WB804": "WB944", "WB805": "WB945"}
 
 
-def drift(snapshot: CommandTree, live: CommandTree, config: Config, surface: Surface | None = None) -> list[Finding]:
+def drift(
+    snapshot: CommandTree, live: CommandTree, config: Config, surface: Surface | None = None
+) -> list[Finding]:
     """Every difference between `snapshot` and `live` that matters to `config`, sorted by code."""
     findings: list[Finding] = []
     findings += _version_findings(snapshot, live, config)
@@ -68,9 +84,14 @@ def _finding(code: str, subject: str, message: str, fix: str = REFRESH) -> Findi
 def _version_findings(snapshot: CommandTree, live: CommandTree, config: Config) -> list[Finding]:
     recorded = config.source.cli_version or snapshot.cli_version
     if recorded and live.cli_version and recorded != live.cli_version:
-        return [_finding("WB931", "cli_version",
-                         f"The CLI reports version {live.cli_version}; the snapshot was taken "
-                         f"from {recorded}.")]
+        return [
+            _finding(
+                "WB931",
+                "cli_version",
+                f"The CLI reports version {live.cli_version}; the snapshot was taken "
+                f"from {recorded}.",
+            )
+        ]
     return []
 
 
@@ -93,20 +114,38 @@ def _tree_findings(snapshot: CommandTree, live: CommandTree) -> list[Finding]:
 
 
 def _flag_findings(old: Command, new: Command) -> list[Finding]:
-    return _member_findings(old.path_str, "flag", ("WB911", "WB912", "WB913"), _FLAG_FIELDS,
-                            {f.key: f for f in old.flags}, {f.key: f for f in new.flags},
-                            lambda flag: flag.spelling)
+    return _member_findings(
+        old.path_str,
+        "flag",
+        ("WB911", "WB912", "WB913"),
+        _FLAG_FIELDS,
+        {f.key: f for f in old.flags},
+        {f.key: f for f in new.flags},
+        lambda flag: flag.spelling,
+    )
 
 
 def _positional_findings(old: Command, new: Command) -> list[Finding]:
-    return _member_findings(old.path_str, "argument", ("WB921", "WB922", "WB923"),
-                            _POSITIONAL_FIELDS, {p.name: p for p in old.positionals},
-                            {p.name: p for p in new.positionals}, lambda positional: positional.name)
+    return _member_findings(
+        old.path_str,
+        "argument",
+        ("WB921", "WB922", "WB923"),
+        _POSITIONAL_FIELDS,
+        {p.name: p for p in old.positionals},
+        {p.name: p for p in new.positionals},
+        lambda positional: positional.name,
+    )
 
 
-def _member_findings(path: str, noun: str, codes: tuple[str, str, str], fields: tuple[str, ...],
-                     before: dict[str, Flag | Positional], after: dict[str, Flag | Positional],
-                     label: Any) -> list[Finding]:
+def _member_findings(
+    path: str,
+    noun: str,
+    codes: tuple[str, str, str],
+    fields: tuple[str, ...],
+    before: dict[str, Flag | Positional],
+    after: dict[str, Flag | Positional],
+    label: Any,
+) -> list[Finding]:
     """Added, removed and changed flags (or positionals) of one command, by key."""
     added, removed, changed = codes
     findings: list[Finding] = []
@@ -115,14 +154,20 @@ def _member_findings(path: str, noun: str, codes: tuple[str, str, str], fields: 
         findings.append(_finding(added, f"{path} {shown}", f"`{path}` has a new {noun} `{shown}`."))
     for key in before.keys() - after.keys():
         shown = label(before[key])
-        findings.append(_finding(removed, f"{path} {shown}",
-                                 f"`{path}` no longer has the {noun} `{shown}`."))
+        findings.append(
+            _finding(removed, f"{path} {shown}", f"`{path}` no longer has the {noun} `{shown}`.")
+        )
     for key in before.keys() & after.keys():
         changes = _changes(before[key], after[key], fields)
         if changes:
             shown = label(after[key])
-            findings.append(_finding(changed, f"{path} {shown}",
-                                     f"The {noun} `{shown}` of `{path}` changed: {changes}."))
+            findings.append(
+                _finding(
+                    changed,
+                    f"{path} {shown}",
+                    f"The {noun} `{shown}` of `{path}` changed: {changes}.",
+                )
+            )
     return findings
 
 
@@ -152,8 +197,14 @@ def _newly_dangling(snapshot: CommandTree, live: CommandTree, config: Config) ->
     findings = []
     for found in dangling_keys(live, config):
         if found.code in _NOW_DANGLING and (found.code, found.subject) not in already:
-            findings.append(_finding(_NOW_DANGLING[found.code], found.subject,
-                                     f"In the live CLI: {found.message}", found.fix))
+            findings.append(
+                _finding(
+                    _NOW_DANGLING[found.code],
+                    found.subject,
+                    f"In the live CLI: {found.message}",
+                    found.fix,
+                )
+            )
     return findings
 
 
@@ -162,10 +213,14 @@ def _tool_order_findings(live: CommandTree, config: Config, surface: Surface) ->
     for entry in config.prompt.tool_order or []:
         tool = surface.tool(entry) if entry != REST_ENTRY else None
         if tool is not None and live.find(tool.binding.command_path) is None:
-            findings.append(_finding(
-                "WB943", f"prompt.tool_order.{entry}",
-                f"`prompt.tool_order` lists `{entry}`, whose command `{tool.command_str}` the live "
-                "CLI no longer has.",
-                "Remove it from `tool_order`, then refresh the snapshot with "
-                "`mcp-workbench export CONFIG --refresh`."))
+            findings.append(
+                _finding(
+                    "WB943",
+                    f"prompt.tool_order.{entry}",
+                    f"`prompt.tool_order` lists `{entry}`, whose command `{tool.command_str}` the live "
+                    "CLI no longer has.",
+                    "Remove it from `tool_order`, then refresh the snapshot with "
+                    "`mcp-workbench export CONFIG --refresh`.",
+                )
+            )
     return findings

@@ -78,13 +78,17 @@ def check_discovery_names(prefix: str, tools: Sequence[Tool]) -> None:
         if not TOOL_NAME_PATTERN.match(name):
             raise SurfaceError(
                 f"search exposure's tool `{name}` is not a valid tool name (at most {MAX_TOOL_NAME} of "
-                "A-Z a-z 0-9 _ -); set a shorter [tools] prefix", key_path=("tools", "prefix"))
+                "A-Z a-z 0-9 _ -); set a shorter [tools] prefix",
+                key_path=("tools", "prefix"),
+            )
         clash = by_name.get(name)
         if clash is not None:
             raise SurfaceError(
                 f"command `{clash.command_str}` becomes tool `{name}`, the name of search exposure's "
                 f'own tool; rename it ([commands."{clash.command_str}"] name = "...") or set another '
-                "[tools] prefix", key_path=("commands", clash.command_str))
+                "[tools] prefix",
+                key_path=("commands", clash.command_str),
+            )
 
 
 def find_tool(surface: Surface) -> dict[str, Any]:
@@ -96,7 +100,7 @@ def find_tool(surface: Surface) -> dict[str, Any]:
         "title": f"Find {cli} tools",
         "description": (
             f"Search all {len(surface.tools)} {cli} tools ({deferred} of them are not in your tool list "
-            "until found) by what you want to do, in a few words (e.g. \"scale a deployment\"). "
+            'until found) by what you want to do, in a few words (e.g. "scale a deployment"). '
             "Answers the best matches with their names, descriptions and input schemas, and adds them "
             f"to your tool list. Call it before deciding a task cannot be done; call a match directly "
             f"or through `{run_tool_name(surface.tool_prefix)}`."
@@ -105,11 +109,15 @@ def find_tool(surface: Surface) -> dict[str, Any]:
             "type": "object",
             "properties": {
                 "query": {
-                    "type": "string", "minLength": 1,
+                    "type": "string",
+                    "minLength": 1,
                     "description": "What you want to do, or words from the tool's name or flags.",
                 },
                 "limit": {
-                    "type": "integer", "minimum": 1, "maximum": FIND_LIMIT_MAX, "default": FIND_LIMIT_DEFAULT,
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": FIND_LIMIT_MAX,
+                    "default": FIND_LIMIT_DEFAULT,
                     "description": "How many matches to answer, best first.",
                 },
             },
@@ -138,7 +146,8 @@ def run_tool(surface: Surface) -> dict[str, Any]:
             "properties": {
                 "name": {"type": "string", "minLength": 1, "description": "The tool to call."},
                 "arguments": {
-                    "type": "object", "default": {},
+                    "type": "object",
+                    "default": {},
                     "description": "The tool's arguments, valid under its input schema.",
                 },
             },
@@ -193,7 +202,9 @@ def connect_view(surface: Surface) -> ConnectView:
     """What `tools/list` answers at connect for `surface`, with its cost and the full cost."""
     full = sum(_tokens(tool) for tool in surface.tools)
     if surface.exposure != "search":
-        return ConnectView(tuple(surface.tools_list()), full, full, surface.exposure, len(surface.tools))
+        return ConnectView(
+            tuple(surface.tools_list()), full, full, surface.exposure, len(surface.tools)
+        )
     always = [tool for tool in surface.tools if tool.load == "always"]
     extra = discovery_tools(surface)
     tokens = sum(_tokens(tool) for tool in always) + sum(count_tokens(json.dumps(d)) for d in extra)

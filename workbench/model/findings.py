@@ -47,8 +47,14 @@ class Finding:
     @classmethod
     def from_data(cls, data: dict[str, str]) -> Finding:
         """The finding `to_data` wrote (the `--json` report's rows)."""
-        return cls(data["code"], Severity(data["severity"]), data["subject"], data["message"],
-                   data.get("fix", ""), data.get("command", ""))
+        return cls(
+            data["code"],
+            Severity(data["severity"]),
+            data["subject"],
+            data["message"],
+            data.get("fix", ""),
+            data.get("command", ""),
+        )
 
 
 # -- the one text form of findings: `check`'s report, the TUI's lint preview and its list ------
@@ -98,28 +104,58 @@ RULES: dict[str, tuple[Severity, str]] = {
     "WB303": (Severity.ERROR, "command annotated both `read_only` and `destructive`"),
     "WB401": (Severity.WARNING, "flag of unknown type without a type or schema override"),
     "WB402": (Severity.ERROR, "a required flag or argument is not in the tool's schema"),
-    "WB403": (Severity.WARNING, "a required flag is not in the schema; the CLI may read it from an env var"),
+    "WB403": (
+        Severity.WARNING,
+        "a required flag is not in the schema; the CLI may read it from an env var",
+    ),
     "WB404": (Severity.INFO, "the loader could not read part of the CLI exactly (a loader note)"),
-    "WB405": (Severity.WARNING, "a flag's kind (switch or value) was guessed: its help printed no type"),
+    "WB405": (
+        Severity.WARNING,
+        "a flag's kind (switch or value) was guessed: its help printed no type",
+    ),
     "WB406": (Severity.WARNING, "a schema pattern that needs backtracking (nested repetition)"),
-    "WB407": (Severity.WARNING, "a selector's `pin` names a flag that some commands it claims do not have"),
-    "WB408": (Severity.WARNING, "an `output = \"json\"` command printed output that is not JSON (try-it)"),
-    "WB409": (Severity.WARNING, "`output_schema` set on a command whose `output` is not \"json\""),
+    "WB407": (
+        Severity.WARNING,
+        "a selector's `pin` names a flag that some commands it claims do not have",
+    ),
+    "WB408": (
+        Severity.WARNING,
+        'an `output = "json"` command printed output that is not JSON (try-it)',
+    ),
+    "WB409": (Severity.WARNING, '`output_schema` set on a command whose `output` is not "json"'),
     "WB410": (Severity.INFO, "the exact loader and the CLI's help disagree on a command"),
-    "WB411": (Severity.WARNING, "the exact loader missed more than 3% of what the CLI's help shows"),
+    "WB411": (
+        Severity.WARNING,
+        "the exact loader missed more than 3% of what the CLI's help shows",
+    ),
     "WB412": (Severity.WARNING, "a help-only load shows its own signs of being short"),
-    "WB413": (Severity.WARNING, "the help text lacked more than 3% of what the CLI's other listings show"),
-    "WB414": (Severity.INFO, "the help text lacked a few commands or flags the CLI's other listings show"),
+    "WB413": (
+        Severity.WARNING,
+        "the help text lacked more than 3% of what the CLI's other listings show",
+    ),
+    "WB414": (
+        Severity.INFO,
+        "the help text lacked a few commands or flags the CLI's other listings show",
+    ),
     "WB501": (Severity.ERROR, "more than 128 tools listed at connect"),
-    "WB502": (Severity.INFO, "many tools or a costly tool list in `all` exposure: search exposure suggested"),
+    "WB502": (
+        Severity.INFO,
+        "many tools or a costly tool list in `all` exposure: search exposure suggested",
+    ),
     "WB601": (Severity.ERROR, "prompt + tool list above the token budget"),
-    "WB701": (Severity.ERROR, "`[runtime]` limit that stops every call (timeout, output cap, concurrency)"),
+    "WB701": (
+        Severity.ERROR,
+        "`[runtime]` limit that stops every call (timeout, output cap, concurrency)",
+    ),
     "WB702": (Severity.ERROR, "`[source] command` is empty: serve has nothing to run"),
     "WB703": (Severity.WARNING, "`[env]` variable name that is not portable"),
     "WB704": (Severity.WARNING, "`[env]` value that looks like a secret, stored in mcp.toml"),
     "WB705": (Severity.ERROR, "`[runtime] cwd` does not exist"),
     "WB706": (Severity.ERROR, "`[source] command` names an executable that cannot be found"),
-    "WB707": (Severity.WARNING, "`[source] command` names an executable other than the one `target` finds on PATH now"),
+    "WB707": (
+        Severity.WARNING,
+        "`[source] command` names an executable other than the one `target` finds on PATH now",
+    ),
     "WB801": (Severity.ERROR, "`[commands]` key names no command"),
     "WB802": (Severity.ERROR, "flag override names no flag or argument of its command"),
     "WB803": (Severity.ERROR, "`prompt.tool_order` names no tool"),
@@ -137,7 +173,9 @@ def finding(code: str, subject: str, message: str, fix: str) -> Finding:
 _COMMAND_KEY = re.compile(r'^commands\."([^"]+)"')
 
 
-def with_commands(findings: Iterable[Finding], tools: dict[str, str], paths: set[str]) -> list[Finding]:
+def with_commands(
+    findings: Iterable[Finding], tools: dict[str, str], paths: set[str]
+) -> list[Finding]:
     """`findings` with `command` filled in from their subject: a tool name or `tool.property`
     (via `tools`, name → command path), a command path, `path --flag`, or a `[commands."path"]` key."""
     result = []
@@ -158,13 +196,18 @@ def _command_of(subject: str, tools: dict[str, str], paths: set[str]) -> str:
     if keyed:
         return keyed.group(1)
     words = subject.split(" ")
-    return next((" ".join(words[:n]) for n in range(len(words) - 1, 0, -1) if " ".join(words[:n]) in paths), "")
+    return next(
+        (" ".join(words[:n]) for n in range(len(words) - 1, 0, -1) if " ".join(words[:n]) in paths),
+        "",
+    )
 
 
 def finalize(findings: Iterable[Finding], config: Config) -> list[Finding]:
     """`findings` without the codes `[lint] disable` silences, sorted by code then subject."""
     disabled = {code.upper() for code in config.lint.disable}
-    return sorted((f for f in findings if f.code not in disabled), key=lambda f: (f.code, f.subject))
+    return sorted(
+        (f for f in findings if f.code not in disabled), key=lambda f: (f.code, f.subject)
+    )
 
 
 def closest(word: str, candidates: Iterable[str], *, cutoff: float = 0.75) -> str | None:

@@ -42,13 +42,25 @@ from workbench.model.surface_types import Surface, Tool
 from workbench.model.tokens import count_tokens, tokenizer_label
 from workbench.model.tree import CommandTree
 
-__all__ = ["RULES", "Finding", "Severity", "TokenReport", "argument_keys", "dangling_keys", "finalize",
-           "lint", "measure_tokens", "tool_tokens"]
+__all__ = [
+    "RULES",
+    "Finding",
+    "Severity",
+    "TokenReport",
+    "argument_keys",
+    "dangling_keys",
+    "finalize",
+    "lint",
+    "measure_tokens",
+    "tool_tokens",
+]
 
 MAX_TOOLS = 128
 """Clients that cap the tool list (e.g. OpenAI-compatible hosts) refuse more than this."""
 
-_COVERED_WARNING = re.compile(r'^\[commands\.|^selector \d+: command pattern ".*" matches no command;')
+_COVERED_WARNING = re.compile(
+    r'^\[commands\.|^selector \d+: command pattern ".*" matches no command;'
+)
 """Surface warnings that a WB8xx rule reports itself (with a code and a fix), so not twice."""
 
 
@@ -88,10 +100,15 @@ def _note_findings(tree: CommandTree) -> list[Finding]:
     findings = []
     for note in tree.notes:
         where, _, _ = note.partition(": ")
-        findings.append(finding(
-            "WB404", where if where in paths else "tree", f"The loader noted: {note}",
-            "Check that flag or command in the CLI's help; curate it with an override or exclude it "
-            "if the note matters to the agent."))
+        findings.append(
+            finding(
+                "WB404",
+                where if where in paths else "tree",
+                f"The loader noted: {note}",
+                "Check that flag or command in the CLI's help; curate it with an override or exclude it "
+                "if the note matters to the agent.",
+            )
+        )
     return findings
 
 
@@ -99,8 +116,12 @@ def unknown_disabled_codes(config: Config) -> list[Finding]:
     """WB002 for each `[lint] disable` entry that is neither a lint nor a drift code."""
     known = RULES.keys() | DRIFT_RULES.keys()
     return [
-        finding("WB002", "lint.disable", f"`{code}` is not a finding code, so it silences nothing.",
-                "Remove it from `[lint] disable` or correct it (see docs/lint.md for the codes).")
+        finding(
+            "WB002",
+            "lint.disable",
+            f"`{code}` is not a finding code, so it silences nothing.",
+            "Remove it from `[lint] disable` or correct it (see docs/lint.md for the codes).",
+        )
         for code in config.lint.disable
         if code.upper() not in known
     ]
@@ -142,29 +163,44 @@ def _size_findings(surface: Surface, config: Config) -> list[Finding]:
     view = connect_view(surface) if surface.exposure == "search" else None
     listed = view.listed if view is not None else len(surface.tools)
     if listed > MAX_TOOLS:
-        findings.append(finding(
-            "WB501", "tools",
-            f"The surface lists {listed} tools at connect; clients cap the list at {MAX_TOOLS} "
-            "and models choose worse among many.",
-            "Narrow it with `[[selectors]]` or `exclude = true` on commands the agent does not need"
-            + (", or mark fewer commands `load = \"always\"`." if view is not None
-               else ', or use `[tools] exposure = "search"`.')))
+        findings.append(
+            finding(
+                "WB501",
+                "tools",
+                f"The surface lists {listed} tools at connect; clients cap the list at {MAX_TOOLS} "
+                "and models choose worse among many.",
+                "Narrow it with `[[selectors]]` or `exclude = true` on commands the agent does not need"
+                + (
+                    ', or mark fewer commands `load = "always"`.'
+                    if view is not None
+                    else ', or use `[tools] exposure = "search"`.'
+                ),
+            )
+        )
     budget = config.lint.token_budget
     total = report.total if view is None else report.prompt + view.tokens
     if total > budget:
         biggest = sorted(report.per_tool.items(), key=lambda item: -item[1])[:3]
         if view is not None:
             shown = {d["name"] for d in view.tools}
-            biggest = [item for item in sorted(report.per_tool.items(), key=lambda item: -item[1])
-                       if item[0] in shown][:3]
+            biggest = [
+                item
+                for item in sorted(report.per_tool.items(), key=lambda item: -item[1])
+                if item[0] in shown
+            ][:3]
         top = ", ".join(f"`{name}` {count}" for name, count in biggest)
-        findings.append(finding(
-            "WB601", "tokens",
-            f"Prompt + tool list{' at connect' if view is not None else ''} cost {total} tokens "
-            f"({report.tokenizer}), over the budget of {budget}" + (f"; largest tools: {top}." if top else "."),
-            'Expose fewer tools or flags, use `description_mode = "short"`, '
-            + ("" if view is not None else 'use `[tools] exposure = "search"`, ')
-            + "or raise `[lint] token_budget`."))
+        findings.append(
+            finding(
+                "WB601",
+                "tokens",
+                f"Prompt + tool list{' at connect' if view is not None else ''} cost {total} tokens "
+                f"({report.tokenizer}), over the budget of {budget}"
+                + (f"; largest tools: {top}." if top else "."),
+                'Expose fewer tools or flags, use `description_mode = "short"`, '
+                + ("" if view is not None else 'use `[tools] exposure = "search"`, ')
+                + "or raise `[lint] token_budget`.",
+            )
+        )
     if not findings:  # WB501 and WB601 already say it: WB502 is the early notice before either
         findings += exposure_findings(surface, config, report.tools)
     return findings

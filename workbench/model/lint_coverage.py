@@ -36,25 +36,41 @@ def coverage_findings(tree: CommandTree) -> list[Finding]:
         return []
     findings = short_sign_findings(tree) + listing_findings(tree)
     if is_short(coverage):
-        findings.append(finding(
-            "WB411", tree.root.path_str,
-            f"The exact loader missed {shortfall(coverage):.0%} of what the CLI's help shows (more than "
-            f"{SHORT_THRESHOLD:.0%}); those commands and flags were taken from help, so their kinds and "
-            "types are what the text says.",
-            "Review the commands and flags marked from help (WB410), or give a `module:attr` TARGET "
-            "naming the CLI's real parser or command object."))
+        findings.append(
+            finding(
+                "WB411",
+                tree.root.path_str,
+                f"The exact loader missed {shortfall(coverage):.0%} of what the CLI's help shows (more than "
+                f"{SHORT_THRESHOLD:.0%}); those commands and flags were taken from help, so their kinds and "
+                "types are what the text says.",
+                "Review the commands and flags marked from help (WB410), or give a `module:attr` TARGET "
+                "naming the CLI's real parser or command object.",
+            )
+        )
     for disagreement in coverage.disagreements:
         said = []
         if disagreement.missing_in_exact:
-            said.append(f"help shows {_listed(disagreement.missing_in_exact)}, which the exact loader lacked")
+            said.append(
+                f"help shows {_listed(disagreement.missing_in_exact)}, which the exact loader lacked"
+            )
         if disagreement.missing_in_help:
-            said.append(f"the exact loader has {_listed(disagreement.missing_in_help)}, which help does not show")
-        fix = ("Check the ones taken from help in the CLI's --help; override their type or exclude them "
-               "if they are wrong." if disagreement.missing_in_exact else
-               "Nothing to do if they are hidden on purpose; exclude them if the agent should not use them.")
-        findings.append(finding(
-            "WB410", disagreement.path,
-            f"The two witnesses disagree: {'; '.join(said)} ({disagreement.resolution}).", fix))
+            said.append(
+                f"the exact loader has {_listed(disagreement.missing_in_help)}, which help does not show"
+            )
+        fix = (
+            "Check the ones taken from help in the CLI's --help; override their type or exclude them "
+            "if they are wrong."
+            if disagreement.missing_in_exact
+            else "Nothing to do if they are hidden on purpose; exclude them if the agent should not use them."
+        )
+        findings.append(
+            finding(
+                "WB410",
+                disagreement.path,
+                f"The two witnesses disagree: {'; '.join(said)} ({disagreement.resolution}).",
+                fix,
+            )
+        )
     return findings
 
 
@@ -63,12 +79,16 @@ def short_sign_findings(tree: CommandTree) -> list[Finding]:
     coverage = tree.coverage
     if coverage is None or not coverage.short_signs:
         return []
-    return [finding(
-        "WB412", tree.root.path_str,
-        "The help-only load looks short: " + "; ".join(coverage.short_signs) + ".",
-        "Give a `module:attr` TARGET naming the CLI's real parser or command object if it is a Python CLI; "
-        "otherwise add the missing flags by hand (`[tools.<name>]` args) or exclude the commands whose help "
-        "could not be read.")]
+    return [
+        finding(
+            "WB412",
+            tree.root.path_str,
+            "The help-only load looks short: " + "; ".join(coverage.short_signs) + ".",
+            "Give a `module:attr` TARGET naming the CLI's real parser or command object if it is a Python CLI; "
+            "otherwise add the missing flags by hand (`[tools.<name>]` args) or exclude the commands whose help "
+            "could not be read.",
+        )
+    ]
 
 
 def listing_findings(tree: CommandTree) -> list[Finding]:
@@ -81,12 +101,22 @@ def listing_findings(tree: CommandTree) -> list[Finding]:
     for witness in coverage.listings:
         if not witness.taken_names:
             continue
-        guessed = any(f.kind_guessed and f.listed_by == witness.witness for c in tree.walk() for f in c.flags)
-        findings.append(finding(
-            "WB413" if severe else "WB414", tree.root.path_str,
-            f"The help text lacked {listed_counts(witness.taken)} that the CLI's {witness.witness} lists: "
-            f"{_listed(witness.taken_names)}; they were taken from it"
-            + (" (the flags' kinds are guesses: it does not say which take a value)." if guessed else "."),
-            "Check them against the CLI's documentation; override a flag's type (which settles its kind) "
-            "or exclude what the agent should not use."))
+        guessed = any(
+            f.kind_guessed and f.listed_by == witness.witness for c in tree.walk() for f in c.flags
+        )
+        findings.append(
+            finding(
+                "WB413" if severe else "WB414",
+                tree.root.path_str,
+                f"The help text lacked {listed_counts(witness.taken)} that the CLI's {witness.witness} lists: "
+                f"{_listed(witness.taken_names)}; they were taken from it"
+                + (
+                    " (the flags' kinds are guesses: it does not say which take a value)."
+                    if guessed
+                    else "."
+                ),
+                "Check them against the CLI's documentation; override a flag's type (which settles its kind) "
+                "or exclude what the agent should not use.",
+            )
+        )
     return findings

@@ -81,7 +81,7 @@ def snake_case(text: str) -> str:
         return "arg"
     if name[0].isdigit():
         name = f"arg_{name}"
-    return name[:MAX_PROPERTY_NAME - 5].rstrip("_")  # room for a clash suffix (`_arg9`)
+    return name[: MAX_PROPERTY_NAME - 5].rstrip("_")  # room for a clash suffix (`_arg9`)
 
 
 def unique_name(base: str, taken: set[str], suffix: str) -> str:

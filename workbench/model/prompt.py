@@ -33,27 +33,52 @@ def render_prompt(config: Config, tree: CommandTree, tools: Sequence[Tool]) -> s
     """The rendered prompt for `tools` (already in model-facing order)."""
     variables = prompt_variables(config, tree, tools)
     sections: list[tuple[int, int, str, str, tuple[str | int, ...] | None]] = [
-        (-100, 0, IDENTITY, config.prompt.identity if config.prompt.identity is not None else DEFAULT_IDENTITY,
-         ("prompt", "identity") if config.prompt.identity is not None else ()),
+        (
+            -100,
+            0,
+            IDENTITY,
+            config.prompt.identity if config.prompt.identity is not None else DEFAULT_IDENTITY,
+            ("prompt", "identity") if config.prompt.identity is not None else (),
+        ),
         (0, 1, PERSONA, config.prompt.persona, ("prompt", "persona")),
         (100, 2, GUIDANCE, tools_guidance(tools, search_prefix=_search_prefix(config, tree)), None),
     ]
     names = {IDENTITY, PERSONA, GUIDANCE}
     for index, section in enumerate(config.prompt.sections):
         if section.name in names:
-            what = "a built-in section" if section.name in (IDENTITY, PERSONA, GUIDANCE) else "defined twice"
+            what = (
+                "a built-in section"
+                if section.name in (IDENTITY, PERSONA, GUIDANCE)
+                else "defined twice"
+            )
             raise SurfaceError(
                 f"prompt section `{section.name}` is {what}; give the [[prompt.sections]] "
-                "entry another name" + (" (prompt.identity / prompt.persona set the built-ins)"
-                                        if what.startswith("a built") else ""),
+                "entry another name"
+                + (
+                    " (prompt.identity / prompt.persona set the built-ins)"
+                    if what.startswith("a built")
+                    else ""
+                ),
                 key_path=("prompt", "sections", index, "name"),
             )
         names.add(section.name)
-        sections.append((section.order, 3 + index, section.name, section.text, ("prompt", "sections", index, "text")))
+        sections.append(
+            (
+                section.order,
+                3 + index,
+                section.name,
+                section.text,
+                ("prompt", "sections", index, "text"),
+            )
+        )
     rendered = []
     for _order, _index, name, text, key_path in sorted(sections, key=lambda s: (s[0], s[1])):
         # the generated guidance (key_path None) is not a template
-        text = interpolate(text, variables, section=name, key_path=key_path) if key_path is not None else text
+        text = (
+            interpolate(text, variables, section=name, key_path=key_path)
+            if key_path is not None
+            else text
+        )
         text = text.strip("\n").rstrip()
         if text.strip():
             rendered.append(text)
@@ -79,8 +104,9 @@ def prompt_variables(config: Config, tree: CommandTree, tools: Sequence[Tool]) -
     return variables
 
 
-def interpolate(text: str, variables: dict[str, str], *, section: str,
-                key_path: tuple[str | int, ...] = ()) -> str:
+def interpolate(
+    text: str, variables: dict[str, str], *, section: str, key_path: tuple[str | int, ...] = ()
+) -> str:
     """`text` with every `{{name}}` replaced by its value.
 
     Strict: an unknown variable, a malformed group (`{{ cli }}`, `{{}}`), or a `{{` that does
@@ -101,7 +127,7 @@ def interpolate(text: str, variables: dict[str, str], *, section: str,
                     "else between the braces",
                     key_path=key_path,
                 )
-            out.append(text[last:start + 2])
+            out.append(text[last : start + 2])
             last = start + 2
         else:
             name = group.group(1)
@@ -128,10 +154,8 @@ def interpolate(text: str, variables: dict[str, str], *, section: str,
 
 
 def _excerpt(text: str, start: int) -> str:
-    piece = text[start:start + 16].replace("\n", " ")
+    piece = text[start : start + 16].replace("\n", " ")
     return piece + ("…" if len(text) > start + 16 else "")
-
-
 
 
 def _search_prefix(config: Config, tree: CommandTree) -> str | None:
@@ -159,7 +183,9 @@ def tools_guidance(tools: Sequence[Tool], *, search_prefix: str | None = None) -
             f"{_names(destructive)}. Ask the user to confirm before calling them."
         )
     if read_only:
-        lines.append(f"These tools only read and are safe to call at any time: {_names(read_only)}.")
+        lines.append(
+            f"These tools only read and are safe to call at any time: {_names(read_only)}."
+        )
     return "\n".join(lines)
 
 

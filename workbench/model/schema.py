@@ -23,11 +23,33 @@ from workbench.model.surface_types import ArgBinding, SurfaceError
 from workbench.model.tree import Flag, FlagKind, Positional, ValueType
 
 _TRIVIAL_METAVARS = {
-    "TEXT", "STRING", "STR", "INTEGER", "INT", "FLOAT", "NUMBER", "NUM", "PATH", "FILE",
-    "FILENAME", "DIR", "DIRECTORY", "VALUE", "VAL", "BOOLEAN", "BOOL", "N", "X", "ARG",
+    "TEXT",
+    "STRING",
+    "STR",
+    "INTEGER",
+    "INT",
+    "FLOAT",
+    "NUMBER",
+    "NUM",
+    "PATH",
+    "FILE",
+    "FILENAME",
+    "DIR",
+    "DIRECTORY",
+    "VALUE",
+    "VAL",
+    "BOOLEAN",
+    "BOOL",
+    "N",
+    "X",
+    "ARG",
 }
 _PY_TYPES: dict[str, type | tuple[type, ...]] = {
-    "string": str, "integer": int, "number": (int, float), "boolean": bool, "array": list,
+    "string": str,
+    "integer": int,
+    "number": (int, float),
+    "boolean": bool,
+    "array": list,
     "object": dict,
 }
 
@@ -47,7 +69,10 @@ def value_schema(value_type: ValueType, choices: list[str] | None) -> dict[str, 
         if value_type in (ValueType.INTEGER, ValueType.NUMBER):
             numbers = _as_numbers(choices, integer=value_type is ValueType.INTEGER)
             if numbers is not None:
-                return {"type": "integer" if value_type is ValueType.INTEGER else "number", "enum": numbers}
+                return {
+                    "type": "integer" if value_type is ValueType.INTEGER else "number",
+                    "enum": numbers,
+                }
         return {"type": "string", "enum": list(choices)}
     if value_type is ValueType.INTEGER:
         return {"type": "integer"}
@@ -85,7 +110,7 @@ def word_rule(pattern: Any) -> tuple[str, bool] | None:
     if not isinstance(pattern, str) or not pattern.startswith("^([^"):
         return None
     dash = pattern.endswith(_NEGATIVE)
-    body = pattern[len("^([^"): len(pattern) - (len(_NEGATIVE) if dash else 0)]
+    body = pattern[len("^([^") : len(pattern) - (len(_NEGATIVE) if dash else 0)]
     if not body.endswith("]|$)"):
         return None
     chars, i, raw = [], 0, body[: -len("]|$)")]
@@ -112,7 +137,12 @@ def bounded(schema: dict[str, Any], item: Flag | Positional) -> dict[str, Any]:
 def _word_schema(schema: dict[str, Any], pattern: str | None = NOT_AN_OPTION) -> dict[str, Any]:
     """A value standing as its own word: free text gets `pattern` (it may not look like an
     option, nor start with a character the CLI treats specially)."""
-    if pattern and schema.get("type") == "string" and "enum" not in schema and "pattern" not in schema:
+    if (
+        pattern
+        and schema.get("type") == "string"
+        and "enum" not in schema
+        and "pattern" not in schema
+    ):
         return {**schema, "pattern": pattern}
     return schema
 
@@ -134,7 +164,9 @@ def words_schema(flag: Flag, pattern: str | None = NOT_AN_OPTION) -> dict[str, A
     item = _word_schema(bounded(value_schema(flag.value_type, flag.choices), flag), pattern)
     schema: dict[str, Any] = {"type": "array"}
     if flag.item_types and isinstance(flag.nargs, int) and len(flag.item_types) == flag.nargs:
-        schema["prefixItems"] = [_word_schema(value_schema(t, None), pattern) for t in flag.item_types]
+        schema["prefixItems"] = [
+            _word_schema(value_schema(t, None), pattern) for t in flag.item_types
+        ]
     else:
         schema["items"] = item
     if isinstance(flag.nargs, int):
@@ -151,8 +183,13 @@ def _as_numbers(choices: list[str], *, integer: bool) -> list[int | float] | Non
         return None
 
 
-def _hints(value_type: ValueType, env_var: str | None = None, metavar: str | None = None,
-           key: str = "", choices: list[str] | None = None) -> list[str]:
+def _hints(
+    value_type: ValueType,
+    env_var: str | None = None,
+    metavar: str | None = None,
+    key: str = "",
+    choices: list[str] | None = None,
+) -> list[str]:
     hints = []
     if value_type is ValueType.PATH:
         hints.append("a file system path")
@@ -180,7 +217,9 @@ def _describe(text: str, hints: list[str]) -> str:
     return f"{text} ({joined})" if text else joined[0].upper() + joined[1:]
 
 
-def flag_schema(flag: Flag, description: str | None = None, *, refused_prefixes: str = "") -> dict[str, Any]:
+def flag_schema(
+    flag: Flag, description: str | None = None, *, refused_prefixes: str = ""
+) -> dict[str, Any]:
     """The derived schema of `flag` (its help text replaced by `description` when given); the
     words of a flag taking several may not start with `-` nor with `refused_prefixes`."""
     if flag.kind is FlagKind.BOOLEAN:
@@ -188,15 +227,23 @@ def flag_schema(flag: Flag, description: str | None = None, *, refused_prefixes:
     elif flag.kind is FlagKind.COUNT:
         schema = {"type": "integer", "minimum": 0}
     else:
-        schema = (words_schema(flag, word_pattern(refused_prefixes, dash=True)) if flag.nargs is not None
-                  else bounded(value_schema(flag.value_type, flag.choices), flag))
+        schema = (
+            words_schema(flag, word_pattern(refused_prefixes, dash=True))
+            if flag.nargs is not None
+            else bounded(value_schema(flag.value_type, flag.choices), flag)
+        )
         if flag.repeatable:
             schema = {"type": "array", "items": schema}
             if flag.required:
                 schema["minItems"] = 1
     text = flag.help if description is None else description
-    hints = _hints(flag.value_type if flag.kind is FlagKind.VALUE else ValueType.STRING,
-                   flag.env_var, flag.metavar, flag.key, flag.choices)
+    hints = _hints(
+        flag.value_type if flag.kind is FlagKind.VALUE else ValueType.STRING,
+        flag.env_var,
+        flag.metavar,
+        flag.key,
+        flag.choices,
+    )
     described = _describe(text, hints)
     if described:
         schema["description"] = described
@@ -273,7 +320,9 @@ def _schema_problem(schema_json: str) -> str | None:
     return None
 
 
-def check_override(schema: Any, *, tool: str, command: str, key: str, prop: str | None = None) -> None:
+def check_override(
+    schema: Any, *, tool: str, command: str, key: str, prop: str | None = None
+) -> None:
     """Raise SurfaceError unless `schema` (a per-flag override, served as property `prop` of
     the tool's input schema) is a valid JSON Schema whose every `$ref` resolves inside it."""
     where = f'[commands."{command}".flags.{_toml_key(key)}].schema'
@@ -291,12 +340,16 @@ def check_override(schema: Any, *, tool: str, command: str, key: str, prop: str 
             f"(draft 2020-12): {problem}; fix {where}",
             key_path=("commands", command, "flags", key, "schema"),
         )
-    problem = _reference_problem(text, prop or key) if "$ref" in text or "$dynamicRef" in text else None
+    problem = (
+        _reference_problem(text, prop or key) if "$ref" in text or "$dynamicRef" in text else None
+    )
     if problem is None and ("pattern" in text or "patternProperties" in text):
         problem = _pattern_problem(text)
     if problem:
-        raise SurfaceError(f"tool `{tool}`, flag `{key}`: {problem}; fix {where}",
-                           key_path=("commands", command, "flags", key, "schema"))
+        raise SurfaceError(
+            f"tool `{tool}`, flag `{key}`: {problem}; fix {where}",
+            key_path=("commands", command, "flags", key, "schema"),
+        )
 
 
 TOOL_SCHEMA_URI = "urn:mcp-workbench:tool-input-schema"
@@ -329,7 +382,12 @@ def _reference_problem(schema_json: str, prop: str) -> str | None:
     empty = referencing.Registry(retrieve=no_retrieval)  # type: ignore[call-arg]  # attrs field the stub omits
     registry = empty.with_resource(TOOL_SCHEMA_URI, DRAFT202012.create_resource(wrapper)).crawl()
     inside = set(map(id, _nodes(override)))
-    pending = [(override, registry.resolver(TOOL_SCHEMA_URI).in_subresource(DRAFT202012.create_resource(wrapper)))]
+    pending = [
+        (
+            override,
+            registry.resolver(TOOL_SCHEMA_URI).in_subresource(DRAFT202012.create_resource(wrapper)),
+        )
+    ]
     while pending:
         node, resolver = pending.pop()
         if isinstance(node.get("$id"), str):
@@ -344,7 +402,9 @@ def _reference_problem(schema_json: str, prop: str) -> str | None:
                 target = None
             if target is None or id(target) not in inside:
                 return _why_unresolved(keyword, ref, prop)
-        pending.extend((sub, resolver) for sub in DRAFT202012.subresources_of(node) if isinstance(sub, dict))
+        pending.extend(
+            (sub, resolver) for sub in DRAFT202012.subresources_of(node) if isinstance(sub, dict)
+        )
     return None
 
 
@@ -383,7 +443,10 @@ def linear_time_regex(pattern: str) -> Any:
 _BACKTRACKING = (
     (re.compile(r"\\[1-9]|\\k<"), "a backreference"),
     (re.compile(r"\(\?<?[=!]"), "a lookaround"),
-    (re.compile(r"\((?:[^()\\]|\\.)*(?:[+*]|\{\d*,\d*\})\)?(?:[+*]|\{\d*,\d*\})"), "a repeated group holding a repetition"),
+    (
+        re.compile(r"\((?:[^()\\]|\\.)*(?:[+*]|\{\d*,\d*\})\)?(?:[+*]|\{\d*,\d*\})"),
+        "a repeated group holding a repetition",
+    ),
 )
 
 
@@ -405,11 +468,15 @@ def _pattern_problem(schema_json: str) -> str | None:
     for pattern in user_patterns(schema):
         if linear_time_regex(pattern) is None:
             what = backtracking_feature(pattern) or "a construct RE2 does not support"
-            return (f"the pattern {json.dumps(pattern)} uses {what}, which cannot be matched in bounded "
-                    "time against the model's input; rewrite it without backreferences and lookaround")
+            return (
+                f"the pattern {json.dumps(pattern)} uses {what}, which cannot be matched in bounded "
+                "time against the model's input; rewrite it without backreferences and lookaround"
+            )
     if "unevaluatedProperties" in schema_json and "patternProperties" in schema_json:
-        return ("`unevaluatedProperties` next to `patternProperties` is matched by a backtracking engine; "
-                "list the properties, or use `additionalProperties`")
+        return (
+            "`unevaluatedProperties` next to `patternProperties` is matched by a backtracking engine; "
+            "list the properties, or use `additionalProperties`"
+        )
     return None
 
 
@@ -426,12 +493,16 @@ def _nodes(value: Any) -> list[Any]:
 
 def _why_unresolved(keyword: str, ref: str, prop: str) -> str:
     if not ref.startswith("#"):
-        return (f"`{keyword}` {json.dumps(ref)} points outside the override, and the workbench never "
-                "fetches schemas; put the schema it names under the override's `$defs` and refer to it there")
-    return (f"`{keyword}` {json.dumps(ref)} does not resolve inside the override: in the served schema `#` "
-            f"is the tool's input schema, where this override is `#/properties/{prop}`; write "
-            f"`#/properties/{prop}/...`, or give the override its own `\"$id\"` (e.g. \"urn:{prop}\") so that "
-            "`#` means the override")
+        return (
+            f"`{keyword}` {json.dumps(ref)} points outside the override, and the workbench never "
+            "fetches schemas; put the schema it names under the override's `$defs` and refer to it there"
+        )
+    return (
+        f"`{keyword}` {json.dumps(ref)} does not resolve inside the override: in the served schema `#` "
+        f"is the tool's input schema, where this override is `#/properties/{prop}`; write "
+        f'`#/properties/{prop}/...`, or give the override its own `"$id"` (e.g. "urn:{prop}") so that '
+        "`#` means the override"
+    )
 
 
 def _toml_key(key: str) -> str:
@@ -496,9 +567,14 @@ def build_input_schema(
     # natural names first (a flag's key, a positional's metavar, clash suffixes), so the keys of
     # positional overrides never depend on a rename; then each `name` replaces its item's
     items: list[tuple[str, Any, str]] = [
-        (unique_name(property_name(chosen.flag.key), taken, "flag"), chosen, chosen.flag.key) for chosen in flags]
-    items += [(name, positional, name) for positional in positionals
-              for name in [unique_name(snake_case(positional.name), taken, "arg")]]
+        (unique_name(property_name(chosen.flag.key), taken, "flag"), chosen, chosen.flag.key)
+        for chosen in flags
+    ]
+    items += [
+        (name, positional, name)
+        for positional in positionals
+        for name in [unique_name(snake_case(positional.name), taken, "arg")]
+    ]
     owners: dict[str, str] = {}
     for natural, _item, key in items:
         override = overrides.get(key)
@@ -512,7 +588,8 @@ def build_input_schema(
             raise SurfaceError(
                 f"tool `{tool}`: property `{name}` would name both `{owners[name]}` and `{key}`; give "
                 f"{dotted(('commands', command, 'flags', renamed, 'name'))} another name",
-                key_path=("commands", command, "flags", renamed, "name"))
+                key_path=("commands", command, "flags", renamed, "name"),
+            )
         owners[name] = key
 
     final = {key: name for name, key in owners.items()}
@@ -522,14 +599,24 @@ def build_input_schema(
         pin = _pin_of(key, override, pins, command)
         if isinstance(item, ToolFlag):
             flag = item.flag
-            shared = (shared_flags.get((id(flag), item.level))
-                      if override is None and pin is None and shared_flags is not None else None)
+            shared = (
+                shared_flags.get((id(flag), item.level))
+                if override is None and pin is None and shared_flags is not None
+                else None
+            )
             if shared is not None and shared[1].property == name:
                 schema, binding = shared
             else:
-                schema, binding = _flag_property(flag, name, item.level, override, tool=tool, command=command,
-                                                 separate=long_values == "separate",
-                                                 prefixes=_prefixes_at(word_prefixes, item.level))
+                schema, binding = _flag_property(
+                    flag,
+                    name,
+                    item.level,
+                    override,
+                    tool=tool,
+                    command=command,
+                    separate=long_values == "separate",
+                    prefixes=_prefixes_at(word_prefixes, item.level),
+                )
                 if override is None and pin is None and shared_flags is not None:
                     shared_flags[(id(flag), item.level)] = (schema, binding)
             cli_required = flag.required
@@ -544,31 +631,49 @@ def build_input_schema(
             if override is None or override.schema_ is None:
                 schema = _own_words(schema, word_pattern(prefixes, dash=False))
             binding = ArgBinding(
-                property=name, source="positional", level=depth, spelling=positional.name,
-                kind=FlagKind.VALUE, value_type=positional.value_type, default=positional.default,
-                variadic=positional.variadic, required=positional.required,
+                property=name,
+                source="positional",
+                level=depth,
+                spelling=positional.name,
+                kind=FlagKind.VALUE,
+                value_type=positional.value_type,
+                default=positional.default,
+                variadic=positional.variadic,
+                required=positional.required,
                 json_encoded=_json_encoded(schema, positional.value_type, many=positional.variadic),
                 refused_prefixes=prefixes,
             )
             cli_required = positional.required
             own_word, dash = True, False
-        checked = _own_words(schema, word_pattern(binding.refused_prefixes, dash=dash)) if own_word else schema
+        checked = (
+            _own_words(schema, word_pattern(binding.refused_prefixes, dash=dash))
+            if own_word
+            else schema
+        )
         if pin is not None:
             value, where = pin
             check_value(value, checked, prop=name, where=where, what="pinned value")
             bindings.append(dataclasses.replace(binding, pin=value))
             continue
         if override is not None and override.default is not None:
-            check_value(override.default, checked, prop=name, where=("commands", command, "flags", key, "default"),
-                        what="default")
+            check_value(
+                override.default,
+                checked,
+                prop=name,
+                where=("commands", command, "flags", key, "default"),
+                what="default",
+            )
             schema = {**schema, "default": override.default}
             binding = dataclasses.replace(binding, fill=override.default)
-        needed = cli_required if override is None or override.required is None else override.required
+        needed = (
+            cli_required if override is None or override.required is None else override.required
+        )
         if cli_required and not needed and binding.fill is None:
             raise SurfaceError(
                 f"{dotted(('commands', command, 'flags', key, 'required'))} = false, but the CLI needs "
                 f"`{binding.spelling}`; give it a `default` (passed when the model leaves it out) or a pinned `value`",
-                key_path=("commands", command, "flags", key, "required"))
+                key_path=("commands", command, "flags", key, "required"),
+            )
         properties[name] = schema
         if needed:
             required.append(name)
@@ -581,8 +686,12 @@ def build_input_schema(
     return result, tuple(bindings)
 
 
-def _pin_of(key: str, override: FlagConfig | None, pins: dict[str, tuple[Any, tuple[str | int, ...]]],
-            command: str) -> tuple[Any, tuple[str | int, ...]] | None:
+def _pin_of(
+    key: str,
+    override: FlagConfig | None,
+    pins: dict[str, tuple[Any, tuple[str | int, ...]]],
+    command: str,
+) -> tuple[Any, tuple[str | int, ...]] | None:
     """The pinned value of `key` and the key path it came from: the command's own `value` wins
     over a selector's `pin`."""
     if override is not None and override.value is not None:
@@ -595,25 +704,55 @@ def _prefixes_at(word_prefixes: tuple[str, ...], level: int) -> str:
     return word_prefixes[min(level, len(word_prefixes)) - 1] if word_prefixes and level > 0 else ""
 
 
-def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | None, *, tool: str,
-                   command: str, separate: bool = False, prefixes: str = "") -> tuple[dict[str, Any], ArgBinding]:
+def _flag_property(
+    flag: Flag,
+    name: str,
+    level: int,
+    override: FlagConfig | None,
+    *,
+    tool: str,
+    command: str,
+    separate: bool = False,
+    prefixes: str = "",
+) -> tuple[dict[str, Any], ArgBinding]:
     if override is not None and override.type is not None and flag.kind_guessed:
         flag = _kind_settled(flag, override.type)
-    schema = flag_schema(flag, override.description if override else None, refused_prefixes=prefixes)
+    schema = flag_schema(
+        flag, override.description if override else None, refused_prefixes=prefixes
+    )
     if override is not None:
-        schema = _apply_override(schema, override, tool=tool, command=command, key=flag.key, prop=name)
+        schema = _apply_override(
+            schema, override, tool=tool, command=command, key=flag.key, prop=name
+        )
     repeated = flag.kind is FlagKind.VALUE and flag.repeatable
     nargs = flag.nargs if flag.kind is FlagKind.VALUE else None
-    own_word = flag.kind is FlagKind.VALUE and nargs is None and (separate or not flag.spelling.startswith("--"))
+    own_word = (
+        flag.kind is FlagKind.VALUE
+        and nargs is None
+        and (separate or not flag.spelling.startswith("--"))
+    )
     if own_word and (override is None or override.schema_ is None):
         schema = _own_words(schema, word_pattern(prefixes, dash=True))
-    words = schema.get("items", {}) if repeated and isinstance(schema.get("items"), dict) else schema
+    words = (
+        schema.get("items", {}) if repeated and isinstance(schema.get("items"), dict) else schema
+    )
     binding = ArgBinding(
-        property=name, source="flag", level=level, spelling=flag.spelling,
-        kind=flag.kind, value_type=flag.value_type, negatable=flag.negatable,
-        default=flag.default, repeatable=repeated, variadic=False,
-        json_encoded=flag.kind is FlagKind.VALUE and _json_encoded(words if nargs is not None else schema,
-                                                                   flag.value_type, many=repeated or nargs is not None),
+        property=name,
+        source="flag",
+        level=level,
+        spelling=flag.spelling,
+        kind=flag.kind,
+        value_type=flag.value_type,
+        negatable=flag.negatable,
+        default=flag.default,
+        repeatable=repeated,
+        variadic=False,
+        json_encoded=flag.kind is FlagKind.VALUE
+        and _json_encoded(
+            words if nargs is not None else schema,
+            flag.value_type,
+            many=repeated or nargs is not None,
+        ),
         optional_value=flag.kind is FlagKind.VALUE and flag.optional_value,
         nargs=nargs,
         separate_long_value=separate and flag.kind is FlagKind.VALUE,
@@ -622,22 +761,48 @@ def _flag_property(flag: Flag, name: str, level: int, override: FlagConfig | Non
     return schema, binding
 
 
-_SETTLED_TYPES = {"string": ValueType.STRING, "integer": ValueType.INTEGER, "number": ValueType.NUMBER,
-                  "object": ValueType.JSON, "array": ValueType.STRING}
+_SETTLED_TYPES = {
+    "string": ValueType.STRING,
+    "integer": ValueType.INTEGER,
+    "number": ValueType.NUMBER,
+    "object": ValueType.JSON,
+    "array": ValueType.STRING,
+}
 
 
 def _kind_settled(flag: Flag, type_word: str) -> Flag:
     """A flag whose kind the help text left to a guess (`kind_guessed`), with the kind a `type`
     override states: `boolean` a switch, anything else a value, so the argv matches the schema."""
     if type_word == "boolean":
-        return flag.model_copy(update={"kind": FlagKind.BOOLEAN, "value_type": ValueType.STRING, "default": False,
-                                       "repeatable": False, "kind_guessed": False})
-    return flag.model_copy(update={"kind": FlagKind.VALUE, "value_type": _SETTLED_TYPES[type_word], "default": None,
-                                   "repeatable": type_word == "array", "kind_guessed": False})
+        return flag.model_copy(
+            update={
+                "kind": FlagKind.BOOLEAN,
+                "value_type": ValueType.STRING,
+                "default": False,
+                "repeatable": False,
+                "kind_guessed": False,
+            }
+        )
+    return flag.model_copy(
+        update={
+            "kind": FlagKind.VALUE,
+            "value_type": _SETTLED_TYPES[type_word],
+            "default": None,
+            "repeatable": type_word == "array",
+            "kind_guessed": False,
+        }
+    )
 
 
-def _apply_override(schema: dict[str, Any], override: FlagConfig, *, tool: str, command: str,
-                    key: str, prop: str | None = None) -> dict[str, Any]:
+def _apply_override(
+    schema: dict[str, Any],
+    override: FlagConfig,
+    *,
+    tool: str,
+    command: str,
+    key: str,
+    prop: str | None = None,
+) -> dict[str, Any]:
     """The property schema after a `schema` (checked, wins) or `type` override. The root and
     the derived parts are valid by construction, so checking the override alone is enough."""
     if override.schema_ is not None:

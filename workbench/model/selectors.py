@@ -71,7 +71,10 @@ class CompiledSelector:
             exclude=Patterns(selector.exclude_flags),
             include_inherited=optional(selector.include_inherited_flags),
             exclude_inherited=Patterns(selector.exclude_inherited_flags),
-            pins={key: (value, ("selectors", number - 1, "pin", key)) for key, value in selector.pin.items()},
+            pins={
+                key: (value, ("selectors", number - 1, "pin", key))
+                for key, value in selector.pin.items()
+            },
         )
 
     def keeps(self, key: str, inherited: bool) -> bool:
@@ -85,7 +88,8 @@ class CompiledSelector:
 
     def flag_patterns(self) -> list[tuple[str, Patterns]]:
         named = [
-            ("include_flags", self.include), ("exclude_flags", self.exclude),
+            ("include_flags", self.include),
+            ("exclude_flags", self.exclude),
             ("include_inherited_flags", self.include_inherited),
             ("exclude_inherited_flags", self.exclude_inherited),
         ]

@@ -24,7 +24,7 @@ TOOL_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 DEFAULT_JSON_OUTPUT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "description": "The command's JSON output: an object as the command printed it; any other JSON "
-                   "value (an array, a string, a number) under the key `result`.",
+    "value (an array, a string, a number) under the key `result`.",
 }
 """The `outputSchema` of an `output = "json"` tool without `output_schema`."""
 
@@ -34,7 +34,7 @@ def check_tool_name(name: Any, path: str) -> str:
     if not isinstance(name, str) or not TOOL_NAME.match(name):
         raise SurfaceError(
             f"{dotted(('commands', path, 'name'))} = {_show(name)} is not a valid tool name; use 1 to 64 "
-            "letters, digits, `_` or `-` (e.g. \"list_resources\")",
+            'letters, digits, `_` or `-` (e.g. "list_resources")',
             key_path=("commands", path, "name"),
         )
     return name
@@ -45,7 +45,7 @@ def check_property_name(name: str, where: tuple[str | int, ...]) -> str:
     if not PROPERTY_NAME.match(name):
         raise SurfaceError(
             f"{dotted(where)} = {_show(name)} is not a valid property name; use 1 to 64 letters, digits, "
-            "`_`, `.` or `-` (e.g. \"diff\")",
+            '`_`, `.` or `-` (e.g. "diff")',
             key_path=where,
         )
     return name
@@ -54,7 +54,9 @@ def check_property_name(name: str, where: tuple[str | int, ...]) -> str:
 def value_problem(value: Any, schema: dict[str, Any], prop: str) -> str | None:
     """Why `value` is not valid under the property schema `schema` (served as property `prop`,
     so a `$ref` resolves as in the tool's schema), or None."""
-    return _value_problem(json.dumps(value, sort_keys=True), json.dumps(schema, sort_keys=True), prop)
+    return _value_problem(
+        json.dumps(value, sort_keys=True), json.dumps(schema, sort_keys=True), prop
+    )
 
 
 @memoized(2048)
@@ -71,8 +73,15 @@ def _value_problem(value_json: str, schema_json: str, prop: str) -> str | None:
     wrapper = {"type": "object", "properties": {prop: schema}}
     validator = Draft202012Validator(wrapper, registry=referencing.Registry(retrieve=no_retrieval))  # type: ignore[call-arg]  # attrs field the stub omits
     try:
-        error = next(iter(sorted(validator.iter_errors({prop: json.loads(value_json)}),
-                                 key=lambda e: len(list(e.absolute_path)))), None)
+        error = next(
+            iter(
+                sorted(
+                    validator.iter_errors({prop: json.loads(value_json)}),
+                    key=lambda e: len(list(e.absolute_path)),
+                )
+            ),
+            None,
+        )
     except Exception:  # a `$ref` that resolves nowhere: the override check names it
         return None
     if error is None:
@@ -82,9 +91,11 @@ def _value_problem(value_json: str, schema_json: str, prop: str) -> str | None:
         if rule is not None:
             refused, dash = rule
             chars = ", ".join(f"`{c}`" for c in refused)
-            return (f"a value written as its own word may not start with {chars}"
-                    + (" (but a negative number)" if dash else "")
-                    + ": the CLI would read it as an option or a file of more arguments")
+            return (
+                f"a value written as its own word may not start with {chars}"
+                + (" (but a negative number)" if dash else "")
+                + ": the CLI would read it as an option or a file of more arguments"
+            )
     return f"{error.message}; {allowed(error.schema)}"
 
 
@@ -95,26 +106,43 @@ def allowed(schema: Any) -> str:
     if "enum" in schema:
         return "allowed: " + ", ".join(json.dumps(v) for v in schema["enum"])
     kind = schema.get("type")
-    bounds = [f"{word} {schema[key]}" for key, word in (("minimum", "≥"), ("maximum", "≤"),
-                                                     ("exclusiveMinimum", ">"), ("exclusiveMaximum", "<"))
-              if key in schema]
+    bounds = [
+        f"{word} {schema[key]}"
+        for key, word in (
+            ("minimum", "≥"),
+            ("maximum", "≤"),
+            ("exclusiveMinimum", ">"),
+            ("exclusiveMaximum", "<"),
+        )
+        if key in schema
+    ]
     if kind == "array":
-        return "allowed: a list" + (f" of {allowed(schema['items'])[len('allowed: '):]}"
-                                    if isinstance(schema.get("items"), dict) else "")
+        return "allowed: a list" + (
+            f" of {allowed(schema['items'])[len('allowed: ') :]}"
+            if isinstance(schema.get("items"), dict)
+            else ""
+        )
     if kind:
-        return f"allowed: {'an' if str(kind)[0] in 'aeiou' else 'a'} {kind}" + (f" {' and '.join(bounds)}" if bounds else "")
+        return f"allowed: {'an' if str(kind)[0] in 'aeiou' else 'a'} {kind}" + (
+            f" {' and '.join(bounds)}" if bounds else ""
+        )
     return "see the flag's schema (`mcp-workbench tools` shows it)"
 
 
-def check_value(value: Any, schema: dict[str, Any], *, prop: str, where: tuple[str | int, ...],
-                what: str) -> None:
+def check_value(
+    value: Any, schema: dict[str, Any], *, prop: str, where: tuple[str | int, ...], what: str
+) -> None:
     """`value` (a pin or default, `what` says which) valid under `schema`, else SurfaceError."""
     problem = value_problem(value, schema, prop)
     if problem:
-        raise SurfaceError(f"{dotted(where)} = {_show(value)} is not a valid {what}: {problem}", key_path=where)
+        raise SurfaceError(
+            f"{dotted(where)} = {_show(value)} is not a valid {what}: {problem}", key_path=where
+        )
 
 
-def json_output(user_schema: dict[str, Any] | None, path: str, *, tool: str) -> tuple[dict[str, Any], JsonWrap]:
+def json_output(
+    user_schema: dict[str, Any] | None, path: str, *, tool: str
+) -> tuple[dict[str, Any], JsonWrap]:
     """The `outputSchema` of an `output = "json"` command and its binding's `json_wrap`.
 
     Without a user schema: `DEFAULT_JSON_OUTPUT_SCHEMA` (any object; other values wrapped). With
@@ -134,12 +162,22 @@ def json_output(user_schema: dict[str, Any] | None, path: str, *, tool: str) -> 
     if problem is None and "pattern" in text:
         problem = _pattern_problem(text)
     if problem:
-        raise SurfaceError(f"tool `{tool}`: {dotted(where)} is not a usable JSON Schema (draft 2020-12): "
-                           f"{problem}; fix it", key_path=where)
+        raise SurfaceError(
+            f"tool `{tool}`: {dotted(where)} is not a usable JSON Schema (draft 2020-12): "
+            f"{problem}; fix it",
+            key_path=where,
+        )
     if not wrapped:
         return user_schema, "never"
-    return ({"type": "object", "properties": {"result": user_schema}, "required": ["result"],
-             "additionalProperties": False}, "always")
+    return (
+        {
+            "type": "object",
+            "properties": {"result": user_schema},
+            "required": ["result"],
+            "additionalProperties": False,
+        },
+        "always",
+    )
 
 
 def _root_reference_problem(schema_json: str, wrapped: bool) -> str | None:
@@ -158,8 +196,13 @@ def _root_reference_problem(schema_json: str, wrapped: bool) -> str | None:
 
     schema = json.loads(schema_json)
     base = "urn:mcp-workbench:tool-output-schema"
-    registry = referencing.Registry(retrieve=no_retrieval).with_resource(  # type: ignore[call-arg]  # attrs field the stub omits
-        base, DRAFT202012.create_resource(schema)).crawl()
+    registry = (
+        referencing.Registry(retrieve=no_retrieval)
+        .with_resource(  # type: ignore[call-arg]  # attrs field the stub omits
+            base, DRAFT202012.create_resource(schema)
+        )
+        .crawl()
+    )
     resolver = registry.resolver(base)
     for ref in _refs(schema):
         try:
@@ -189,12 +232,19 @@ def parse_json_output(stdout: str, wrap: str) -> tuple[Any, str | None]:
     try:
         value = json.loads(stdout)
     except (ValueError, RecursionError) as error:
-        where = f" (line {error.lineno}, column {error.colno}: {error.msg})" if isinstance(error, json.JSONDecodeError) else ""
+        where = (
+            f" (line {error.lineno}, column {error.colno}: {error.msg})"
+            if isinstance(error, json.JSONDecodeError)
+            else ""
+        )
         return None, f"the command's output is not JSON{where}"
     if wrap == "always" or (wrap == "non-object" and not isinstance(value, dict)):
         return {"result": value}, None
     if not isinstance(value, dict):
-        return None, "the command's output is JSON but not an object, which its output schema declares"
+        return (
+            None,
+            "the command's output is JSON but not an object, which its output schema declares",
+        )
     return value, None
 
 

@@ -47,8 +47,14 @@ RESULT_SCHEMA: dict[str, Any] = {
         "exit_code": {"type": "integer", "description": "The CLI's exit code (0 = success)."},
         "stdout": {"type": "string", "description": "What the CLI printed to standard output."},
         "stderr": {"type": "string", "description": "What the CLI printed to standard error."},
-        "truncated": {"type": "boolean", "description": "True when output was cut at the size limit."},
-        "duration_ms": {"type": "number", "description": "How long the call took, in milliseconds."},
+        "truncated": {
+            "type": "boolean",
+            "description": "True when output was cut at the size limit.",
+        },
+        "duration_ms": {
+            "type": "number",
+            "description": "How long the call took, in milliseconds.",
+        },
     },
     "required": ["exit_code", "stdout", "stderr", "truncated", "duration_ms"],
     "additionalProperties": False,
@@ -79,11 +85,19 @@ def build_surface(tree: CommandTree, config: Config, *, token_counts: bool = Tru
         builder = _Builder(tree, config)
         builder.visit(tree.root, [], None)
         builder.check_leftovers()
-        return _assemble(tree, config, builder.tools, builder.exclusions, builder.warnings, token_counts)
+        return _assemble(
+            tree, config, builder.tools, builder.exclusions, builder.warnings, token_counts
+        )
 
 
-def rebuild_commands(previous: Surface, tree: CommandTree, config: Config, paths: Iterable[str], *,
-                     token_counts: bool = True) -> Surface:
+def rebuild_commands(
+    previous: Surface,
+    tree: CommandTree,
+    config: Config,
+    paths: Iterable[str],
+    *,
+    token_counts: bool = True,
+) -> Surface:
     """The surface after an edit that changed only the choices of the commands at `paths`
     (`[commands."PATH"]`) since `previous` was built from the same tree: the tools of those
     commands and their subtrees are built again (a slice of the tree: their ancestors, flags
@@ -104,11 +118,15 @@ def rebuild_commands(previous: Surface, tree: CommandTree, config: Config, paths
         kept = [t for t in previous.tools if t.command_str not in decided]
         names = {t.name for t in kept}
         if any(t.name in names for t in builder.tools):
-            return build_surface(tree, config, token_counts=token_counts)  # let the full build name the clash
+            return build_surface(
+                tree, config, token_counts=token_counts
+            )  # let the full build name the clash
         fresh = [t for t in builder.tools if t.command_str in decided]
         exclusions = [e for e in previous.exclusions if e.path not in decided]
         exclusions += [e for e in builder.exclusions if e.path in decided]
-        return _assemble(tree, config, kept, exclusions, list(previous.warnings), token_counts, fresh=fresh)
+        return _assemble(
+            tree, config, kept, exclusions, list(previous.warnings), token_counts, fresh=fresh
+        )
 
 
 def select_tools(tree: CommandTree, config: Config) -> ToolSelection:
@@ -120,8 +138,10 @@ def select_tools(tree: CommandTree, config: Config) -> ToolSelection:
     with collector_paused():
         builder = _Builder(tree, config, names_only=True)
         builder.visit(tree.root, [], None)
-        return ToolSelection(tools={path: name for name, path in builder.names.items()},
-                             exclusions=tuple(builder.exclusions))
+        return ToolSelection(
+            tools={path: name for name, path in builder.names.items()},
+            exclusions=tuple(builder.exclusions),
+        )
 
 
 def tool_names(tree: CommandTree, config: Config) -> dict[str, str]:
@@ -152,8 +172,15 @@ def tree_slice(tree: CommandTree, paths: Iterable[str]) -> tuple[CommandTree, se
     return tree.model_copy(update={"root": copy(tree.root)}), decided
 
 
-def _assemble(tree: CommandTree, config: Config, tools: list[Tool], exclusions: list[Exclusion],
-              warnings: list[str], token_counts: bool, fresh: list[Tool] | None = None) -> Surface:
+def _assemble(
+    tree: CommandTree,
+    config: Config,
+    tools: list[Tool],
+    exclusions: list[Exclusion],
+    warnings: list[str],
+    token_counts: bool,
+    fresh: list[Tool] | None = None,
+) -> Surface:
     """The tail every surface goes through: order, prompt, token counts. With `fresh`, `tools`
     were reused from an earlier surface (their counts stand) and only `fresh` are counted."""
     if fresh is None:
@@ -219,13 +246,18 @@ class _Builder:
 
     # -- step 1 and 2: which commands become tools ------------------------------------------
 
-    def visit(self, command: Command, ancestor_flags: list[ToolFlag],
-              blocked: Exclusion | None) -> None:
+    def visit(
+        self, command: Command, ancestor_flags: list[ToolFlag], blocked: Exclusion | None
+    ) -> None:
         path = command.path_str
         depth = len(command.path)
         self.seen_paths.add(path)
-        above = self.word_prefixes[depth - 2] if depth > 1 and len(self.word_prefixes) >= depth - 1 else ""
-        self.word_prefixes[depth - 1:] = [above + command.fromfile_prefix_chars]
+        above = (
+            self.word_prefixes[depth - 2]
+            if depth > 1 and len(self.word_prefixes) >= depth - 1
+            else ""
+        )
+        self.word_prefixes[depth - 1 :] = [above + command.fromfile_prefix_chars]
         choices = self.config.commands.get(path)
         if blocked is None:
             blocked = self._safety(command, choices, depth)
@@ -255,11 +287,15 @@ class _Builder:
             return
         own_flags = [ToolFlag(flag, depth) for flag in command.flags]
         needs_flags = reason is None or (choices is not None and bool(choices.flags))
-        flags = _deshadow(self._inheritable(command, ancestor_flags) + own_flags) if needs_flags else []
+        flags = (
+            _deshadow(self._inheritable(command, ancestor_flags) + own_flags) if needs_flags else []
+        )
         if choices is not None and choices.flags:
             self._check_flag_keys(command, choices, flags)
         if reason is None:
-            self.tools.append(self._tool(command, choices or CommandConfig(), selector, flags, depth))
+            self.tools.append(
+                self._tool(command, choices or CommandConfig(), selector, flags, depth)
+            )
         else:
             self._exclude(path, reason)
         inherited_down = ancestor_flags + own_flags
@@ -280,7 +316,9 @@ class _Builder:
             return []
         return ancestor_flags
 
-    def _safety(self, command: Command, choices: CommandConfig | None, depth: int) -> Exclusion | None:
+    def _safety(
+        self, command: Command, choices: CommandConfig | None, depth: int
+    ) -> Exclusion | None:
         path = command.path_str
         if command.hidden:
             return Exclusion(path, "hidden", "hidden by the CLI")
@@ -300,17 +338,33 @@ class _Builder:
             return check_tool_name(choices.name, command.path_str)
         return tool_name(self.prefix, command.path)
 
-    def _tool(self, command: Command, choices: CommandConfig, selector: CompiledSelector | None,
-              flags: list[ToolFlag], depth: int) -> Tool:
+    def _tool(
+        self,
+        command: Command,
+        choices: CommandConfig,
+        selector: CompiledSelector | None,
+        flags: list[ToolFlag],
+        depth: int,
+    ) -> Tool:
         path = command.path_str
         name = self._name(command, choices)
         self._claim_name(path, name)
         pins = selector.pins if selector is not None else {}
-        chosen = [tf for tf in flags if self._keeps(tf, depth, choices, selector) or self._pinned(tf, choices, pins)]
+        chosen = [
+            tf
+            for tf in flags
+            if self._keeps(tf, depth, choices, selector) or self._pinned(tf, choices, pins)
+        ]
         schema, args = build_input_schema(
-            tool=name, command=path, depth=depth, flags=chosen,
-            positionals=command.positionals, overrides=choices.flags, shared_flags=self.shared_flags,
-            long_values=self.config.source.long_values, word_prefixes=tuple(self.word_prefixes[:depth]),
+            tool=name,
+            command=path,
+            depth=depth,
+            flags=chosen,
+            positionals=command.positionals,
+            overrides=choices.flags,
+            shared_flags=self.shared_flags,
+            long_values=self.config.source.long_values,
+            word_prefixes=tuple(self.word_prefixes[:depth]),
             pins=pins,
         )
         annotations: dict[str, Any] = {}
@@ -332,7 +386,10 @@ class _Builder:
             description=description,
             input_schema=schema,
             binding=ToolBinding(
-                command_path=tuple(command.path), args=args, output=choices.output, json_wrap=wrap,
+                command_path=tuple(command.path),
+                args=args,
+                output=choices.output,
+                json_wrap=wrap,
                 output_checked=choices.output == "json" and choices.output_schema is not None,
                 **self._runtime_choices(command),
             ),
@@ -373,18 +430,29 @@ class _Builder:
 
     def _claim_name(self, path: str, name: str) -> None:
         if name in self.names:
-            renamed = next((p for p in (path, self.names[name]) if self.config.command(p).name is not None), None)
-            fix = (f'give [commands."{renamed}"] name another value' if renamed is not None
-                   else f'exclude one of them ([commands."{path}"] exclude = true) or rename one '
-                        f'([commands."{path}"] name = "...")')
+            renamed = next(
+                (p for p in (path, self.names[name]) if self.config.command(p).name is not None),
+                None,
+            )
+            fix = (
+                f'give [commands."{renamed}"] name another value'
+                if renamed is not None
+                else f'exclude one of them ([commands."{path}"] exclude = true) or rename one '
+                f'([commands."{path}"] name = "...")'
+            )
             raise SurfaceError(
                 f"commands `{self.names[name]}` and `{path}` both become tool `{name}`; {fix}",
                 key_path=("commands", renamed, "name") if renamed is not None else (),
             )
         self.names[name] = path
 
-    def _keeps(self, chosen: ToolFlag, depth: int, choices: CommandConfig,
-               selector: CompiledSelector | None) -> bool:
+    def _keeps(
+        self,
+        chosen: ToolFlag,
+        depth: int,
+        choices: CommandConfig,
+        selector: CompiledSelector | None,
+    ) -> bool:
         flag = chosen.flag
         if flag.hidden or flag.deprecated or flag.name in NEVER_PROPERTIES or _is_short_help(flag):
             return False
@@ -398,11 +466,17 @@ class _Builder:
 
     # -- config keys that name nothing ----------------------------------------------------------
 
-    def _check_flag_keys(self, command: Command, choices: CommandConfig, flags: list[ToolFlag]) -> None:
+    def _check_flag_keys(
+        self, command: Command, choices: CommandConfig, flags: list[ToolFlag]
+    ) -> None:
         known = {tf.flag.key for tf in flags}
         positionals = {snake_case(p.name) for p in command.positionals}
-        taken = {property_name(tf.flag.key) for tf in flags}  # a clash gives `name_arg`, as in the schema
-        positionals.update(unique_name(snake_case(p.name), taken, "arg") for p in command.positionals)
+        taken = {
+            property_name(tf.flag.key) for tf in flags
+        }  # a clash gives `name_arg`, as in the schema
+        positionals.update(
+            unique_name(snake_case(p.name), taken, "arg") for p in command.positionals
+        )
         known |= positionals
         for key, override in choices.flags.items():
             if key in positionals and key not in {tf.flag.key for tf in flags} and override.exclude:
@@ -436,7 +510,11 @@ class _Builder:
                 why = sorted({r for p, r in self.not_candidates if compiled.match(p)})
                 self.warnings.append(
                     f'selector {selector.number}: command pattern "{pattern}" matches '
-                    + (f"only commands that cannot become tools ({', '.join(why)})" if why else "no command")
+                    + (
+                        f"only commands that cannot become tools ({', '.join(why)})"
+                        if why
+                        else "no command"
+                    )
                     + "; fix or remove it"
                 )
             if not selector.claimed:
@@ -449,7 +527,9 @@ class _Builder:
                     )
 
 
-def _resolved_load(choices: CommandConfig, selector: CompiledSelector | None, config: Config) -> LoadMode:
+def _resolved_load(
+    choices: CommandConfig, selector: CompiledSelector | None, config: Config
+) -> LoadMode:
     """SPEC §5b: the command's own `load`, else its claiming selector's, else `deferred`."""
     if choices.load is not None:
         return choices.load
@@ -488,7 +568,6 @@ def _is_short_help(flag: Flag) -> bool:
     return flag.name is None and flag.short == "h" and "help" in flag.help.lower()
 
 
-
 def surface_from_file(path: str | Path, *, token_counts: bool = True) -> tuple[Config, Surface]:
     """Load the mcp.toml at `path` and build its surface from its own `[snapshot]` (no other
     file, no CLI import): what `tools`, `prompt` and `serve` show. `token_counts` as for
@@ -498,7 +577,9 @@ def surface_from_file(path: str | Path, *, token_counts: bool = True) -> tuple[C
     try:
         return config, build_surface(tree, config, token_counts=token_counts)
     except SurfaceError as error:
-        raise SurfaceError(f"{_where(path, error.key_path)}: {error}", key_path=error.key_path) from None
+        raise SurfaceError(
+            f"{_where(path, error.key_path)}: {error}", key_path=error.key_path
+        ) from None
 
 
 def _where(path: str | Path, key_path: tuple[str | int, ...]) -> str:

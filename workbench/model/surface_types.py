@@ -78,8 +78,11 @@ class ArgBinding:
     @builtins.property  # the field `property` above shadows the builtin in this class body
     def value_is_own_word(self) -> bool:
         """A flag's single value is the word after the flag, not glued into it (SPEC §8)."""
-        return self.source == "flag" and self.nargs is None and (
-            not self.spelling.startswith("--") or self.separate_long_value)
+        return (
+            self.source == "flag"
+            and self.nargs is None
+            and (not self.spelling.startswith("--") or self.separate_long_value)
+        )
 
 
 @dataclass(frozen=True)
@@ -149,9 +152,7 @@ class Exclusion:
     """A command that did not become a tool, and why (shown in the TUI tree and by lint)."""
 
     path: str
-    reason: Literal[
-        "hidden", "deprecated", "not-runnable", "safety-filter", "selector", "excluded"
-    ]
+    reason: Literal["hidden", "deprecated", "not-runnable", "safety-filter", "selector", "excluded"]
     detail: str = ""
 
 

@@ -55,7 +55,9 @@ def parse_toml(text: str) -> dict[str, Any]:
     """`tomllib.loads(text)`, from the cache when this exact text was parsed before."""
     if len(text) < MIN_CACHED_CHARS or setting("TOML_CACHE").lower() == "off":
         return tomllib.loads(text)
-    key = hashlib.sha256(f"{sys.version_info[:3]}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
+    key = hashlib.sha256(
+        f"{sys.version_info[:3]}\0{text}".encode("utf-8", "surrogatepass")
+    ).hexdigest()
     path = cache_dir() / f"{key}.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -83,7 +85,9 @@ def _plain(value: Any) -> bool:
 def _store(path: Path, data: dict[str, Any]) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), durable=False)
+        write_text_atomic(
+            path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), durable=False
+        )
         _prune(path.parent)
     except OSError:
         pass

@@ -89,9 +89,11 @@ def build_argv(binding: ToolBinding, command: list[str], arguments: dict[str, An
     for depth, segment in enumerate(segments, start=1):
         if depth > 1:
             if open_ended is not None:
-                raise ArgvError(f"`{open_ended.property}` takes any number of values and no other option of its "
-                                f"command follows it, so the CLI would read `{segment}` as one of them; "
-                                f"give another option of that command too.")
+                raise ArgvError(
+                    f"`{open_ended.property}` takes any number of values and no other option of its "
+                    f"command follows it, so the CLI would read `{segment}` as one of them; "
+                    f"give another option of that command too."
+                )
             argv.append(segment)
         # open-ended flags first, so a later option ends their words; a flag that writes no
         # word (a switch set false) ends nothing, so it does not count as the last one
@@ -105,17 +107,23 @@ def build_argv(binding: ToolBinding, command: list[str], arguments: dict[str, An
             argv.extend(fixed)
             if open_ended is not None and fixed[0].startswith("-"):
                 open_ended = None  # the user's option word ends the open-ended flag's values
-    if positionals and (open_ended is not None or any(word.startswith("-") for word in positionals)):
+    if positionals and (
+        open_ended is not None or any(word.startswith("-") for word in positionals)
+    ):
         argv.append("--")
     argv.extend(positionals)
     longest = max(argv, key=len, default="")
     if len(longest.encode("utf-8", "surrogatepass")) >= WORD_LIMIT:
-        raise ArgvError(f"one value makes a command-line word of {len(longest.encode('utf-8', 'surrogatepass')):,} "
-                        f"bytes, more than the system's limit of {WORD_LIMIT - 1:,} per word; send a shorter value.")
+        raise ArgvError(
+            f"one value makes a command-line word of {len(longest.encode('utf-8', 'surrogatepass')):,} "
+            f"bytes, more than the system's limit of {WORD_LIMIT - 1:,} per word; send a shorter value."
+        )
     size = sum(map(_cost, argv))
     if size > ARGV_LIMIT:
-        raise ArgvError(f"the arguments make a command line of {size:,} bytes, more than the system's "
-                        f"limit of {ARGV_LIMIT:,}; send shorter values or fewer items.")
+        raise ArgvError(
+            f"the arguments make a command line of {size:,} bytes, more than the system's "
+            f"limit of {ARGV_LIMIT:,}; send shorter values or fewer items."
+        )
     return argv
 
 
@@ -166,21 +174,30 @@ def _boolean_words(arg: ArgBinding, value: Any) -> list[str]:
 
 def _count(arg: ArgBinding, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ArgvError(f"`{arg.property}` counts repetitions: give a whole number ≥ 0, not {_show(value)}.")
+        raise ArgvError(
+            f"`{arg.property}` counts repetitions: give a whole number ≥ 0, not {_show(value)}."
+        )
     if value * _cost(arg.spelling) > ARGV_LIMIT:
-        raise ArgvError(f"`{arg.property}` = {_show(value)} repeats `{arg.spelling}` more often than a command "
-                        f"line can carry; give a small number.")
+        raise ArgvError(
+            f"`{arg.property}` = {_show(value)} repeats `{arg.spelling}` more often than a command "
+            f"line can carry; give a small number."
+        )
     return value
 
 
 def _valued(arg: ArgBinding, value: Any) -> list[str]:
     text = _text(arg, value)
     if arg.optional_value and text.startswith("-"):
-        raise ArgvError(f"`{arg.property}` cannot start with `-`: its value is optional, so the CLI would "
-                        f"read {_show(text)} as an option instead.")
+        raise ArgvError(
+            f"`{arg.property}` cannot start with `-`: its value is optional, so the CLI would "
+            f"read {_show(text)} as an option instead."
+        )
     if not arg.value_is_own_word:
         return [f"{arg.spelling}={text}"]
-    return [arg.spelling, _own_word(arg, value, text, f"its value is the word after `{arg.spelling}`")]
+    return [
+        arg.spelling,
+        _own_word(arg, value, text, f"its value is the word after `{arg.spelling}`"),
+    ]
 
 
 def _own_word(arg: ArgBinding, value: Any, text: str, where: str) -> str:
@@ -190,32 +207,49 @@ def _own_word(arg: ArgBinding, value: Any, text: str, where: str) -> str:
     if isinstance(value, float) and "e" in text and text.startswith("-"):
         text = format(Decimal(text), "f")
     if text.startswith("-") and not _NEGATIVE_NUMBER.match(text):
-        raise ArgvError(f"`{arg.property}` cannot take {_show(text)}: {where}, and the CLI would read a word "
-                        f"starting with `-` (other than a negative number) as an option.")
+        raise ArgvError(
+            f"`{arg.property}` cannot take {_show(text)}: {where}, and the CLI would read a word "
+            f"starting with `-` (other than a negative number) as an option."
+        )
     _check_prefix(arg, text)
     return text
 
 
 def _check_prefix(arg: ArgBinding, text: str) -> None:
     if text[:1] and text[0] in arg.refused_prefixes:
-        raise ArgvError(f"`{arg.property}` cannot take {_show(text)}: the CLI reads a word starting with "
-                        f"`{text[0]}` as a file of more arguments; send a value that does not start with "
-                        f"`{text[0]}`.")
+        raise ArgvError(
+            f"`{arg.property}` cannot take {_show(text)}: the CLI reads a word starting with "
+            f"`{text[0]}` as a file of more arguments; send a value that does not start with "
+            f"`{text[0]}`."
+        )
 
 
 def _words_after(arg: ArgBinding, values: Any) -> list[str]:
     """One occurrence of a flag with `nargs`: the flag, then each value as its own word."""
     if not isinstance(values, list):
-        raise ArgvError(f"`{arg.property}` takes a list of values after `{arg.spelling}`, not {_show(values)}.")
+        raise ArgvError(
+            f"`{arg.property}` takes a list of values after `{arg.spelling}`, not {_show(values)}."
+        )
     if isinstance(arg.nargs, int) and len(values) != arg.nargs:
-        raise ArgvError(f"`{arg.property}` takes exactly {arg.nargs} values each time, not {len(values)}.")
+        raise ArgvError(
+            f"`{arg.property}` takes exactly {arg.nargs} values each time, not {len(values)}."
+        )
     if arg.nargs == "+" and not values:
         raise ArgvError(f"`{arg.property}` takes at least one value.")
     words = [arg.spelling]
     for value in values:
         if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
-            value = int(value)  # `3.0` is an integer to JSON Schema; a tuple's int position needs `3`
-        words.append(_own_word(arg, value, _text(arg, value), f"its values follow `{arg.spelling}` as separate words"))
+            value = int(
+                value
+            )  # `3.0` is an integer to JSON Schema; a tuple's int position needs `3`
+        words.append(
+            _own_word(
+                arg,
+                value,
+                _text(arg, value),
+                f"its values follow `{arg.spelling}` as separate words",
+            )
+        )
     return words
 
 
@@ -249,11 +283,15 @@ def _text(arg: ArgBinding, value: Any) -> str:
     """One value as command-line text, checked that a command line can carry it."""
     text = _render(arg, value)
     if "\x00" in text:
-        raise ArgvError(f"`{arg.property}` contains a NUL character, which no command line can carry.")
+        raise ArgvError(
+            f"`{arg.property}` contains a NUL character, which no command line can carry."
+        )
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise ArgvError(f"`{arg.property}` contains an unpaired surrogate; send valid Unicode text.") from None
+        raise ArgvError(
+            f"`{arg.property}` contains an unpaired surrogate; send valid Unicode text."
+        ) from None
     return text
 
 
@@ -263,7 +301,9 @@ def _render(arg: ArgBinding, value: Any) -> str:
         try:
             return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
         except ValueError:  # an integer of more than 4300 digits
-            raise ArgvError(f"`{arg.property}` has more digits than a command line can carry.") from None
+            raise ArgvError(
+                f"`{arg.property}` has more digits than a command line can carry."
+            ) from None
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
@@ -272,7 +312,9 @@ def _render(arg: ArgBinding, value: Any) -> str:
         try:
             return str(value)
         except ValueError:  # an integer of more than 4300 digits
-            raise ArgvError(f"`{arg.property}` has more digits than a command line can carry.") from None
+            raise ArgvError(
+                f"`{arg.property}` has more digits than a command line can carry."
+            ) from None
     raise ArgvError(f"`{arg.property}` cannot take {_show(value)}.")
 
 

@@ -70,13 +70,21 @@ class ToolRunner:
         """Validate, build argv, run the CLI (queued behind `max_concurrency`), report."""
         tool = self.tool(name)
         arguments = {} if arguments is None else arguments
-        prepared = await anyio.to_thread.run_sync(self._prepare, tool, arguments, limiter=self._checking())
+        prepared = await anyio.to_thread.run_sync(
+            self._prepare, tool, arguments, limiter=self._checking()
+        )
         if isinstance(prepared, CallOutcome):
             return prepared
         argv = prepared
         binding = tool.binding
-        timeout_s = binding.timeout_s if binding.timeout_s is not None else self.config.runtime.timeout_s
-        cap = binding.max_output_bytes if binding.max_output_bytes is not None else self.config.runtime.max_output_bytes
+        timeout_s = (
+            binding.timeout_s if binding.timeout_s is not None else self.config.runtime.timeout_s
+        )
+        cap = (
+            binding.max_output_bytes
+            if binding.max_output_bytes is not None
+            else self.config.runtime.max_output_bytes
+        )
         async with self._capacity():
             execution = await run_cli(
                 argv,
@@ -88,7 +96,9 @@ class ToolRunner:
             )
         outcome = outcome_of(execution, argv, timeout_s, cap)
         if binding.output == "json":
-            outcome = await anyio.to_thread.run_sync(json_outcome, outcome, tool, limiter=self._checking())
+            outcome = await anyio.to_thread.run_sync(
+                json_outcome, outcome, tool, limiter=self._checking()
+            )
         return outcome
 
     def _prepare(self, tool: Tool, arguments: Any) -> CallOutcome | list[str]:
@@ -127,7 +137,9 @@ class ToolRunner:
                     f"`{arg.property}` cannot be exactly `--`: argparse (Python < 3.13) drops that value."
                 )
 
-    def _environment(self, per_call: dict[str, str] | None, per_tool: tuple[tuple[str, str], ...] = ()) -> dict[str, str]:
+    def _environment(
+        self, per_call: dict[str, str] | None, per_tool: tuple[tuple[str, str], ...] = ()
+    ) -> dict[str, str]:
         """process env, then `[env]`, then the command's `env`, then the call's own."""
         env = dict(os.environ)
         env.update(self.config.env)
@@ -158,14 +170,18 @@ def check_call_env(value: Any) -> dict[str, str]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise CallEnvError("the per-call env (_meta \"workbench/env\") must be an object of NAME: \"value\".")
+        raise CallEnvError(
+            'the per-call env (_meta "workbench/env") must be an object of NAME: "value".'
+        )
     for name, text in value.items():
         if not isinstance(name, str) or not CALL_ENV_NAME_PATTERN.match(name):
             raise CallEnvError(
                 f"per-call env name {name!r} is not allowed; use capitals, digits and _ (e.g. LOG_LEVEL)."
             )
         if not isinstance(text, str) or "\x00" in text or not _encodable(text):
-            raise CallEnvError(f"per-call env `{name}` must be a string of valid Unicode without NUL characters.")
+            raise CallEnvError(
+                f"per-call env `{name}` must be a string of valid Unicode without NUL characters."
+            )
     return dict(value)
 
 
@@ -184,7 +200,11 @@ def unknown_tool_message(name: str, known: list[str]) -> str:
     if nearest:
         return f"Unknown tool `{shown}`; did you mean " + ", ".join(f"`{n}`" for n in nearest) + "?"
     if known:
-        return f"Unknown tool `{shown}`; the tools are " + ", ".join(f"`{n}`" for n in known[:10]) + "."
+        return (
+            f"Unknown tool `{shown}`; the tools are "
+            + ", ".join(f"`{n}`" for n in known[:10])
+            + "."
+        )
     return f"Unknown tool `{shown}`; this server has no tools."
 
 

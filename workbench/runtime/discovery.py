@@ -37,7 +37,39 @@ MAX_QUERY_TERMS = 32
 """A query's text beyond this is ignored (a query is a few words; this bounds the work)."""
 
 STOP_WORDS = frozenset(
-    ["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "how", "i", "in", "into", "is", "it", "its", "me", "my", "of", "on", "or", "that", "the", "their", "them", "this", "to", "with", "you", "your"]
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "for",
+        "from",
+        "how",
+        "i",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "me",
+        "my",
+        "of",
+        "on",
+        "or",
+        "that",
+        "the",
+        "their",
+        "them",
+        "this",
+        "to",
+        "with",
+        "you",
+        "your",
+    ]
 )
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
@@ -86,12 +118,21 @@ class ToolSearch:
         average = sum(lengths) / len(lengths) if lengths else 1.0
         self._norms = [K1 * (1 - B + B * length / (average or 1.0)) for length in lengths]
         count = len(self.tools)
-        self._idf = {term: math.log(1 + (count - len(p) + 0.5) / (len(p) + 0.5)) for term, p in self._postings.items()}
+        self._idf = {
+            term: math.log(1 + (count - len(p) + 0.5) / (len(p) + 0.5))
+            for term, p in self._postings.items()
+        }
 
     @staticmethod
-    def _fields(tool: Tool, shared: frozenset[str] = frozenset()) -> Iterable[tuple[int, list[str]]]:
+    def _fields(
+        tool: Tool, shared: frozenset[str] = frozenset()
+    ) -> Iterable[tuple[int, list[str]]]:
         properties = tool.input_schema.get("properties")
-        names = " ".join(p for p in properties if p not in shared) if isinstance(properties, dict) else ""
+        names = (
+            " ".join(p for p in properties if p not in shared)
+            if isinstance(properties, dict)
+            else ""
+        )
         yield NAME_WEIGHT, terms(tool.name.replace("_", " ").replace("-", " "))
         yield PROPERTY_WEIGHT, terms(names.replace("_", " ").replace("-", " "))
         yield DESCRIPTION_WEIGHT, terms(tool.description)

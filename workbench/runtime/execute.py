@@ -33,6 +33,7 @@ KILL_GRACE_S = 0.5
 DRAIN_GRACE_S = 1.0
 """After the CLI exits, how long we keep reading pipes still held open by its leftovers."""
 
+
 @dataclass(frozen=True)
 class Execution:
     """What one run produced."""
@@ -110,7 +111,9 @@ async def run_cli(
     """Run `argv` once and return what it did; never raises for the CLI's own failures."""
     started = time.monotonic()
     if not cwd.is_dir():
-        return _not_started(started, f"the working directory {cwd} does not exist; fix [runtime] cwd")
+        return _not_started(
+            started, f"the working directory {cwd} does not exist; fix [runtime] cwd"
+        )
     run = children.Run()
     try:
         process = await anyio.open_process(
@@ -127,7 +130,10 @@ async def run_cli(
         return _not_started(started, _start_failure(argv[0], error))
     except ValueError:  # a NUL byte in argv or env
         run.finished()
-        return _not_started(started, f"cannot start `{argv[0]}`: its command line or environment contains a NUL byte")
+        return _not_started(
+            started,
+            f"cannot start `{argv[0]}`: its command line or environment contains a NUL byte",
+        )
     except BaseException:  # cancelled while starting: the run is over before it began
         run.finished()
         raise
@@ -227,8 +233,12 @@ def _start_failure(program: str, error: OSError) -> str:
 
 def _not_started(started: float, reason: str) -> Execution:
     return Execution(
-        exit_code=None, stdout="", stderr="", truncated=False,
-        duration_ms=_elapsed_ms(started), start_error=reason,
+        exit_code=None,
+        stdout="",
+        stderr="",
+        truncated=False,
+        duration_ms=_elapsed_ms(started),
+        start_error=reason,
     )
 
 

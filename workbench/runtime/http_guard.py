@@ -40,7 +40,9 @@ def parse_http_address(text: str) -> tuple[str, int]:
             )
         host, port_text = bracketed.group(1), bracketed.group(2)
         if not _is_ipv6(host):
-            raise BindError(f"--http {text!r}: {host} in brackets is not an IPv6 address; e.g. --http '[::1]:8765'.")
+            raise BindError(
+                f"--http {text!r}: {host} in brackets is not an IPv6 address; e.g. --http '[::1]:8765'."
+            )
     else:
         host, _, port_text = text.rpartition(":")
         if ":" in host:
@@ -50,7 +52,9 @@ def parse_http_address(text: str) -> tuple[str, int]:
             )
         host = host or "127.0.0.1"
     if not port_text.isdigit() or not 0 <= int(port_text) <= 65535:
-        raise BindError(f"--http {text!r}: give a port (0-65535) as PORT or HOST:PORT, e.g. --http 8765.")
+        raise BindError(
+            f"--http {text!r}: give a port (0-65535) as PORT or HOST:PORT, e.g. --http 8765."
+        )
     return host, int(port_text)
 
 
@@ -63,7 +67,9 @@ def _is_ipv6(host: str) -> bool:
 
 def parse_origin(text: str) -> str:
     """An `--allow-origin` value as a browser sends it (`scheme://host[:port]`), or BindError."""
-    found = re.fullmatch(r"(https?)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?", text.strip())
+    found = re.fullmatch(
+        r"(https?)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?", text.strip()
+    )
     if found is None or (found.group(3) is not None and not 0 < int(found.group(3)) <= 65535):
         raise BindError(
             f"--allow-origin {text!r}: give an origin as a browser sends it, scheme://host[:port] with no "
@@ -96,7 +102,9 @@ def check_bind(host: str, token: str | None) -> None:
         )
 
 
-def security_settings(host: str, port: int, allow_origins: Iterable[str] = ()) -> TransportSecuritySettings:
+def security_settings(
+    host: str, port: int, allow_origins: Iterable[str] = ()
+) -> TransportSecuritySettings:
     """DNS-rebinding protection: the Host and Origin values a request may carry for this bind.
 
     Host: a loopback name or the bound host, any port (a rebinding attack shows in the name).
@@ -113,10 +121,17 @@ def security_settings(host: str, port: int, allow_origins: Iterable[str] = ()) -
     names = [f"[{name}]" if ":" in name else name for name in dict.fromkeys(names)]
     hosts = [f"{name}:*" for name in names]
     origins = [f"{scheme}://{name}:{port}" for name in names for scheme in ("http", "https")]
-    origins += [f"{scheme}://{name}" for name in names for scheme, default in _DEFAULT_PORTS.items() if port == default]
+    origins += [
+        f"{scheme}://{name}"
+        for name in names
+        for scheme, default in _DEFAULT_PORTS.items()
+        if port == default
+    ]
     origins += [parse_origin(origin) for origin in allow_origins]
     return TransportSecuritySettings(
-        enable_dns_rebinding_protection=True, allowed_hosts=hosts, allowed_origins=list(dict.fromkeys(origins))
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=hosts,
+        allowed_origins=list(dict.fromkeys(origins)),
     )
 
 
@@ -134,15 +149,19 @@ class BearerTokenMiddleware:
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "http" and not self._authorized(scope):
-            body = json.dumps({"error": "unauthorized", "error_description": "missing or wrong bearer token"})
-            await send({
-                "type": "http.response.start",
-                "status": 401,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"www-authenticate", b'Bearer realm="mcp-workbench"'),
-                ],
-            })
+            body = json.dumps(
+                {"error": "unauthorized", "error_description": "missing or wrong bearer token"}
+            )
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 401,
+                    "headers": [
+                        (b"content-type", b"application/json"),
+                        (b"www-authenticate", b'Bearer realm="mcp-workbench"'),
+                    ],
+                }
+            )
             await send({"type": "http.response.body", "body": body.encode()})
             return
         await self.app(scope, receive, send)

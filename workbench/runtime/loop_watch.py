@@ -33,5 +33,9 @@ async def watch_event_loop(limit_ms: float = BUSY_LIMIT_MS, tick_s: float = TICK
         busy_ms = (now - before) * 1000.0
         before = now
         if busy_ms > limit_ms:
-            log.warning("the event loop was busy for %.0f ms without a break (more than %.0f ms); "
-                        "other requests waited that long", busy_ms, limit_ms)
+            log.warning(
+                "the event loop was busy for %.0f ms without a break (more than %.0f ms); "
+                "other requests waited that long",
+                busy_ms,
+                limit_ms,
+            )

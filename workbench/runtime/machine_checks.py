@@ -22,9 +22,14 @@ def machine_findings(config: Config, config_dir: Path, *, executable: bool) -> l
     findings: list[Finding] = []
     cwd = config_dir / config.runtime.cwd
     if not cwd.is_dir():
-        findings.append(finding("WB705", "runtime.cwd",
-                                f"`cwd = \"{config.runtime.cwd}\"` is {cwd}, which is not a folder, so no call can start.",
-                                "Point `[runtime] cwd` at an existing folder (relative to the config file)."))
+        findings.append(
+            finding(
+                "WB705",
+                "runtime.cwd",
+                f'`cwd = "{config.runtime.cwd}"` is {cwd}, which is not a folder, so no call can start.',
+                "Point `[runtime] cwd` at an existing folder (relative to the config file).",
+            )
+        )
     if executable and config.source.command:
         findings.extend(program_findings(config.source.command[0], config.source.target))
     return findings
@@ -33,23 +38,41 @@ def machine_findings(config: Config, config_dir: Path, *, executable: bool) -> l
 def program_findings(program: str, target: str) -> list[Finding]:
     """WB706 when `[source] command`'s program is gone (naming where `target` is now, if anywhere),
     WB707 when it exists but the typed name `target` now finds another program on PATH."""
-    found = (os.access(program, os.X_OK) and Path(program).is_file()) if os.sep in program else shutil.which(program)
+    found = (
+        (os.access(program, os.X_OK) and Path(program).is_file())
+        if os.sep in program
+        else shutil.which(program)
+    )
     # Only a typed command name can have moved; module:attr and path targets have no PATH lookup.
     now = shutil.which(target) if target and os.sep not in target and ":" not in target else None
     now = os.path.abspath(now) if now else None
     if not found:
         where = f" `{target}` is now {now}." if now else ""
-        fix = (f'Set `[source] command` to start with "{now}" (or re-export the CLI).' if now else
-               "Install the CLI, or fix `[source] command` (an absolute path is safest).")
-        return [finding("WB706", "source.command",
-                        f"`{program}` (the first word of `[source] command`) is not an executable "
-                        f"file or a command on PATH here, so every call fails.{where}", fix)]
+        fix = (
+            f'Set `[source] command` to start with "{now}" (or re-export the CLI).'
+            if now
+            else "Install the CLI, or fix `[source] command` (an absolute path is safest)."
+        )
+        return [
+            finding(
+                "WB706",
+                "source.command",
+                f"`{program}` (the first word of `[source] command`) is not an executable "
+                f"file or a command on PATH here, so every call fails.{where}",
+                fix,
+            )
+        ]
     if now and os.path.isabs(program) and not _same_file(program, now):
-        return [finding("WB707", "source.command",
-                        f"`[source] command` runs {program}, but `{target}` on PATH is now {now}; the "
-                        "server keeps running the old one.",
-                        f'If {now} is the CLI to serve, set `[source] command` to start with "{now}" and '
-                        "check drift again; otherwise ignore or disable WB707.")]
+        return [
+            finding(
+                "WB707",
+                "source.command",
+                f"`[source] command` runs {program}, but `{target}` on PATH is now {now}; the "
+                "server keeps running the old one.",
+                f'If {now} is the CLI to serve, set `[source] command` to start with "{now}" and '
+                "check drift again; otherwise ignore or disable WB707.",
+            )
+        ]
     return []
 
 

@@ -41,7 +41,9 @@ class CallOutcome:
 def outcome_of(execution: Execution, argv: list[str], timeout_s: float, cap: int) -> CallOutcome:
     """The client's view of one run: text, structured result, error flag."""
     if execution.start_error is not None:
-        return CallOutcome(text=execution.start_error, is_error=True, duration_ms=execution.duration_ms, argv=argv)
+        return CallOutcome(
+            text=execution.start_error, is_error=True, duration_ms=execution.duration_ms, argv=argv
+        )
     exit_code = execution.exit_code if execution.exit_code is not None else -1
     structured = {
         "exit_code": exit_code,
@@ -77,16 +79,22 @@ def json_outcome(outcome: CallOutcome, tool: Tool) -> CallOutcome:
     stdout = outcome.structured["stdout"]
     problem = None
     if outcome.structured["truncated"]:
-        problem = ("the command's output was cut at the output cap, so it is not whole JSON; raise "
-                   "max_output_bytes for this command")
+        problem = (
+            "the command's output was cut at the output cap, so it is not whole JSON; raise "
+            "max_output_bytes for this command"
+        )
         value = None
     else:
         value, problem = parse_json_output(stdout, tool.binding.json_wrap)
     if problem is None and tool.binding.output_checked:
         problem = _schema_problem(value, tool)
     if problem is not None:
-        return dataclasses.replace(outcome, structured=None, is_error=True,
-                                   text=f"{outcome.text}\n\n[{problem[0].upper()}{problem[1:]}.]")
+        return dataclasses.replace(
+            outcome,
+            structured=None,
+            is_error=True,
+            text=f"{outcome.text}\n\n[{problem[0].upper()}{problem[1:]}.]",
+        )
     return dataclasses.replace(outcome, structured=value)
 
 
@@ -94,7 +102,9 @@ def _schema_problem(value: Any, tool: Tool) -> str | None:
     # lazy: with jsonschema, only when a schema's references are resolved
     import referencing
 
-    validator = linear_time_validator()(tool.output_schema or {}, registry=referencing.Registry(retrieve=no_retrieval))  # type: ignore[call-arg]  # attrs field the stub omits
+    validator = linear_time_validator()(
+        tool.output_schema or {}, registry=referencing.Registry(retrieve=no_retrieval)
+    )  # type: ignore[call-arg]  # attrs field the stub omits
     try:
         error = next(iter(validator.iter_errors(value)), None)
     except Exception:  # an unresolvable `$ref`: build_surface refuses those
@@ -102,5 +112,8 @@ def _schema_problem(value: Any, tool: Tool) -> str | None:
     if error is None:
         return None
     where = "/".join(str(part) for part in error.absolute_path)
-    return ("the command's output does not match its output schema"
-            + (f" at `{where}`" if where else "") + f": {error.message}")
+    return (
+        "the command's output does not match its output schema"
+        + (f" at `{where}`" if where else "")
+        + f": {error.message}"
+    )

@@ -96,7 +96,9 @@ def served_surface(surface: Surface, runner: ToolRunner) -> ServedSurface:
         listing = types.ListToolsResult(tools=[by_name[d["name"]] for d in listed_tools(surface)])
     else:
         listing = types.ListToolsResult(tools=wire_tools)
-    return ServedSurface(surface=surface, runner=runner, listing=listing, schemas=schemas, search=search)
+    return ServedSurface(
+        surface=surface, runner=runner, listing=listing, schemas=schemas, search=search
+    )
 
 
 class LiveSurface:
@@ -117,7 +119,9 @@ class LiveSurface:
     def replace(self, served: ServedSurface) -> None:
         previous = self.current.search
         if served.search is not None and previous is not None:
-            served.search.activations.carry_over(previous.activations, {tool.name for tool in served.surface.tools})
+            served.search.activations.carry_over(
+                previous.activations, {tool.name for tool in served.surface.tools}
+            )
         self.current = served
         self.cache.clear()
 
@@ -157,7 +161,9 @@ def build_server(
             raise MCPError(code=types.INVALID_PARAMS, message=str(error)) from None
         return await call(ctx, params.name, params.arguments, params.meta)
 
-    async def call_cli_tool(runner: ToolRunner, ctx: Any, name: str, arguments: Any, meta: Any) -> types.CallToolResult:
+    async def call_cli_tool(
+        runner: ToolRunner, ctx: Any, name: str, arguments: Any, meta: Any
+    ) -> types.CallToolResult:
         try:
             env = check_call_env((meta or {}).get(CALL_ENV_META_KEY))
         except CallEnvError as error:
@@ -173,7 +179,10 @@ def build_server(
         if outcome.argv:
             log.debug("ran %s", shlex.join(outcome.argv))  # debug only: values may be secrets
         log.info(
-            "called %s: %s in %d ms", name, "error" if outcome.is_error else "ok", outcome.duration_ms
+            "called %s: %s in %d ms",
+            name,
+            "error" if outcome.is_error else "ok",
+            outcome.duration_ms,
         )
         return result_of(outcome)
 
@@ -203,7 +212,9 @@ class _Server(Server):
 
     tools_change = False
 
-    def create_initialization_options(self, notification_options: Any = None, *args: Any, **kwargs: Any) -> Any:
+    def create_initialization_options(
+        self, notification_options: Any = None, *args: Any, **kwargs: Any
+    ) -> Any:
         if notification_options is None and self.tools_change:
             notification_options = NotificationOptions(tools_changed=True)
         return super().create_initialization_options(notification_options, *args, **kwargs)
@@ -237,10 +248,14 @@ class SearchExposure:
         return not self.activations.of(connection_of(ctx))
 
     def listing(self, ctx: Any) -> types.ListToolsResult:
-        names = [d["name"] for d in listed_tools(self.surface, self.activations.of(connection_of(ctx)))]
+        names = [
+            d["name"] for d in listed_tools(self.surface, self.activations.of(connection_of(ctx)))
+        ]
         return types.ListToolsResult(tools=[self._wire[name] for name in names])
 
-    async def call(self, ctx: Any, params: types.CallToolRequestParams, call_cli_tool: Any) -> types.CallToolResult:
+    async def call(
+        self, ctx: Any, params: types.CallToolRequestParams, call_cli_tool: Any
+    ) -> types.CallToolResult:
         arguments = {} if params.arguments is None else params.arguments
         problems = await anyio.to_thread.run_sync(self._problems, params.name, arguments)
         if problems is not None:
@@ -271,7 +286,9 @@ class SearchExposure:
         """The instructive message for bad arguments to one of the two tools (in a worker thread)."""
         checker = self._checkers.get(name)
         if checker is None:
-            schema = next(d["inputSchema"] for d in discovery_tools(self.surface) if d["name"] == name)
+            schema = next(
+                d["inputSchema"] for d in discovery_tools(self.surface) if d["name"] == name
+            )
             checker = self._checkers[name] = ArgumentChecker(name, schema)
         return checker.problems(arguments)
 
@@ -279,7 +296,10 @@ class SearchExposure:
         limit = int(arguments.get("limit", FIND_LIMIT_DEFAULT))
         # up to ~15 ms of CPU at 5,000 tools (every tool sharing a query word): off the event loop
         found = await anyio.to_thread.run_sync(self._search, arguments["query"], limit)
-        matches = [{"name": t.name, "description": t.description, "inputSchema": t.input_schema} for t in found]
+        matches = [
+            {"name": t.name, "description": t.description, "inputSchema": t.input_schema}
+            for t in found
+        ]
         deferred = [t.name for t in found if t.load != "always"]
         if deferred and self.activations.add(connection_of(ctx), deferred):
             try:
@@ -287,8 +307,13 @@ class SearchExposure:
             except Exception:  # best effort: the found tools are callable however the list is
                 log.debug("could not send tools/list_changed", exc_info=True)
         log.info("found %d tools for a %d-character query", len(found), len(arguments["query"]))
-        text = json.dumps(matches, ensure_ascii=False) if matches else (
-            f"No tool matches; try other words, or call `{self.run_name}` with a tool's name.")
+        text = (
+            json.dumps(matches, ensure_ascii=False)
+            if matches
+            else (
+                f"No tool matches; try other words, or call `{self.run_name}` with a tool's name."
+            )
+        )
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=text)],
             structured_content={"tools": matches},
@@ -313,9 +338,13 @@ def checked_tools(surface: Surface) -> list[types.Tool]:
     for data in [*surface.tools_list(), *discovery_tools(surface)]:
         name = data.get("name", "")
         if not TOOL_NAME_PATTERN.match(name):
-            raise ServeError(f"tool name {name!r} must match ^[A-Za-z0-9_-]{{1,64}}$; rename it in the config.")
+            raise ServeError(
+                f"tool name {name!r} must match ^[A-Za-z0-9_-]{{1,64}}$; rename it in the config."
+            )
         if name in seen:
-            raise ServeError(f"two tools are named `{name}`; give one a different name in the config.")
+            raise ServeError(
+                f"two tools are named `{name}`; give one a different name in the config."
+            )
         seen.add(name)
         for key in ("inputSchema", "outputSchema"):
             if key in data:
@@ -323,7 +352,9 @@ def checked_tools(surface: Surface) -> list[types.Tool]:
         try:
             tools.append(types.Tool.model_validate(data))
         except ValidationError as error:
-            raise ServeError(f"tool `{name}` is not a valid MCP tool: {_first_problem(error)}.") from None
+            raise ServeError(
+                f"tool `{name}` is not a valid MCP tool: {_first_problem(error)}."
+            ) from None
     return tools
 
 
@@ -342,7 +373,9 @@ def _check_schema(name: str, key: str, schema: Any) -> None:
     (valid by construction, property-tested) or checks the user's override against Draft
     2020-12 itself; see docs/runtime.md."""
     if not isinstance(schema, dict) or schema.get("type") != "object":
-        raise ServeError(f"tool `{name}`: its {key} must be a JSON Schema object with \"type\": \"object\" at the root.")
+        raise ServeError(
+            f'tool `{name}`: its {key} must be a JSON Schema object with "type": "object" at the root.'
+        )
 
 
 def _first_problem(error: ValidationError) -> str:
@@ -359,7 +392,9 @@ async def _heartbeat(ctx: Any) -> None:
         while True:
             await anyio.sleep(PROGRESS_EVERY_S)
             elapsed = anyio.current_time() - started
-            await ctx.session.report_progress(round(elapsed, 1), None, f"running for {elapsed:.0f} s")
+            await ctx.session.report_progress(
+                round(elapsed, 1), None, f"running for {elapsed:.0f} s"
+            )
     except Exception:
         log.debug("progress report failed; no more progress for this call", exc_info=True)
 

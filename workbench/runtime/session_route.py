@@ -34,16 +34,19 @@ class SessionPrefixMiddleware:
         headers = []
         for name, value in scope.get("headers", []):
             if name == SESSION_HEADER and value.startswith(self._prefix):
-                value = value[len(self._prefix):]
+                value = value[len(self._prefix) :]
             headers.append((name, value))
         prefix = self._prefix
 
         async def send_prefixed(message: dict[str, Any]) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [
-                    (name, prefix + value if name.lower() == SESSION_HEADER else value)
-                    for name, value in message.get("headers", [])
-                ]}
+                message = {
+                    **message,
+                    "headers": [
+                        (name, prefix + value if name.lower() == SESSION_HEADER else value)
+                        for name, value in message.get("headers", [])
+                    ],
+                }
             await send(message)
 
         await self.app({**scope, "headers": headers}, receive, send_prefixed)

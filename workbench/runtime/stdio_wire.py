@@ -113,27 +113,46 @@ def _parse(text: str) -> Any:
     try:
         data = json.loads(text, parse_int=_integer)
     except _TooManyDigits:
-        return _refuse(text, types.INVALID_REQUEST,
-                       f"the message holds an integer of more than {MAX_INTEGER_DIGITS:,} digits")
+        return _refuse(
+            text,
+            types.INVALID_REQUEST,
+            f"the message holds an integer of more than {MAX_INTEGER_DIGITS:,} digits",
+        )
     except RecursionError:
         return _refuse(text, types.PARSE_ERROR, "the message nests too deeply to be read")
     except ValueError as error:
-        reason = f"{error.msg} at column {error.colno}" if isinstance(error, json.JSONDecodeError) else str(error)
+        reason = (
+            f"{error.msg} at column {error.colno}"
+            if isinstance(error, json.JSONDecodeError)
+            else str(error)
+        )
         return _refuse(text, types.PARSE_ERROR, f"the line is not valid JSON ({reason})")
     if isinstance(data, list):
-        return _refuse(text, types.INVALID_REQUEST,
-                       "batches (a JSON array of messages) are not supported; send one message per line", known=None)
+        return _refuse(
+            text,
+            types.INVALID_REQUEST,
+            "batches (a JSON array of messages) are not supported; send one message per line",
+            known=None,
+        )
     if not isinstance(data, dict):
         return _refuse(text, types.INVALID_REQUEST, "a message must be a JSON object", known=None)
     try:
         message = types.jsonrpc_message_adapter.validate_python(data, by_name=False)
     except Exception:
         ident = data.get("id")
-        valid_id = ident if isinstance(ident, str) or (type(ident) is int and abs(ident) < 2**53) else None
-        return _refuse(text, types.INVALID_REQUEST, "the message is not a JSON-RPC 2.0 request, notification "
-                       "or response", known=valid_id)
-    log.info("stdio: a message the SDK's parser refuses (a huge number or an unpaired surrogate) was read "
-             "with Python's json and goes on to the server")
+        valid_id = (
+            ident if isinstance(ident, str) or (type(ident) is int and abs(ident) < 2**53) else None
+        )
+        return _refuse(
+            text,
+            types.INVALID_REQUEST,
+            "the message is not a JSON-RPC 2.0 request, notification or response",
+            known=valid_id,
+        )
+    log.info(
+        "stdio: a message the SDK's parser refuses (a huge number or an unpaired surrogate) was read "
+        "with Python's json and goes on to the server"
+    )
     return message
 
 
@@ -146,7 +165,7 @@ def _integer(digits: str) -> int:
     sign, body = (-1, digits[1:]) if digits.startswith("-") else (1, digits)
     value = 0
     for start in range(0, len(body), 4000):
-        piece = body[start:start + 4000]
+        piece = body[start : start + 4000]
         value = value * 10 ** len(piece) + int(piece)
     return sign * value
 
@@ -157,8 +176,14 @@ _MISSING = object()
 def _refuse(text: str, code: int, reason: str, known: Any = _MISSING) -> types.JSONRPCError:
     """The error answering a refused line (its id when found), logged on stderr."""
     ident = _top_level_id(text) if known is _MISSING else known
-    log.warning("stdio: refused a line of %d characters (id %s): %s", len(text), json.dumps(ident), reason)
-    return types.JSONRPCError(jsonrpc="2.0", id=ident, error=types.ErrorData(code=code, message=reason[:1].upper() + reason[1:] + "."))
+    log.warning(
+        "stdio: refused a line of %d characters (id %s): %s", len(text), json.dumps(ident), reason
+    )
+    return types.JSONRPCError(
+        jsonrpc="2.0",
+        id=ident,
+        error=types.ErrorData(code=code, message=reason[:1].upper() + reason[1:] + "."),
+    )
 
 
 _ID_VALUE = re.compile(r'\s*:\s*(-?\d{1,15}(?![\d.eE])|"(?:[^"\\]|\\.){0,200}")')
@@ -176,7 +201,7 @@ def _top_level_id(text: str) -> int | str | None:
             end = _string_end(head, index)
             if end < 0:
                 return None
-            if depth == 1 and head[index:end + 1] == '"id"':
+            if depth == 1 and head[index : end + 1] == '"id"':
                 found = _ID_VALUE.match(head, end + 1)
                 if found:
                     try:

@@ -23,10 +23,11 @@ from typing import Any
 
 import mcp_types as types
 
-_FROM_CACHE: contextvars.ContextVar[bool] = contextvars.ContextVar("workbench_tools_list_from_cache", default=False)
+_FROM_CACHE: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "workbench_tools_list_from_cache", default=False
+)
 """Set by `ToolListCache` for the tools/list request it is passing on: whether the handler
 should answer the stand-in (the cache then fills in the tools) or the full list."""
-
 
 
 class ToolListCache:
@@ -63,14 +64,19 @@ class ToolListCache:
         self._generation += 1
 
     async def __call__(self, ctx: Any, call_next: Any) -> Any:
-        if ctx.method != "tools/list" or ctx.request_id is None or (
-                self._applies is not None and not self._applies(ctx)):
+        if (
+            ctx.method != "tools/list"
+            or ctx.request_id is None
+            or (self._applies is not None and not self._applies(ctx))
+        ):
             return await call_next(ctx)
         generation = self._generation
         cached = self._tools.get(ctx.protocol_version)
         decided = _FROM_CACHE.set(cached is not None)
         try:
-            answer = await call_next(ctx)  # raises on anything the SDK rejects: nothing is cached then
+            answer = await call_next(
+                ctx
+            )  # raises on anything the SDK rejects: nothing is cached then
         finally:
             _FROM_CACHE.reset(decided)
         if not isinstance(answer, dict) or not isinstance(answer.get("tools"), list):
@@ -79,4 +85,7 @@ class ToolListCache:
             if generation == self._generation:  # not one from before a `clear`
                 self._tools[ctx.protocol_version] = answer["tools"]
             return answer
-        return {**answer, "tools": cached}  # the key keeps its place; the envelope is this request's
+        return {
+            **answer,
+            "tools": cached,
+        }  # the key keeps its place; the envelope is this request's

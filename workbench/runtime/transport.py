@@ -64,9 +64,17 @@ KEEP_ALIVE_TIMEOUT_S = 5
 
 
 async def serve_http(
-    server: Server, runner: ToolRunner, host: str, port: int, token: str | None, log_level: str = "info",
+    server: Server,
+    runner: ToolRunner,
+    host: str,
+    port: int,
+    token: str | None,
+    log_level: str = "info",
     allow_origins: tuple[str, ...] = (),
-    *, listener: socket.socket | None = None, stateless: bool = False, instance: str | None = None,
+    *,
+    listener: socket.socket | None = None,
+    stateless: bool = False,
+    instance: str | None = None,
 ) -> None:
     """Serve streamable HTTP at http://HOST:PORT/mcp until a stop signal (PORT 0: a free one).
     A worker of `--workers` passes its inherited `listener` and serves legacy sessions
@@ -75,7 +83,9 @@ async def serve_http(
     listener = listener or listen(host, port)
     bound = listener.getsockname()[1]
     app: Any = server.streamable_http_app(
-        stateless_http=stateless, json_response=False, host=host,
+        stateless_http=stateless,
+        json_response=False,
+        host=host,
         transport_security=security_settings(host, bound, allow_origins),
     )
     if instance:
@@ -86,8 +96,14 @@ async def serve_http(
     if token:
         app = BearerTokenMiddleware(app, token)
     config = uvicorn.Config(
-        app, log_level=log_level, log_config=None, access_log=False, lifespan="on", timeout_graceful_shutdown=2,
-        http=HeaderTimeoutH11Protocol, timeout_keep_alive=KEEP_ALIVE_TIMEOUT_S,
+        app,
+        log_level=log_level,
+        log_config=None,
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=2,
+        http=HeaderTimeoutH11Protocol,
+        timeout_keep_alive=KEEP_ALIVE_TIMEOUT_S,
     )
     http = _SignalFreeServer(config)
 
@@ -95,8 +111,11 @@ async def serve_http(
         http.should_exit = True
 
     # Printed whatever the log level: with --http 0 it is the only way to learn the port.
-    print(f"mcp-workbench serve: serving MCP on http://{f'[{host}]' if ':' in host else host}:{bound}/mcp",
-          file=sys.stderr, flush=True)
+    print(
+        f"mcp-workbench serve: serving MCP on http://{f'[{host}]' if ':' in host else host}:{bound}/mcp",
+        file=sys.stderr,
+        flush=True,
+    )
     async with anyio.create_task_group() as group:
         group.start_soon(_stop_on_signal, runner, stop, [])
         group.start_soon(watch_event_loop)
@@ -110,14 +129,18 @@ def listen(host: str, port: int) -> socket.socket:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
         listener = socket.socket(family, socket.SOCK_STREAM)
     except (OSError, UnicodeError) as error:
-        raise BindError(f"cannot listen on {host}:{port}: {_reason(error)}; check the --http host.") from None
+        raise BindError(
+            f"cannot listen on {host}:{port}: {_reason(error)}; check the --http host."
+        ) from None
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind((host, port))
         listener.listen(128)
     except OSError as error:
         listener.close()
-        raise BindError(f"cannot listen on {host}:{port}: {_reason(error)}; pick another port, or --http 0 for a free one.") from None
+        raise BindError(
+            f"cannot listen on {host}:{port}: {_reason(error)}; pick another port, or --http 0 for a free one."
+        ) from None
     return listener
 
 
@@ -165,7 +188,10 @@ class HeaderTimeoutH11Protocol(H11Protocol):
     def _head_too_slow(self) -> None:
         self._head_deadline = None
         if self._awaiting_head() and not self.transport.is_closing():
-            log.info("closing a connection that sent no complete request head within %g s", HEADER_READ_TIMEOUT_S)
+            log.info(
+                "closing a connection that sent no complete request head within %g s",
+                HEADER_READ_TIMEOUT_S,
+            )
             self.transport.close()
 
 
@@ -180,7 +206,11 @@ class _SignalFreeServer(uvicorn.Server):
 async def _stop_on_signal(runner: ToolRunner, stop: Any, stopped_by: list[int]) -> None:
     with anyio.open_signal_receiver(*STOP_SIGNALS) as signals:
         async for signum in signals:
-            log.info("received %s: killing %d running calls, then exiting", signal.Signals(signum).name, len(runner.groups))
+            log.info(
+                "received %s: killing %d running calls, then exiting",
+                signal.Signals(signum).name,
+                len(runner.groups),
+            )
             stopped_by.append(signum)
             with anyio.CancelScope(shield=True):
                 await runner.groups.terminate_all()

@@ -61,7 +61,9 @@ class ArgumentChecker:
 
         self.tool_name = tool_name
         # a registry that retrieves nothing: a `$ref` outside the schema fails, never fetches
-        self._validator = _linear_time_validator()(schema, registry=referencing.Registry(retrieve=no_retrieval))  # type: ignore[call-arg]  # attrs field
+        self._validator = _linear_time_validator()(
+            schema, registry=referencing.Registry(retrieve=no_retrieval)
+        )  # type: ignore[call-arg]  # attrs field
         properties = schema.get("properties")
         self._fields = list(properties) if isinstance(properties, dict) else []
         self._required = [name for name in schema.get("required", []) if isinstance(name, str)]
@@ -74,13 +76,19 @@ class ArgumentChecker:
         try:
             errors = sorted(self._validator.iter_errors(arguments), key=_error_order)
         except ValueError:  # jsonschema cannot print an integer of more than 4300 digits
-            return (f"Invalid arguments for `{self.tool_name}`: a number has too many digits to check.\n"
-                    f"Expected fields: {self.expected_fields()}.")
-        except Exception as error:  # a `$ref` that resolves nowhere (a Surface not made by build_surface)
+            return (
+                f"Invalid arguments for `{self.tool_name}`: a number has too many digits to check.\n"
+                f"Expected fields: {self.expected_fields()}."
+            )
+        except (
+            Exception
+        ) as error:  # a `$ref` that resolves nowhere (a Surface not made by build_surface)
             if not _unresolvable(error):
                 raise
-            return (f"The schema of `{self.tool_name}` has a `$ref` that does not resolve inside it, so no "
-                    "arguments can be checked; fix the tool's schema override (`mcp-workbench check` names it).")
+            return (
+                f"The schema of `{self.tool_name}` has a `$ref` that does not resolve inside it, so no "
+                "arguments can be checked; fix the tool's schema override (`mcp-workbench check` names it)."
+            )
         if not errors:
             return None
         lines: list[str] = []
@@ -100,7 +108,8 @@ class ArgumentChecker:
         if not self._fields:
             return "(none)"
         return ", ".join(
-            f"`{name}` (required)" if name in self._required else f"`{name}`" for name in self._fields
+            f"`{name}` (required)" if name in self._required else f"`{name}`"
+            for name in self._fields
         )
 
     def _describe(self, error: ValidationError, arguments: Any) -> list[str]:
@@ -111,20 +120,26 @@ class ArgumentChecker:
             shown = extras if len(extras) <= MAX_PROBLEMS else extras[: MAX_PROBLEMS - 1]
             lines = [self._unknown_key(key, allowed, top=not error.absolute_path) for key in shown]
             if len(extras) > len(shown):
-                lines.append(f"{len(extras) - len(shown)} more unknown {'fields' if not error.absolute_path else 'keys'}"
-                             f"{_in(where)}")
+                lines.append(
+                    f"{len(extras) - len(shown)} more unknown {'fields' if not error.absolute_path else 'keys'}"
+                    f"{_in(where)}"
+                )
             return lines
         if error.validator == "required" and isinstance(error.instance, dict):
             missing = [name for name in error.validator_value if name not in error.instance]
             return [f"missing required field `{name}`{_in(where)}" for name in missing]
         if error.validator == "enum":
             allowed_values = ", ".join(_preview(value) for value in error.validator_value)
-            return [f"{_at(where)}{_preview(error.instance)} is not allowed; allowed values: {allowed_values}"]
+            return [
+                f"{_at(where)}{_preview(error.instance)} is not allowed; allowed values: {allowed_values}"
+            ]
         if error.validator == "type" and not error.absolute_path:
             return ["arguments must be a JSON object"]
         rule = word_rule(error.validator_value) if error.validator == "pattern" else None
         if rule is not None and isinstance(error.instance, str):
-            return [f"{_at(where)}{_preview(error.instance)} {_word_rule_text(error.instance, *rule)}"]
+            return [
+                f"{_at(where)}{_preview(error.instance)} {_word_rule_text(error.instance, *rule)}"
+            ]
         return [f"{_at(where)}{_short_message(error)}"]
 
     def _unknown_key(self, key: str, allowed: list[str], *, top: bool) -> str:
@@ -154,8 +169,13 @@ def near_names(word: str, candidates: list[str], limit: int) -> list[tuple[int, 
     from rapidfuzz.distance import Levenshtein
     from rapidfuzz.process import extract
 
-    nearest = extract(word, candidates[:MAX_CANDIDATES], scorer=Levenshtein.distance, score_cutoff=limit,
-                      limit=MAX_NEAR_NAMES)
+    nearest = extract(
+        word,
+        candidates[:MAX_CANDIDATES],
+        scorer=Levenshtein.distance,
+        score_cutoff=limit,
+        limit=MAX_NEAR_NAMES,
+    )
     return sorted((int(distance), name) for name, distance, _ in nearest)
 
 
@@ -173,8 +193,10 @@ def size_problem(arguments: Any) -> str | None:
     request costs at most MAX_ARGUMENT_VALUES steps here."""
     stack = [(arguments, 1)]
     values, text = 1, 0
-    too_many = (f"the arguments hold more than {MAX_ARGUMENT_VALUES:,} values; no command line needs that "
-                "many, send fewer.")
+    too_many = (
+        f"the arguments hold more than {MAX_ARGUMENT_VALUES:,} values; no command line needs that "
+        "many, send fewer."
+    )
     while stack:
         value, depth = stack.pop()
         if depth > MAX_ARGUMENT_DEPTH:
@@ -191,8 +213,10 @@ def size_problem(arguments: Any) -> str | None:
             else:
                 stack.extend((item, depth + 1) for item in value)
         if text > MAX_ARGUMENT_TEXT:
-            return (f"the arguments hold more than {MAX_ARGUMENT_TEXT:,} characters of text, more than a "
-                    "command line can carry; send shorter values.")
+            return (
+                f"the arguments hold more than {MAX_ARGUMENT_TEXT:,} characters of text, more than a "
+                "command line can carry; send shorter values."
+            )
     return None
 
 
@@ -216,7 +240,9 @@ def _linear_time_validator() -> Any:
         if validator.is_type(instance, "string") and not _search(regex, instance):
             yield ValidationError(f"{_preview(instance)} does not match {regex!r}")
 
-    def pattern_properties(validator: Any, patterns: dict[str, Any], instance: Any, schema: Any) -> Any:
+    def pattern_properties(
+        validator: Any, patterns: dict[str, Any], instance: Any, schema: Any
+    ) -> Any:
         if not validator.is_type(instance, "object"):
             return
         for regex, subschema in patterns.items():
@@ -229,17 +255,27 @@ def _linear_time_validator() -> Any:
             return
         known = schema.get("properties", {})
         patterns = list(schema.get("patternProperties", {}))
-        extras = [key for key in instance
-                  if key not in known and not any(_search(regex, key) for regex in patterns)]
+        extras = [
+            key
+            for key in instance
+            if key not in known and not any(_search(regex, key) for regex in patterns)
+        ]
         if validator.is_type(allowed, "object"):
             for extra in extras:
                 yield from validator.descend(instance[extra], allowed, path=extra)
         elif not allowed and extras:
-            yield ValidationError(f"Additional properties are not allowed ({len(extras)} unexpected)")
+            yield ValidationError(
+                f"Additional properties are not allowed ({len(extras)} unexpected)"
+            )
 
-    return validators.extend(Draft202012Validator, {
-        "pattern": pattern, "patternProperties": pattern_properties, "additionalProperties": additional_properties,
-    })
+    return validators.extend(
+        Draft202012Validator,
+        {
+            "pattern": pattern,
+            "patternProperties": pattern_properties,
+            "additionalProperties": additional_properties,
+        },
+    )
 
 
 @memoized(4096)
@@ -274,10 +310,14 @@ def _word_rule_text(value: str, refused: str, dash: bool) -> str:
     """Why a value that stands as its own word on the command line was refused."""
     first = value[:1]
     if first and first != "-" and first in refused:
-        return (f"cannot start with `{first}`: the CLI reads a word starting with `{first}` as a file of "
-                "more arguments")
-    return ("cannot start with `-` (a negative number may): it is its own word after its flag, so the "
-            "CLI would read it as an option")
+        return (
+            f"cannot start with `{first}`: the CLI reads a word starting with `{first}` as a file of "
+            "more arguments"
+        )
+    return (
+        "cannot start with `-` (a negative number may): it is its own word after its flag, so the "
+        "CLI would read it as an option"
+    )
 
 
 def _error_order(error: ValidationError) -> tuple[str, str]:
@@ -322,10 +362,22 @@ def _cut(value: Any, depth: int) -> Any:
     if isinstance(value, str):
         return value[: _VALUE_PREVIEW + 1]
     if isinstance(value, list):
-        return [_cut(item, depth - 1) for item in value[:_VALUE_PREVIEW // 2]] if depth > 0 else ["..."]
+        return (
+            [_cut(item, depth - 1) for item in value[: _VALUE_PREVIEW // 2]]
+            if depth > 0
+            else ["..."]
+        )
     if isinstance(value, dict):
-        items = list(value.items())[:_VALUE_PREVIEW // 4] if len(value) > _VALUE_PREVIEW // 4 else value.items()
-        return {str(k)[: _VALUE_PREVIEW + 1]: _cut(v, depth - 1) for k, v in items} if depth > 0 else {"...": "..."}
+        items = (
+            list(value.items())[: _VALUE_PREVIEW // 4]
+            if len(value) > _VALUE_PREVIEW // 4
+            else value.items()
+        )
+        return (
+            {str(k)[: _VALUE_PREVIEW + 1]: _cut(v, depth - 1) for k, v in items}
+            if depth > 0
+            else {"...": "..."}
+        )
     return value
 
 

@@ -81,7 +81,9 @@ class ListChangedAnnouncer:
 class ConfigWatch:
     """Reloads `config_path` into `live` and announces each change through `announcer`."""
 
-    def __init__(self, config_path: Path, live: LiveSurface, announcer: ListChangedAnnouncer, server: Server) -> None:
+    def __init__(
+        self, config_path: Path, live: LiveSurface, announcer: ListChangedAnnouncer, server: Server
+    ) -> None:
         self.config_path = Path(config_path).absolute()
         self.live = live
         self.announcer = announcer
@@ -100,22 +102,37 @@ class ConfigWatch:
 
         log.info("watching %s: saved changes are served without a restart", self.config_path)
         try:
-            async for _changes in awatch(self.config_path.parent, watch_filter=is_config, debounce=DEBOUNCE_MS,
-                                         step=STEP_MS, recursive=False):
+            async for _changes in awatch(
+                self.config_path.parent,
+                watch_filter=is_config,
+                debounce=DEBOUNCE_MS,
+                step=STEP_MS,
+                recursive=False,
+            ):
                 try:
                     await self.reload_once()
-                except Exception:  # a bug in a reload must not stop the server: log it, keep serving
-                    log.exception("reloading %s failed; still serving the previous tools", self.config_path)
+                except (
+                    Exception
+                ):  # a bug in a reload must not stop the server: log it, keep serving
+                    log.exception(
+                        "reloading %s failed; still serving the previous tools", self.config_path
+                    )
         except Exception as error:  # e.g. the folder was removed, or the OS ran out of watches
-            log.error("stopped watching %s (%s); still serving the last tools loaded, restart to watch again",
-                      self.config_path, error)
+            log.error(
+                "stopped watching %s (%s); still serving the last tools loaded, restart to watch again",
+                self.config_path,
+                error,
+            )
 
     async def reload_once(self) -> bool:
         """Reload the config now; True when a new surface is being served."""
         text = _read_text(self.config_path)
         if text is None:  # between a delete and a re-create; the re-create is its own change
-            log.warning("%s is gone; still serving the previous %d tools until it is saved again",
-                        self.config_path, len(self.live.current.surface.tools))
+            log.warning(
+                "%s is gone; still serving the previous %d tools until it is saved again",
+                self.config_path,
+                len(self.live.current.surface.tools),
+            )
             return False
         if text == self._served_text:
             return False
@@ -123,24 +140,40 @@ class ConfigWatch:
         try:
             served = await anyio.to_thread.run_sync(self._build, previous)
         except WorkbenchError as error:
-            log.error("the saved config is not served, the previous %d tools are: %s",
-                      len(previous.surface.tools), str(error).rstrip("."))
+            log.error(
+                "the saved config is not served, the previous %d tools are: %s",
+                len(previous.surface.tools),
+                str(error).rstrip("."),
+            )
             return False
         new, self._served_text = served
         self.live.replace(new)
         before = {tool.name for tool in previous.surface.tools}
         after = {tool.name for tool in new.surface.tools}
-        log.info("reloaded %s: serving %d tools (%d added, %d removed)", self.config_path.name, len(after),
-                 len(after - before), len(before - after))
+        log.info(
+            "reloaded %s: serving %d tools (%d added, %d removed)",
+            self.config_path.name,
+            len(after),
+            len(after - before),
+            len(before - after),
+        )
         if new.surface.prompt != previous.surface.prompt:
             # Read by the SDK at each connect (initialize, server/discover): new connections get it.
             self.server.instructions = new.surface.prompt or None
-            log.info("the prompt (instructions) changed; MCP sends it only when a client connects, "
-                     "so connected clients see the new one when they reconnect")
+            log.info(
+                "the prompt (instructions) changed; MCP sends it only when a client connects, "
+                "so connected clients see the new one when they reconnect"
+            )
         identity = (new.surface.server_name, new.surface.server_version, new.surface.server_title)
-        if identity != (previous.surface.server_name, previous.surface.server_version, previous.surface.server_title):
-            log.warning("[server] name, version or title changed; they are fixed while serving, "
-                        "so restart the server to serve the new ones")
+        if identity != (
+            previous.surface.server_name,
+            previous.surface.server_version,
+            previous.surface.server_title,
+        ):
+            log.warning(
+                "[server] name, version or title changed; they are fixed while serving, "
+                "so restart the server to serve the new ones"
+            )
         await self.announcer.announce()
         return True
 

@@ -42,8 +42,15 @@ MAX_WORKERS = 64
 STOP_GRACE_S = 5.0
 
 
-def serve_workers(config_path: Path, host: str, port: int, token: str | None, log_level: str, workers: int,
-                  extra_args: tuple[str, ...] = ()) -> int:
+def serve_workers(
+    config_path: Path,
+    host: str,
+    port: int,
+    token: str | None,
+    log_level: str,
+    workers: int,
+    extra_args: tuple[str, ...] = (),
+) -> int:
     """Bind HOST:PORT, run `workers` worker processes on it until a signal; their exit status.
     Each worker gets `extra_args` too (`--watch`: each one follows the config itself)."""
     # lazy: the transport loads the SDK; serve's argument checks use this module before it may
@@ -68,10 +75,27 @@ def serve_workers(config_path: Path, host: str, port: int, token: str | None, lo
             env = {**os.environ, LISTEN_FD_ENV: str(listener.fileno()), WORKER_ENV: str(number)}
             if token:  # not on the command line, where `ps` shows it; the worker pops it
                 env[TOKEN_ENV] = token
-            argv = [sys.executable, "-m", "workbench.cli", "serve", str(config_path), "--http", address,
-                    "--log-level", log_level, *extra_args]
-            children.append(subprocess.Popen(argv, env=env, pass_fds=[listener.fileno()],
-                                             stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent))
+            argv = [
+                sys.executable,
+                "-m",
+                "workbench.cli",
+                "serve",
+                str(config_path),
+                "--http",
+                address,
+                "--log-level",
+                log_level,
+                *extra_args,
+            ]
+            children.append(
+                subprocess.Popen(
+                    argv,
+                    env=env,
+                    pass_fds=[listener.fileno()],
+                    stdin=subprocess.DEVNULL,
+                    preexec_fn=_die_with_parent,
+                )
+            )
         listener.close()  # the workers hold it now
         return _supervise(children, stopping)
     finally:
@@ -98,7 +122,9 @@ def _supervise(children: list[subprocess.Popen[bytes]], stopping: list[int]) -> 
         for child in children:
             code = child.poll()
             if code is not None and not stopping:
-                log.error("worker process %d exited with status %d; stopping the others", child.pid, code)
+                log.error(
+                    "worker process %d exited with status %d; stopping the others", child.pid, code
+                )
                 status = code or 1
                 stopping.append(0)
                 for other in children:

@@ -54,8 +54,14 @@ class WorkbenchApp(App[None]):
     CSS_PATH = "app.tcss"
     BINDINGS = APP_BINDINGS
 
-    def __init__(self, *, request: OpenRequest | None = None, workspace: Workspace | None = None,
-                 config_dir: Path | None = None, theme: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        request: OpenRequest | None = None,
+        workspace: Workspace | None = None,
+        config_dir: Path | None = None,
+        theme: str | None = None,
+    ) -> None:
         super().__init__()
         self.request = request or OpenRequest()
         self.initial_workspace = workspace
@@ -82,11 +88,17 @@ class WorkbenchApp(App[None]):
         for theme in loaded.themes.values():
             self.register_theme(theme)
         for failure in loaded.failures:
-            self.notify(failure, title="Theme not loaded", severity="warning", timeout=10, markup=False)
+            self.notify(
+                failure, title="Theme not loaded", severity="warning", timeout=10, markup=False
+            )
         wanted = self.requested_theme or self.settings.theme
         if wanted not in self.available_themes:
             if wanted != DEFAULT_THEME:
-                self.notify(f"Theme `{wanted}` is not available; using the default.", severity="warning", markup=False)
+                self.notify(
+                    f"Theme `{wanted}` is not available; using the default.",
+                    severity="warning",
+                    markup=False,
+                )
             wanted = DEFAULT_THEME if DEFAULT_THEME in self.available_themes else FALLBACK_THEME
         self.theme = wanted
         self.theme_changed_signal.subscribe(self, self._remember_theme)
@@ -109,15 +121,25 @@ class WorkbenchApp(App[None]):
             self.push_screen(LoadingScreen(self.request.label))
             self._load(self.request)
 
-    @work(thread=True, exclusive=True, group="load", exit_on_error=False, description="load the target")
+    @work(
+        thread=True,
+        exclusive=True,
+        group="load",
+        exit_on_error=False,
+        description="load the target",
+    )
     def _load(self, request: OpenRequest) -> None:
         try:
-            opened = open_workspace(request, progress=lambda text: self.post_message(LoadProgress(text)))
+            opened = open_workspace(
+                request, progress=lambda text: self.post_message(LoadProgress(text))
+            )
         except WorkbenchError as error:
             self.post_message(LoadFailed(str(error)))
             return
         except Exception as error:  # never a traceback for the user
-            self.post_message(LoadFailed(f"could not open {request.label} ({type(error).__name__}: {error})"))
+            self.post_message(
+                LoadFailed(f"could not open {request.label} ({type(error).__name__}: {error})")
+            )
             return
         self.post_message(LoadFinished(opened, first_marks(opened.workspace)))
 
@@ -136,10 +158,15 @@ class WorkbenchApp(App[None]):
 
     def get_system_commands(self, screen):
         for command in super().get_system_commands(screen):
-            if command.title != "Screenshot":  # Textual's saves to a Downloads folder that may not exist
+            if (
+                command.title != "Screenshot"
+            ):  # Textual's saves to a Downloads folder that may not exist
                 yield command
-        yield SystemCommand("Screenshot", "Save an SVG of the screen next to mcp.toml (says where)",
-                            lambda: self.set_timer(0.1, self.save_screen_svg))
+        yield SystemCommand(
+            "Screenshot",
+            "Save an SVG of the screen next to mcp.toml (says where)",
+            lambda: self.set_timer(0.1, self.save_screen_svg),
+        )
         if isinstance(screen, MainScreen):
             yield SystemCommand("Save", "Write mcp.toml (ctrl+s)", screen.save)
             yield SystemCommand("Undo", "Undo the last change (ctrl+z)", screen.action_undo)
@@ -158,8 +185,13 @@ class WorkbenchApp(App[None]):
         try:
             self.save_screenshot(target.name, str(folder))
         except OSError as error:
-            self.notify(f"Screenshot not saved: cannot write {target} ({error.strerror or error}).",
-                        title="Screenshot", severity="error", timeout=10, markup=False)
+            self.notify(
+                f"Screenshot not saved: cannot write {target} ({error.strerror or error}).",
+                title="Screenshot",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
             return None
         self.notify(f"Saved {target}", title="Screenshot", timeout=10, markup=False)
         return target
@@ -191,15 +223,22 @@ class WorkbenchApp(App[None]):
         self.push_screen(QuitConfirm(str(main.workspace.path)), chosen)
 
 
-def make_app(request: OpenRequest | None = None, *, workspace: Workspace | None = None,
-             config_dir: Path | None = None, theme: str | None = None) -> WorkbenchApp:
+def make_app(
+    request: OpenRequest | None = None,
+    *,
+    workspace: Workspace | None = None,
+    config_dir: Path | None = None,
+    theme: str | None = None,
+) -> WorkbenchApp:
     """The one factory for the CLI and the tests: state is injected, nothing global."""
     return WorkbenchApp(request=request, workspace=workspace, config_dir=config_dir, theme=theme)
 
 
 def run_app(args: argparse.Namespace) -> int:
     """Open the TUI for `mcp-workbench [TARGET]`; a TARGET that cannot load is one sentence, exit 2."""
-    request = OpenRequest(target=args.target, name=args.name, command=args.command, output=args.output)
+    request = OpenRequest(
+        target=args.target, name=args.name, command=args.command, output=args.output
+    )
     check_request(request)
     app = make_app(request)
     app.run()

@@ -35,8 +35,10 @@ def name_problem(name: str) -> str | None:
     if not name:
         return "Give the variable a name first."
     if not ENV_NAME_PATTERN.match(name):
-        return (f"`{name}` is not a valid variable name: use letters, digits and `_`, "
-                "not starting with a digit.")
+        return (
+            f"`{name}` is not a valid variable name: use letters, digits and `_`, "
+            "not starting with a digit."
+        )
     return None
 
 
@@ -83,7 +85,11 @@ def parse_number(key: str, text: str) -> int | float:
         raise ValueError("empty")
     if kind is float:
         number = float(cleaned)
-        return int(number) if number.is_integer() and "." not in cleaned and "e" not in cleaned.lower() else number
+        return (
+            int(number)
+            if number.is_integer() and "." not in cleaned and "e" not in cleaned.lower()
+            else number
+        )
     return int(cleaned)
 
 
@@ -100,7 +106,10 @@ def cwd_warning(cwd: str, config_dir: Path) -> str | None:
     from workbench.runtime.machine_checks import machine_findings
 
     probe = Config.model_validate({"runtime": {"cwd": cwd}})
-    found = next((f for f in machine_findings(probe, config_dir, executable=False) if f.code == "WB705"), None)
+    found = next(
+        (f for f in machine_findings(probe, config_dir, executable=False) if f.code == "WB705"),
+        None,
+    )
     return None if found is None else f"{found.code}: {found.message} Fix: {found.fix}"
 
 
@@ -139,4 +148,6 @@ def tables_toml(config: Config) -> str:
 
     normalized = Config.model_validate(config_data(config, snapshot=False))
     data = config_data(normalized, snapshot=False)
-    return tomli_w.dumps({key: data[key] for key in ("runtime", "env") if key in data}, multiline_strings=True)
+    return tomli_w.dumps(
+        {key: data[key] for key in ("runtime", "env") if key in data}, multiline_strings=True
+    )

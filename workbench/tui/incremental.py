@@ -28,8 +28,9 @@ def slice_size(tree: CommandTree, paths: Iterable[str]) -> int:
     return total
 
 
-def update_surface(previous: Surface | None, tree: CommandTree, config: Config,
-                   changed: set[str] | None) -> Surface:
+def update_surface(
+    previous: Surface | None, tree: CommandTree, config: Config, changed: set[str] | None
+) -> Surface:
     """The surface for (tree, config); reuses `previous` when only `changed` commands' choices
     changed since it was built (None = something global changed: full build)."""
     from workbench.model.surface import build_surface, rebuild_commands  # off the TUI's import

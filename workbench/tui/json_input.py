@@ -8,8 +8,9 @@ import json
 from typing import Any
 
 
-def read_json_object(text: str, *, what: str, example: str,
-                     error: type[ValueError] = ValueError) -> dict[str, Any] | None:
+def read_json_object(
+    text: str, *, what: str, example: str, error: type[ValueError] = ValueError
+) -> dict[str, Any] | None:
     """The object `text` holds, or None for empty text; otherwise `error` with one sentence
     (where the JSON breaks, or "`what` must be a JSON object, such as `example`")."""
     if not text.strip():
@@ -17,7 +18,9 @@ def read_json_object(text: str, *, what: str, example: str,
     try:
         value = json.loads(text)
     except json.JSONDecodeError as problem:
-        raise error(f"Not valid JSON: {problem.msg} at line {problem.lineno}, column {problem.colno}.") from None
+        raise error(
+            f"Not valid JSON: {problem.msg} at line {problem.lineno}, column {problem.colno}."
+        ) from None
     if not isinstance(value, dict):
         raise error(f"{what} must be a JSON object, such as {example}.")
     return value

@@ -50,7 +50,9 @@ class Opened:
 def check_request(request: OpenRequest) -> None:
     """Fail before the app starts for what needs no loading to know (a config that is not there)."""
     if request.is_config and not Path(request.target).is_file():  # type: ignore[arg-type]
-        raise LoadError(f"{request.target} does not exist; pass an existing mcp.toml, or a CLI to start a new one.")
+        raise LoadError(
+            f"{request.target} does not exist; pass an existing mcp.toml, or a CLI to start a new one."
+        )
 
 
 def open_workspace(request: OpenRequest, progress: Callable[[str], None] | None = None) -> Opened:
@@ -70,8 +72,10 @@ def open_workspace(request: OpenRequest, progress: Callable[[str], None] | None 
     config = config_from_loaded(loaded, config_path=output)
     notices = []
     if output.exists():
-        notices.append(f"{output} already exists; saving will replace it (to keep editing it, "
-                       f"run `mcp-workbench {output}`).")
+        notices.append(
+            f"{output} already exists; saving will replace it (to keep editing it, "
+            f"run `mcp-workbench {output}`)."
+        )
     return Opened(Workspace.create(loaded.tree, config, output), notices)
 
 
@@ -97,7 +101,9 @@ def _reopen(path: Path, report: Callable[[str], None]) -> Opened:
     check_request(OpenRequest(target=str(path)))
     config = load_config(path)
     if config.snapshot is None:
-        raise LoadError(f"{path} has no [snapshot] of the command tree; recreate it with "
-                        f"`mcp-workbench export {config.source.target or 'TARGET'} -o {path}`.")
+        raise LoadError(
+            f"{path} has no [snapshot] of the command tree; recreate it with "
+            f"`mcp-workbench export {config.source.target or 'TARGET'} -o {path}`."
+        )
     text = path.read_text(encoding="utf-8")
     return Opened(Workspace.create(config.snapshot, config, path, on_disk=True, saved_text=text))

@@ -31,7 +31,9 @@ class GoToCommand(_MainScreenProvider):
 
     async def discover(self) -> Hits:
         for path, short in self._paths()[:20]:
-            yield DiscoveryHit(f"Go to {path}", partial(self._call, "go_to_command", path), help=short or None)
+            yield DiscoveryHit(
+                f"Go to {path}", partial(self._call, "go_to_command", path), help=short or None
+            )
 
     async def search(self, query: str) -> Hits:
         # Matched against what the list shows ("Go to deployctl secrets list"), so typing the
@@ -42,8 +44,12 @@ class GoToCommand(_MainScreenProvider):
             _root, _, below = path.partition(" ")
             score = max(matcher.match(text), matcher.match(f"Go to {below}") if below else 0)
             if score > 0:
-                yield Hit(score, matcher.highlight(text), partial(self._call, "go_to_command", path),
-                          help=short or None)
+                yield Hit(
+                    score,
+                    matcher.highlight(text),
+                    partial(self._call, "go_to_command", path),
+                    help=short or None,
+                )
 
 
 TOGGLE_WEIGHT = 0.5
@@ -60,17 +66,32 @@ class ToggleCommand(_MainScreenProvider):
             text = f"Include/exclude {path}"
             score = matcher.match(text)
             if score > 0:
-                yield Hit(score * TOGGLE_WEIGHT, matcher.highlight(text), partial(self._call, "toggle_include", path),
-                          help="Serve it as a tool, or stop serving it (undo: ctrl+z)")
+                yield Hit(
+                    score * TOGGLE_WEIGHT,
+                    matcher.highlight(text),
+                    partial(self._call, "toggle_include", path),
+                    help="Serve it as a tool, or stop serving it (undo: ctrl+z)",
+                )
 
 
 ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("Export (save as)…", "export_as", "Write mcp.toml to another file; ctrl+s then saves there"),
-    ("Serve…", "show_serve", "The command line that serves this config, and a client config snippet"),
+    (
+        "Serve…",
+        "show_serve",
+        "The command line that serves this config, and a client config snippet",
+    ),
     ("Open the selectors editor", "action_open_selectors", "Which commands become tools (F3)"),
-    ("Open the prompt editor", "action_open_prompt", "Persona, sections, variables, tool order (F4)"),
-    ("Open the environment & runtime editor", "action_open_env",
-     "[env] variables, timeout, output cap, concurrency, cwd (F5)"),
+    (
+        "Open the prompt editor",
+        "action_open_prompt",
+        "Persona, sections, variables, tool order (F4)",
+    ),
+    (
+        "Open the environment & runtime editor",
+        "action_open_env",
+        "[env] variables, timeout, output cap, concurrency, cwd (F5)",
+    ),
 )
 """The workbench's own palette actions: title, MainScreen method, help."""
 
@@ -79,7 +100,9 @@ class WorkbenchActions(_MainScreenProvider):
     """Export, serve, and the editors."""
 
     def _hits(self) -> list[tuple[str, Callable[[], None], str]]:
-        return [(title, partial(self._call, method), help_text) for title, method, help_text in ACTIONS]
+        return [
+            (title, partial(self._call, method), help_text) for title, method, help_text in ACTIONS
+        ]
 
     async def discover(self) -> Hits:
         for title, run, help_text in self._hits():

@@ -65,7 +65,9 @@ class CommandStatus:
     def why(self) -> str:
         """The reason in the user's words (`safety filter: help`)."""
         words = REASON_WORDS.get(self.reason or "", self.reason or "")
-        if self.detail.startswith(words):  # "deprecated in config", not "deprecated: deprecated in config"
+        if self.detail.startswith(
+            words
+        ):  # "deprecated in config", not "deprecated: deprecated in config"
             return self.detail
         return f"{words}: {self.detail}" if self.detail and self.reason != "excluded" else words
 
@@ -95,7 +97,11 @@ class QuickPreviews:
         if command_path in self._tool_texts:
             return self._tool_texts[command_path]
         status = self.statuses.get(command_path)
-        tool = self.surface.tool(status.tool) if (self.surface is not None and status and status.tool) else None
+        tool = (
+            self.surface.tool(status.tool)
+            if (self.surface is not None and status and status.tool)
+            else None
+        )
         text = tool_text(tool) if tool is not None else None
         if text is not None:
             self._tool_texts[command_path] = text
@@ -129,14 +135,24 @@ tool_text = tool_json
 """One tool in the same form."""
 
 
-def statuses_of(surface: Any, finding_counts: dict[str, int] | None = None) -> dict[str, CommandStatus]:
+def statuses_of(
+    surface: Any, finding_counts: dict[str, int] | None = None
+) -> dict[str, CommandStatus]:
     counts = finding_counts or {}
     statuses: dict[str, CommandStatus] = {}
     for tool in surface.tools:
-        statuses[tool.command_str] = CommandStatus(tool=tool.name, findings=counts.get(tool.command_str, 0))
+        statuses[tool.command_str] = CommandStatus(
+            tool=tool.name, findings=counts.get(tool.command_str, 0)
+        )
     for exclusion in surface.exclusions:
-        statuses.setdefault(exclusion.path, CommandStatus(reason=exclusion.reason, detail=exclusion.detail,
-                                                          findings=counts.get(exclusion.path, 0)))
+        statuses.setdefault(
+            exclusion.path,
+            CommandStatus(
+                reason=exclusion.reason,
+                detail=exclusion.detail,
+                findings=counts.get(exclusion.path, 0),
+            ),
+        )
     return statuses
 
 
@@ -145,18 +161,27 @@ def statuses_of_selection(selection: Any) -> dict[str, CommandStatus]:
     any tool is built (no findings yet): the tree's marks on opening."""
     statuses = {path: CommandStatus(tool=name) for path, name in selection.tools.items()}
     for exclusion in selection.exclusions:
-        statuses.setdefault(exclusion.path, CommandStatus(reason=exclusion.reason, detail=exclusion.detail))
+        statuses.setdefault(
+            exclusion.path, CommandStatus(reason=exclusion.reason, detail=exclusion.detail)
+        )
     return statuses
 
 
-def quick_from_surface(surface: Any, dirty: bool, finding_counts: dict[str, int] | None = None,
-                       statuses: dict[str, CommandStatus] | None = None, tokens: bool = True) -> QuickPreviews:
+def quick_from_surface(
+    surface: Any,
+    dirty: bool,
+    finding_counts: dict[str, int] | None = None,
+    statuses: dict[str, CommandStatus] | None = None,
+    tokens: bool = True,
+) -> QuickPreviews:
     return QuickPreviews(
-        surface=surface, error=None,
+        surface=surface,
+        error=None,
         statuses=statuses if statuses is not None else statuses_of(surface, finding_counts),
         prompt=surface.prompt,
         tokens=_total_tokens(surface) if tokens else None,
-        token_label=_token_label() if tokens else "", dirty=dirty,  # no label: no vocabulary loaded
+        token_label=_token_label() if tokens else "",
+        dirty=dirty,  # no label: no vocabulary loaded
     )
 
 
@@ -169,8 +194,13 @@ def _total_tokens(surface: Any) -> int | None:
     return surface.prompt_tokens + sum(counts)
 
 
-def statuses_after(previous: Any, surface: Any, statuses: dict[str, CommandStatus], decided: set[str],
-                   finding_counts: dict[str, int] | None = None) -> dict[str, CommandStatus]:
+def statuses_after(
+    previous: Any,
+    surface: Any,
+    statuses: dict[str, CommandStatus],
+    decided: set[str],
+    finding_counts: dict[str, int] | None = None,
+) -> dict[str, CommandStatus]:
     """`statuses` (of `previous`) with the commands in `decided` redone from `surface`, which
     reused every other tool of `previous` (the same objects): an edit to one command costs
     its own subtree, not a pass over every tool's status."""
@@ -183,14 +213,26 @@ def statuses_after(previous: Any, surface: Any, statuses: dict[str, CommandStatu
             updated[path] = CommandStatus(tool=tool.name, findings=counts.get(path, 0))
     for exclusion in surface.exclusions:
         if exclusion.path in decided:
-            updated.setdefault(exclusion.path, CommandStatus(reason=exclusion.reason, detail=exclusion.detail,
-                                                             findings=counts.get(exclusion.path, 0)))
+            updated.setdefault(
+                exclusion.path,
+                CommandStatus(
+                    reason=exclusion.reason,
+                    detail=exclusion.detail,
+                    findings=counts.get(exclusion.path, 0),
+                ),
+            )
     return updated
 
 
-def compute_quick(previous: Any | None, tree: CommandTree, config: Config, changed: set[str] | None,
-                  dirty: bool, finding_counts: dict[str, int] | None = None,
-                  statuses: dict[str, CommandStatus] | None = None) -> QuickPreviews:
+def compute_quick(
+    previous: Any | None,
+    tree: CommandTree,
+    config: Config,
+    changed: set[str] | None,
+    dirty: bool,
+    finding_counts: dict[str, int] | None = None,
+    statuses: dict[str, CommandStatus] | None = None,
+) -> QuickPreviews:
     """The surface after an edit to `changed` commands (None: rebuild fully). With the
     `statuses` of `previous`, only the changed commands' statuses are redone. A first build
     (no `previous`) leaves token counts to the full pass, so the tree's marks paint sooner."""
@@ -206,10 +248,19 @@ def compute_quick(previous: Any | None, tree: CommandTree, config: Config, chang
     if surface is previous and statuses is not None:
         return quick_from_surface(surface, dirty, finding_counts, statuses=statuses)
     if statuses is not None and changed:
-        decided = {c.path_str for path in changed if (top := tree.find(path)) is not None for c in top.walk()}
+        decided = {
+            c.path_str
+            for path in changed
+            if (top := tree.find(path)) is not None
+            for c in top.walk()
+        }
         if len(decided) < max(1, len(statuses) // 4):
-            return quick_from_surface(surface, dirty, finding_counts,
-                                      statuses=statuses_after(previous, surface, statuses, decided, finding_counts))
+            return quick_from_surface(
+                surface,
+                dirty,
+                finding_counts,
+                statuses=statuses_after(previous, surface, statuses, decided, finding_counts),
+            )
     return quick_from_surface(surface, dirty, finding_counts)
 
 
@@ -217,8 +268,13 @@ class Superseded(Exception):
     """A later edit made this pass's result useless: it stopped between two of its steps."""
 
 
-def compute_full(tree: CommandTree, config: Config, saved_text: str | Config, saved_label: str = "saved",
-                 superseded: Callable[[], bool] | None = None) -> FullPreviews:
+def compute_full(
+    tree: CommandTree,
+    config: Config,
+    saved_text: str | Config,
+    saved_label: str = "saved",
+    superseded: Callable[[], bool] | None = None,
+) -> FullPreviews:
     """Full build, tool list, mcp.toml, diff and lint for (tree, config); `saved_text` is the
     baseline text, or the baseline config to dump. Between its steps it asks `superseded` and
     raises `Superseded` when a later edit came: a key pressed during a full pass (a thread
@@ -238,15 +294,26 @@ def compute_full(tree: CommandTree, config: Config, saved_text: str | Config, sa
     except WorkbenchError as error:
         toml = f"# save would fail: {error}\n"
     step()
-    diff = "".join(difflib.unified_diff(saved_text.splitlines(keepends=True), toml.splitlines(keepends=True),
-                                        fromfile=saved_label, tofile="unsaved"))
+    diff = "".join(
+        difflib.unified_diff(
+            saved_text.splitlines(keepends=True),
+            toml.splitlines(keepends=True),
+            fromfile=saved_label,
+            tofile="unsaved",
+        )
+    )
     dirty = toml != saved_text
     step()
     try:
         surface = build_surface(tree, config)
     except WorkbenchError as error:
-        return FullPreviews(quick=QuickPreviews(surface=None, error=str(error), dirty=dirty),
-                            toml=toml, diff=diff, dirty=dirty, baseline_text=saved_text)
+        return FullPreviews(
+            quick=QuickPreviews(surface=None, error=str(error), dirty=dirty),
+            toml=toml,
+            diff=diff,
+            dirty=dirty,
+            baseline_text=saved_text,
+        )
     step()
     findings = _lint(surface, tree, config)
     counts = _findings_per_command(findings, surface)
@@ -254,9 +321,15 @@ def compute_full(tree: CommandTree, config: Config, saved_text: str | Config, sa
     tools = tools_text(surface)
     step()
     return FullPreviews(
-        quick=quick_from_surface(surface, dirty, counts), toml=toml, diff=diff, dirty=dirty,
-        tools_json=tools, findings=findings, lint_text=_lint_text(findings),
-        warnings=tuple(surface.warnings), baseline_text=saved_text,
+        quick=quick_from_surface(surface, dirty, counts),
+        toml=toml,
+        diff=diff,
+        dirty=dirty,
+        tools_json=tools,
+        findings=findings,
+        lint_text=_lint_text(findings),
+        warnings=tuple(surface.warnings),
+        baseline_text=saved_text,
         **connect_preview(surface, config),
     )
 
@@ -272,10 +345,11 @@ def connect_preview(surface: Any, config: Config) -> dict[str, Any]:
     tools = [t.to_mcp() if hasattr(t, "to_mcp") else t for t in view.tools]
     at_connect, full = int(view.tokens), int(view.full_tokens)
     share = f" ({at_connect / full:.0%} of it)" if full else ""
-    head = (f"// At connect: {len(tools)} tools, {at_connect:,} tokens{share}; every tool: "
-            f"{len(surface.tools)} tools, {full:,} tokens ({config.tools.exposure} exposure)\n")
-    return {"connect_text": head + json_text(tools),
-            "connect_tokens": (at_connect, full)}
+    head = (
+        f"// At connect: {len(tools)} tools, {at_connect:,} tokens{share}; every tool: "
+        f"{len(surface.tools)} tools, {full:,} tokens ({config.tools.exposure} exposure)\n"
+    )
+    return {"connect_text": head + json_text(tools), "connect_tokens": (at_connect, full)}
 
 
 def finding_counts(statuses: dict[str, CommandStatus]) -> dict[str, int]:

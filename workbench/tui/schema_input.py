@@ -18,10 +18,16 @@ class SchemaInputError(ValueError):
     """The typed text cannot be a schema override; the message says why and where."""
 
 
-def parse_schema_override(text: str, *, command: str, flag: str, tool: str = "") -> dict[str, Any] | None:
+def parse_schema_override(
+    text: str, *, command: str, flag: str, tool: str = ""
+) -> dict[str, Any] | None:
     """The override the text describes; empty text means no override (None)."""
-    value = read_json_object(text, what="A schema override", example='{"type": "integer", "minimum": 1}',
-                             error=SchemaInputError)
+    value = read_json_object(
+        text,
+        what="A schema override",
+        example='{"type": "integer", "minimum": 1}',
+        error=SchemaInputError,
+    )
     if value is None:
         return None
 

@@ -28,7 +28,10 @@ def selectors_text(config: Config) -> str:
     """`[[selectors]]` tables as mcp.toml writes them (empty text when there are none)."""
     if not config.selectors:
         return ""
-    data = [s.model_dump(mode="json", exclude_defaults=True, exclude_none=True) for s in config.selectors]
+    data = [
+        s.model_dump(mode="json", exclude_defaults=True, exclude_none=True)
+        for s in config.selectors
+    ]
     return tomli_w.dumps({"selectors": data})
 
 
@@ -84,9 +87,11 @@ def claims(config: Config, statuses: dict[str, Any]) -> Claims:
 def claims_text(config: Config, statuses: dict[str, Any]) -> str:
     """The claims as the Selectors tab shows them."""
     if not config.selectors:
-        return ("No selectors: every command that passes the filters becomes a tool.\n\n"
-                "Add one above to choose, first match wins, e.g.\n\n"
-                '[[selectors]]\ncommands = ["mycli deploy*", "mycli status"]\nexclude_flags = ["token"]\n')
+        return (
+            "No selectors: every command that passes the filters becomes a tool.\n\n"
+            "Add one above to choose, first match wins, e.g.\n\n"
+            '[[selectors]]\ncommands = ["mycli deploy*", "mycli status"]\nexclude_flags = ["token"]\n'
+        )
     result = claims(config, statuses)
     lines = []
     for number, (selector, paths) in enumerate(zip(config.selectors, result.claimed), 1):
@@ -122,11 +127,15 @@ def selector_from_fields(values: dict[str, str]) -> Selector:
     """The selector the form's fields describe; a field is comma- or line-separated patterns."""
     data: dict[str, Any] = {}
     for key, _label, _example in PATTERN_FIELDS:
-        patterns = [p.strip() for p in values.get(key, "").replace("\n", ",").split(",") if p.strip()]
+        patterns = [
+            p.strip() for p in values.get(key, "").replace("\n", ",").split(",") if p.strip()
+        ]
         if patterns or key not in OPTIONAL_FIELDS:
             data[key] = patterns
     if not data["commands"]:
-        raise SelectorsInputError("Give the selector at least one command glob, such as `mycli deploy*`.")
+        raise SelectorsInputError(
+            "Give the selector at least one command glob, such as `mycli deploy*`."
+        )
     try:
         return Selector.model_validate(data)
     except ValidationError as error:
@@ -143,8 +152,10 @@ def selector_warnings(tree: Any, selector: Selector, claimed: list[str]) -> list
     each: it claims no command at all (lint's WB805: earlier selectors take every command its
     globs match), or one of its flag patterns matches no flag of the commands it claims."""
     if not claimed:
-        return ["it claims no command: earlier selectors take every command its globs match (WB805), "
-                "so it changes nothing; move it up or change its globs"]
+        return [
+            "it claims no command: earlier selectors take every command its globs match (WB805), "
+            "so it changes nothing; move it up or change its globs"
+        ]
     own: set[str] = set()
     inherited: set[str] = set()
     for path in claimed:

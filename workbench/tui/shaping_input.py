@@ -38,7 +38,9 @@ def find_flag(tree: CommandTree, command: Command, key: str) -> Flag | None:
     return None
 
 
-def flag_value_schema(tree: CommandTree, command: Command, key: str, choices: FlagConfig) -> dict[str, Any] | None:
+def flag_value_schema(
+    tree: CommandTree, command: Command, key: str, choices: FlagConfig
+) -> dict[str, Any] | None:
     """The schema a pinned or default value of flag (or positional) `key` must fit: the derived
     one, with the flag's `schema` or `type` override applied as the surface applies it. None when
     `key` names nothing of `command`."""
@@ -79,7 +81,11 @@ def parse_flag_value(text: str, schema: dict[str, Any], *, what: str) -> Any:
         as_json, parsed = None, False
     kind = schema.get("type")
     wants_text = kind == "string" or (isinstance(kind, list) and "string" in kind)
-    candidates = ([raw] + ([as_json] if parsed else [])) if wants_text else (([as_json] if parsed else []) + [raw])
+    candidates = (
+        ([raw] + ([as_json] if parsed else []))
+        if wants_text
+        else (([as_json] if parsed else []) + [raw])
+    )
     candidates = [c for c in candidates if c is not None]
     if kind == "array":  # one item typed alone is a list of one (`web` for a repeatable flag)
         candidates += [[c] for c in candidates if not isinstance(c, list)]
@@ -92,7 +98,9 @@ def parse_flag_value(text: str, schema: dict[str, Any], *, what: str) -> Any:
             return candidate
         first_problem = first_problem or problem
     expected = f" (expected {kind})" if isinstance(kind, str) else ""
-    raise ValueError(f"`{raw}` does not fit {what}'s schema{expected}: {first_problem or 'not a value'}.")
+    raise ValueError(
+        f"`{raw}` does not fit {what}'s schema{expected}: {first_problem or 'not a value'}."
+    )
 
 
 def check_flag_value(value: Any, schema: dict[str, Any], *, what: str) -> None:
@@ -113,8 +121,10 @@ def tool_name_problem(tree: CommandTree, config: Config, path: str, name: str) -
     """Why `name` cannot be the tool name of `path` (one sentence), or None: the MCP pattern,
     and no other tool of the surface may already have it."""
     if not TOOL_NAME_PATTERN.match(name):
-        return (f"`{name}` is not a tool name MCP accepts: use 1 to 64 letters, digits, `_` or `-` "
-                f'([commands."{path}"] name)')
+        return (
+            f"`{name}` is not a tool name MCP accepts: use 1 to 64 letters, digits, `_` or `-` "
+            f'([commands."{path}"] name)'
+        )
     try:
         names = tool_names(tree, config)
     except SurfaceError:
@@ -142,7 +152,9 @@ def parse_words(text: str) -> list[str]:
     try:
         words = shlex.split(text)
     except ValueError as error:
-        raise ValueError(f"the fixed words do not split into words ({error}); close the quote") from None
+        raise ValueError(
+            f"the fixed words do not split into words ({error}); close the quote"
+        ) from None
     return words  # a NUL in one is the model's to refuse (`EnvText`), when the workspace sets them
 
 
@@ -161,7 +173,12 @@ def parse_limit(text: str, *, key: str, kind: type) -> int | float | None:
     except ValueError:
         whole = "a whole number" if kind is int else "a number"
         raise ValueError(f"`{key}` must be {whole} above 0, or empty to follow [runtime]") from None
-    if isinstance(value, float) and value.is_integer() and "." not in cleaned and "e" not in cleaned.lower():
+    if (
+        isinstance(value, float)
+        and value.is_integer()
+        and "." not in cleaned
+        and "e" not in cleaned.lower()
+    ):
         value = int(value)
     problem = assignment_problem(CommandConfig(), key, value)
     if problem is not None:
@@ -205,7 +222,11 @@ def check_output_schema(schema: dict[str, Any]) -> dict[str, Any]:
     try:
         Draft202012Validator.check_schema(schema)
     except SchemaError as error:
-        raise ValueError(f"The output schema is not valid JSON Schema (draft 2020-12): {error.message}.") from None
+        raise ValueError(
+            f"The output schema is not valid JSON Schema (draft 2020-12): {error.message}."
+        ) from None
     if schema.get("type", "object") != "object":
-        raise ValueError('MCP declares structured output as an object: the output schema needs "type": "object".')
+        raise ValueError(
+            'MCP declares structured output as an object: the output schema needs "type": "object".'
+        )
     return schema

@@ -41,11 +41,13 @@ def parse_theme(data: dict[str, Any], origin: str) -> Theme:
     """Build a Theme from a theme file's data; raises ValueError with one sentence on bad input."""
     unknown = sorted(set(data) - set(COLOUR_KEYS) - set(OTHER_KEYS))
     if unknown:
-        raise ValueError(f"{origin}: unknown key `{unknown[0]}`; allowed keys are "
-                         f"{', '.join(COLOUR_KEYS + OTHER_KEYS)}.")
+        raise ValueError(
+            f"{origin}: unknown key `{unknown[0]}`; allowed keys are "
+            f"{', '.join(COLOUR_KEYS + OTHER_KEYS)}."
+        )
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"{origin}: `name` is missing; add name = \"my-theme\".")
+        raise ValueError(f'{origin}: `name` is missing; add name = "my-theme".')
     if "primary" not in data:
         raise ValueError(f"{origin}: `primary` is missing; every theme needs a primary colour.")
     colours: dict[str, str] = {}
@@ -54,7 +56,7 @@ def parse_theme(data: dict[str, Any], origin: str) -> Theme:
             colours[key] = _checked_colour(data[key], f"{origin}: `{key}`")
     variables = data.get("variables", {})
     if not isinstance(variables, dict):
-        raise ValueError(f"{origin}: `variables` must be a table of name = \"colour\".")
+        raise ValueError(f'{origin}: `variables` must be a table of name = "colour".')
     for key, value in variables.items():
         if not isinstance(value, str):
             raise ValueError(f"{origin}: variable `{key}` must be a string.")
@@ -69,11 +71,13 @@ def parse_theme(data: dict[str, Any], origin: str) -> Theme:
 
 def _checked_colour(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise ValueError(f"{where} must be a colour string such as \"#1e90ff\".")
+        raise ValueError(f'{where} must be a colour string such as "#1e90ff".')
     try:
         Color.parse(value)
     except ColorParseError:
-        raise ValueError(f"{where} is not a colour ({value!r}); use #RRGGBB, rgb(…) or a colour name.") from None
+        raise ValueError(
+            f"{where} is not a colour ({value!r}); use #RRGGBB, rgb(…) or a colour name."
+        ) from None
     return value
 
 

@@ -14,5 +14,7 @@ class ArgumentsInputError(ValueError):
 
 def parse_arguments(text: str) -> dict[str, Any]:
     """The arguments object the text describes (empty text = no arguments)."""
-    value = read_json_object(text, what="The arguments", example='{"name": "web"}', error=ArgumentsInputError)
+    value = read_json_object(
+        text, what="The arguments", example='{"name": "web"}', error=ArgumentsInputError
+    )
     return {} if value is None else value

@@ -52,8 +52,12 @@ def form_fields(schema: dict[str, Any]) -> list[FormField]:
     for name, prop in (schema.get("properties") or {}).items():
         prop = prop if isinstance(prop, dict) else {}
         kind = _type(prop)
-        common = {"name": name, "required": name in required, "description": str(prop.get("description", "")),
-                  "default": prop.get("default")}
+        common = {
+            "name": name,
+            "required": name in required,
+            "description": str(prop.get("description", "")),
+            "default": prop.get("default"),
+        }
         if prop.get("enum") and all(isinstance(c, (str, int, float)) for c in prop["enum"]):
             fields.append(FormField(kind="enum", choices=tuple(prop["enum"]), **common))
         elif kind in SCALARS:
@@ -62,8 +66,14 @@ def form_fields(schema: dict[str, Any]) -> list[FormField]:
             items = prop["items"]
             item_kind = "enum" if items.get("enum") else (_type(items) or "")
             if item_kind in (*SCALARS, "enum"):
-                fields.append(FormField(kind="array", item_kind=item_kind,
-                                        item_choices=tuple(items.get("enum") or ()), **common))
+                fields.append(
+                    FormField(
+                        kind="array",
+                        item_kind=item_kind,
+                        item_choices=tuple(items.get("enum") or ()),
+                        **common,
+                    )
+                )
             else:
                 fields.append(FormField(kind="json", **common))
         else:
@@ -89,7 +99,9 @@ def _scalar(text: str, kind: str, where: str, choices: tuple[Any, ...] = ()) -> 
             return False
         raise ArgumentsInputError(f"{where}: `{text}` is not true or false.")
     if kind == "enum" and choices and text not in [str(c) for c in choices]:
-        raise ArgumentsInputError(f"{where}: `{text}` is not one of {', '.join(map(str, choices))}.")
+        raise ArgumentsInputError(
+            f"{where}: `{text}` is not one of {', '.join(map(str, choices))}."
+        )
     if kind == "enum":
         return next((c for c in choices if str(c) == text), text)
     return text
@@ -100,7 +112,9 @@ def field_value(spec: FormField, raw: Any) -> Any:
     argument is then not sent). Switches give a bool; selects the chosen value or None."""
     where = f"`{spec.name}`"
     if spec.kind == "boolean":
-        return None if raw is None or (raw == bool(spec.default) and not spec.required) else bool(raw)
+        return (
+            None if raw is None or (raw == bool(spec.default) and not spec.required) else bool(raw)
+        )
     if spec.kind == "enum":
         return None if raw is None or (raw == spec.default and not spec.required) else raw
     text = str(raw or "")
@@ -110,8 +124,10 @@ def field_value(spec: FormField, raw: Any) -> Any:
         return _scalar(text.strip(), spec.kind, where) if spec.kind != "string" else text
     if spec.kind == "array":
         items = [line.strip() for line in text.splitlines() if line.strip()]
-        return [_scalar(item, spec.item_kind, f"{where}, item {n}", spec.item_choices)
-                for n, item in enumerate(items, 1)]
+        return [
+            _scalar(item, spec.item_kind, f"{where}, item {n}", spec.item_choices)
+            for n, item in enumerate(items, 1)
+        ]
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:

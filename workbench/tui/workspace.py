@@ -101,13 +101,22 @@ class Workspace:
             self.baseline_config = copy_choices(self.config)
 
     @classmethod
-    def create(cls, tree: CommandTree, config: Config, path: Path, *, on_disk: bool = False,
-               saved_text: str | None = None) -> Workspace:
+    def create(
+        cls,
+        tree: CommandTree,
+        config: Config,
+        path: Path,
+        *,
+        on_disk: bool = False,
+        saved_text: str | None = None,
+    ) -> Workspace:
         """A session whose baseline is `saved_text` (the file as read), or the config as given
         (its text is then computed on first need: dumping a 2,000-command snapshot takes a while)."""
         if config.snapshot is None:
             config = config.model_copy(update={"snapshot": tree})
-        return cls(tree=tree, config=config, path=Path(path), saved_text=saved_text, on_disk=on_disk)
+        return cls(
+            tree=tree, config=config, path=Path(path), saved_text=saved_text, on_disk=on_disk
+        )
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -156,7 +165,9 @@ class Workspace:
         self.last_scope = entry.scope
         return entry.label
 
-    def _change(self, label: str, mutate: Callable[[Config], None], scope: str | None = None) -> None:
+    def _change(
+        self, label: str, mutate: Callable[[Config], None], scope: str | None = None
+    ) -> None:
         entry = UndoEntry(label, copy_choices(self.config), scope)
         try:
             mutate(self.config)
@@ -214,7 +225,9 @@ class Workspace:
 
         self._change(label, apply, scope=path)
 
-    def _edit_flag(self, path: str, flag: str, label: str, mutate: Callable[[FlagConfig], None]) -> None:
+    def _edit_flag(
+        self, path: str, flag: str, label: str, mutate: Callable[[FlagConfig], None]
+    ) -> None:
         def apply(entry: CommandConfig) -> None:
             choices = (entry.flags.get(flag) or FlagConfig()).model_copy(deep=True)
             mutate(choices)
@@ -238,8 +251,11 @@ class Workspace:
             if adds_selector:
                 config.selectors = [*config.selectors, Selector(commands=[path])]
 
-        self._change(f"{'include' if included else 'exclude'} {path}", apply,
-                     scope=None if adds_selector else path)
+        self._change(
+            f"{'include' if included else 'exclude'} {path}",
+            apply,
+            scope=None if adds_selector else path,
+        )
 
     def set_group_included(self, group: str, paths: list[str], included: bool) -> None:
         """Include or exclude every command in `paths` (the runnable commands under `group`)
@@ -256,27 +272,40 @@ class Workspace:
                     commands[path] = entry
             config.commands = commands
 
-        self._change(f"{'include' if included else 'exclude'} every command under {group}", apply, scope=group)
+        self._change(
+            f"{'include' if included else 'exclude'} every command under {group}",
+            apply,
+            scope=group,
+        )
 
     def set_deprecated(self, path: str, deprecated: bool) -> None:
-        self._edit_command(path, f"{'deprecate' if deprecated else 'undeprecate'} {path}",
-                           lambda c: setattr(c, "deprecated", deprecated))
+        self._edit_command(
+            path,
+            f"{'deprecate' if deprecated else 'undeprecate'} {path}",
+            lambda c: setattr(c, "deprecated", deprecated),
+        )
 
     def set_description_mode(self, path: str, mode: DescriptionMode | str | None) -> None:
         """`None` follows the global mode (`[tools] description_mode`)."""
         value = DescriptionMode(mode) if mode else None
-        self._edit_command(path, f"description mode of {path}", lambda c: setattr(c, "description_mode", value))
+        self._edit_command(
+            path, f"description mode of {path}", lambda c: setattr(c, "description_mode", value)
+        )
 
     def set_description(self, path: str, text: str | None) -> None:
         """A full description override; empty or None removes it."""
         value = text if text and text.strip() else None
-        self._edit_command(path, f"description of {path}", lambda c: setattr(c, "description", value))
+        self._edit_command(
+            path, f"description of {path}", lambda c: setattr(c, "description", value)
+        )
 
     def set_annotation(self, path: str, name: str, value: bool | None) -> None:
         """One of ANNOTATIONS; None leaves it unset (not sent to clients)."""
         if name not in ANNOTATIONS:
             raise ValueError(f"unknown annotation {name!r}")
-        self._edit_command(path, f"{name.replace('_', '-')} of {path}", lambda c: setattr(c, name, value))
+        self._edit_command(
+            path, f"{name.replace('_', '-')} of {path}", lambda c: setattr(c, name, value)
+        )
 
     def set_title(self, path: str, title: str | None) -> None:
         value = title.strip() if title and title.strip() else None
@@ -286,7 +315,9 @@ class Workspace:
 
     def set_global_description_mode(self, mode: DescriptionMode | str) -> None:
         value = DescriptionMode(mode)
-        self._change("global description mode", lambda c: setattr(c.tools, "description_mode", value))
+        self._change(
+            "global description mode", lambda c: setattr(c.tools, "description_mode", value)
+        )
 
     def set_prefix(self, prefix: str | None) -> None:
         """The tool name prefix; None (or empty) means the root command's name."""
@@ -305,12 +336,16 @@ class Workspace:
         """The `deployment:persona` prompt section (`prompt.persona`)."""
         self._change("persona", lambda c: setattr(c.prompt, "persona", persona.strip()))
 
-    def set_prompt_sections(self, sections: list[PromptSection], label: str = "prompt sections") -> None:
+    def set_prompt_sections(
+        self, sections: list[PromptSection], label: str = "prompt sections"
+    ) -> None:
         """Replace the user's prompt sections (`[[prompt.sections]]`: name, order, text)."""
         value = [s.model_copy(deep=True) for s in sections]
         self._change(label, lambda c: setattr(c.prompt, "sections", value))
 
-    def set_prompt_variables(self, variables: dict[str, str], label: str = "prompt variables") -> None:
+    def set_prompt_variables(
+        self, variables: dict[str, str], label: str = "prompt variables"
+    ) -> None:
         """Replace `[prompt.variables]`."""
         value = dict(variables)
         self._change(label, lambda c: setattr(c.prompt, "variables", value))
@@ -326,8 +361,10 @@ class Workspace:
 
     def _check_tool_order(self, order: list[str]) -> None:
         if REST_ENTRY not in order:
-            raise ValueError(f'the tool order needs the "{REST_ENTRY}" entry once, where every tool '
-                             "not listed by name goes")
+            raise ValueError(
+                f'the tool order needs the "{REST_ENTRY}" entry once, where every tool '
+                "not listed by name goes"
+            )
         served = set(tool_names(self.tree, self.config).values())
         for index, name in enumerate(order):
             if name in order[:index]:
@@ -355,10 +392,14 @@ class Workspace:
         for key, value in values.items():
             if key == "cwd":
                 if not isinstance(value, str) or not value.strip():
-                    raise ValueError("`cwd` must name a folder (`.` is the config file's own folder)")
+                    raise ValueError(
+                        "`cwd` must name a folder (`.` is the config file's own folder)"
+                    )
                 checked[key] = value.strip()
             else:
-                checked[key] = value  # the limits' rules are the model's (`_change` says why one is refused)
+                checked[key] = (
+                    value  # the limits' rules are the model's (`_change` says why one is refused)
+                )
 
         def apply(config: Config) -> None:
             for key, value in checked.items():
@@ -369,18 +410,28 @@ class Workspace:
     # --- flag choices ------------------------------------------------------------------------
 
     def set_flag_excluded(self, path: str, flag: str, excluded: bool) -> None:
-        self._edit_flag(path, flag, f"{'exclude' if excluded else 'include'} --{flag} of {path}",
-                        lambda f: setattr(f, "exclude", excluded))
+        self._edit_flag(
+            path,
+            flag,
+            f"{'exclude' if excluded else 'include'} --{flag} of {path}",
+            lambda f: setattr(f, "exclude", excluded),
+        )
 
     def set_flag_type(self, path: str, flag: str, type_: str | None) -> None:
         if type_ is not None and type_ not in FLAG_TYPES:
             raise ValueError(f"unknown type {type_!r}")
-        self._edit_flag(path, flag, f"type of --{flag} of {path}", lambda f: setattr(f, "type", type_))
+        self._edit_flag(
+            path, flag, f"type of --{flag} of {path}", lambda f: setattr(f, "type", type_)
+        )
 
     def set_flag_schema(self, path: str, flag: str, schema: dict[str, Any] | None) -> None:
         """Replace the flag's derived schema wholesale (None removes the override)."""
-        self._edit_flag(path, flag, f"schema of --{flag} of {path}",
-                        lambda f: setattr(f, "schema_", copy.deepcopy(schema)))
+        self._edit_flag(
+            path,
+            flag,
+            f"schema of --{flag} of {path}",
+            lambda f: setattr(f, "schema_", copy.deepcopy(schema)),
+        )
 
     # --- shaping (SPEC §5a) and exposure (§5b) ------------------------------------------------
     # Each is one undo step. A value the model's own rules refuse (the tool-name pattern, a
@@ -453,12 +504,16 @@ class Workspace:
         self._change("exposure", lambda c: setattr(c.tools, "exposure", exposure))
 
     def _flag_schema(self, path: str, flag: str) -> dict[str, Any]:
-        schema = flag_value_schema(self.tree, self._command(path), flag, self.flag_choices(path, flag))
+        schema = flag_value_schema(
+            self.tree, self._command(path), flag, self.flag_choices(path, flag)
+        )
         if schema is None:
             raise ValueError(f"`{flag}` is no flag or positional of `{path}`")
         return schema
 
-    def set_flag_name(self, path: str, flag: str, name: str | None, taken: dict[str, str] | None = None) -> None:
+    def set_flag_name(
+        self, path: str, flag: str, name: str | None, taken: dict[str, str] | None = None
+    ) -> None:
         """The property's name in the input schema (argv still binds the real flag); `taken`
         maps the tool's other property names to their flag keys (for the collision check)."""
         value = name.strip() if name and name.strip() else None
@@ -466,24 +521,39 @@ class Workspace:
             problem = property_name_problem(value, taken or {}, flag)
             if problem is not None:
                 raise ValueError(problem)
-        self._edit_flag(path, flag, f"property name of {flag} of {path}", lambda f: setattr(f, "name", value))
+        self._edit_flag(
+            path, flag, f"property name of {flag} of {path}", lambda f: setattr(f, "name", value)
+        )
 
     def set_flag_value(self, path: str, flag: str, value: Any) -> None:
         """Pin the flag (`value`): out of the schema and always passed; None unpins. The value
         must fit the flag's schema."""
         if value is not None:
             check_flag_value(value, self._flag_schema(path, flag), what=f"`{flag}`")
-        self._edit_flag(path, flag, f"pin of {flag} of {path}", lambda f: setattr(f, "value", copy.deepcopy(value)))
+        self._edit_flag(
+            path,
+            flag,
+            f"pin of {flag} of {path}",
+            lambda f: setattr(f, "value", copy.deepcopy(value)),
+        )
 
     def set_flag_default(self, path: str, flag: str, value: Any) -> None:
         """The value passed when the model omits the property (None: the CLI's own)."""
         if value is not None:
             check_flag_value(value, self._flag_schema(path, flag), what=f"`{flag}`")
-        self._edit_flag(path, flag, f"default of {flag} of {path}", lambda f: setattr(f, "default", copy.deepcopy(value)))
+        self._edit_flag(
+            path,
+            flag,
+            f"default of {flag} of {path}",
+            lambda f: setattr(f, "default", copy.deepcopy(value)),
+        )
 
     def set_flag_required(self, path: str, flag: str, required: bool | None) -> None:
         """Make the property required (True), optional (False), or as the CLI says (None)."""
-        self._edit_flag(path, flag, f"required of {flag} of {path}", lambda f: setattr(f, "required", required))
+        self._edit_flag(
+            path, flag, f"required of {flag} of {path}", lambda f: setattr(f, "required", required)
+        )
+
 
 def _store_entry(config: Config, path: str, entry: CommandConfig) -> None:
     """Put `entry` under `[commands."<path>"]`, or drop the table when it says nothing (the

@@ -44,10 +44,18 @@ def python_truth(cli: CorpusCLI, cwd: str) -> dict:
     script = str(HERE / "truth_python.py")
 
     def run(framework: str, *path: str) -> dict:
-        out = subprocess.run([python, script, framework, cli.name, *path], capture_output=True, text=True,
-                             cwd=cwd, stdin=subprocess.DEVNULL, timeout=120)
+        out = subprocess.run(
+            [python, script, framework, cli.name, *path],
+            capture_output=True,
+            text=True,
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            timeout=120,
+        )
         if out.returncode != 0:
-            raise RuntimeError(f"{cli.name} {' '.join(path)}: {out.stderr.strip().splitlines()[-1:]}")
+            raise RuntimeError(
+                f"{cli.name} {' '.join(path)}: {out.stderr.strip().splitlines()[-1:]}"
+            )
         return json.loads(out.stdout)
 
     if cli.truth == "click":
@@ -56,14 +64,21 @@ def python_truth(cli: CorpusCLI, cwd: str) -> dict:
         for path, entry in data["commands"].items():
             if entry.get("hidden"):
                 continue
-            flags = {k: _clean_flag(v) for k, v in entry["flags"].items()
-                     if not v.get("hidden") and k not in TYPER_SHELL_SETUP}
+            flags = {
+                k: _clean_flag(v)
+                for k, v in entry["flags"].items()
+                if not v.get("hidden") and k not in TYPER_SHELL_SETUP
+            }
             commands[path] = {"flags": flags, "positionals": entry["positionals"]}
         # a command under a hidden group is hidden too
         hidden = [p for p, e in data["commands"].items() if e.get("hidden")]
-        commands = {p: e for p, e in commands.items() if not any(p.startswith(h + " ") for h in hidden)}
-        return {"method": "click/typer objects walked in the CLI's interpreter (list_commands/get_command, params)",
-                "commands": commands}
+        commands = {
+            p: e for p, e in commands.items() if not any(p.startswith(h + " ") for h in hidden)
+        }
+        return {
+            "method": "click/typer objects walked in the CLI's interpreter (list_commands/get_command, params)",
+            "commands": commands,
+        }
     commands = {}
     framework = "click-help" if cli.truth == "click-help" else cli.truth
 
@@ -82,9 +97,14 @@ def python_truth(cli: CorpusCLI, cwd: str) -> dict:
             following = []
             for path, entry in pool.map(one, level):
                 commands[" ".join(path)] = {
-                    "flags": {k: _clean_flag(v) for k, v in entry["flags"].items()
-                              if not v.get("hidden") and k not in TYPER_SHELL_SETUP},
-                    "positionals": [p for p in entry["positionals"] if not p.pop("hidden", False)] if entry["positionals"] is not None else None,
+                    "flags": {
+                        k: _clean_flag(v)
+                        for k, v in entry["flags"].items()
+                        if not v.get("hidden") and k not in TYPER_SHELL_SETUP
+                    },
+                    "positionals": [p for p in entry["positionals"] if not p.pop("hidden", False)]
+                    if entry["positionals"] is not None
+                    else None,
                 }
                 if cli.name in AMENDMENTS:
                     AMENDMENTS[cli.name](commands[" ".join(path)], entry)
@@ -92,9 +112,11 @@ def python_truth(cli: CorpusCLI, cwd: str) -> dict:
                     if not sub["hidden"]:
                         following.append([*path, sub["name"]])
             level = following
-    how = {"argparse": "argparse parser captured where its help action fires under `PATH… --help`, per command",
-           "optparse": "optparse OptionParser captured where it prints help under `PATH… --help`, per command",
-           "click-help": "the click/typer command whose help renders under `PATH… --help`, captured at Context.get_help, per command"}[cli.truth]
+    how = {
+        "argparse": "argparse parser captured where its help action fires under `PATH… --help`, per command",
+        "optparse": "optparse OptionParser captured where it prints help under `PATH… --help`, per command",
+        "click-help": "the click/typer command whose help renders under `PATH… --help`, captured at Context.get_help, per command",
+    }[cli.truth]
     return {"method": how, "commands": commands}
 
 
@@ -107,9 +129,20 @@ def _hf_formatting_options(command: dict, entry: dict) -> None:
         return
     if any(k in command["flags"] for k in ("--format", "--json", "--quiet")):
         return
-    flag = {"kind": "boolean", "type": None, "choices": None, "required": False, "repeatable": False}
-    command["flags"]["--format"] = {**flag, "names": ["--format"], "kind": "value", "type": "choice",
-                                    "choices": ["auto", "human", "agent", "json", "quiet"]}
+    flag = {
+        "kind": "boolean",
+        "type": None,
+        "choices": None,
+        "required": False,
+        "repeatable": False,
+    }
+    command["flags"]["--format"] = {
+        **flag,
+        "names": ["--format"],
+        "kind": "value",
+        "type": "choice",
+        "choices": ["auto", "human", "agent", "json", "quiet"],
+    }
     command["flags"]["--json"] = {**flag, "names": ["--json"]}
     command["flags"]["--quiet"] = {**flag, "names": ["--quiet", "-q"]}
     command["flags"]["--no-truncate"] = {**flag, "names": ["--no-truncate"]}
@@ -128,8 +161,15 @@ def cobra_truth(cli: CorpusCLI, cwd: str) -> dict:
     env = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8")
 
     def complete(*words: str) -> list[tuple[str, str]]:
-        out = subprocess.run([exe, "__complete", *words], capture_output=True, text=True, cwd=cwd, env=env,
-                             stdin=subprocess.DEVNULL, timeout=30)
+        out = subprocess.run(
+            [exe, "__complete", *words],
+            capture_output=True,
+            text=True,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            timeout=30,
+        )
         rows = []
         for line in out.stdout.splitlines():
             if line.startswith(":") or not line.strip() or line.startswith("Completion ended"):
@@ -148,13 +188,22 @@ def cobra_truth(cli: CorpusCLI, cwd: str) -> dict:
         for word, desc in complete(*path, "-"):
             name = word.split("=")[0]
             if not name.startswith("--") and previous_long and previous_long[1] == desc:
-                flags.get(previous_long[0], {"names": []})["names"].append(name)  # cobra lists `-s` after its `--long`
+                flags.get(previous_long[0], {"names": []})["names"].append(
+                    name
+                )  # cobra lists `-s` after its `--long`
                 previous_long = None
                 continue
             previous_long = (name, desc) if name.startswith("--") else None
             if name in NEVER_COUNTED or name in flags:
                 continue
-            flags[name] = {"names": [name], "kind": None, "type": None, "choices": None, "required": None, "repeatable": None}
+            flags[name] = {
+                "names": [name],
+                "kind": None,
+                "type": None,
+                "choices": None,
+                "required": None,
+                "repeatable": None,
+            }
         parent = commands.get(" ".join(path[:-1])) if path else None
         if parent is not None:
             # cobra's persistent flags are listed under every descendant: count them once, where declared
@@ -167,8 +216,10 @@ def cobra_truth(cli: CorpusCLI, cwd: str) -> dict:
             queue.append([*path, sub])
     for entry in commands.values():
         entry.pop("all_flags")
-    return {"method": "cobra's own completion engine: `CLI __complete PATH… \"\"` for commands, `\"-\"` for flags (kinds not told; a flag every descendant lists is counted once, where declared)",
-            "commands": commands}
+    return {
+        "method": 'cobra\'s own completion engine: `CLI __complete PATH… ""` for commands, `"-"` for flags (kinds not told; a flag every descendant lists is counted once, where declared)',
+        "commands": commands,
+    }
 
 
 def fish_truth(cli: CorpusCLI) -> dict:
@@ -182,47 +233,81 @@ def fish_truth(cli: CorpusCLI) -> dict:
             continue
         if len(words) < 2 or words[0] != "complete":
             continue
-        longs, shorts, olds, value, _choices, condition, target = [], [], [], False, None, None, None
+        longs, shorts, olds, value, _choices, condition, target = (
+            [],
+            [],
+            [],
+            False,
+            None,
+            None,
+            None,
+        )
         i = 1
         while i < len(words):
             w = words[i]
             nxt = words[i + 1] if i + 1 < len(words) else ""
             if w in ("-c", "--command"):
-                target = nxt; i += 2; continue
+                target = nxt
+                i += 2
+                continue
             if w.startswith("--command="):
-                target = w.split("=", 1)[1]; i += 1; continue
+                target = w.split("=", 1)[1]
+                i += 1
+                continue
             if w in ("-l", "--long-option"):
-                longs.append("--" + nxt); i += 2; continue
+                longs.append("--" + nxt)
+                i += 2
+                continue
             if w in ("-s", "--short-option"):
-                shorts.append("-" + nxt); i += 2; continue
+                shorts.append("-" + nxt)
+                i += 2
+                continue
             if w in ("-o", "--old-option"):
-                olds.append("-" + nxt); i += 2; continue
+                olds.append("-" + nxt)
+                i += 2
+                continue
             if w in ("-r", "--require-parameter", "-x", "--exclusive"):
-                value = True; i += 1; continue
+                value = True
+                i += 1
+                continue
             if w in ("-a", "--arguments"):
-                i += 2; continue
+                i += 2
+                continue
             if w in ("-n", "--condition"):
-                condition = nxt; i += 2; continue
+                condition = nxt
+                i += 2
+                continue
             if w in ("-d", "--description", "-w", "--wraps", "-k", "--keep-order"):
-                i += 2 if w in ("-d", "--description", "-w", "--wraps") else 1; continue
+                i += 2 if w in ("-d", "--description", "-w", "--wraps") else 1
+                continue
             i += 1
         if target not in command_names or not (longs or shorts or olds):
             continue
         if condition and "seen_subcommand" in condition:
             continue  # flags of subcommands: this witness is used for flat CLIs only
-        longs, shorts, olds = ([n for n in names if "$" not in n] for names in (longs, shorts, olds))
+        longs, shorts, olds = (
+            [n for n in names if "$" not in n] for names in (longs, shorts, olds)
+        )
         if not (longs or shorts or olds):
             continue  # a name built from a loop variable (`-l $op`): the loop's words are not read
         key = longs[0] if longs else (shorts or olds)[0]
         if key in NEVER_COUNTED or key in flags:
             continue
-        flags[key] = {"names": longs + shorts + olds, "kind": "value" if value else None, "type": None,
-                      "choices": None, "required": None, "repeatable": None}
+        flags[key] = {
+            "names": longs + shorts + olds,
+            "kind": "value" if value else None,
+            "type": None,
+            "choices": None,
+            "required": None,
+            "repeatable": None,
+        }
     known = {n for f in flags.values() for n in f["names"]}
     documented = sorted(set(man_page_options(cli.executable or cli.name)) - known - NEVER_COUNTED)
-    return {"method": f"the completion file the package ships ({file}); `-r`/`-x` mark a value, otherwise the kind is not told; "
-                      "options only the man page documents are listed in also_documented (neither found nor invented)",
-            "commands": {"": {"flags": flags, "positionals": None, "also_documented": documented}}}
+    return {
+        "method": f"the completion file the package ships ({file}); `-r`/`-x` mark a value, otherwise the kind is not told; "
+        "options only the man page documents are listed in also_documented (neither found nor invented)",
+        "commands": {"": {"flags": flags, "positionals": None, "also_documented": documented}},
+    }
 
 
 _MAN_STRING = re.compile(r"^\.ds\s+(\S+)\s+(.*)$")
@@ -237,14 +322,27 @@ def man_page_options(program: str) -> list[str]:
     strings (`.ds = \-\-` then `\*=binary`, as patch's page spells its long options) are
     expanded; `.TQ` continues a `.TP` head (strace's long forms).
     """
-    path = next((p for p in (Path(f"/usr/share/man/man{s}/{program}.{s}.gz") for s in ("1", "8")) if p.exists()), None)
+    path = next(
+        (
+            p
+            for p in (Path(f"/usr/share/man/man{s}/{program}.{s}.gz") for s in ("1", "8"))
+            if p.exists()
+        ),
+        None,
+    )
     if path is None:
         return []
     lines = gzip.decompress(path.read_bytes()).decode("utf-8", "replace").splitlines()
-    strings = {m.group(1): m.group(2).strip().strip('"') for m in map(_MAN_STRING.match, lines) if m}
+    strings = {
+        m.group(1): m.group(2).strip().strip('"') for m in map(_MAN_STRING.match, lines) if m
+    }
 
     def expand(text: str) -> str:
-        text = re.sub(r"\\\*\((..)|\\\*\[([^\]]*)\]|\\\*(.)", lambda m: strings.get(m.group(1) or m.group(2) or m.group(3), ""), text)
+        text = re.sub(
+            r"\\\*\((..)|\\\*\[([^\]]*)\]|\\\*(.)",
+            lambda m: strings.get(m.group(1) or m.group(2) or m.group(3), ""),
+            text,
+        )
         text = re.sub(r"\\[\^&|%]", "", text)
         text = re.sub(r"\\f[A-Z(]\w?|\\f\[\w*\]", "", text)
         return text.replace("\\-", "-").replace("\\", "")
@@ -253,13 +351,22 @@ def man_page_options(program: str) -> list[str]:
     for i, line in enumerate(lines):
         previous = lines[i - 1] if i else ""
         head = None
-        if line.startswith((".It Fl ", ".Op Fl ")) or line.startswith('.IP "') or line.startswith((".B ", ".BI ", ".BR ")) or re.match(r"^\.(TP|IP|PD|TQ)\b", previous) and not line.startswith("."):
+        if (
+            line.startswith((".It Fl ", ".Op Fl "))
+            or line.startswith('.IP "')
+            or line.startswith((".B ", ".BI ", ".BR "))
+            or re.match(r"^\.(TP|IP|PD|TQ)\b", previous)
+            and not line.startswith(".")
+        ):
             head = line
         if head is None:
             continue
         text = expand(head)
         if head.startswith((".It Fl ", ".Op Fl ")):  # mdoc: `Fl Fl apple` is --apple, `Fl x` is -x
-            names.update("-" + m.group(1) for m in re.finditer(r"\bFl ((?:Fl )?[-\w]+)", text.replace("Fl Fl ", "Fl -")))
+            names.update(
+                "-" + m.group(1)
+                for m in re.finditer(r"\bFl ((?:Fl )?[-\w]+)", text.replace("Fl Fl ", "Fl -"))
+            )
             continue
         names.update(re.findall(r"(?<![\w-])(--?[A-Za-z0-9][-A-Za-z0-9]*)", text))
     return sorted(n for n in names if n != "-")
@@ -296,13 +403,21 @@ def _fish_lines(text: str) -> list[str]:
 def commander_truth(cli: CorpusCLI, cwd: str) -> dict:
     exe = find_executable(cli)
     out = Path(cwd) / "truth.json"
-    subprocess.run(["node", "-r", str(HERE / "truth_node.cjs"), exe, "--help"], cwd=cwd, stdin=subprocess.DEVNULL,
-                   capture_output=True, timeout=60, env=dict(os.environ, TRUTH_OUT=str(out)))
+    subprocess.run(
+        ["node", "-r", str(HERE / "truth_node.cjs"), exe, "--help"],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        env=dict(os.environ, TRUTH_OUT=str(out)),
+    )
     if not out.exists():
         raise RuntimeError("commander's parse was never reached")
     data = json.loads(out.read_text())
-    return {"method": "commander's Command objects in the CLI's own node, captured at parse() (tools/truth_node.cjs)",
-            "commands": data["commands"]}
+    return {
+        "method": "commander's Command objects in the CLI's own node, captured at parse() (tools/truth_node.cjs)",
+        "commands": data["commands"],
+    }
 
 
 def yargs_truth(cli: CorpusCLI, cwd: str) -> dict:
@@ -311,8 +426,14 @@ def yargs_truth(cli: CorpusCLI, cwd: str) -> dict:
     def one(path: list[str]) -> dict:
         out = Path(cwd) / "truth.json"
         out.unlink(missing_ok=True)
-        subprocess.run(["node", "-r", str(HERE / "truth_node.cjs"), exe, *path, "--help"], cwd=cwd,
-                       stdin=subprocess.DEVNULL, capture_output=True, timeout=60, env=dict(os.environ, TRUTH_OUT=str(out)))
+        subprocess.run(
+            ["node", "-r", str(HERE / "truth_node.cjs"), exe, *path, "--help"],
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=60,
+            env=dict(os.environ, TRUTH_OUT=str(out)),
+        )
         if not out.exists():
             raise RuntimeError(f"yargs never showed help for {' '.join(path) or 'the root'}")
         return json.loads(out.read_text())
@@ -323,10 +444,15 @@ def yargs_truth(cli: CorpusCLI, cwd: str) -> dict:
         for path in level:
             data = one(path)
             commands[" ".join(path)] = {"flags": data["flags"], "positionals": None}
-            following += [[*path, c.split()[0]] for c in data["commands"] if c.split()[0] not in ("$0", "*")]
+            following += [
+                [*path, c.split()[0]] for c in data["commands"] if c.split()[0] not in ("$0", "*")
+            ]
         level = following
-    return {"method": "yargs' own options of the instance whose help shows under `PATH… --help` (tools/truth_node.cjs); "
-                      "untyped options' kind is not told", "commands": commands}
+    return {
+        "method": "yargs' own options of the instance whose help shows under `PATH… --help` (tools/truth_node.cjs); "
+        "untyped options' kind is not told",
+        "commands": commands,
+    }
 
 
 def make(cli: CorpusCLI) -> dict:
@@ -343,8 +469,15 @@ def make(cli: CorpusCLI) -> dict:
             body = yargs_truth(cli, cwd)
         else:
             raise SystemExit(f"{cli.name}: unknown truth method {cli.truth}")
-    return {"cli": cli.name, "family": cli.family, "version": cli.version, "method": body["method"],
-            "hand_checked": cli.hand_checked, "notes": list(cli.notes), "commands": body["commands"]}
+    return {
+        "cli": cli.name,
+        "family": cli.family,
+        "version": cli.version,
+        "method": body["method"],
+        "hand_checked": cli.hand_checked,
+        "notes": list(cli.notes),
+        "commands": body["commands"],
+    }
 
 
 def main(argv: list[str]) -> None:
@@ -359,7 +492,9 @@ def main(argv: list[str]) -> None:
         except Exception as error:  # one broken CLI must not stop the others
             print(f"{cli.name}: FAILED {error}", file=sys.stderr)
             continue
-        (out_dir / f"{cli.name}.json").write_text(json.dumps(truth, indent=1, sort_keys=True) + "\n")
+        (out_dir / f"{cli.name}.json").write_text(
+            json.dumps(truth, indent=1, sort_keys=True) + "\n"
+        )
         n_flags = sum(len(c["flags"]) for c in truth["commands"].values())
         print(f"{cli.name}: {len(truth['commands'])} commands, {n_flags} flags")
 

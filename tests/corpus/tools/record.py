@@ -35,15 +35,32 @@ import importlib  # noqa: E402
 from corpus.manifest import CORPUS, CorpusCLI  # noqa: E402
 from corpus.paths import RECORDINGS_DIR, TRUTH_DIR, find_executable  # noqa: E402
 
-crawl_module = importlib.import_module("workbench.loaders.help.crawl")  # the package re-exports `crawl()`
+crawl_module = importlib.import_module(
+    "workbench.loaders.help.crawl"
+)  # the package re-exports `crawl()`
 fetch_module = importlib.import_module("workbench.loaders.help.fetch")
 complete_module = importlib.import_module("workbench.loaders.help.cobra_complete")
 from workbench.loaders.help.run import HELP_ENV, run_help  # noqa: E402
 
 TIMEOUT_S = 20.0
-LISTINGS = (["help"], ["help", "-a"], ["help", "--all"], ["help", "all"], ["help", "commands"], ["--help-all"],
-            ["--help", "all"], ["-h", "all"], ["--help=all"], ["--list"], ["list", "--help"], ["commands", "--help"],
-            ["--version"], ["-V"], ["version"], [])
+LISTINGS = (
+    ["help"],
+    ["help", "-a"],
+    ["help", "--all"],
+    ["help", "all"],
+    ["help", "commands"],
+    ["--help-all"],
+    ["--help", "all"],
+    ["-h", "all"],
+    ["--help=all"],
+    ["--list"],
+    ["list", "--help"],
+    ["commands", "--help"],
+    ["--version"],
+    ["-V"],
+    ["version"],
+    [],
+)
 
 
 def record(cli: CorpusCLI, *, extras_only: bool = False, keep_recorded: bool = False) -> dict:
@@ -53,16 +70,24 @@ def record(cli: CorpusCLI, *, extras_only: bool = False, keep_recorded: bool = F
     calls: dict[tuple[str, ...], dict] = {}
     lock = threading.Lock()
     existing = RECORDINGS_DIR / f"{cli.name}.json"
-    if (extras_only or keep_recorded) and existing.exists():  # keep what was recorded, add only the argvs not yet asked
+    if (
+        extras_only or keep_recorded
+    ) and existing.exists():  # keep what was recorded, add only the argvs not yet asked
         calls = {tuple(c["args"]): c for c in json.loads(existing.read_text())["calls"]}
 
     def keep(call) -> None:
         args = tuple(call.argv[1:])
         with lock:
-            calls.setdefault(args, {
-                "args": list(args), "stdout": call.stdout, "stderr": call.stderr,
-                "exit_code": call.exit_code, "timed_out": call.timed_out,
-            })
+            calls.setdefault(
+                args,
+                {
+                    "args": list(args),
+                    "stdout": call.stdout,
+                    "stderr": call.stderr,
+                    "exit_code": call.exit_code,
+                    "timed_out": call.timed_out,
+                },
+            )
 
     def recording_run_help(argv, timeout_s, *, cwd=None):
         call = run_help(argv, max(timeout_s, TIMEOUT_S), cwd=cwd)
@@ -73,7 +98,9 @@ def record(cli: CorpusCLI, *, extras_only: bool = False, keep_recorded: bool = F
     crawl_module.run_help = fetch_module.run_help = complete_module.run_help = recording_run_help
     try:
         if not extras_only:
-            crawl_module.crawl(exe, name=cli.name, use_cache=False, timeout_s=TIMEOUT_S, max_workers=4)
+            crawl_module.crawl(
+                exe, name=cli.name, use_cache=False, timeout_s=TIMEOUT_S, max_workers=4
+            )
     except Exception as error:  # the crawl may fail; what it asked is still worth keeping
         print(f"{cli.name}: the crawl itself failed: {error}", file=sys.stderr)
     finally:
@@ -111,8 +138,15 @@ def record_man(cli: CorpusCLI) -> list[dict]:
         raise RuntimeError("`man` is not installed")
     with tempfile.TemporaryDirectory(prefix="corpus-record-") as cwd:
         call = run_help([man, *MAN_ARGS, cli.name], TIMEOUT_S, cwd=cwd)
-    return [{"args": list(call.argv[1:]), "stdout": call.stdout, "stderr": call.stderr,
-             "exit_code": call.exit_code, "timed_out": call.timed_out}]
+    return [
+        {
+            "args": list(call.argv[1:]),
+            "stdout": call.stdout,
+            "stderr": call.stderr,
+            "exit_code": call.exit_code,
+            "timed_out": call.timed_out,
+        }
+    ]
 
 
 def main(argv: list[str]) -> None:
@@ -137,7 +171,9 @@ def main(argv: list[str]) -> None:
         except Exception as error:
             print(f"{cli.name}: FAILED {error}", file=sys.stderr)
             continue
-        (RECORDINGS_DIR / f"{cli.name}.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        (RECORDINGS_DIR / f"{cli.name}.json").write_text(
+            json.dumps(data, indent=1, sort_keys=True) + "\n"
+        )
         print(f"{cli.name}: {len(data['calls'])} calls recorded", flush=True)
 
 

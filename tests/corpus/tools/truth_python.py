@@ -92,7 +92,10 @@ def _click_type(param_type) -> tuple[str | None, list[str] | None]:
     if name in ("Path", "File"):
         return "path", None
     if name == "Choice":
-        return "choice", [getattr(c, "name", None) if hasattr(c, "name") and not isinstance(c, str) else str(c) for c in param_type.choices]
+        return "choice", [
+            getattr(c, "name", None) if hasattr(c, "name") and not isinstance(c, str) else str(c)
+            for c in param_type.choices
+        ]
     if name == "BoolParamType":
         return None, None  # click accepts many spellings; no single truthful type
     if name == "Tuple":
@@ -144,11 +147,15 @@ def _click_params(cmd, ctx):
     for param in cmd.get_params(ctx):
         if getattr(param, "param_type_name", "") == "argument":
             nargs = param.nargs
-            positionals.append({
-                "name": (param.metavar or (param.name or "").upper()).strip("[]<>.").rstrip("."),
-                "required": bool(param.required),
-                "variadic": nargs == -1 or nargs > 1,
-            })
+            positionals.append(
+                {
+                    "name": (param.metavar or (param.name or "").upper())
+                    .strip("[]<>.")
+                    .rstrip("."),
+                    "required": bool(param.required),
+                    "variadic": nargs == -1 or nargs > 1,
+                }
+            )
             continue
         names = list(param.opts) + list(getattr(param, "secondary_opts", []))
         longs = [n for n in param.opts if n.startswith("--")]
@@ -182,7 +189,11 @@ def walk_click(script: str) -> dict:
     def visit(cmd, path, parent_ctx):
         ctx = cmd.context_class(cmd, info_name=(path[-1] if path else script), parent=parent_ctx)
         flags, positionals = _click_params(cmd, ctx)
-        entry = {"flags": flags, "positionals": positionals, "hidden": bool(getattr(cmd, "hidden", False))}
+        entry = {
+            "flags": flags,
+            "positionals": positionals,
+            "hidden": bool(getattr(cmd, "hidden", False)),
+        }
         commands[" ".join(path)] = entry
         if hasattr(cmd, "list_commands"):
             seen = {}
@@ -233,7 +244,9 @@ def dump_click_help(script: str, path: list[str]) -> dict:
     except _Captured as captured:
         ctx = captured.obj
     except SystemExit as error:
-        raise SystemExit(f"{script} {' '.join(path)} --help exited ({error.code}) without click help")
+        raise SystemExit(
+            f"{script} {' '.join(path)} --help exited ({error.code}) without click help"
+        )
     else:
         raise SystemExit(f"{script} {' '.join(path)} --help returned without click help")
     finally:
@@ -247,10 +260,20 @@ def dump_click_help(script: str, path: list[str]) -> dict:
             for name in cmd.list_commands(ctx):
                 sub = cmd.get_command(ctx, name)
                 if sub is not None:
-                    subcommands.append({"name": name, "aliases": [], "hidden": bool(getattr(sub, "hidden", False))})
-    passthrough = bool(getattr(cmd, "ignore_unknown_options", False) or (cmd.context_settings or {}).get("ignore_unknown_options"))
-    return {"flags": flags, "positionals": positionals, "subcommands": subcommands,
-            "hidden": bool(getattr(cmd, "hidden", False)), "passthrough": passthrough}
+                    subcommands.append(
+                        {"name": name, "aliases": [], "hidden": bool(getattr(sub, "hidden", False))}
+                    )
+    passthrough = bool(
+        getattr(cmd, "ignore_unknown_options", False)
+        or (cmd.context_settings or {}).get("ignore_unknown_options")
+    )
+    return {
+        "flags": flags,
+        "positionals": positionals,
+        "subcommands": subcommands,
+        "hidden": bool(getattr(cmd, "hidden", False)),
+        "passthrough": passthrough,
+    }
 
 
 # ---------------------------------------------------------------- argparse
@@ -273,7 +296,9 @@ def _capture_parser(script: str, path: list[str]):
     except _Captured as captured:
         return captured.obj
     except SystemExit as error:
-        raise SystemExit(f"{script} {' '.join(path)} --help exited ({error.code}) without an argparse help action")
+        raise SystemExit(
+            f"{script} {' '.join(path)} --help exited ({error.code}) without an argparse help action"
+        )
     raise SystemExit(f"{script} {' '.join(path)} --help returned without an argparse help action")
 
 
@@ -310,22 +335,34 @@ def dump_argparse(script: str, path: list[str]) -> dict:
             for name, sub in action.choices.items():
                 names_by_parser.setdefault(id(sub), []).append(name)
             for names in names_by_parser.values():
-                subcommands.append({"name": names[0], "aliases": names[1:], "hidden": names[0] in hidden})
+                subcommands.append(
+                    {"name": names[0], "aliases": names[1:], "hidden": names[0] in hidden}
+                )
             continue
         if not action.option_strings:
-            if action.nargs == argparse.REMAINDER and positionals and positionals[-1].get("choices"):
+            if (
+                action.nargs == argparse.REMAINDER
+                and positionals
+                and positionals[-1].get("choices")
+            ):
                 # `command` + REMAINDER: the commands are dispatched by hand, their parsers built later
                 previous = positionals.pop()
-                subcommands.extend({"name": c, "aliases": [], "hidden": False, "dispatched": True} for c in previous["choices"])
+                subcommands.extend(
+                    {"name": c, "aliases": [], "hidden": False, "dispatched": True}
+                    for c in previous["choices"]
+                )
                 continue
             nargs = action.nargs
-            positionals.append({
-                "name": action.metavar if isinstance(action.metavar, str) else action.dest,
-                "required": nargs not in ("?", "*", argparse.REMAINDER),
-                "variadic": nargs in ("*", "+", argparse.REMAINDER) or (isinstance(nargs, int) and nargs > 1),
-                "choices": [str(c) for c in action.choices] if action.choices else None,
-                "hidden": action.help == argparse.SUPPRESS,
-            })
+            positionals.append(
+                {
+                    "name": action.metavar if isinstance(action.metavar, str) else action.dest,
+                    "required": nargs not in ("?", "*", argparse.REMAINDER),
+                    "variadic": nargs in ("*", "+", argparse.REMAINDER)
+                    or (isinstance(nargs, int) and nargs > 1),
+                    "choices": [str(c) for c in action.choices] if action.choices else None,
+                    "hidden": action.help == argparse.SUPPRESS,
+                }
+            )
             continue
         longs = [o for o in action.option_strings if o.startswith("--")]
         key = longs[0] if longs else action.option_strings[0]
@@ -341,14 +378,21 @@ def dump_argparse(script: str, path: list[str]) -> dict:
             "names": list(action.option_strings),
             "kind": kind,
             "type": _argparse_type(action) if kind == "value" else None,
-            "choices": [str(c) for c in action.choices] if action.choices is not None and kind == "value" else None,
+            "choices": [str(c) for c in action.choices]
+            if action.choices is not None and kind == "value"
+            else None,
             "required": bool(action.required),
             "repeatable": isinstance(action, (argparse._AppendAction, argparse._ExtendAction)),
             "hidden": action.help == argparse.SUPPRESS,
         }
     for p in positionals:
         p.pop("choices", None)
-    return {"prog": parser.prog, "flags": flags, "positionals": positionals, "subcommands": subcommands}
+    return {
+        "prog": parser.prog,
+        "flags": flags,
+        "positionals": positionals,
+        "subcommands": subcommands,
+    }
 
 
 # ---------------------------------------------------------------- optparse
@@ -369,7 +413,9 @@ def dump_optparse(script: str, path: list[str]) -> dict:
     except _Captured as captured:
         parser = captured.obj
     except SystemExit as error:
-        raise SystemExit(f"{script} {' '.join(path)} --help exited ({error.code}) without optparse help")
+        raise SystemExit(
+            f"{script} {' '.join(path)} --help exited ({error.code}) without optparse help"
+        )
     else:
         raise SystemExit(f"{script} {' '.join(path)} --help returned without optparse help")
     flags = {}
@@ -388,8 +434,14 @@ def dump_optparse(script: str, path: list[str]) -> dict:
             kind = "boolean"
         vtype = None
         if kind == "value":
-            vtype = {"int": "integer", "long": "integer", "float": "number", "choice": "choice",
-                     "string": "string", None: "string"}.get(option.type)
+            vtype = {
+                "int": "integer",
+                "long": "integer",
+                "float": "number",
+                "choice": "choice",
+                "string": "string",
+                None: "string",
+            }.get(option.type)
         flags[key] = {
             "names": option._long_opts + option._short_opts,
             "kind": kind,

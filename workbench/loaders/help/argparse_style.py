@@ -40,12 +40,16 @@ def take_subparsers(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> N
                 continue
             end = index + 1
             entries: list[Entry] = []
-            while end < len(lines) and (not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > indent):
+            while end < len(lines) and (
+                not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > indent
+            ):
                 row = lines[end]
                 row_indent = len(row) - len(row.lstrip())
                 if row.strip() and row_indent == indent + 2:
                     match = _TWO_COLUMNS.match(row.strip())
-                    entries.append(Entry(match.group(1), match.group(3)) if match else Entry(row.strip()))
+                    entries.append(
+                        Entry(match.group(1), match.group(3)) if match else Entry(row.strip())
+                    )
                 elif row.strip() and entries:
                     entries[-1].text = f"{entries[-1].text} {row.strip()}".strip()
                 end += 1
@@ -53,8 +57,12 @@ def take_subparsers(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> N
                 command = command_entry(entry)
                 if command is not None:
                     parsed.subcommands.append(command)
-            named = {c.name for c in parsed.subcommands} | {a for c in parsed.subcommands for a in c.aliases}
-            listed = [c.strip() for c in head.strip("{}").split(",")] if head.startswith("{") else []
+            named = {c.name for c in parsed.subcommands} | {
+                a for c in parsed.subcommands for a in c.aliases
+            }
+            listed = (
+                [c.strip() for c in head.strip("{}").split(",")] if head.startswith("{") else []
+            )
             for name in listed:
                 if name not in named:  # a subcommand registered without help
                     parsed.subcommands.append(CommandEntry(name))
@@ -72,4 +80,3 @@ SIGNS = (
 """The marks argparse and optparse leave (pattern, weight), for `detect.py`."""
 
 RULES = Rules(name="argparse", lowercase_positionals=True, hooks=[take_subparsers])
-

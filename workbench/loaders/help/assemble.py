@@ -51,7 +51,9 @@ def build_tree(root: CrawledCommand, root_name: str, cli_version: str | None) ->
     return CommandTree(root=command, cli_version=cli_version, notes=notes)
 
 
-def _build_command(node: CrawledCommand, path: list[str], notes: list[str], ancestors: list[Command]) -> Command:
+def _build_command(
+    node: CrawledCommand, path: list[str], notes: list[str], ancestors: list[Command]
+) -> Command:
     parsed = node.parsed
     entry = node.entry
     label = " ".join(path)
@@ -80,12 +82,17 @@ def _build_command(node: CrawledCommand, path: list[str], notes: list[str], ance
         positionals=list(parsed.positionals),
     )
     command.listed_by = node.listed_by
-    for flag in node.listing_flags:  # a persistent flag an ancestor already holds reaches this command from there
+    for flag in (
+        node.listing_flags
+    ):  # a persistent flag an ancestor already holds reaches this command from there
         if not any(f.key == flag.key for owner in (*ancestors, command) for f in owner.flags):
             command.flags.append(flag)
     lineage = [*ancestors, command]
-    command.subcommands = [_build_command(child, [*path, child.path[-1]], notes, lineage)
-                           for child in node.children if not child.rejected]
+    command.subcommands = [
+        _build_command(child, [*path, child.path[-1]], notes, lineage)
+        for child in node.children
+        if not child.rejected
+    ]
     return command
 
 
@@ -100,7 +107,11 @@ def _listed_positionals(entry: CommandEntry | None) -> list[Positional]:
 def _inherited(flag: Flag, ancestors: list[Command]) -> Flag:
     """A `Global Flags:` entry, marked with the ancestor that declares it (else the root)."""
     declaring = next(
-        (a for a in ancestors if any(f.key == flag.key and f.inherited_from is None for f in a.flags)),
+        (
+            a
+            for a in ancestors
+            if any(f.key == flag.key and f.inherited_from is None for f in a.flags)
+        ),
         ancestors[0] if ancestors else None,
     )
     copy = flag.model_copy()

@@ -68,6 +68,8 @@ def store_cached(key: str, data: dict[str, Any], directory: Path | None = None) 
     directory = directory or default_cache_dir()
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(directory / f"{key}.json", json.dumps(data, sort_keys=True), durable=False)
+        write_text_atomic(
+            directory / f"{key}.json", json.dumps(data, sort_keys=True), durable=False
+        )
     except OSError:
         pass

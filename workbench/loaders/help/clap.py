@@ -25,4 +25,3 @@ SIGNS = (
 """The marks clap leaves (pattern, weight), for `detect.py`."""
 
 RULES = Rules(name="clap")
-

@@ -29,7 +29,9 @@ def take_listing(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None
     """Read `CLI list [namespace]`'s rows into subcommands; a namespace is not runnable."""
     if not any(LISTING.match(f"{s.title}:") for s in doc.sections):
         doc.sections = [s for s in doc.sections if s.key != "help"]  # prose, not options
-        parsed.usage = [u if u.split()[0] == path[0] else f"{path[0]} {u}" for u in parsed.usage if u.strip()]
+        parsed.usage = [
+            u if u.split()[0] == path[0] else f"{path[0]} {u}" for u in parsed.usage if u.strip()
+        ]
         return
     prefix = path[1:]
     names: dict[str, CommandEntry] = {}

@@ -31,24 +31,32 @@ def _unmark_default_command(doc: HelpDocument, parsed: ParsedHelp, path: list[st
             section.lines = [_DEFAULT_COMMAND_MARK.sub(r"\1 ", line) for line in section.lines]
 
 
-_SHELL_SETUP = re.compile(r"^(Install|Show) completion for the (current|specified) shell", re.IGNORECASE)
+_SHELL_SETUP = re.compile(
+    r"^(Install|Show) completion for the (current|specified) shell", re.IGNORECASE
+)
 """The description typer gives its `--install-completion` / `--show-completion` options."""
 
 
 def _drop_shell_setup(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None:
     """typer's completion installers are shell set-up machinery, like `--help`: the exact click
     loader leaves them out, and so does the help reading (known by typer's own wording)."""
-    parsed.flags = [f for f in parsed.flags if not (f.name and f.name.endswith("-completion") and _SHELL_SETUP.match(f.help))]
+    parsed.flags = [
+        f
+        for f in parsed.flags
+        if not (f.name and f.name.endswith("-completion") and _SHELL_SETUP.match(f.help))
+    ]
 
 
 SIGNS = (
     (r"Show this message and exit\.", 4),
     (r"^Usage: \S.*\[OPTIONS\]", 1),
     (r"\[ARGS\]\.\.\.", 1),
-    (r"^\s+(-\w, )?--[\w-]+ (TEXT|INTEGER|FLOAT|PATH|FILENAME|BOOLEAN|DIRECTORY|FILE|INTEGER RANGE|FLOAT RANGE)\b", 2),
+    (
+        r"^\s+(-\w, )?--[\w-]+ (TEXT|INTEGER|FLOAT|PATH|FILENAME|BOOLEAN|DIRECTORY|FILE|INTEGER RANGE|FLOAT RANGE)\b",
+        2,
+    ),
     (r"--[\w-]+ / --no-[\w-]+", 2),
 )
 """The marks click and typer leave (pattern, weight), for `detect.py`."""
 
 RULES = Rules(name="click", hooks=[_unmark_default_command], finish=[_drop_shell_setup])
-

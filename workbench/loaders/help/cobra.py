@@ -69,7 +69,9 @@ def long_description_is_prose(doc: HelpDocument, parsed: ParsedHelp, path: list[
     prose = []
     for section in doc.sections:
         if section.before_usage and (section.untitled or not _COBRA_TITLES.match(section.key)):
-            prose.append(section.body() if section.untitled else f"{section.title}:\n{section.body()}")
+            prose.append(
+                section.body() if section.untitled else f"{section.title}:\n{section.body()}"
+            )
             continue
         kept.append(section)
     doc.sections = kept
@@ -99,7 +101,9 @@ def literal_default(flag: Flag, literal: str) -> None:
         flag.value_type = ValueType.NUMBER
         flag.default = float(literal)
     else:
-        unquoted = literal[1:-1] if len(literal) >= 2 and literal[0] == literal[-1] == "'" else literal
+        unquoted = (
+            literal[1:-1] if len(literal) >= 2 and literal[0] == literal[-1] == "'" else literal
+        )
         if unquoted:
             flag.default = unquoted
 
@@ -112,13 +116,17 @@ SIGNS = (
     (r'^Use "[^"]+ --help" for more information', 3),
     (r"^Run '[^']+ COMMAND --help' for more information", 3),
     (r"^\s+(-\w, )?--[\w-]+=[^\s:]*:\s*$", 3),
-    (r"^\s+(-\w, )?--[\w-]+ (string|int|duration|strings|stringArray|stringSlice|uint|float64|list)\s{2,}", 2),
+    (
+        r"^\s+(-\w, )?--[\w-]+ (string|int|duration|strings|stringArray|stringSlice|uint|float64|list)\s{2,}",
+        2,
+    ),
     (r"^Usage:\s*\n\s+\S", 1),
 )
 """The marks cobra's templates leave (pattern, weight), for `detect.py`."""
 
 RULES = Rules(
-    name="cobra", flag_style=FlagStyle(type_words=True, literal_default=literal_default), bracketed_command_required=True
+    name="cobra",
+    flag_style=FlagStyle(type_words=True, literal_default=literal_default),
+    bracketed_command_required=True,
 )
 RULES.hooks.extend([long_description_is_prose, split_padded_names])
-

@@ -98,7 +98,9 @@ def flag_rows(text: str) -> list[CompletedFlag] | None:
     return flags
 
 
-def complete(executable: str, path: list[str], timeout_s: float, *, cwd: str | None, commands: bool) -> Completion:
+def complete(
+    executable: str, path: list[str], timeout_s: float, *, cwd: str | None, commands: bool
+) -> Completion:
     """Ask the engine for the flags of `path` (and, when `commands`, its subcommands)."""
     result = Completion()
     call = run_help([executable, COMPLETE, *path, "-"], timeout_s, cwd=cwd)
@@ -113,7 +115,9 @@ def complete(executable: str, path: list[str], timeout_s: float, *, cwd: str | N
     return result
 
 
-def consult_completion(executable: str, node: CrawledCommand, timeout_s: float, cwd: str | None) -> None:
+def consult_completion(
+    executable: str, node: CrawledCommand, timeout_s: float, cwd: str | None
+) -> None:
     """Ask the engine about `node` (read just now, cobra style) and note on it what only the
     engine lists: subcommands to crawl (kept when their own help confirms them) and flags.
 
@@ -136,7 +140,9 @@ def consult_completion(executable: str, node: CrawledCommand, timeout_s: float, 
             node.listing_commands[name] = WITNESS
     if answer.flags is not None:
         held = [*parsed.flags, *parsed.inherited]
-        names = {f.name for f in held if f.name} | {f"no-{f.name}" for f in held if f.name and f.negatable}
+        names = {f.name for f in held if f.name} | {
+            f"no-{f.name}" for f in held if f.name and f.negatable
+        }
         shorts = {f.short for f in held if f.short}
         seen_flags = sum(1 for f in answer.flags if f.name not in _MACHINERY)
         for listed in answer.flags:
@@ -144,11 +150,21 @@ def consult_completion(executable: str, node: CrawledCommand, timeout_s: float, 
                 continue
             if (listed.name and listed.name in names) or (listed.short and listed.short in shorts):
                 continue
-            node.listing_flags.append(Flag(name=listed.name, short=listed.short, help=listed.help,
-                                           kind=FlagKind.VALUE, kind_guessed=True, listed_by=WITNESS))
+            node.listing_flags.append(
+                Flag(
+                    name=listed.name,
+                    short=listed.short,
+                    help=listed.help,
+                    kind=FlagKind.VALUE,
+                    kind_guessed=True,
+                    listed_by=WITNESS,
+                )
+            )
     if answer.commands is not None or answer.flags is not None:
         node.listing_seen[WITNESS] = (seen_commands, seen_flags)
-        node.listing_keys[WITNESS] = {f.name or f.short or "" for f in answer.flags or [] if f.name not in _MACHINERY}
+        node.listing_keys[WITNESS] = {
+            f.name or f.short or "" for f in answer.flags or [] if f.name not in _MACHINERY
+        }
 
 
 _MACHINERY = frozenset({"help", "version"})

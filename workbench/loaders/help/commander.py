@@ -44,7 +44,9 @@ def usage_with_aliases(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -
     forms = []
     for form in doc.usage:
         if match := spelled.search(form):
-            parsed.aliases.extend(a for a in match.group(1).split("|") if a and a not in parsed.aliases)
+            parsed.aliases.extend(
+                a for a in match.group(1).split("|") if a and a not in parsed.aliases
+            )
             form = form[: match.start()] + path[-1] + form[match.end() :]
         forms.append(form)
     doc.usage = forms
@@ -73,5 +75,6 @@ SIGNS = (
 )
 """The marks commander leaves (pattern, weight), for `detect.py`."""
 
-RULES = Rules(name="commander", prepare=dedent_from_usage, hooks=[usage_with_aliases], finish=[pair_negations])
-
+RULES = Rules(
+    name="commander", prepare=dedent_from_usage, hooks=[usage_with_aliases], finish=[pair_negations]
+)

@@ -43,10 +43,14 @@ def resolve_executable(executable: str) -> str:
     if os.sep in executable or (os.altsep and os.altsep in executable):
         if os.path.isfile(executable) and os.access(executable, os.X_OK):
             return os.path.abspath(executable)
-        raise LoadError(f"`{executable}` is not an executable file; give the path of a program you can run.")
+        raise LoadError(
+            f"`{executable}` is not an executable file; give the path of a program you can run."
+        )
     found = shutil.which(executable)
     if found is None:
-        raise LoadError(f"`{executable}` is not on PATH; install it or give the path to the executable.")
+        raise LoadError(
+            f"`{executable}` is not on PATH; install it or give the path to the executable."
+        )
     return found
 
 
@@ -73,8 +77,16 @@ def crawl(
     if command:
         with tempfile.TemporaryDirectory(prefix="workbench-launch-") as folder:
             launcher = _launcher(command, Path(folder), name or executable)
-            return crawl(str(launcher), name=name or executable, progress=progress, timeout_s=timeout_s,
-                         max_depth=max_depth, use_cache=False, max_workers=max_workers, man=man)
+            return crawl(
+                str(launcher),
+                name=name or executable,
+                progress=progress,
+                timeout_s=timeout_s,
+                max_depth=max_depth,
+                use_cache=False,
+                max_workers=max_workers,
+                man=man,
+            )
     path = resolve_executable(executable)
     root_name = name or os.path.basename(executable.rstrip("/"))
     report = progress or (lambda message: None)
@@ -83,7 +95,9 @@ def crawl(
     key = None
     if use_cache:
         try:
-            key = cache_key(executable_identity(path, version_output, name=root_name, max_depth=max_depth))
+            key = cache_key(
+                executable_identity(path, version_output, name=root_name, max_depth=max_depth)
+            )
         except OSError:
             key = None
         cached = load_cached(key, cache_dir) if key else None
@@ -94,9 +108,13 @@ def crawl(
                 return tree
             except ValueError:
                 pass
-    with (tempfile.TemporaryDirectory(prefix="workbench-crawl-") as workdir,
-          ThreadPoolExecutor(max_workers=1, thread_name_prefix="help-man") as side):
-        page = side.submit(read_manual, os.path.basename(path), timeout_s, man=man, cwd=workdir)  # beside the crawl
+    with (
+        tempfile.TemporaryDirectory(prefix="workbench-crawl-") as workdir,
+        ThreadPoolExecutor(max_workers=1, thread_name_prefix="help-man") as side,
+    ):
+        page = side.submit(
+            read_manual, os.path.basename(path), timeout_s, man=man, cwd=workdir
+        )  # beside the crawl
         root = _crawl_nodes(path, root_name, report, timeout_s, max_depth, max_workers, workdir)
         consult_manual(page.result(), root)
     tree = build_tree(root, root_name, _cli_version(version_call))
@@ -108,8 +126,13 @@ def crawl(
         from workbench.model.tree import Coverage, WitnessCount
 
         total = count_witness(tree, unread_paths(tree))
-        taken = WitnessCount(commands=sum(w.taken.commands for w in listings), flags=sum(w.taken.flags for w in listings))
-        seen_in_help = WitnessCount(commands=total.commands - taken.commands, flags=total.flags - taken.flags)
+        taken = WitnessCount(
+            commands=sum(w.taken.commands for w in listings),
+            flags=sum(w.taken.flags for w in listings),
+        )
+        seen_in_help = WitnessCount(
+            commands=total.commands - taken.commands, flags=total.flags - taken.flags
+        )
         tree.coverage = Coverage(help=seen_in_help, short_signs=signs, listings=listings)
     if key:
         store_cached(key, tree.to_data(), cache_dir)
@@ -123,13 +146,17 @@ def _launcher(command: list[str], folder: Path, name: str) -> Path:
 
     program = resolve_executable(command[0])
     launcher = folder / (os.path.basename(name) or "cli")
-    launcher.write_text(f"#!{sys.executable} -IS\nimport os, sys\n"
-                        f"os.execv({program!r}, {[program, *command[1:]]!r} + sys.argv[1:])\n")
+    launcher.write_text(
+        f"#!{sys.executable} -IS\nimport os, sys\n"
+        f"os.execv({program!r}, {[program, *command[1:]]!r} + sys.argv[1:])\n"
+    )
     launcher.chmod(0o700)
     return launcher
 
 
-def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_workers, workdir) -> CrawledCommand:
+def _crawl_nodes(
+    executable, root_name, report, timeout_s, max_depth, max_workers, workdir
+) -> CrawledCommand:
     root = CrawledCommand([], None, [])
     workers = max_workers or min(16, (os.cpu_count() or 2) * 4)
     seen = 0
@@ -137,13 +164,25 @@ def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_worker
     engine = "unknown"  # cobra's completion engine: unknown, asked (at the root), yes, no
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="help-crawl") as pool:
         pending: dict[Future, tuple[str, CrawledCommand]] = {
-            pool.submit(_fetch_and_parse, executable, root, timeout_s, None, workdir): ("help", root)}
+            pool.submit(_fetch_and_parse, executable, root, timeout_s, None, workdir): (
+                "help",
+                root,
+            )
+        }
 
         def add_children(node: CrawledCommand, entries: list[CommandEntry]) -> None:
-            assert node.parsed is not None and node.fetched is not None and node.fetched.text is not None  # parsed from it
+            assert (
+                node.parsed is not None
+                and node.fetched is not None
+                and node.fetched.text is not None
+            )  # parsed from it
             for entry in entries:
-                child = CrawledCommand([*node.path, entry.name], entry, [*node.ancestors, node.fetched.text],
-                                       listed_by=node.listing_commands.get(entry.name))
+                child = CrawledCommand(
+                    [*node.path, entry.name],
+                    entry,
+                    [*node.ancestors, node.fetched.text],
+                    listed_by=node.listing_commands.get(entry.name),
+                )
                 node.children.append(child)
                 if len(child.path) > max_depth:
                     child.note = f"not crawled: deeper than the depth limit ({max_depth})"
@@ -154,7 +193,9 @@ def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_worker
                     child.note = f"not crawled: more than {MAX_COMMANDS} commands"
                     child.rejected = child.listed_by is not None
                 else:
-                    future = pool.submit(_fetch_and_parse, executable, child, timeout_s, node.parsed.style, workdir)
+                    future = pool.submit(
+                        _fetch_and_parse, executable, child, timeout_s, node.parsed.style, workdir
+                    )
                     pending[future] = ("help", child)
 
         while pending:
@@ -164,12 +205,19 @@ def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_worker
                 future.result()
                 if kind == "complete":  # the engine's answer: crawl the commands only it listed
                     assert node.parsed is not None  # only read commands are asked
-                    add_children(node, [e for e in node.parsed.subcommands if e.name in node.listing_commands])
+                    add_children(
+                        node,
+                        [e for e in node.parsed.subcommands if e.name in node.listing_commands],
+                    )
                     if not node.path:  # the root's answer decides whether the others are asked
                         engine = "yes" if node.listing_seen else "no"
                         if engine == "yes":
                             for earlier in read[1:]:
-                                pending[pool.submit(consult_completion, executable, earlier, timeout_s, workdir)] = ("complete", earlier)
+                                pending[
+                                    pool.submit(
+                                        consult_completion, executable, earlier, timeout_s, workdir
+                                    )
+                                ] = ("complete", earlier)
                     continue
                 seen += 1
                 label = " ".join([root_name, *node.path])
@@ -188,23 +236,35 @@ def _crawl_nodes(executable, root_name, report, timeout_s, max_depth, max_worker
                     # a cobra-style help: ask the engine about the root first; only a well-formed
                     # answer there makes it worth asking about every other command
                     engine = "asked"
-                    pending[pool.submit(consult_completion, executable, root, timeout_s, workdir)] = ("complete", root)
+                    pending[
+                        pool.submit(consult_completion, executable, root, timeout_s, workdir)
+                    ] = ("complete", root)
                 elif engine == "yes":
-                    pending[pool.submit(consult_completion, executable, node, timeout_s, workdir)] = ("complete", node)
+                    pending[
+                        pool.submit(consult_completion, executable, node, timeout_s, workdir)
+                    ] = ("complete", node)
     return root
 
 
-def _fetch_and_parse(executable: str, node: CrawledCommand, timeout_s: float, parent_style: str | None, cwd: str) -> None:
+def _fetch_and_parse(
+    executable: str, node: CrawledCommand, timeout_s: float, parent_style: str | None, cwd: str
+) -> None:
     """Get and read one node's help (runs on a pool thread; touches only `node`)."""
     node.fetched = fetch_help(executable, node.path, node.ancestors, timeout_s, cwd=cwd)
-    root_list_help = not node.path and node.fetched.text is not None and LIST_HELP.search(node.fetched.text)
+    root_list_help = (
+        not node.path and node.fetched.text is not None and LIST_HELP.search(node.fetched.text)
+    )
     if root_list_help or (parent_style == "cleo" and node.fetched.text is None):
-        listing = fetch_listing(executable, node.path, timeout_s, cwd=cwd)  # cleo: `CLI list [namespace]`
+        listing = fetch_listing(
+            executable, node.path, timeout_s, cwd=cwd
+        )  # cleo: `CLI list [namespace]`
         if listing is not None:
             node.fetched = listing
     if node.fetched.text is None:
         node.note = f"help unavailable: {node.fetched.problem}"
-        node.rejected = node.listed_by is not None  # a name only a listing gave, never confirmed by help
+        node.rejected = (
+            node.listed_by is not None
+        )  # a name only a listing gave, never confirmed by help
         return
     style = detect_style(node.fetched.text, prefer=parent_style)
     path = [os.path.basename(executable), *node.path]
@@ -217,7 +277,9 @@ def _fetch_and_parse(executable: str, node: CrawledCommand, timeout_s: float, pa
     _read_pointed_listings(executable, node, path, timeout_s, cwd)
 
 
-def _read_pointed_listings(executable: str, node: CrawledCommand, path: list[str], timeout_s: float, cwd: str) -> None:
+def _read_pointed_listings(
+    executable: str, node: CrawledCommand, path: list[str], timeout_s: float, cwd: str
+) -> None:
     """Follow every pointer the help text gives to a fuller listing (`'git help -a'`,
     `"--help all"`, `--list`) and add what those listings show (runs on the node's thread)."""
     parsed, own = node.parsed, node.fetched
@@ -237,7 +299,9 @@ def _read_pointed_listings(executable: str, node: CrawledCommand, path: list[str
         commands, flags = merge_listing(parsed, listing)
         if commands or flags:
             shown = " ".join([path[0], *arguments])
-            parsed.notes.append(f"`{shown}` lists {commands} more commands and {flags} more flags than its help")
+            parsed.notes.append(
+                f"`{shown}` lists {commands} more commands and {flags} more flags than its help"
+            )
 
 
 _MAX_NAMED = 4
@@ -292,21 +356,29 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
             continue
         flags = [*node.parsed.flags, *node.parsed.inherited]
         held = {f"--{f.name}" for f in flags if f.name} | {f"-{f.name}" for f in flags if f.name}
-        held |= {f"-{f.short}" for f in flags if f.short} | {f"--no-{f.name}" for f in flags if f.name and f.negatable}
+        held |= {f"-{f.short}" for f in flags if f.short} | {
+            f"--no-{f.name}" for f in flags if f.name and f.negatable
+        }
         for name in dict.fromkeys(node.parsed.unread):
             if name not in held:
                 unread_names.append(f"{label} {name}" if node.path else name)
         unfollowed.extend(f"`{' '.join([root_name, *arguments])}`" for arguments in node.unfollowed)
     signs = []
     if unread_names:
-        signs.append(f"{_counted(len(unread_names), 'option name')} in the help that no flag holds "
-                     f"({_named(unread_names)}): the help text was not fully read")
+        signs.append(
+            f"{_counted(len(unread_names), 'option name')} in the help that no flag holds "
+            f"({_named(unread_names)}): the help text was not fully read"
+        )
     if unread_commands:
-        signs.append(f"{_counted(len(unread_commands), 'listed command')} whose own help could not be read "
-                     f"({_named(unread_commands)}): their flags are missing")
+        signs.append(
+            f"{_counted(len(unread_commands), 'listed command')} whose own help could not be read "
+            f"({_named(unread_commands)}): their flags are missing"
+        )
     if unfollowed:
-        signs.append(f"{_counted(len(unfollowed), 'fuller listing')} the help points to that could not be read "
-                     f"({_named(unfollowed)}): the options only it shows are missing")
+        signs.append(
+            f"{_counted(len(unfollowed), 'fuller listing')} the help points to that could not be read "
+            f"({_named(unfollowed)}): the options only it shows are missing"
+        )
     return signs
 
 

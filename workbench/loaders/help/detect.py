@@ -46,7 +46,11 @@ class Style:
 
     def read(self, text: str, path: list[str]) -> ParsedHelp:
         """One help text of the command at `path`, read in this style."""
-        return self.parse(text, path) if self.parse is not None else generic.parse(text, path, self.rules)
+        return (
+            self.parse(text, path)
+            if self.parse is not None
+            else generic.parse(text, path, self.rules)
+        )
 
 
 REGISTRY: tuple[Style, ...] = (

@@ -109,7 +109,11 @@ def _unbox_row(row: str, box: str) -> str:
         value = columns.pop(0) if len(columns) >= 2 else ""
         if value.lower() in ("<bool>", "<boolean>"):
             value = ""
-        term = ", ".join(shorts + longs) + (f" {value}" if value else "") + (f" / {off[0]}" if off else "")
+        term = (
+            ", ".join(shorts + longs)
+            + (f" {value}" if value else "")
+            + (f" / {off[0]}" if off else "")
+        )
         return f"{term}  {' '.join(columns)}{suffix}".rstrip()
     if box.lower() == "arguments" and columns:
         name = columns.pop(0)
@@ -142,8 +146,15 @@ def read_document(text: str) -> HelpDocument:
         if _is_heading(lines, index):
             current = Section(_heading_title(line), before_usage=not doc.usage)
             doc.sections.append(current)
-        elif current is None and _indent(line) > 0 and line.strip().startswith("-") and _looks_like_entry(line):
-            current = Section("Options", untitled=True, before_usage=not doc.usage)  # options right after the usage
+        elif (
+            current is None
+            and _indent(line) > 0
+            and line.strip().startswith("-")
+            and _looks_like_entry(line)
+        ):
+            current = Section(
+                "Options", untitled=True, before_usage=not doc.usage
+            )  # options right after the usage
             doc.sections.append(current)
             current.lines.append(line)
         elif current is None:
@@ -175,7 +186,11 @@ def _read_usage(lines: list[str], index: int, rest: str, forms: list[str]) -> in
     while index < len(lines):
         line = lines[index]
         stripped = re.sub(r"^\$\s+", "", line.strip())  # `$ mycli [COMMAND]`
-        if not stripped or _is_heading(lines, index) or (forms and _indent(line) == 0 and rest.strip()):
+        if (
+            not stripped
+            or _is_heading(lines, index)
+            or (forms and _indent(line) == 0 and rest.strip())
+        ):
             break
         if stripped.startswith("-") and _TWO_COLUMNS.match(stripped):
             break  # options start right under the usage line
@@ -246,7 +261,9 @@ def _ends_section(section: Section, lines: list[str], index: int) -> bool:
         return False
     content = [l for l in section.lines if l.strip()]
     if content and _indent(content[0]) == 0 and content[0].startswith("-"):
-        return not line.startswith("-")  # prose after flush-left option rows (`Use "tool --daemon --help" …`)
+        return not line.startswith(
+            "-"
+        )  # prose after flush-left option rows (`Use "tool --daemon --help" …`)
     return bool(content) and _indent(content[0]) > 0
 
 
@@ -274,8 +291,15 @@ def option_entries(section: Section) -> list[Entry]:
     A line starting with `-` is a new entry unless it sits at or right of the previous
     entry's description column (then it is wrapped description text).
     """
-    lines = _split_side_by_side(_join_continued_terms(_spellings_across_leaders(_one_option_per_line(section.lines))))
-    entries = _entries(lines, lambda stripped, indent, base, column: stripped.startswith("-") and (column is None or indent < column))
+    lines = _split_side_by_side(
+        _join_continued_terms(_spellings_across_leaders(_one_option_per_line(section.lines)))
+    )
+    entries = _entries(
+        lines,
+        lambda stripped, indent, base, column: (
+            stripped.startswith("-") and (column is None or indent < column)
+        ),
+    )
     for entry in entries:
         if split := _ONE_SPACE_DESCRIPTION.match(entry.term):
             entry.term, entry.text = split.group(1), f"{split.group(2)} {entry.text}".strip()
@@ -359,8 +383,17 @@ def _spelling_groups(line: str) -> list[str] | None:
     stripped = line.strip()
     if not stripped.startswith("-"):
         return None
-    parts = [p for chunk in _LEADER.split(stripped) for p in re.split(r" {2,}|(?<=\S) (?=--)", chunk) if p]
-    if len(parts) < 2 or not any(p.startswith("--") for p in parts) or not any(not p.startswith("--") for p in parts):
+    parts = [
+        p
+        for chunk in _LEADER.split(stripped)
+        for p in re.split(r" {2,}|(?<=\S) (?=--)", chunk)
+        if p
+    ]
+    if (
+        len(parts) < 2
+        or not any(p.startswith("--") for p in parts)
+        or not any(not p.startswith("--") for p in parts)
+    ):
         return None
     if not all(_SPELLING_GROUP.fullmatch(p) for p in parts):
         return None
@@ -383,7 +416,12 @@ def _split_side_by_side(lines: list[str]) -> list[str]:
         return lines
     result = []
     for line in lines:
-        if line.strip().startswith("-") and len(line) > column and line[column] == "-" and line[column - 2 : column] == "  ":
+        if (
+            line.strip().startswith("-")
+            and len(line) > column
+            and line[column] == "-"
+            and line[column - 2 : column] == "  "
+        ):
             result.extend([line[:column].rstrip(), " " * _indent(line) + line[column:]])
         else:
             result.append(line)
@@ -397,7 +435,12 @@ def _join_continued_terms(lines: list[str]) -> list[str]:
     for line in lines:
         stripped = line.strip()
         previous = joined[-1].strip() if joined else ""
-        if previous.startswith("-") and previous.endswith(",") and stripped.startswith("-") and not _TWO_COLUMNS.match(previous):
+        if (
+            previous.startswith("-")
+            and previous.endswith(",")
+            and stripped.startswith("-")
+            and not _TWO_COLUMNS.match(previous)
+        ):
             joined[-1] = f"{joined[-1].rstrip()} {stripped}"
         else:
             joined.append(line)
@@ -429,8 +472,16 @@ def _entries(lines: list[str], starts_entry) -> list[Entry]:
         if after_blank and column is not None and column == entry_indent == indent:
             column = None  # flush-left `--watch, -w` over a flush-left description
         after_blank = False
-        if current is not None and entry_indent is not None and indent < entry_indent and stripped.endswith(":") and not stripped.startswith("-"):
-            current.text = " ".join(parts)  # a group heading inside the section (`  Network Options:`)
+        if (
+            current is not None
+            and entry_indent is not None
+            and indent < entry_indent
+            and stripped.endswith(":")
+            and not stripped.startswith("-")
+        ):
+            current.text = " ".join(
+                parts
+            )  # a group heading inside the section (`  Network Options:`)
             current, parts, column = None, [], None
             continue
         if starts_entry(stripped, indent, None, column):

@@ -46,8 +46,9 @@ def accepts_words(description: str) -> bool:
     return bool(_UNIT_SUFFIX.search(description) or _WORD_ALTERNATIVE.search(description))
 
 
-def settle_value_type(value_type: ValueType, *, metavar: str | None, description: str,
-                      default: str | None) -> ValueType:
+def settle_value_type(
+    value_type: ValueType, *, metavar: str | None, description: str, default: str | None
+) -> ValueType:
     """The value type once the description and the shown default are heard (rules above).
     `value_type` is what the placeholder's name said; paths, JSON and choices stay."""
     if metavar is None or value_type not in (ValueType.STRING, *_NUMERIC):
@@ -60,11 +61,19 @@ def settle_value_type(value_type: ValueType, *, metavar: str | None, description
     default = (default or "").strip()
     if value_type in _NUMERIC and words:
         return ValueType.STRING
-    if value_type is ValueType.NUMBER and re.search(r"(?i)sec", metavar) and re.fullmatch(r"-?\d+", default):
+    if (
+        value_type is ValueType.NUMBER
+        and re.search(r"(?i)sec", metavar)
+        and re.fullmatch(r"-?\d+", default)
+    ):
         return ValueType.INTEGER  # `seconds ... (default: 0)`: the CLI shows a whole number
     if value_type is ValueType.NUMBER and _counted_by(metavar, description):
         return ValueType.INTEGER  # `NUMBER` in `downloading NUMBER files` counts files
-    if value_type is not ValueType.STRING or words or not re.fullmatch(r"<?[A-Za-z][\w-]*>?", metavar.strip()):
+    if (
+        value_type is not ValueType.STRING
+        or words
+        or not re.fullmatch(r"<?[A-Za-z][\w-]*>?", metavar.strip())
+    ):
         return value_type
     if _COUNTS.search(description) or len(enumerated(description)) >= 2:
         return ValueType.INTEGER
@@ -78,7 +87,9 @@ def settle_value_type(value_type: ValueType, *, metavar: str | None, description
 def _counted_by(metavar: str, description: str) -> bool:
     """The placeholder counts something in the description (`downloading NUMBER files`)."""
     word = metavar.strip("<>")
-    return bool(re.search(rf"\b{re.escape(word)}\s+[a-z]{{2,}}[^s\W]s\b", description))  # `files`, not `address`
+    return bool(
+        re.search(rf"\b{re.escape(word)}\s+[a-z]{{2,}}[^s\W]s\b", description)
+    )  # `files`, not `address`
 
 
 def enumerated(description: str) -> list[str]:
@@ -106,7 +117,11 @@ def shown_doubled(short: str | None, description: str) -> bool:
     if not short:
         return False
     letter = re.escape(short)
-    return bool(re.search(rf"(?<![\w-])-{letter}{letter}+\b|\b(?:multiple|several|more) -{letter}\b", description))
+    return bool(
+        re.search(
+            rf"(?<![\w-])-{letter}{letter}+\b|\b(?:multiple|several|more) -{letter}\b", description
+        )
+    )
 
 
 _REPEATS = re.compile(

@@ -16,7 +16,9 @@ from workbench.loaders.help.run import HelpCall, run_help
 
 _MAN_PAGE = re.compile(r"\A\s*\S+\(\d\w*\)\s.*?\S+\(\d\w*\)\s*$", re.MULTILINE)
 """The `GIT-COMMIT(1)   Git Manual   GIT-COMMIT(1)` header of a page `man` rendered."""
-_ERROR_START = re.compile(r"\A\s*(error|fatal|unknown (command|flag|option)|unrecognized|invalid)\b", re.IGNORECASE)
+_ERROR_START = re.compile(
+    r"\A\s*(error|fatal|unknown (command|flag|option)|unrecognized|invalid)\b", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,12 @@ def help_argvs(executable: str, path: list[str]) -> list[list[str]]:
 
 
 def fetch_help(
-    executable: str, path: list[str], ancestor_texts: list[str], timeout_s: float, *, cwd: str | None = None
+    executable: str,
+    path: list[str],
+    ancestor_texts: list[str],
+    timeout_s: float,
+    *,
+    cwd: str | None = None,
 ) -> Fetched:
     """The first help text of the command at `path` that reads as its own help.
 
@@ -57,11 +64,15 @@ def fetch_help(
         problems.append(problem)
         if call.error or call.timed_out:  # other forms would not start, or would hang as well
             break
-    summary = problems[0] + (f" (and {len(problems) - 1} other forms failed)" if len(problems) > 1 else "")
+    summary = problems[0] + (
+        f" (and {len(problems) - 1} other forms failed)" if len(problems) > 1 else ""
+    )
     return Fetched(None, argv, summary, tuple(calls))
 
 
-def fetch_listing(executable: str, path: list[str], timeout_s: float, *, cwd: str | None = None) -> Fetched | None:
+def fetch_listing(
+    executable: str, path: list[str], timeout_s: float, *, cwd: str | None = None
+) -> Fetched | None:
     """cleo's `CLI list [namespace…]`: the command listing `--help` does not show, or None."""
     from workbench.loaders.help.cleo import LISTING
 
@@ -72,14 +83,28 @@ def fetch_listing(executable: str, path: list[str], timeout_s: float, *, cwd: st
 
 
 def fetch_pointed_listing(
-    executable: str, arguments: list[str], own_text: str, timeout_s: float, *, cwd: str | None = None
+    executable: str,
+    arguments: list[str],
+    own_text: str,
+    timeout_s: float,
+    *,
+    cwd: str | None = None,
 ) -> Fetched | None:
     """What `CLI arguments…` prints when a help text points at it for the full listing, or
     None when that is no help text (an error, a manual page, the same text again); a
     `Fetched` without text when the call timed out or could not run."""
     call = run_help([executable, *arguments], timeout_s, cwd=cwd)
-    if call.timed_out or call.error:  # the listing exists but could not be read: a sign the load is short
-        return Fetched(None, call.argv, problem=f"`{' '.join(call.argv)}` did not finish in time" if call.timed_out else str(call.error), calls=(call,))
+    if (
+        call.timed_out or call.error
+    ):  # the listing exists but could not be read: a sign the load is short
+        return Fetched(
+            None,
+            call.argv,
+            problem=f"`{' '.join(call.argv)}` did not finish in time"
+            if call.timed_out
+            else str(call.error),
+            calls=(call,),
+        )
     if call.exit_code not in (0, None) and not call.stdout.strip():
         return None
     if _problem(call, [], [own_text]) is not None:
@@ -104,8 +129,13 @@ def _problem(call: HelpCall, path: list[str], ancestor_texts: list[str]) -> str 
     if _ERROR_START.match(text) and not (doc.usage and not path):
         return f"`{' '.join(call.argv)}` printed an error: {text.strip().splitlines()[0][:120]}"
     program = call.argv[0].rsplit("/", 1)[-1]
-    if call.exit_code not in (0, None) and re.search(r"^(?:Error|error|fatal):", text, re.MULTILINE) and doc.usage and not any(
-        form.split()[0].rsplit("/", 1)[-1] == program for form in doc.usage if form.split()
+    if (
+        call.exit_code not in (0, None)
+        and re.search(r"^(?:Error|error|fatal):", text, re.MULTILINE)
+        and doc.usage
+        and not any(
+            form.split()[0].rsplit("/", 1)[-1] == program for form in doc.usage if form.split()
+        )
     ):  # `hugo mod get --help` runs `go get` and prints go's usage, then its own error
         return f"`{' '.join(call.argv)}` printed an error and another program's usage"
     if any(text.strip() == previous.strip() for previous in ancestor_texts):

@@ -34,19 +34,27 @@ _ALTERNATIVE_SPLIT = re.compile(r"\s*,\s*(?=-)|\s*\|\s*(?=-)|\s+/\s+(?=-)|\s+(?=
 _SLASH = re.compile(r"\s+/\s+(?=-)")
 _NAME = re.compile(r"^(--?|\+)(\[no-\])?([A-Za-z0-9?#@][\w?#@]*(?:[.-][\w?#@]+)*)(.*)$")
 _BRACKET = re.compile(r"\[([^\[\]]*)\]")
-_POSSIBLE_VALUES = re.compile(r"Possible values:\s*((?:- [^\s:]+:?.*?)+)$", re.IGNORECASE | re.DOTALL)
+_POSSIBLE_VALUES = re.compile(
+    r"Possible values:\s*((?:- [^\s:]+:?.*?)+)$", re.IGNORECASE | re.DOTALL
+)
 _PAREN_DEFAULT = re.compile(
-    r"\s*\(default:?\s+((?:\"[^\"]*\"|'[^']*'|(?!\.\s+[A-Z])[^()]|\([^()]*\))*)\)\s*\.?\s*$", re.IGNORECASE
+    r"\s*\(default:?\s+((?:\"[^\"]*\"|'[^']*'|(?!\.\s+[A-Z])[^()]|\([^()]*\))*)\)\s*\.?\s*$",
+    re.IGNORECASE,
 )
 """`(default: x)` ending the text, not spanning sentences (`(default is "auto"). It can be …)` is prose)."""
-_DEPRECATED = re.compile(r"^\s*\(?deprecated\b[:)]?|\((?:deprecated|DEPRECATED)\b[^)]*\)|\[deprecated\b[^\]]*\]", re.IGNORECASE)
+_DEPRECATED = re.compile(
+    r"^\s*\(?deprecated\b[:)]?|\((?:deprecated|DEPRECATED)\b[^)]*\)|\[deprecated\b[^\]]*\]",
+    re.IGNORECASE,
+)
 _DEFAULTS_TO = re.compile(r"(?:^|(?<=\.)\s+)Defaults to ([\w.-]+?)\.?\s*$")
 """A closing sentence `Defaults to always.`"""
 
 
 def prose_choices(opening: str) -> re.Pattern[str]:
     """A closed list of values a description states after `opening` (a regex): `a, b, or c.`"""
-    return re.compile(rf"(?:{opening})((?:\"[\w.-]+\"|[\w.-]+)(?:, (?:or )?(?:\"[\w.-]+\"|[\w.-]+))+)\.(?:\s|$)")
+    return re.compile(
+        rf"(?:{opening})((?:\"[\w.-]+\"|[\w.-]+)(?:, (?:or )?(?:\"[\w.-]+\"|[\w.-]+))+)\.(?:\s|$)"
+    )
 
 
 _MUST_BE = prose_choices(r"\bMust be (?:one of:? )?")
@@ -124,13 +132,21 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         term, _, literal_default = term[:-1].partition("=")
     elif term.endswith(":"):
         term = term[:-1]  # `--image, i:` over an indented description
-    if term.endswith(",") or (term.endswith(".") and not term.endswith("...")) or term.count(", -") > 3:
+    if (
+        term.endswith(",")
+        or (term.endswith(".") and not term.endswith("..."))
+        or term.count(", -") > 3
+    ):
         return None  # prose listing flags (`These flags are available: --account, --project, …`)
     if re.fullmatch(r"-(?:[A-Z]{2,}|#)", term):
         return None  # `-NUM  same as --context=NUM`, `-#  level, where # is a number`: a family of flags
     if re.fullmatch(r"-[A-Za-z]#", term):
         return None  # `-T#  Spawn # threads`: the number only attached (`-T4`), which argv never writes
-    if (long := re.match(r"--([\w-]+)", term)) and _PLACEHOLDER_SEGMENTS.search(long.group(1)) and re.search(r"[a-z]", long.group(1)):
+    if (
+        (long := re.match(r"--([\w-]+)", term))
+        and _PLACEHOLDER_SEGMENTS.search(long.group(1))
+        and re.search(r"[a-z]", long.group(1))
+    ):
         return None  # `--no-OPTION`, `--GTYPE-group-format`: a family of flags, not one
     spelling = _spelling(term)
     if spelling is None:
@@ -138,7 +154,11 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     spelled = [*spelling.names, *spelling.shorts]
     if len(spelled) != len(set(spelled)) and not re.search(r",\s*-|\|", term):
         return None  # `-a value -a value2`: an example of a repeated option (`--check, --check=x` is a list)
-    if re.fullmatch(r"-\d+", term.split()[0]) and re.match(r"\d", text.strip()) or re.match(r"\d", spelling.value or ""):
+    if (
+        re.fullmatch(r"-\d+", term.split()[0])
+        and re.match(r"\d", text.strip())
+        or re.match(r"\d", spelling.value or "")
+    ):
         return None  # `-1 2016-10-17 17:41:53  -1 1000files`: example output; a value is a placeholder, never `5`
     names, shorts, value = spelling.names, spelling.shorts, spelling.value
     count, negatable = spelling.count, spelling.negatable
@@ -152,12 +172,22 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     flag.negatable = negatable
     if literal_default is not None and style.literal_default is not None:
         style.literal_default(flag, literal_default)
-        if flag.kind is FlagKind.VALUE and not flag.repeatable and (prose := _closed_list(clean, style)):
+        if (
+            flag.kind is FlagKind.VALUE
+            and not flag.repeatable
+            and (prose := _closed_list(clean, style))
+        ):
             flag.choices = _prose_choices(prose)
             flag.value_type = ValueType.CHOICE
         return flag
     guessed = False
-    if value is None and found.kind is None and not found.choices and not count and style.unlabelled is not None:
+    if (
+        value is None
+        and found.kind is None
+        and not found.choices
+        and not count
+        and style.unlabelled is not None
+    ):
         found.kind, guessed = style.unlabelled(clean, found.default, found.required)
         flag.kind_guessed = guessed
     hinted = value is None and (found.kind in ("string", "number", "array") or bool(found.choices))
@@ -165,7 +195,12 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         value = found.kind or "string"  # a kind label names the type in the description only
     repeats = says_repeatable(clean) or shown_doubled(shorts[0] if shorts else None, clean)
     if value is None:
-        counts = count or found.kind == "count" or repeats or (counts_by_default(found.default) and not negatable)
+        counts = (
+            count
+            or found.kind == "count"
+            or repeats
+            or (counts_by_default(found.default) and not negatable)
+        )
         flag.kind = FlagKind.COUNT if counts else FlagKind.BOOLEAN
         if counts:
             flag.value_type = ValueType.INTEGER
@@ -190,7 +225,9 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         return flag
     typing, metavar, repeatable = _value_typing(value, style)
     flag.value_type = typing.value_type
-    flag.type_name = value if style.type_words or typing.value_type is not ValueType.STRING else None
+    flag.type_name = (
+        value if style.type_words or typing.value_type is not ValueType.STRING else None
+    )
     flag.metavar = metavar
     flag.repeatable = repeatable or typing.repeatable or repeats
     if open_ended := _open_ended(value):  # `X [X ...]`: one occurrence takes the words
@@ -206,18 +243,28 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     if hinted:  # a kind label is a type word, not a metavar
         flag.metavar, flag.type_name = None, None if guessed else found.kind
         flag.repeatable = found.kind == "array"
-    if not style.type_words and not hinted:  # a placeholder's name, heard with its description and default
-        flag.value_type = settle_value_type(flag.value_type, metavar=flag.metavar, description=clean, default=found.default)
+    if (
+        not style.type_words and not hinted
+    ):  # a placeholder's name, heard with its description and default
+        flag.value_type = settle_value_type(
+            flag.value_type, metavar=flag.metavar, description=clean, default=found.default
+        )
         if flag.value_type is ValueType.INTEGER and not flag.choices:
             flag.choices = enumerated_choices(clean)
-    if flag.choices and value.strip().startswith("{") and all(re.fullmatch(r"-?\d+", c) for c in flag.choices):
+    if (
+        flag.choices
+        and value.strip().startswith("{")
+        and all(re.fullmatch(r"-?\d+", c) for c in flag.choices)
+    ):
         flag.value_type = ValueType.INTEGER  # `{0,1,2,3}` (a `[1|2|4]` list is a choice of strings)
     if found.default is not None:
         flag.default = _default_value(found.default, flag)
     return flag
 
 
-_PLACEHOLDER_WORD = re.compile(r"<[A-Za-z][\w.:-]*>|(?:\[[A-Z][A-Z0-9_]*:\])?[A-Z][A-Z0-9_]*|[a-z][a-z0-9_]{0,9}")
+_PLACEHOLDER_WORD = re.compile(
+    r"<[A-Za-z][\w.:-]*>|(?:\[[A-Z][A-Z0-9_]*:\])?[A-Z][A-Z0-9_]*|[a-z][a-z0-9_]{0,9}"
+)
 
 
 def placeholder_words(value: str) -> list[str] | None:
@@ -230,14 +277,19 @@ def placeholder_words(value: str) -> list[str] | None:
     words = value.split()
     if not 2 <= len(words) <= 4 or not all(_PLACEHOLDER_WORD.fullmatch(word) for word in words):
         return None
-    shapes = {"angle" if w.startswith("<") else "upper" if w.isupper() or w[0].isupper() else "lower" for w in words}
+    shapes = {
+        "angle" if w.startswith("<") else "upper" if w.isupper() or w[0].isupper() else "lower"
+        for w in words
+    }
     if len(shapes) != 1 or is_type_phrase(value):
         return None  # `INTEGER RANGE` is one type (`SOURCE_FILE SHADOW_FILE` is two names)
     return words
 
 
 def _closed_list(text: str, style: FlagStyle) -> re.Match[str] | None:
-    return next((m for pattern in (_MUST_BE, *style.closed_lists) if (m := pattern.search(text))), None)
+    return next(
+        (m for pattern in (_MUST_BE, *style.closed_lists) if (m := pattern.search(text))), None
+    )
 
 
 def _prose_choices(match: re.Match) -> list[str]:
@@ -286,7 +338,12 @@ def _spelling(term: str) -> _Spelling | None:
         spelling.names = [n for n in names if not (n.startswith("no-") and n[3:] in names)]
     for secondary in secondaries:
         match = _NAME.match(secondary.strip())
-        if match and match.group(1) == "--" and spelling.names and match.group(3) == f"no-{spelling.names[0]}":
+        if (
+            match
+            and match.group(1) == "--"
+            and spelling.names
+            and match.group(3) == f"no-{spelling.names[0]}"
+        ):
             spelling.negatable = True
     return spelling
 
@@ -333,7 +390,9 @@ def _annotations(text: str, style: FlagStyle) -> tuple[str, _Annotations]:
     """The help text without its machine-readable annotations, and those annotations."""
     found = _Annotations()
     text = text.strip()
-    if listing := _POSSIBLE_VALUES.search(text):  # `Possible values: - auto: …` over lines of their own
+    if listing := _POSSIBLE_VALUES.search(
+        text
+    ):  # `Possible values: - auto: …` over lines of their own
         found.choices = re.findall(r"(?:^|\s)- ([^\s:]+):?", listing.group(1))
         text = (text[: listing.start()] + " " + text[listing.end() :]).strip()
     for bracket in reversed(list(_BRACKET.finditer(text))):
@@ -351,7 +410,9 @@ def _annotations(text: str, style: FlagStyle) -> tuple[str, _Annotations]:
     while changed:
         changed = False
         if (match := _PAREN_DEFAULT.search(text)) and not re.search(r"\.\s+[A-Z]", match.group(1)):
-            found.default = re.split(r",\s+(?:i\.e\.|e\.g\.)", match.group(1))[0].strip()  # `(default 0, i.e., no limit)`
+            found.default = re.split(r",\s+(?:i\.e\.|e\.g\.)", match.group(1))[
+                0
+            ].strip()  # `(default 0, i.e., no limit)`
             text = text[: match.start()].rstrip()
             changed = True
         if match := _ENV_DOLLAR.search(text):

@@ -40,8 +40,18 @@ class Rules:
 
     name: str = "generic"
     flag_style: FlagStyle = field(default_factory=FlagStyle)
-    inherited_sections: tuple[str, ...] = ("global flags", "global options", "inherited flags", "inherited options")
-    argument_sections: tuple[str, ...] = ("arguments", "args", "positional arguments", "positionals")
+    inherited_sections: tuple[str, ...] = (
+        "global flags",
+        "global options",
+        "inherited flags",
+        "inherited options",
+    )
+    argument_sections: tuple[str, ...] = (
+        "arguments",
+        "args",
+        "positional arguments",
+        "positionals",
+    )
     bracketed_command_required: bool = False
     lowercase_positionals: bool = False
     commands_by_shape: bool = False
@@ -51,7 +61,9 @@ class Rules:
     lines they understand out of the document and fill `ParsedHelp` themselves."""
     prepare: Callable[[str], str] | None = None
     """Reshapes the raw text before it is read (a help indented as a whole)."""
-    finish: list[Callable[[HelpDocument, ParsedHelp, list[str]], None]] = field(default_factory=list)
+    finish: list[Callable[[HelpDocument, ParsedHelp, list[str]], None]] = field(
+        default_factory=list
+    )
     """Style-specific rules run on the finished reading (`--x` / `--no-x` listed apart)."""
     section_rule: Callable[[list[tuple[Entry, Flag]]], None] | None = None
     """A style's rule over the flags one options section's entries read as (each with its
@@ -61,7 +73,11 @@ class Rules:
         key = section.key
         if "help topic" in key or key.startswith("additional help") or _NOT_COMMANDS.search(key):
             return False
-        if ("command" in key or key in ("topics", "groups")) and "option" not in key and "flag" not in key:
+        if (
+            ("command" in key or key in ("topics", "groups"))
+            and "option" not in key
+            and "flag" not in key
+        ):
             return True
         return self.commands_by_shape and _shaped_like_commands(section)
 
@@ -91,12 +107,18 @@ def parse_listing(text: str, path: list[str], rules: Rules = GENERIC) -> ParsedH
     return parse(text, path, replace(rules, commands_by_shape=True), listing=True)
 
 
-def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool = False) -> ParsedHelp:
+def parse(
+    text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool = False
+) -> ParsedHelp:
     """Read one help text of the command at `path` (root first) with `rules`."""
     if rules.prepare is not None:
         text = rules.prepare(text)
     doc = read_document(text)
-    if rules.commands_by_shape and not listing and not any(_NAMES_A_COMMAND.search(form) for form in doc.usage):
+    if (
+        rules.commands_by_shape
+        and not listing
+        and not any(_NAMES_A_COMMAND.search(form) for form in doc.usage)
+    ):
         rules = replace(rules, commands_by_shape=False)  # `STYLE is one of:  a  number all lines`
     parsed = ParsedHelp(style=rules.name, usage=list(doc.usage))
     parsed.description = doc.description
@@ -122,16 +144,26 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool =
         elif rules.is_flags(section) or key in rules.inherited_sections:
             parsed.flags.extend(_flags(section, rules, parsed.unread))
     if trailing := re.search(r"^aliases?:[ \t]+(\S.*)$", text, re.MULTILINE | re.IGNORECASE):
-        parsed.aliases = parsed.aliases or aliases_named(trailing.group(1), path)  # a trailing `aliases: i, add` line
+        parsed.aliases = parsed.aliases or aliases_named(
+            trailing.group(1), path
+        )  # a trailing `aliases: i, add` line
     listed = bool(parsed.flags)
     _double_dash_where_spelled(parsed, text)
     parsed.flags = [f for f in first_of_each(parsed.flags, _flag_key) if not _is_help_flag(f)]
     parsed.inherited = [
-        f for f in first_of_each(parsed.inherited, _flag_key) if f.key not in {g.key for g in parsed.flags} and not _is_help_flag(f)
+        f
+        for f in first_of_each(parsed.inherited, _flag_key)
+        if f.key not in {g.key for g in parsed.flags} and not _is_help_flag(f)
     ]
-    parsed.deprecated = bool(DEPRECATED_TEXT.search(parsed.description.split("\n")[0] if parsed.description else ""))
-    values_from_usage(parsed.flags, "\n".join([*doc.usage, *(l for s in doc.sections for l in s.lines)]))
-    if not listed and (from_usage := [f for f in synopsis_flags(doc.usage) if f.key not in ("h", "?", "help")]):
+    parsed.deprecated = bool(
+        DEPRECATED_TEXT.search(parsed.description.split("\n")[0] if parsed.description else "")
+    )
+    values_from_usage(
+        parsed.flags, "\n".join([*doc.usage, *(l for s in doc.sections for l in s.lines)])
+    )
+    if not listed and (
+        from_usage := [f for f in synopsis_flags(doc.usage) if f.key not in ("h", "?", "help")]
+    ):
         parsed.flags = from_usage
         parsed.notes.append("flags read from the usage line (the help lists no options)")
     read_positionals(
@@ -150,8 +182,11 @@ def parse(text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool =
 
 def _usage_names(usage: list[str]) -> list[str]:
     """Long option names the usage synopsis spells (`[--sort=WORD]`): each should be a flag."""
-    return [n for n in re.findall(r"(?<![\w-])(--[a-z][\w-]*)", " ".join(usage))
-            if n not in ("--help", "--version") and not _PLACEHOLDER_NAME.search(n)]
+    return [
+        n
+        for n in re.findall(r"(?<![\w-])(--[a-z][\w-]*)", " ".join(usage))
+        if n not in ("--help", "--version") and not _PLACEHOLDER_NAME.search(n)
+    ]
 
 
 _TERM_NAME = re.compile(r"(?<![\w\[=<{(|-])(--?[A-Za-z0-9][\w-]*)")
@@ -184,14 +219,21 @@ def _unread_names(term: str, flag: Flag | None) -> list[str]:
     if flag is not None:
         return []
     names = _TERM_NAME.findall(term.split("  ")[0])
-    return [n for n in names if n.lstrip("-") not in ("help", "h", "version", "V", "?") and not _PLACEHOLDER_NAME.search(n)]
+    return [
+        n
+        for n in names
+        if n.lstrip("-") not in ("help", "h", "version", "V", "?")
+        and not _PLACEHOLDER_NAME.search(n)
+    ]
 
 
 def _double_dash_where_spelled(parsed: ParsedHelp, text: str) -> None:
     """A long name an entry spells with one dash (`-maxdepth LEVELS`) is a single-dash long
     option, unless the text spells it with two elsewhere (then the CLI knows `--name`)."""
     for flag in (*parsed.flags, *parsed.inherited):
-        if flag.single_dash and re.search(rf"(?<![\w-])--{re.escape(flag.name or '')}(?![\w-])", text):
+        if flag.single_dash and re.search(
+            rf"(?<![\w-])--{re.escape(flag.name or '')}(?![\w-])", text
+        ):
             flag.single_dash = False
 
 
@@ -217,6 +259,4 @@ def first_of_each(items: Iterable[_Item], key: Callable[[_Item], str]) -> list[_
 
 def _shaped_like_commands(section: Section) -> bool:
     entries = item_entries(section)
-    return bool(entries) and all(
-        re.fullmatch(r"[a-z][\w-]*", e.term) and e.text for e in entries
-    )
+    return bool(entries) and all(re.fullmatch(r"[a-z][\w-]*", e.term) and e.text for e in entries)

@@ -40,7 +40,11 @@ def subcommands_from_usage_forms(doc: HelpDocument, parsed: ParsedHelp, path: li
     """The forms of the command itself (the others are its subcommands' and read with them)."""
     for form in doc.usage:
         words = tokens(form)
-        if len(words) <= len(path) or words[1 : len(path)] != path[1:] or words[0].rsplit("/", 1)[-1] != path[0]:
+        if (
+            len(words) <= len(path)
+            or words[1 : len(path)] != path[1:]
+            or words[0].rsplit("/", 1)[-1] != path[0]
+        ):
             own.append(form)
             continue
         index = len(path)
@@ -53,7 +57,9 @@ def subcommands_from_usage_forms(doc: HelpDocument, parsed: ParsedHelp, path: li
             continue
         if (optional := _BRACKETED_LITERAL.fullmatch(word)) and not word.startswith("[<"):
             found.append(optional.group(1))
-            words[index] = "[COMMAND]"  # runnable without one: the optional subcommand is its default
+            words[index] = (
+                "[COMMAND]"  # runnable without one: the optional subcommand is its default
+            )
         elif _WORD_LIST.fullmatch(word):
             found.extend(w.strip() for w in word.strip("()").split("|"))
             words[index] = "COMMAND"
@@ -86,4 +92,3 @@ RULES = Rules(
     commands_by_shape=True,
     hooks=[subcommands_from_usage_forms],
 )
-

@@ -14,7 +14,9 @@ from workbench.loaders.help.parsed import CommandEntry
 
 _COMMAND_NAME = re.compile(r"[A-Za-z0-9][\w.:+-]*")
 _ALIASES_TAIL = re.compile(r"\s*\[(?:visible )?aliases?:\s*([^\]]*)\]\s*$", re.IGNORECASE)
-DEPRECATED_TEXT = re.compile(r"^\s*[\[(]?deprecated\b|\((?:deprecated)\b[^)]*\)|\[deprecated\]", re.IGNORECASE)
+DEPRECATED_TEXT = re.compile(
+    r"^\s*[\[(]?deprecated\b|\((?:deprecated)\b[^)]*\)|\[deprecated\]", re.IGNORECASE
+)
 """A deprecation marker at the start of a description or in parentheses/brackets."""
 
 
@@ -28,7 +30,9 @@ def command_entries(section: Section, path: list[str] | None = None) -> list[Com
     entries = item_entries(section)
     dashed = [e for e in entries if not e.text and _DASHED_ROW.fullmatch(e.term.strip())]
     if dashed and len(dashed) * 2 < len(entries):
-        entries = [e for e in entries if e not in dashed]  # `files - you can't …` among two-column rows: prose
+        entries = [
+            e for e in entries if e not in dashed
+        ]  # `files - you can't …` among two-column rows: prose
     for entry in entries:
         if _PROSE_HEADING.fullmatch(entry.term.strip()) and not entry.text:
             break  # `  Examples:` inside the section: what follows is prose and examples, no rows
@@ -42,7 +46,10 @@ def command_entries(section: Section, path: list[str] | None = None) -> list[Com
 
 _DASHED_ROW = re.compile(r"([\w.:+-]+(?:, [\w.:+-]+)*) - (.+)")
 """`install - install packages`: a row whose name and summary a dash separates."""
-_PROSE_HEADING = re.compile(r"(?:examples?|usage|notes?|see also|for example|learn more|more info(?:rmation)?)\s*:?", re.IGNORECASE)
+_PROSE_HEADING = re.compile(
+    r"(?:examples?|usage|notes?|see also|for example|learn more|more info(?:rmation)?)\s*:?",
+    re.IGNORECASE,
+)
 """A heading inside a commands section after which come examples or prose (`  Examples:`)."""
 
 
@@ -85,7 +92,9 @@ def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry |
         return None
     deprecated = bool(DEPRECATED_TEXT.search(summary))
     listed = " ".join(a for a in arguments if a.lower().strip("[]") not in ("options", "flags"))
-    return CommandEntry(names[0], summary, aliases=names[1:] + aliases, deprecated=deprecated, arguments=listed)
+    return CommandEntry(
+        names[0], summary, aliases=names[1:] + aliases, deprecated=deprecated, arguments=listed
+    )
 
 
 def _is_placeholder(word: str) -> bool:

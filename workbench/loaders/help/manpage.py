@@ -42,7 +42,9 @@ _PROGRAM_NAME = re.compile(r"^[A-Za-z0-9][\w.+-]*$")
 _HEADER = re.compile(r"^\s*([^\s(]+)\((\d)[^)]*\)")
 _HEADING = re.compile(r"^(?P<indent> {0,3})(?P<title>[A-Za-z][^\s].*?)\s*$")
 _OPTIONS_TITLE = re.compile(r"\b(options?|flags|switches)\b", re.IGNORECASE)
-_TERM_PART = re.compile(r"^(--(?:\[no-\])?[A-Za-z0-9][\w.-]*(\[?=\S*)?|-[A-Za-z0-9?]\S*|\+[A-Za-z])(\s+[<\[\w][^\s,]*){0,3}$")
+_TERM_PART = re.compile(
+    r"^(--(?:\[no-\])?[A-Za-z0-9][\w.-]*(\[?=\S*)?|-[A-Za-z0-9?]\S*|\+[A-Za-z])(\s+[<\[\w][^\s,]*){0,3}$"
+)
 """One spelling of an option with up to three placeholder words (`--arg name value`)."""
 _GNU = FlagStyle()
 _BULLET = re.compile(r"^(?:[^\w\s-]|o)\s+")
@@ -58,14 +60,18 @@ class ManPage:
     flags: list[Flag]
 
 
-def read_manual(program: str, timeout_s: float, *, man: str | None = None, cwd: str | None = None) -> ManPage | None:
+def read_manual(
+    program: str, timeout_s: float, *, man: str | None = None, cwd: str | None = None
+) -> ManPage | None:
     """The man page of `program` (sections 1 and 8), or None when there is none that is its own."""
     if not _PROGRAM_NAME.match(program):
         return None  # never an argv word that `man` could read as an option
     man = man or shutil.which("man")
     if not man:
         return None
-    call = run_help([man, "-S", "1:8", program], timeout_s, cwd=cwd)  # HELP_ENV: MANPAGER=cat, COLUMNS=200
+    call = run_help(
+        [man, "-S", "1:8", program], timeout_s, cwd=cwd
+    )  # HELP_ENV: MANPAGER=cat, COLUMNS=200
     if call.error or call.timed_out or call.exit_code != 0 or not call.stdout.strip():
         return None
     return read_page(call.stdout, program)
@@ -123,15 +129,23 @@ def _option_sections(lines: list[str]) -> list[tuple[str, list[str]]]:
     in_options = False  # inside a top-level options section
     body: list[str] | None = None
     for line in lines[1:-1]:
-        heading = _HEADING.match(line) if line.strip() and len(line) - len(line.lstrip()) <= 3 else None
-        if heading and line.strip() and (line[0] != " " or not line.lstrip().startswith(("-", "+"))):
+        heading = (
+            _HEADING.match(line) if line.strip() and len(line) - len(line.lstrip()) <= 3 else None
+        )
+        if (
+            heading
+            and line.strip()
+            and (line[0] != " " or not line.lstrip().startswith(("-", "+")))
+        ):
             top = line[0] != " "
             title = heading.group("title")
             if top:
                 in_options = bool(_OPTIONS_TITLE.search(title))
                 body = [] if in_options else None
             else:  # a subsection: an options one, or part of an options section
-                wanted = (in_options or _OPTIONS_TITLE.search(title)) and not _EXAMPLES_TITLE.search(title)
+                wanted = (
+                    in_options or _OPTIONS_TITLE.search(title)
+                ) and not _EXAMPLES_TITLE.search(title)
                 body = [] if wanted else None
             if body is not None:
                 result.append((title, body))
@@ -171,15 +185,20 @@ def _option_rows(body: list[str]) -> list[Flag]:
             term, text = None, []
             stripped = line.strip()
             bullet = _BULLET.match(stripped)
-            if bullet:  # pages written in Markdown (ronn): `●   -T#,  --threads=#:  Compress using …`
-                stripped = stripped[bullet.end():]
+            if (
+                bullet
+            ):  # pages written in Markdown (ronn): `●   -T#,  --threads=#:  Compress using …`
+                stripped = stripped[bullet.end() :]
                 colon = re.search(r"(?<=\S):(\s|$)", stripped)
                 if not stripped.startswith(("-", "+")) or not colon:
                     continue
-                head, rest = " ".join(stripped[:colon.start()].split()), stripped[colon.end():]
+                head, rest = " ".join(stripped[: colon.start()].split()), stripped[colon.end() :]
             elif not stripped.startswith(("-", "+")):
                 continue  # prose at the entry indent ends the entry
-            elif len(line) > description_column and line[description_column - 1] == " " != line[description_column]:
+            elif (
+                len(line) > description_column
+                and line[description_column - 1] == " " != line[description_column]
+            ):
                 # a short term has its description beside it, from the description column on
                 head, rest = line[:description_column], line[description_column:]
             else:
@@ -204,7 +223,11 @@ def _flag(term: str, description: str) -> Flag | None:
     # attached) cannot be told apart, and the flag model spells long names `--name`: such a
     # spelling is left out, and a row with no other spelling is not read
     # so is a `+x` spelling (lsof's `+D D`) and a short name that is no letter or digit (`-#`)
-    parts = [part for part in parts if part.startswith("--") or re.match(r"-[A-Za-z0-9](?![A-Za-z0-9])", part)]
+    parts = [
+        part
+        for part in parts
+        if part.startswith("--") or re.match(r"-[A-Za-z0-9](?![A-Za-z0-9])", part)
+    ]
     if not parts:
         return None
     flag = parse_flag(", ".join(parts), description, _GNU)
@@ -231,7 +254,9 @@ def consult_manual(page: ManPage | None, root: CrawledCommand) -> None:
     if parsed is None or page is None or not agrees_with_help(page, parsed.flags):
         return
     held = [*parsed.flags, *parsed.inherited]
-    names = {f.name for f in held if f.name} | {f"no-{f.name}" for f in held if f.name and f.negatable}
+    names = {f.name for f in held if f.name} | {
+        f"no-{f.name}" for f in held if f.name and f.negatable
+    }
     shorts = {f.short for f in held if f.short}
     counted = [f for f in page.flags if f.name not in _MACHINERY and f.short != "h"]
     for flag in counted:
@@ -240,7 +265,9 @@ def consult_manual(page: ManPage | None, root: CrawledCommand) -> None:
         if flag.name and flag.name.startswith("no-") and flag.name[3:] in names:
             continue  # the `--no-x` form of a flag the help shows
         root.listing_flags.append(flag)
-    if counted:  # a page without option rows (gh(1) lists its commands in prose) is no witness of flags
+    if (
+        counted
+    ):  # a page without option rows (gh(1) lists its commands in prose) is no witness of flags
         root.listing_seen[WITNESS] = (0, len(counted))
 
 

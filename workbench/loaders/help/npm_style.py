@@ -35,7 +35,11 @@ def switches_from_option_synopsis(doc: HelpDocument, parsed: ParsedHelp, path: l
     if not parsed.flags:
         return  # flags read from the usage line: the synopsis is all there is
     bracketed = [
-        line.strip() for s in doc.sections if RULES.is_flags(s) for line in s.lines if line.strip().startswith("[-")
+        line.strip()
+        for s in doc.sections
+        if RULES.is_flags(s)
+        for line in s.lines
+        if line.strip().startswith("[-")
     ]
     if not bracketed:
         return

@@ -27,20 +27,34 @@ _LISTING_OPTIONS = {"--list", "--list-commands", "--commands", "--help-all", "--
 _GLOBALS_COMMANDS = {"options", "flags"}
 _GLOBAL = re.compile(r"\bglobal\b.*\b(?:options|flags)\b", re.IGNORECASE)
 """`Use "kubectl options" for a list of global command-line options`: a command that lists them."""
-_PROSE_LISTING_OPTION = re.compile(r"\ball (?:sub)?commands (?:with|via|using|by) (--[a-z][\w-]*)", re.IGNORECASE)
+_PROSE_LISTING_OPTION = re.compile(
+    r"\ball (?:sub)?commands (?:with|via|using|by) (--[a-z][\w-]*)", re.IGNORECASE
+)
 """cargo's `See all commands with --list`."""
-_OFFERS_MORE = re.compile(r"\b(?:long|full|complete|advanced|all|more|extended|hidden)\b[^.;]*\b(?:help|options|flags)\b", re.IGNORECASE)
+_OFFERS_MORE = re.compile(
+    r"\b(?:long|full|complete|advanced|all|more|extended|hidden)\b[^.;]*\b(?:help|options|flags)\b",
+    re.IGNORECASE,
+)
 """`-H, --long-help  display the long help (lists also the advanced options)` (xz)."""
 
 
 def offered_fuller_help(parsed: ParsedHelp) -> list[str]:
     """Switches named like help whose own help offers a fuller one: pointers to a fuller
     listing of the options (`--long-help`, `--help-all`, `--help-hidden`)."""
-    return [f"--{f.name}" for f in parsed.flags if f.name and f.name != "help" and "help" in f.name
-            and f.kind.value == "boolean" and _OFFERS_MORE.search(f.help)]
+    return [
+        f"--{f.name}"
+        for f in parsed.flags
+        if f.name
+        and f.name != "help"
+        and "help" in f.name
+        and f.kind.value == "boolean"
+        and _OFFERS_MORE.search(f.help)
+    ]
 
 
-_LISTS_COMMANDS = re.compile(r"^(?:list|show|print|display)s?\b.*\b(?:sub)?commands\b", re.IGNORECASE)
+_LISTS_COMMANDS = re.compile(
+    r"^(?:list|show|print|display)s?\b.*\b(?:sub)?commands\b", re.IGNORECASE
+)
 
 
 def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[list[str]]:
@@ -50,7 +64,9 @@ def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[lis
     for match in _QUOTED.finditer(text):
         words = next(group for group in match.groups() if group is not None).split()
         if _lists_globals(words, path, _line_around(text, match)):
-            found.append([*path[1:], words[-1]])  # kubectl's `"kubectl options" for a list of global … options`
+            found.append(
+                [*path[1:], words[-1]]
+            )  # kubectl's `"kubectl options" for a list of global … options`
             continue
         if words and words[0].rsplit("/", 1)[-1] == path[0]:
             words = words[1:]  # `'git help -a'`: the program named first
@@ -62,7 +78,12 @@ def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[lis
         if match.group(1) in _LISTING_OPTIONS:
             found.append([*path[1:], match.group(1)])
     for flag in parsed.flags:
-        if flag.name and f"--{flag.name}" in _LISTING_OPTIONS and flag.kind.value == "boolean" and _LISTS_COMMANDS.search(flag.help):
+        if (
+            flag.name
+            and f"--{flag.name}" in _LISTING_OPTIONS
+            and flag.kind.value == "boolean"
+            and _LISTS_COMMANDS.search(flag.help)
+        ):
             found.append([*path[1:], f"--{flag.name}"])
     found.extend([*path[1:], name] for name in offered_fuller_help(parsed))
     unique: list[list[str]] = []
@@ -117,7 +138,9 @@ _ALIAS_ROW = re.compile(r"^alias(?: for|:)\s+([\w.:-]+)\s*$", re.IGNORECASE)
 def merge_listing(parsed: ParsedHelp, listing: ParsedHelp) -> tuple[int, int]:
     """Add to `parsed` the commands and flags a fuller listing shows that it lacks; return how
     many of each were added. Rows that are another row's alias become that command's alias."""
-    known = {entry.name for entry in parsed.subcommands} | {a for entry in parsed.subcommands for a in entry.aliases}
+    known = {entry.name for entry in parsed.subcommands} | {
+        a for entry in parsed.subcommands for a in entry.aliases
+    }
     added_commands = 0
     for entry in listing.subcommands:
         if entry.name in known:
@@ -126,13 +149,17 @@ def merge_listing(parsed: ParsedHelp, listing: ParsedHelp) -> tuple[int, int]:
         known.update([entry.name, *entry.aliases])
         added_commands += 1
     fold_alias_rows(parsed)
-    flag_keys = {flag.key for flag in parsed.flags} | {flag.short for flag in parsed.flags if flag.short}
+    flag_keys = {flag.key for flag in parsed.flags} | {
+        flag.short for flag in parsed.flags if flag.short
+    }
     added_flags = 0
     for flag in [*listing.flags, *listing.inherited]:
         if flag.key in flag_keys or (flag.short and flag.short in flag_keys and not flag.name):
             continue
         if flag.short and flag.short in flag_keys:
-            flag = flag.model_copy(update={"short": None})  # the short letter is another flag's here
+            flag = flag.model_copy(
+                update={"short": None}
+            )  # the short letter is another flag's here
         parsed.flags.append(flag)
         flag_keys.update([flag.key, *([flag.short] if flag.short else [])])
         added_flags += 1

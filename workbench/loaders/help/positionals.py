@@ -39,14 +39,26 @@ def read_positionals(
         parsed.runnable = any(not r.requires_command for r in own if r.understood) if own else False
     if arguments:
         parsed.positionals = _positionals_from_section(arguments, own)
-        if any(_ends_in_remainder(form) for form, r in zip(parsed.usage, readings) if not r.about_other_command):
+        if any(
+            _ends_in_remainder(form)
+            for form, r in zip(parsed.usage, readings)
+            if not r.about_other_command
+        ):
             _mark_remainder(parsed.positionals, own)
         return
     understood = [r for r in own if r.understood]
     if understood:
         parsed.positionals = _required_in_every_form(understood)
-    if len(understood) < len(own) and not parsed.positionals and (parsed.runnable or not has_subcommands):
-        form = next(f for f, r in zip(parsed.usage, readings) if not r.understood and not r.about_other_command)
+    if (
+        len(understood) < len(own)
+        and not parsed.positionals
+        and (parsed.runnable or not has_subcommands)
+    ):
+        form = next(
+            f
+            for f, r in zip(parsed.usage, readings)
+            if not r.understood and not r.about_other_command
+        )
         parsed.notes.append(f"usage `{form}` kept as text: its positionals could not be read")
 
 
@@ -59,7 +71,9 @@ def _required_in_every_form(readings) -> list[Positional]:
     result = []
     for positional in first:
         if positional.required and any(
-            p.name == positional.name and not p.required for other in others for p in other.positionals
+            p.name == positional.name and not p.required
+            for other in others
+            for p in other.positionals
         ):
             positional = positional.model_copy(update={"required": False})
         result.append(positional)
@@ -113,7 +127,11 @@ def _mark_remainder(positionals: list[Positional], readings) -> None:
         return  # no row beyond the usage: `[target] ...` repeats the name it follows
     for index, positional in enumerate(positionals):
         if index < len(named):
-            if index == len(named) - 1 and named[-1].variadic and named[-1].name.lower() == positional.name.lower():
+            if (
+                index == len(named) - 1
+                and named[-1].variadic
+                and named[-1].name.lower() == positional.name.lower()
+            ):
                 positional.variadic = False
         else:
             positional.required, positional.variadic = False, True

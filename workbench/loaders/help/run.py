@@ -62,7 +62,9 @@ def help_env() -> dict[str, str]:
     return env
 
 
-def run_help(argv: list[str] | tuple[str, ...], timeout_s: float, *, cwd: str | None = None) -> HelpCall:
+def run_help(
+    argv: list[str] | tuple[str, ...], timeout_s: float, *, cwd: str | None = None
+) -> HelpCall:
     """Run `argv` (never through a shell, in `cwd`) and return what it printed within `timeout_s`."""
     argv = tuple(argv)
     run = children.Run()  # a CLI that starts a daemon on --help leaves nothing running

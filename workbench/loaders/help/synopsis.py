@@ -20,7 +20,9 @@ _FLAG = re.compile(
     r"(?<![\w<\[=-])(?P<open>\[)?(?P<dashes>--?)(?P<no>\[no-\])?(?P<name>[A-Za-z0-9][\w-]*)"
     r"(?P<attached>\[=?<[^<>]+>\]|=<[^<>]+>|=[A-Za-z][\w-]*|\[=[^\[\]]+\]|<[^<>]+>|\[<[^<>]+>\])?"
 )
-_VALUE = re.compile(r"\s+((?:<[^<>]+>|\[[^\[\]\s]+\]|\{[^{}\s]+\}|[=:@/.]|[A-Za-z_][\w:@./=-]*)+)(?=\s*[\]|])")
+_VALUE = re.compile(
+    r"\s+((?:<[^<>]+>|\[[^\[\]\s]+\]|\{[^{}\s]+\}|[=:@/.]|[A-Za-z_][\w:@./=-]*)+)(?=\s*[\]|])"
+)
 _PAIR = re.compile(r"\[-([A-Za-z0-9]) \| --([\w-]+)\]")
 
 
@@ -33,14 +35,23 @@ def synopsis_flags(forms: list[str]) -> list[Flag]:
             name = match.group("name")
             attached = match.group("attached")
             single = match.group("dashes") == "-"
-            if single and len(name) > 1 and match.group("open") and form[end : end + 1] == "]" and not attached:
+            if (
+                single
+                and len(name) > 1
+                and match.group("open")
+                and form[end : end + 1] == "]"
+                and not attached
+            ):
                 for letter in name:  # `[-46AaC]`: a cluster of switches
                     flags.setdefault(letter, Flag(short=letter, kind=FlagKind.BOOLEAN))
                 continue
             value = attached.strip("[]=<>") if attached else None
             if value is None and (following := _VALUE.match(form, end)):
                 value = following.group(1)
-            flag = Flag(name=None if single and len(name) == 1 else name, short=name if single and len(name) == 1 else None)
+            flag = Flag(
+                name=None if single and len(name) == 1 else name,
+                short=name if single and len(name) == 1 else None,
+            )
             flag.negatable = bool(match.group("no"))
             if value is None:
                 flag.kind = FlagKind.BOOLEAN
@@ -55,7 +66,12 @@ def synopsis_flags(forms: list[str]) -> list[Flag]:
             flags.setdefault(flag.key, flag)
         for pair in _PAIR.finditer(form):  # `[-v | --version]`: one flag, two spellings
             short, long = pair.groups()
-            if long[0].lower() == short.lower() and short in flags and long in flags and flags[short].kind is flags[long].kind:
+            if (
+                long[0].lower() == short.lower()
+                and short in flags
+                and long in flags
+                and flags[short].kind is flags[long].kind
+            ):
                 del flags[short]
                 flags[long].short = short
     return list(flags.values())
@@ -72,7 +88,10 @@ def values_from_usage(flags: list[Flag], text: str) -> None:
             continue
         if flag.name:
             spelled = re.escape(f"--{flag.name}")
-            match = re.search(rf"\[(?:-\w\|)?{spelled}[ =](<[^<>]+>|\{{[^{{}}]+\}}|[A-Z][A-Z0-9_-]*)(?=[\]\s])", text)
+            match = re.search(
+                rf"\[(?:-\w\|)?{spelled}[ =](<[^<>]+>|\{{[^{{}}]+\}}|[A-Z][A-Z0-9_-]*)(?=[\]\s])",
+                text,
+            )
         else:  # `[-n suffixes]`, `[-b bind_address]`: a short option and its value alone in brackets
             spelled = re.escape(f"-{flag.short}")
             match = re.search(rf"\[{spelled} (<[^<>]+>|[A-Za-z][\w:@.-]*)\]", text)
@@ -87,4 +106,6 @@ def values_from_usage(flags: list[Flag], text: str) -> None:
             flag.value_type, flag.choices = ValueType.CHOICE, list(choices)
         else:
             flag.value_type = placeholder(value).value_type
-        flag.repeatable = re.search(rf"\[{spelled}[ =]{re.escape(value)} \.\.\.\]", text) is not None
+        flag.repeatable = (
+            re.search(rf"\[{spelled}[ =]{re.escape(value)} \.\.\.\]", text) is not None
+        )

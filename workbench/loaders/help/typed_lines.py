@@ -45,7 +45,11 @@ def described_value(text: str) -> tuple[str, DescribedValue] | None:
     if listed := tail.group("one") or tail.group("more"):
         described.choices = [c.strip() for c in listed.split(",") if c.strip()]
         described.kind = "array" if tail.group("more") else None
-    if (default := tail.group("default")) and default != "undefined" and re.fullmatch(r"[\w./-]+", default):
+    if (
+        (default := tail.group("default"))
+        and default != "undefined"
+        and re.fullmatch(r"[\w./-]+", default)
+    ):
         described.default = default
     return text[: tail.start()].rstrip(), described
 
@@ -56,10 +60,16 @@ def untyped_entries_take_values(read: list[tuple[Entry, Flag]]) -> None:
     if not any(_TYPE_LINE.search(entry.text) for entry, _ in read):
         return
     for entry, flag in read:
-        if not _TAIL.search(entry.text) and flag.kind is FlagKind.BOOLEAN and not entry.term.endswith(":"):
+        if (
+            not _TAIL.search(entry.text)
+            and flag.kind is FlagKind.BOOLEAN
+            and not entry.term.endswith(":")
+        ):
             flag.kind, flag.value_type, flag.default = FlagKind.VALUE, ValueType.STRING, None
 
 
 RULES = Rules(
-    name="typed-lines", flag_style=FlagStyle(description_tail=described_value), section_rule=untyped_entries_take_values
+    name="typed-lines",
+    flag_style=FlagStyle(description_tail=described_value),
+    section_rule=untyped_entries_take_values,
 )

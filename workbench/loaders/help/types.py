@@ -136,10 +136,31 @@ def placeholder(name: str) -> Typing:
     return Typing(ValueType.STRING)
 
 
-_COUNT_HEADS = frozenset({
-    "lines", "length", "len", "limit", "count", "num", "number", "n", "depth", "width", "height",
-    "port", "jobs", "workers", "threads", "processes", "retries", "years", "days", "hours", "minutes",
-})
+_COUNT_HEADS = frozenset(
+    {
+        "lines",
+        "length",
+        "len",
+        "limit",
+        "count",
+        "num",
+        "number",
+        "n",
+        "depth",
+        "width",
+        "height",
+        "port",
+        "jobs",
+        "workers",
+        "threads",
+        "processes",
+        "retries",
+        "years",
+        "days",
+        "hours",
+        "minutes",
+    }
+)
 """Head words of a compound placeholder that name a whole number (`SKIP_LINES`, `LINE_LENGTH`,
 `FIELD_SIZE_LIMIT`). `SIZE`, `LEVEL`, `MODE` and `MULTIPLIER` are not among them: sizes take
 units (`16K`), levels and modes are often names, multipliers fractions."""
@@ -159,7 +180,9 @@ def counted_name(name: str) -> bool:
         return False  # isort's `NO_LINES_BEFORE`: the sections that get none
     if len(words) > 1 and words[0] in ("max", "min"):
         return True
-    head = next((words[i - 1] for i in range(1, len(words)) if words[i] in _PREPOSITIONS), words[-1])
+    head = next(
+        (words[i - 1] for i in range(1, len(words)) if words[i] in _PREPOSITIONS), words[-1]
+    )
     return head in _COUNT_HEADS
 
 
@@ -175,7 +198,15 @@ def declared_type(name: str) -> ValueType | None:
     `INTEGER RANGE`): the CLI said it, so no description overrides it. `NUMBER` is not one: as a
     placeholder it often counts (`downloading NUMBER files`)."""
     bare = re.sub(r"[<>\[\]]", "", name).strip().lower()
-    if bare in _SCALAR_WORDS and bare not in ("path", "file", "filename", "dir", "directory", "uuid", "number"):
+    if bare in _SCALAR_WORDS and bare not in (
+        "path",
+        "file",
+        "filename",
+        "dir",
+        "directory",
+        "uuid",
+        "number",
+    ):
         return _SCALAR_WORDS[bare]
     return None
 

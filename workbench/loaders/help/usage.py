@@ -14,7 +14,16 @@ from workbench.loaders.help.types import choice_list, placeholder
 from workbench.model.tree import Positional, ValueType
 
 _OPEN = {"[": "]", "<": ">", "(": ")", "{": "}"}
-_OPTIONS_WORDS = {"options", "option", "flags", "flag", "global options", "global flags", "opts", "args-and-options"}
+_OPTIONS_WORDS = {
+    "options",
+    "option",
+    "flags",
+    "flag",
+    "global options",
+    "global flags",
+    "opts",
+    "args-and-options",
+}
 _COMMAND_WORDS = {"command", "subcommand", "cmd", "commands", "group", "<command>", "<subcommand>"}
 _NAME = re.compile(r"[A-Za-z_][\w.:/=-]*( [a-z][\w-]*)*")
 
@@ -91,9 +100,17 @@ def read_usage(
             skip_value = False
             continue
         skip_value = False
-        if token in ("--", "[--]") or bare.lower() in _OPTIONS_WORDS or bare.lower().strip("<>") in _OPTIONS_WORDS:
+        if (
+            token in ("--", "[--]")
+            or bare.lower() in _OPTIONS_WORDS
+            or bare.lower().strip("<>") in _OPTIONS_WORDS
+        ):
             continue
-        if token.startswith("[") and " " in bare and re.search(r"\b(?:options|flags)\b", bare.lower()):
+        if (
+            token.startswith("[")
+            and " " in bare
+            and re.search(r"\b(?:options|flags)\b", bare.lower())
+        ):
             continue  # mypy's `[more options; see below]`: a remark about options, not a positional
         if token.startswith("(") and "|" in token:
             reading.understood = False  # a required choice between forms: `(-f FILE | TYPE NAME)`
@@ -103,7 +120,9 @@ def read_usage(
             skip_value = token.startswith("-") and "=" not in token
             continue
         command_word = bare.lower().strip("<>").rstrip(".")
-        subparsers = index < len(rest) and rest[index] == "..."  # `{a,b} ...`, `ACTION ...`: subparsers
+        subparsers = (
+            index < len(rest) and rest[index] == "..."
+        )  # `{a,b} ...`, `ACTION ...`: subparsers
         if has_subcommands and (command_word in _COMMAND_WORDS or subparsers):
             reading.takes_command = True
             optional = token.startswith("[") and not bracketed_command_required
@@ -161,10 +180,18 @@ def _positional(token: str, following: str | None) -> tuple[Positional, bool] | 
             variadic, text = True, text[:-3].strip()
         if text.endswith("]...") or text.endswith(" ..."):
             text = text[: -4 if text.endswith(" ...") else -3]
-    if suffixed := re.fullmatch(r"([A-Z][A-Z0-9_-]*)(\[[^\s\[\]]*(\[[^\s\[\]]*\])?[^\s\[\]]*\])+", text):
+    if suffixed := re.fullmatch(
+        r"([A-Z][A-Z0-9_-]*)(\[[^\s\[\]]*(\[[^\s\[\]]*\])?[^\s\[\]]*\])+", text
+    ):
         text = suffixed.group(1)  # `NAME[:TAG|@DIGEST]`, `REPOSITORY[:TAG]`
     if re.fullmatch(r"[a-z][\w-]*(\|[a-z][\w-]*)+", text):  # `[help|start|bad|…]`: literal words
-        return Positional(name="choice", choices=text.split("|"), value_type=ValueType.CHOICE, required=required, variadic=variadic), False
+        return Positional(
+            name="choice",
+            choices=text.split("|"),
+            value_type=ValueType.CHOICE,
+            required=required,
+            variadic=variadic,
+        ), False
     if "|" in text and not text.startswith(("{", "<", "(")):
         first = text.split("|")[0]
         if re.fullmatch(r"[A-Za-z][\w.:/-]*", first):
@@ -176,8 +203,16 @@ def _positional(token: str, following: str | None) -> tuple[Positional, bool] | 
     if following and re.fullmatch(rf"\[{re.escape(text)}\s*\.\.\.\]", following):
         variadic = repeated = True
     if choices := choice_list(text) if text.startswith("{") else None:
-        return Positional(name="choice", choices=list(choices), value_type=ValueType.CHOICE, required=required, variadic=variadic), repeated
-    if (text.startswith("<") and text.endswith(">")) or (text.startswith("{") and text.endswith("}")):
+        return Positional(
+            name="choice",
+            choices=list(choices),
+            value_type=ValueType.CHOICE,
+            required=required,
+            variadic=variadic,
+        ), repeated
+    if (text.startswith("<") and text.endswith(">")) or (
+        text.startswith("{") and text.endswith("}")
+    ):
         name = text[1:-1].strip()  # `<file>`, `{script-only-if-no-other-script}`
     elif re.fullmatch(r"[A-Za-z][A-Za-z0-9_.:/=-]*", text):
         name = text
@@ -186,4 +221,6 @@ def _positional(token: str, following: str | None) -> tuple[Positional, bool] | 
     if not _NAME.fullmatch(name) or any(c in name for c in "|()[]<>"):
         return None
     typing = placeholder(name)
-    return Positional(name=name, required=required, variadic=variadic, value_type=typing.value_type), repeated
+    return Positional(
+        name=name, required=required, variadic=variadic, value_type=typing.value_type
+    ), repeated

@@ -74,10 +74,21 @@ def values_named_in_usage(doc: HelpDocument, parsed: ParsedHelp, path: list[str]
         if match is None:
             continue
         metavar = match.group(1).strip("[]<>")
-        flag.kind, flag.kind_guessed, flag.metavar, flag.default = FlagKind.VALUE, False, metavar, None
-        parsed.positionals = [p for p in parsed.positionals if p.name != metavar]  # the value, not a positional
+        flag.kind, flag.kind_guessed, flag.metavar, flag.default = (
+            FlagKind.VALUE,
+            False,
+            metavar,
+            None,
+        )
+        parsed.positionals = [
+            p for p in parsed.positionals if p.name != metavar
+        ]  # the value, not a positional
         flag.value_type = placeholder(metavar).value_type
-        if flag.value_type is ValueType.PATH and "file" not in metavar.lower() and "path" not in metavar.lower():
+        if (
+            flag.value_type is ValueType.PATH
+            and "file" not in metavar.lower()
+            and "path" not in metavar.lower()
+        ):
             flag.value_type = ValueType.STRING
 
 
@@ -90,5 +101,8 @@ SIGNS = (
 )
 """The marks yargs leaves (pattern, weight), for `detect.py`."""
 
-RULES = Rules(name="yargs", flag_style=FlagStyle(unlabelled=unlabelled_kind, kind_labels=True), finish=[values_named_in_usage])
-
+RULES = Rules(
+    name="yargs",
+    flag_style=FlagStyle(unlabelled=unlabelled_kind, kind_labels=True),
+    finish=[values_named_in_usage],
+)

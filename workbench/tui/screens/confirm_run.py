@@ -17,19 +17,26 @@ from workbench.tui.screens.dialog import Dialog
 class ConfirmRun(Dialog[bool]):
     """Dismisses with True to run, False to cancel."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="confirm-run.cancel", tooltip="Do not run it")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="confirm-run.cancel", tooltip="Do not run it")
+    ]
     DEFAULT_CSS = """
     ConfirmRun > Vertical { width: 70; border: thick $error; }
     """
 
-    def __init__(self, tool: str, arguments: dict[str, Any], reason: str = "is marked destructive") -> None:
+    def __init__(
+        self, tool: str, arguments: dict[str, Any], reason: str = "is marked destructive"
+    ) -> None:
         super().__init__()
         self.tool, self.arguments, self.reason = tool, arguments, reason
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"`{self.tool}` {self.reason}. Run it for real with these arguments?\n\n"
-                         + json.dumps(self.arguments, ensure_ascii=False), markup=False)
+            yield Static(
+                f"`{self.tool}` {self.reason}. Run it for real with these arguments?\n\n"
+                + json.dumps(self.arguments, ensure_ascii=False),
+                markup=False,
+            )
             with Horizontal():
                 yield Button("Run it", id="run", variant="error")
                 yield Button("Cancel", id="cancel")

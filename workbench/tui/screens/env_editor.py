@@ -29,7 +29,10 @@ from workbench.tui.widgets.form_state import show_state
 from workbench.tui.widgets.keyboard import FormScroll
 
 RUNTIME_FIELDS: tuple[tuple[str, str, str, str], ...] = (
-    *((key, label, "number" if kind is float else "integer", "") for key, label, kind in env_edit.LIMITS),
+    *(
+        (key, label, "number" if kind is float else "integer", "")
+        for key, label, kind in env_edit.LIMITS
+    ),
     ("cwd", "Working folder", "text", "relative to the config file; . is its folder"),
 )
 """The `[runtime]` inputs: key, label, Input type, placeholder."""
@@ -66,29 +69,53 @@ class EnvEditor(EditorScreen):
         with Horizontal(id="env-panes", classes="panes"):
             with FormScroll(id="env-left", classes="pane"):
                 yield Label("Environment ([env])", markup=False)
-                yield Static("Every call gets the server's environment plus these; a per-call env wins. "
-                             "Keep secrets out: mcp.toml is usually committed.", classes="hint", markup=False)
+                yield Static(
+                    "Every call gets the server's environment plus these; a per-call env wins. "
+                    "Keep secrets out: mcp.toml is usually committed.",
+                    classes="hint",
+                    markup=False,
+                )
                 yield OptionList(id="env-list", compact=True)
                 with Horizontal():
-                    yield Input(placeholder="NAME", id="env-name", classes="env-field", compact=True)
-                    yield Input(placeholder="value", id="env-value", classes="env-field", compact=True)
+                    yield Input(
+                        placeholder="NAME", id="env-name", classes="env-field", compact=True
+                    )
+                    yield Input(
+                        placeholder="value", id="env-value", classes="env-field", compact=True
+                    )
                 with Horizontal():
-                    yield Button("Set variable", id="set-env", compact=True, variant="primary",
-                                 tooltip="Add the variable, or change its value (enter in a field does the same)")
-                    yield Button("Apply to selected", id="apply-env", compact=True,
-                                 tooltip="Rename or change the selected row")
+                    yield Button(
+                        "Set variable",
+                        id="set-env",
+                        compact=True,
+                        variant="primary",
+                        tooltip="Add the variable, or change its value (enter in a field does the same)",
+                    )
+                    yield Button(
+                        "Apply to selected",
+                        id="apply-env",
+                        compact=True,
+                        tooltip="Rename or change the selected row",
+                    )
                     yield Button("Delete selected", id="delete-env", compact=True, variant="error")
                 yield Static("", id="env-state", classes="state", markup=False)
             with FormScroll(id="env-right", classes="pane"):
                 yield Label("Runtime ([runtime])", markup=False)
-                yield Static("Limits for every call. Enter in a field, or Apply runtime, applies them.",
-                             classes="hint", markup=False)
+                yield Static(
+                    "Limits for every call. Enter in a field, or Apply runtime, applies them.",
+                    classes="hint",
+                    markup=False,
+                )
                 for key, label, kind, placeholder in RUNTIME_FIELDS:
                     with Horizontal(classes="runtime-row"):
                         yield Label(label, classes="runtime-label", markup=False)
-                        yield Input(placeholder=placeholder or key, id=_field_id(key),
-                                    type=kind,  # type: ignore[arg-type]
-                                    classes="runtime-field", compact=True)
+                        yield Input(
+                            placeholder=placeholder or key,
+                            id=_field_id(key),
+                            type=kind,  # type: ignore[arg-type]
+                            classes="runtime-field",
+                            compact=True,
+                        )
                     yield Static("", id=f"{_field_id(key)}-note", classes="note", markup=False)
                 yield Button("Apply runtime", id="apply-runtime", compact=True, variant="primary")
                 yield Static("", id="runtime-state", classes="state", markup=False)
@@ -105,8 +132,10 @@ class EnvEditor(EditorScreen):
 
     def refresh_env(self, highlight: int | None = None) -> None:
         """Show the config's `[env]` rows (⚠ marks a secret-looking one) and the saved tables."""
-        rows = [f"{'⚠ ' if env_edit.secret_warning(name, value) else ''}{name} = {value}"
-                for name, value in self.config.env.items()]
+        rows = [
+            f"{'⚠ ' if env_edit.secret_warning(name, value) else ''}{name} = {value}"
+            for name, value in self.config.env.items()
+        ]
         options = self.query_one("#env-list", OptionList)
         keep = options.highlighted if highlight is None else highlight
         options.clear_options()
@@ -118,7 +147,9 @@ class EnvEditor(EditorScreen):
     def load_runtime(self) -> None:
         """Fill the `[runtime]` fields from the config."""
         for key, _, _, _ in RUNTIME_FIELDS:
-            self.query_one(f"#{_field_id(key)}", Input).value = env_edit.runtime_text(self.config, key)
+            self.query_one(f"#{_field_id(key)}", Input).value = env_edit.runtime_text(
+                self.config, key
+            )
         self._check_runtime()
 
     def show_tables(self) -> None:
@@ -137,7 +168,9 @@ class EnvEditor(EditorScreen):
         return names[index] if index is not None and 0 <= index < len(names) else None
 
     def _typed(self) -> tuple[str, str]:
-        return self.query_one("#env-name", Input).value.strip(), self.query_one("#env-value", Input).value
+        return self.query_one("#env-name", Input).value.strip(), self.query_one(
+            "#env-value", Input
+        ).value
 
     @on(OptionList.OptionHighlighted, "#env-list")
     def _row_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -163,12 +196,16 @@ class EnvEditor(EditorScreen):
         def refused(problem: str) -> None:
             self._say("#env-state", f"✗ Not applied: {problem}", "invalid")
 
-        if not self.main.apply_edit(EditRequested(self, lambda ws: ws.set_env(env, label=label), refused,
-                                                  trial=False)):
+        if not self.main.apply_edit(
+            EditRequested(self, lambda ws: ws.set_env(env, label=label), refused, trial=False)
+        ):
             return False
         warning = env_edit.secret_warning(name, env[name]) if name in env else None
-        self._say("#env-state", f"✓ {done}" + (f"\n⚠ {warning}" if warning else ""),
-                  "warning" if warning else "valid")
+        self._say(
+            "#env-state",
+            f"✓ {done}" + (f"\n⚠ {warning}" if warning else ""),
+            "warning" if warning else "valid",
+        )
         names = list(env)
         self.refresh_env(highlight=names.index(name) if name in names else None)
         return True
@@ -201,7 +238,9 @@ class EnvEditor(EditorScreen):
         event.stop()
         old = self._selected()
         if old is None:
-            self._say("#env-state", "✗ Select a variable in the list first (or set a new one).", "invalid")
+            self._say(
+                "#env-state", "✗ Select a variable in the list first (or set a new one).", "invalid"
+            )
             return
         typed = self._checked_name()
         if typed is None:
@@ -212,7 +251,9 @@ class EnvEditor(EditorScreen):
             self._say("#env-state", f"{name} already has that value.", None)
             return
         done = f"Renamed {old} to {name}." if name != old else f"Changed {name}."
-        self._set_env(env, f"env {old}" if name == old else f"rename env {old} to {name}", done, name)
+        self._set_env(
+            env, f"env {old}" if name == old else f"rename env {old} to {name}", done, name
+        )
 
     @on(Button.Pressed, "#delete-env")
     def _delete(self, event: Button.Pressed) -> None:
@@ -227,15 +268,21 @@ class EnvEditor(EditorScreen):
     # --- [runtime] ---------------------------------------------------------------------------
 
     def _runtime_texts(self) -> dict[str, str]:
-        return {key: self.query_one(f"#{_field_id(key)}", Input).value for key, _, _, _ in RUNTIME_FIELDS}
+        return {
+            key: self.query_one(f"#{_field_id(key)}", Input).value
+            for key, _, _, _ in RUNTIME_FIELDS
+        }
 
     def _check_runtime(self) -> env_edit.RuntimeForm:
         """Show each field's problem (red) or, for `cwd`, the missing-folder warning (yellow)."""
         form = env_edit.read_runtime(self._runtime_texts())
         for key, _, _, _ in RUNTIME_FIELDS:
             problem = form.problems.get(key)
-            warning = (env_edit.cwd_warning(form.values["cwd"], self.config_dir)
-                       if key == "cwd" and problem is None else None)
+            warning = (
+                env_edit.cwd_warning(form.values["cwd"], self.config_dir)
+                if key == "cwd" and problem is None
+                else None
+            )
             note = self.query_one(f"#{_field_id(key)}-note", Static)
             text = f"✗ {problem}" if problem else f"⚠ {warning}" if warning else ""
             note.update(text)
@@ -256,11 +303,19 @@ class EnvEditor(EditorScreen):
         event.stop()
         form = self._check_runtime()
         if form.problems:
-            self._say("#runtime-state", f"✗ Not applied: {next(iter(form.problems.values()))}", "invalid")
+            self._say(
+                "#runtime-state", f"✗ Not applied: {next(iter(form.problems.values()))}", "invalid"
+            )
             return
-        changes = {key: value for key, value in form.values.items() if getattr(self.config.runtime, key) != value}
+        changes = {
+            key: value
+            for key, value in form.values.items()
+            if getattr(self.config.runtime, key) != value
+        }
         if not changes:
-            self._say("#runtime-state", "Nothing to apply: the fields are [runtime] as it is.", None)
+            self._say(
+                "#runtime-state", "Nothing to apply: the fields are [runtime] as it is.", None
+            )
             return
 
         def refused(problem: str) -> None:

@@ -53,12 +53,22 @@ def _key(binding: Binding) -> str:
 def keys_markdown() -> str:
     """The key table, built from the same Binding objects the app uses."""
     rows = ["| key | does | id |", "|---|---|---|"]
-    for binding in [*MAIN_BINDINGS, *CommandTree.BINDINGS, *SWITCH_BINDINGS, *TEXT_AREA_BINDINGS,
-                    *APP_BINDINGS, *EDITOR_BINDINGS]:
+    for binding in [
+        *MAIN_BINDINGS,
+        *CommandTree.BINDINGS,
+        *SWITCH_BINDINGS,
+        *TEXT_AREA_BINDINGS,
+        *APP_BINDINGS,
+        *EDITOR_BINDINGS,
+    ]:
         if isinstance(binding, Binding):
             rows.append(f"| `{_key(binding)}` | {binding.tooltip} | `{binding.id}` |")
-    rows.append("| `tab` / `shift+tab` | Move between the fields of every pane (no container is a stop of its own) | |")
-    rows.append("| `ctrl+p` | Command palette: go to, include/exclude, export, serve, editors, theme | |")
+    rows.append(
+        "| `tab` / `shift+tab` | Move between the fields of every pane (no container is a stop of its own) | |"
+    )
+    rows.append(
+        "| `ctrl+p` | Command palette: go to, include/exclude, export, serve, editors, theme | |"
+    )
     return "\n## Keys\n\n" + "\n".join(rows) + "\n"
 
 

@@ -164,7 +164,10 @@ class MainScreen(Screen[None]):
         # own first steps, milliseconds at 2,000 commands), the panes' borders and titles and
         # the status line. The first surface, the inspector's form and the hidden panes follow
         # once it is painted (docs/tui.md, *How opening flows*).
-        marks, self.marks = (self.marks if self.marks is not None else first_marks(self.workspace)), None
+        marks, self.marks = (
+            (self.marks if self.marks is not None else first_marks(self.workspace)),
+            None,
+        )
         if marks:
             self.query_one(CommandTree).show_statuses(marks)
             self._select_first_tool(marks)
@@ -203,13 +206,23 @@ class MainScreen(Screen[None]):
         choices = self.workspace.command_choices(self.selected)
         # What the form is drawn from: the same inputs draw the same form, so an edit of another
         # command, or the full pass confirming the quick one, does not re-show ~90 widgets.
-        inputs = (self.selected, choices, status, frozenset(served), self.wide_edits,
-                  self.generation if command is self.workspace.tree.root else None)
+        inputs = (
+            self.selected,
+            choices,
+            status,
+            frozenset(served),
+            self.wide_edits,
+            self.generation if command is self.workspace.tree.root else None,
+        )
         if not (same_command and inputs == self._shown_inputs):
-            inspector.show(self.workspace.tree, command, choices, status, served, same_command=same_command)
+            inspector.show(
+                self.workspace.tree, command, choices, status, served, same_command=same_command
+            )
             self._shown_inputs = (inputs[0], choices.model_copy(deep=True), *inputs[2:])
         if self.full is not None:
-            inspector.show_findings([f for f in self.full.findings if getattr(f, "command", "") == self.selected])
+            inspector.show_findings(
+                [f for f in self.full.findings if getattr(f, "command", "") == self.selected]
+            )
         if self.quick is not None and self.quick_generation == self.generation:
             self.query_one(PreviewTabs).show_tool(self.quick, self.selected)
             if self._tab_shown("tab-try"):
@@ -226,7 +239,9 @@ class MainScreen(Screen[None]):
         if event.pane.id in DEFERRED_PANES:
             await previews.mount_deferred()  # shown before the first paint ended
         previews.fill_tab(event.pane.id)  # a hidden view gets the last full pass's text when shown
-        shown = [view for tab, _, view in TABS if tab == event.pane.id and view in self._stale_views()]
+        shown = [
+            view for tab, _, view in TABS if tab == event.pane.id and view in self._stale_views()
+        ]
         if shown:
             previews.set_stale(tuple(shown))  # older than the config: dimmed until its pass is in
         if self.quick is None or self.quick_generation != self.generation:
@@ -241,7 +256,11 @@ class MainScreen(Screen[None]):
         if not self.query_one(PreviewTabs).deferred_ready:
             return  # its mount (after the first paint, or when its tab is shown) fills it
         surface = self.quick.surface if self.quick else None
-        tool = surface.tool(status.tool) if (surface is not None and status is not None and status.tool) else None
+        tool = (
+            surface.tool(status.tool)
+            if (surface is not None and status is not None and status.tool)
+            else None
+        )
         ws = self.workspace
         self.query_one(TryIt).show_tool(tool, ws.config, surface, ws.path.resolve().parent)
 
@@ -249,8 +268,14 @@ class MainScreen(Screen[None]):
         """On opening, highlight the first command that is served as a tool (its group opens
         and the cursor moves in the same frame: before the first paint, on mount)."""
         self.first_selected = True
-        exposed = next((c.path_str for c in self.workspace.tree.walk()
-                        if (s := statuses.get(c.path_str)) and s.exposed), None)
+        exposed = next(
+            (
+                c.path_str
+                for c in self.workspace.tree.walk()
+                if (s := statuses.get(c.path_str)) and s.exposed
+            ),
+            None,
+        )
         if exposed is not None:
             self.selected = exposed
             self.query_one(CommandTree).select_path(exposed)
@@ -293,7 +318,9 @@ class MainScreen(Screen[None]):
         """The preview views on screen now (dimming hidden ones on every key costs as much as
         the edit itself, so a hidden view is dimmed when its tab is shown, if still stale)."""
         active = self.query_one("#preview-tabs", TabbedContent).active
-        return tuple(view for tab, _, view in TABS if tab == active and view in PreviewTabs.ALL_VIEWS)
+        return tuple(
+            view for tab, _, view in TABS if tab == active and view in PreviewTabs.ALL_VIEWS
+        )
 
     def _stale_views(self) -> tuple[str, ...]:
         """The views no pass has refreshed for the config as it is now."""
@@ -306,8 +333,11 @@ class MainScreen(Screen[None]):
 
     def _quick_is_small(self) -> bool:
         changed = self.changed
-        return (self.base_surface is not None and bool(changed)
-                and slice_size(self.workspace.tree, changed) <= QUICK_ON_UI_LIMIT)
+        return (
+            self.base_surface is not None
+            and bool(changed)
+            and slice_size(self.workspace.tree, changed) <= QUICK_ON_UI_LIMIT
+        )
 
     def _start(self, generation: int) -> None:
         if generation != self.generation:
@@ -319,18 +349,34 @@ class MainScreen(Screen[None]):
             # An incremental update costs milliseconds even with 1,000 tools: doing it here
             # avoids a thread hand-off that, under load, cost more than the work itself.
             try:
-                quick = compute_quick(self.base_surface, ws.tree, ws.config, changed, ws.looks_dirty(), counts,
-                                      self.quick.statuses if self.quick is not None else None)
+                quick = compute_quick(
+                    self.base_surface,
+                    ws.tree,
+                    ws.config,
+                    changed,
+                    ws.looks_dirty(),
+                    counts,
+                    self.quick.statuses if self.quick is not None else None,
+                )
             except Exception as error:
                 quick = QuickPreviews(surface=None, error=_unexpected(error), dirty=True)
             self.on_quick_ready(QuickReady(generation, quick))
             return
-        self._compute_quick(generation, self.base_surface, ws.tree, copy_choices(ws.config), changed,
-                            ws.looks_dirty(), counts)
+        self._compute_quick(
+            generation,
+            self.base_surface,
+            ws.tree,
+            copy_choices(ws.config),
+            changed,
+            ws.looks_dirty(),
+            counts,
+        )
 
     # A description, so Textual does not repr() the arguments (a 2,000-command tree) per run.
     @work(thread=True, exclusive=True, group="quick", exit_on_error=False, description="quick pass")
-    def _compute_quick(self, generation: int, base, tree, config, changed, dirty: bool, counts) -> None:
+    def _compute_quick(
+        self, generation: int, base, tree, config, changed, dirty: bool, counts
+    ) -> None:
         try:
             quick = compute_quick(base, tree, config, changed, dirty, counts)
         except Exception as error:  # a bug must not kill the session: show it as the surface error
@@ -340,13 +386,22 @@ class MainScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="full", exit_on_error=False, description="full pass")
     def _compute_full(self, generation: int, tree, config, saved_text, saved_label: str) -> None:
         try:
-            full = compute_full(tree, config, saved_text, saved_label,
-                                superseded=lambda: generation != self.generation)
+            full = compute_full(
+                tree,
+                config,
+                saved_text,
+                saved_label,
+                superseded=lambda: generation != self.generation,
+            )
         except Superseded:
             return  # a later edit starts its own pass; this one's result would be dropped
         except Exception as error:
-            full = FullPreviews(quick=QuickPreviews(surface=None, error=_unexpected(error)), toml="", diff="",
-                                dirty=True)
+            full = FullPreviews(
+                quick=QuickPreviews(surface=None, error=_unexpected(error)),
+                toml="",
+                diff="",
+                dirty=True,
+            )
         self.post_message(FullReady(generation, full))
 
     def on_quick_ready(self, message: QuickReady) -> None:
@@ -359,8 +414,9 @@ class MainScreen(Screen[None]):
         # Only once the quick result is on screen: a fixed delay from here was shorter than the
         # paint on a busy machine, and the full pass (CPU-bound, in a thread) then shared the
         # interpreter with it, making the paint wait in proportion to the CLI's size.
-        self.call_after_refresh(self.set_timer, FULL_DELAY_S, lambda: self._start_full(generation),
-                                name="full pass")
+        self.call_after_refresh(
+            self.set_timer, FULL_DELAY_S, lambda: self._start_full(generation), name="full pass"
+        )
 
     async def _mount_deferred_panes(self) -> None:
         await self.query_one(PreviewTabs).mount_deferred()
@@ -379,7 +435,9 @@ class MainScreen(Screen[None]):
         ws = self.workspace
         saved = "on disk" if ws.on_disk else "as loaded"
         baseline = ws.saved_text if ws.saved_text is not None else ws.baseline_config
-        self._compute_full(generation, ws.tree, copy_choices(ws.config), baseline, f"{ws.path} ({saved})")
+        self._compute_full(
+            generation, ws.tree, copy_choices(ws.config), baseline, f"{ws.path} ({saved})"
+        )
 
     def _show_quick(self, generation: int, quick: QuickPreviews) -> None:
         self.quick, self.quick_generation = quick, generation
@@ -406,10 +464,14 @@ class MainScreen(Screen[None]):
         # tools): move them out of the collector's sight too, as the tree was on mount. Anything
         # they drop later is still freed by reference counting (they hold no cycles).
         gc.freeze()
-        self.query_one(PreviewTabs).show_full(full, self.query_one("#preview-tabs", TabbedContent).active)
+        self.query_one(PreviewTabs).show_full(
+            full, self.query_one("#preview-tabs", TabbedContent).active
+        )
         self.query_one(StatusLine).show_full(full)
         if full.quick.error is not None or full.quick.surface is not None:
-            self._show_quick(message.generation, full.quick)  # authoritative: replaces the quick pass
+            self._show_quick(
+                message.generation, full.quick
+            )  # authoritative: replaces the quick pass
 
     # --- messages up -------------------------------------------------------------------------
 
@@ -461,7 +523,11 @@ class MainScreen(Screen[None]):
         """Apply one edit (one undo entry) unless it would break the surface or the config model
         rejects it; True when applied. The editor screens call this directly (their messages do
         not reach this screen)."""
-        if event.refused is not None and event.trial and (self.quick is None or self.quick.error is None):
+        if (
+            event.refused is not None
+            and event.trial
+            and (self.quick is None or self.quick.error is None)
+        ):
             problem = self._trial(event)
             if problem is not None:
                 event.refused(problem)
@@ -489,7 +555,11 @@ class MainScreen(Screen[None]):
         trial = Workspace(tree=ws.tree, config=copy_choices(ws.config), path=ws.path, saved_text="")
         try:
             event.apply(trial)
-            changed = None if self.changed is None or trial.last_scope is None else {*self.changed, trial.last_scope}
+            changed = (
+                None
+                if self.changed is None or trial.last_scope is None
+                else {*self.changed, trial.last_scope}
+            )
             update_surface(self.base_surface, trial.tree, trial.config, changed)
         except WorkbenchError as error:
             return str(error)
@@ -515,8 +585,13 @@ class MainScreen(Screen[None]):
             self.notify(f"Not saved: {error}", severity="error", timeout=8, markup=False)
             return False
         if self.quick is not None and self.quick.error is not None:
-            self.notify(f"Saved {path}, but it cannot be served yet: {self.quick.error}", title="Saved",
-                        severity="warning", timeout=10, markup=False)
+            self.notify(
+                f"Saved {path}, but it cannot be served yet: {self.quick.error}",
+                title="Saved",
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
         else:
             self.notify(f"Saved {path}", title="Saved", markup=False)
         self.recompute(debounce=False)
@@ -557,7 +632,9 @@ class MainScreen(Screen[None]):
         )
 
         ws = self.workspace
-        self.app.push_screen(ServeInfo(ws.config, ws.path, unsaved=not ws.on_disk or ws.looks_dirty()))
+        self.app.push_screen(
+            ServeInfo(ws.config, ws.path, unsaved=not ws.on_disk or ws.looks_dirty())
+        )
 
     def action_open_prompt(self) -> None:
         from workbench.tui.screens.prompt_editor import (
@@ -640,4 +717,3 @@ class MainScreen(Screen[None]):
 
     def action_previous_tab(self) -> None:
         self._cycle_tab(-1)
-

@@ -53,37 +53,58 @@ class PromptEditor(ReorderingEditor):
                 yield Label("Persona (deployment:persona, order 0)")
                 yield EditorTextArea(id="persona", compact=True, soft_wrap=True)
                 yield Button("Apply persona", id="apply-persona", compact=True, variant="primary")
-                yield from _listed("Your sections", "sections",
-                                   "Sorted by order; built-ins: identity -100, persona 0, tool guidance 100.")
+                yield from _listed(
+                    "Your sections",
+                    "sections",
+                    "Sorted by order; built-ins: identity -100, persona 0, tool guidance 100.",
+                )
                 with Horizontal():
                     yield Input(placeholder="section name", id="section-name", compact=True)
-                    yield Input(placeholder="order", id="section-order", type="integer", compact=True)
+                    yield Input(
+                        placeholder="order", id="section-order", type="integer", compact=True
+                    )
                 yield EditorTextArea(id="section-text", compact=True, soft_wrap=True)
                 with Horizontal():
                     yield Button("Add section", id="add-section", compact=True, variant="primary")
                     yield Button("Apply to selected", id="apply-section", compact=True)
-                    yield Button("Delete selected", id="delete-section", compact=True, variant="error")
-                yield from _listed("Variables", "variables",
-                                   "Use {{name}} in any section; cli, cwd and tool_count are built in.")
+                    yield Button(
+                        "Delete selected", id="delete-section", compact=True, variant="error"
+                    )
+                yield from _listed(
+                    "Variables",
+                    "variables",
+                    "Use {{name}} in any section; cli, cwd and tool_count are built in.",
+                )
                 with Horizontal():
                     yield Input(placeholder="name", id="variable-name", compact=True)
                     yield Input(placeholder="value", id="variable-value", compact=True)
                 with Horizontal():
                     yield Button("Set variable", id="set-variable", compact=True, variant="primary")
-                    yield Button("Delete variable", id="delete-variable", compact=True, variant="error")
+                    yield Button(
+                        "Delete variable", id="delete-variable", compact=True, variant="error"
+                    )
             with Vertical(id="prompt-right", classes="pane"):
                 yield Label("Tool order")
-                yield Static(f"As the model sees the tools; {REST_ENTRY} stands for every tool not listed.",
-                             classes="hint", markup=False)
+                yield Static(
+                    f"As the model sees the tools; {REST_ENTRY} stands for every tool not listed.",
+                    classes="hint",
+                    markup=False,
+                )
                 yield OptionList(id="tool-order", compact=True)
                 with Horizontal():
                     yield Button("▲ Up", id="order-up", compact=True)
                     yield Button("▼ Down", id="order-down", compact=True)
-                    yield Button("By name", id="order-reset", compact=True,
-                                 tooltip="Remove prompt.tool_order: tools by name")
+                    yield Button(
+                        "By name",
+                        id="order-reset",
+                        compact=True,
+                        tooltip="Remove prompt.tool_order: tools by name",
+                    )
                 yield Static("", id="prompt-state", classes="state", markup=False)
                 yield Label("The prompt as served (MCP instructions)")
-                yield EditorTextArea(id="prompt-rendered", read_only=True, soft_wrap=True, compact=True)
+                yield EditorTextArea(
+                    id="prompt-rendered", read_only=True, soft_wrap=True, compact=True
+                )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -145,8 +166,11 @@ class PromptEditor(ReorderingEditor):
     def _apply_persona(self, event: Button.Pressed) -> None:
         event.stop()
         text = self.query_one("#persona", TextArea).text
-        self._apply(_with_prompt(self.config, persona=text.strip()), lambda ws: ws.set_persona(text),
-                    "Persona applied.")
+        self._apply(
+            _with_prompt(self.config, persona=text.strip()),
+            lambda ws: ws.set_persona(text),
+            "Persona applied.",
+        )
 
     # --- sections ----------------------------------------------------------------------------
 
@@ -161,15 +185,20 @@ class PromptEditor(ReorderingEditor):
         except ValueError:
             self._state("✗ The order must be a whole number, such as 50.", False)
             return None
-        return PromptSection(name=name, order=number, text=self.query_one("#section-text", TextArea).text)
+        return PromptSection(
+            name=name, order=number, text=self.query_one("#section-text", TextArea).text
+        )
 
     def _selected(self, selector: str) -> int | None:
         index = self.query_one(selector, OptionList).highlighted
         return index if index is not None and index >= 0 else None
 
     def _set_sections(self, sections: list[PromptSection], done: str) -> bool:
-        return self._apply(_with_prompt(self.config, sections=sections),
-                           lambda ws: ws.set_prompt_sections(sections, label=done.rstrip(".").lower()), done)
+        return self._apply(
+            _with_prompt(self.config, sections=sections),
+            lambda ws: ws.set_prompt_sections(sections, label=done.rstrip(".").lower()),
+            done,
+        )
 
     @on(OptionList.OptionHighlighted, "#sections")
     def _section_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -186,9 +215,12 @@ class PromptEditor(ReorderingEditor):
     def _add_section(self, event: Button.Pressed) -> None:
         event.stop()
         section = self._typed_section()
-        if section is not None and self._set_sections([*self.config.prompt.sections, section],
-                                                       f"Added section {section.name}."):
-            self.query_one("#sections", OptionList).highlighted = len(self.config.prompt.sections) - 1
+        if section is not None and self._set_sections(
+            [*self.config.prompt.sections, section], f"Added section {section.name}."
+        ):
+            self.query_one("#sections", OptionList).highlighted = (
+                len(self.config.prompt.sections) - 1
+            )
 
     @on(Button.Pressed, "#apply-section")
     def _apply_section(self, event: Button.Pressed) -> None:
@@ -226,8 +258,9 @@ class PromptEditor(ReorderingEditor):
             sections[index] = typed.model_copy(update={"order": sections[index].order})
         else:
             sections.append(typed)
-        problem = prompt_edit.problem(_with_prompt(self.config, sections=sections),
-                                      self.main.workspace.tree, self.main.tools)
+        problem = prompt_edit.problem(
+            _with_prompt(self.config, sections=sections), self.main.workspace.tree, self.main.tools
+        )
         self._state(f"✗ {problem}" if problem else "", False if problem else None)
 
     # --- variables ---------------------------------------------------------------------------
@@ -246,9 +279,15 @@ class PromptEditor(ReorderingEditor):
         if not name:
             self._state("✗ Give the variable a name first.", False)
             return
-        variables = {**self.config.prompt.variables, name: self.query_one("#variable-value", Input).value}
-        self._apply(_with_prompt(self.config, variables=variables),
-                    lambda ws: ws.set_prompt_variables(variables, label=f"variable {name}"), f"Set {name}.")
+        variables = {
+            **self.config.prompt.variables,
+            name: self.query_one("#variable-value", Input).value,
+        }
+        self._apply(
+            _with_prompt(self.config, variables=variables),
+            lambda ws: ws.set_prompt_variables(variables, label=f"variable {name}"),
+            f"Set {name}.",
+        )
 
     @on(Button.Pressed, "#delete-variable")
     def _delete_variable(self, event: Button.Pressed) -> None:
@@ -258,9 +297,11 @@ class PromptEditor(ReorderingEditor):
             self._state("✗ Select a variable in the list first.", False)
             return
         variables = {k: v for k, v in self.config.prompt.variables.items() if k != name}
-        self._apply(_with_prompt(self.config, variables=variables),
-                    lambda ws: ws.set_prompt_variables(variables, label=f"delete variable {name}"),
-                    f"Deleted {name}.")
+        self._apply(
+            _with_prompt(self.config, variables=variables),
+            lambda ws: ws.set_prompt_variables(variables, label=f"delete variable {name}"),
+            f"Deleted {name}.",
+        )
 
     # --- tool order --------------------------------------------------------------------------
 
@@ -272,8 +313,11 @@ class PromptEditor(ReorderingEditor):
         order = prompt_edit.moved(entries, index, step)
         if order == entries and self.config.prompt.tool_order is not None:
             return
-        if self._apply(_with_prompt(self.config, tool_order=order), lambda ws: ws.set_tool_order(order),
-                       f"Moved {entries[index]}."):
+        if self._apply(
+            _with_prompt(self.config, tool_order=order),
+            lambda ws: ws.set_tool_order(order),
+            f"Moved {entries[index]}.",
+        ):
             self.query_one("#tool-order", OptionList).highlighted = order.index(entries[index])
 
     @on(Button.Pressed, "#order-up, #order-down")
@@ -285,8 +329,11 @@ class PromptEditor(ReorderingEditor):
     def _reset_order(self, event: Button.Pressed) -> None:
         event.stop()
         if self.config.prompt.tool_order is not None:
-            self._apply(_with_prompt(self.config, tool_order=None), lambda ws: ws.set_tool_order(None),
-                        "Tools are ordered by name.")
+            self._apply(
+                _with_prompt(self.config, tool_order=None),
+                lambda ws: ws.set_tool_order(None),
+                "Tools are ordered by name.",
+            )
 
     def action_undo(self) -> None:
         self.main.action_undo()

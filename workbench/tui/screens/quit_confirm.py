@@ -31,8 +31,11 @@ class QuitConfirm(Dialog[QuitChoice]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"You have unsaved changes to {self.path}. Save them before quitting?", id="question",
-                         markup=False)
+            yield Static(
+                f"You have unsaved changes to {self.path}. Save them before quitting?",
+                id="question",
+                markup=False,
+            )
             with Horizontal():
                 yield Button("Save and quit", id="save", variant="primary")
                 yield Button("Quit without saving", id="discard", variant="error")

@@ -29,7 +29,9 @@ class SaveAs(Dialog[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Export: write the config to this file (ctrl+s then saves there).", markup=False)
+            yield Static(
+                "Export: write the config to this file (ctrl+s then saves there).", markup=False
+            )
             yield Input(str(self.current), id="save-as-path")
             yield Static("", id="save-as-problem", markup=False)
             with Horizontal():
@@ -45,12 +47,15 @@ class SaveAs(Dialog[Path | None]):
         event.stop()
         text = self.query_one("#save-as-path", Input).value.strip()
         if not text:
-            self.query_one("#save-as-problem", Static).update("Type the path of the file to write, such as mcp.toml.")
+            self.query_one("#save-as-problem", Static).update(
+                "Type the path of the file to write, such as mcp.toml."
+            )
             return
         path = Path(text).expanduser()
         if path.is_dir():
             self.query_one("#save-as-problem", Static).update(
-                f"{path} is a folder; name the file, such as {path / 'mcp.toml'}.")
+                f"{path} is a folder; name the file, such as {path / 'mcp.toml'}."
+            )
             return
         self.dismiss(path)
 

@@ -49,17 +49,24 @@ class SelectorsEditor(ReorderingEditor):
         with Horizontal(id="selectors-panes", classes="panes"):
             with FormScroll(id="selectors-left", classes="pane"):
                 yield Label("Selectors, in priority order")
-                yield Static("A command becomes a tool when a selector's glob matches its path; the first "
-                             "match wins. No selectors: every command that passes the filters.",
-                             classes="hint", markup=False)
+                yield Static(
+                    "A command becomes a tool when a selector's glob matches its path; the first "
+                    "match wins. No selectors: every command that passes the filters.",
+                    classes="hint",
+                    markup=False,
+                )
                 yield OptionList(id="selector-list", compact=True)
                 with Horizontal():
                     yield Button("▲ Up", id="selector-up", compact=True)
                     yield Button("▼ Down", id="selector-down", compact=True)
-                    yield Button("Delete selected", id="delete-selector", compact=True, variant="error")
+                    yield Button(
+                        "Delete selected", id="delete-selector", compact=True, variant="error"
+                    )
                 for key, label, example in PATTERN_FIELDS:
                     yield Label(label.capitalize())
-                    yield Input(placeholder=example, id=f"field-{key.replace('_', '-')}", compact=True)
+                    yield Input(
+                        placeholder=example, id=f"field-{key.replace('_', '-')}", compact=True
+                    )
                 with Horizontal():
                     yield Button("Add selector", id="add-selector", compact=True, variant="primary")
                     yield Button("Apply to selected", id="apply-selector", compact=True)
@@ -81,13 +88,17 @@ class SelectorsEditor(ReorderingEditor):
         options = self.query_one("#selector-list", OptionList)
         keep = options.highlighted if highlight is None else highlight
         options.clear_options()
-        options.add_options([selector_label(n, s, c) for n, (s, c) in enumerate(zip(selectors, counts), 1)])
+        options.add_options(
+            [selector_label(n, s, c) for n, (s, c) in enumerate(zip(selectors, counts), 1)]
+        )
         if selectors:
             options.highlighted = max(0, min(keep or 0, len(selectors) - 1))
         self._show_claims(self.config)
 
     def _show_claims(self, config: Config) -> None:
-        self.query_one("#selector-claims", CodeView).show(claims_text(config, self.statuses), "text")
+        self.query_one("#selector-claims", CodeView).show(
+            claims_text(config, self.statuses), "text"
+        )
 
     def _state(self, text: str, valid: bool | None, *, warning: bool = False) -> None:
         show_state(self.query_one("#selector-state", Static), text, valid, warning=warning)
@@ -100,13 +111,21 @@ class SelectorsEditor(ReorderingEditor):
         return index if index is not None and 0 <= index < len(self.config.selectors) else None
 
     def _typed(self) -> Selector:
-        values = {key: self.query_one(f"#field-{key.replace('_', '-')}", Input).value for key, _, _ in PATTERN_FIELDS}
+        values = {
+            key: self.query_one(f"#field-{key.replace('_', '-')}", Input).value
+            for key, _, _ in PATTERN_FIELDS
+        }
         return selector_from_fields(values)
 
     # --- editing -----------------------------------------------------------------------------
 
-    def _set(self, selectors: list[Selector], done: str, highlight: int | None = None,
-             check: int | None = None) -> bool:
+    def _set(
+        self,
+        selectors: list[Selector],
+        done: str,
+        highlight: int | None = None,
+        check: int | None = None,
+    ) -> bool:
         """Apply `selectors`; `check` is the index of the added or changed one, whose surprises
         (claims nothing, a flag pattern that matches no flag) are said instead of a ✓."""
         warnings: list[str] = []
@@ -114,7 +133,9 @@ class SelectorsEditor(ReorderingEditor):
             candidate = self.config.model_copy(update={"selectors": selectors})
             claimed = claims(candidate, self.statuses).claimed[check]
             warnings = selector_warnings(self.main.workspace.tree, selectors[check], claimed)
-        if not self.main.apply_edit(EditRequested(self, lambda ws: ws.set_selectors(selectors), self.refused)):
+        if not self.main.apply_edit(
+            EditRequested(self, lambda ws: ws.set_selectors(selectors), self.refused)
+        ):
             return False
         if warnings:
             self._state(f"⚠ {done} But " + "; ".join(warnings) + ".", None, warning=True)
@@ -129,7 +150,8 @@ class SelectorsEditor(ReorderingEditor):
         if 0 <= event.option_index < len(selectors):
             for key, _, _ in PATTERN_FIELDS:
                 self.query_one(f"#field-{key.replace('_', '-')}", Input).value = field_text(
-                    selectors[event.option_index], key)
+                    selectors[event.option_index], key
+                )
 
     @on(Input.Changed)
     def _field_changed(self, event: Input.Changed) -> None:
@@ -152,7 +174,9 @@ class SelectorsEditor(ReorderingEditor):
             self._state("", None)
             self._show_claims(self.config)
             return
-        self._state("Not applied yet: Add or Apply to use it. Claims on the right are with it.", None)
+        self._state(
+            "Not applied yet: Add or Apply to use it. Claims on the right are with it.", None
+        )
         self._show_claims(self.config.model_copy(update={"selectors": selectors}))
 
     @on(Button.Pressed, "#add-selector")
@@ -164,8 +188,12 @@ class SelectorsEditor(ReorderingEditor):
             self.refused(str(error))
             return
         selectors = [*self.config.selectors, typed]
-        self._set(selectors, f"Added selector {len(selectors)}.", highlight=len(selectors) - 1,
-                  check=len(selectors) - 1)
+        self._set(
+            selectors,
+            f"Added selector {len(selectors)}.",
+            highlight=len(selectors) - 1,
+            check=len(selectors) - 1,
+        )
 
     @on(Button.Pressed, "#apply-selector")
     def _apply(self, event: Button.Pressed) -> None:

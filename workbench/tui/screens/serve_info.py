@@ -47,10 +47,20 @@ class ServeInfo(ModalScreen[None]):
         with Vertical():
             yield Static("Serve it over stdio with:", markup=False)
             yield Static("", id="serve-line", markup=False)
-            yield Static("The server reads the saved file: press ctrl+s first to serve your unsaved changes."
-                         if self.unsaved else "", id="serve-unsaved", markup=False)
-            yield Select([(name, name) for name in CLIENTS], value="claude-desktop", allow_blank=False,
-                         id="serve-client", compact=True)
+            yield Static(
+                "The server reads the saved file: press ctrl+s first to serve your unsaved changes."
+                if self.unsaved
+                else "",
+                id="serve-unsaved",
+                markup=False,
+            )
+            yield Select(
+                [(name, name) for name in CLIENTS],
+                value="claude-desktop",
+                allow_blank=False,
+                id="serve-client",
+                compact=True,
+            )
             yield CodeView(id="serve-snippet")
             with Horizontal():
                 yield Button("Close", id="close")

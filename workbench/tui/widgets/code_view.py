@@ -103,10 +103,14 @@ class CodeView(ScrollView, can_focus=True):
         strip = self._strips.get(index)
         if strip is None:
             content = self._line_content(index).expand_tabs(4)
-            segments = [Segment(text, (base + style).rich_style)
-                        for text, style in content.render(base, end="", parse_style=self._get_style)]
+            segments = [
+                Segment(text, (base + style).rich_style)
+                for text, style in content.render(base, end="", parse_style=self._get_style)
+            ]
             strip = Strip(segments, content.cell_length)
             if self.stale:
                 strip = strip.apply_style(STALE_STYLE)
             self._strips[index] = strip
-        return strip.crop_extend(scroll_x, scroll_x + width, base.rich_style).apply_offsets(scroll_x, index)
+        return strip.crop_extend(scroll_x, scroll_x + width, base.rich_style).apply_offsets(
+            scroll_x, index
+        )

@@ -40,8 +40,13 @@ class CommandTree(Tree[str]):
     CommandTree > .command-tree--lint { color: $wb-lint; text-style: bold; }
     """
     BINDINGS = [
-        Binding("x", "toggle_include", "Include", id="tree.toggle-include",
-                tooltip="Include or exclude the highlighted command (on a group: all its commands)"),
+        Binding(
+            "x",
+            "toggle_include",
+            "Include",
+            id="tree.toggle-include",
+            tooltip="Include or exclude the highlighted command (on a group: all its commands)",
+        ),
     ]
 
     @dataclass
@@ -79,7 +84,9 @@ class CommandTree(Tree[str]):
         if visible is not None:
             self.root.expand_all()
 
-    def _add_command_children(self, node: TreeNode[str], command: Command, visible: set[str] | None) -> None:
+    def _add_command_children(
+        self, node: TreeNode[str], command: Command, visible: set[str] | None
+    ) -> None:
         for sub in command.subcommands:
             if visible is not None and sub.path_str not in visible:
                 continue
@@ -129,13 +136,22 @@ class CommandTree(Tree[str]):
         if status is None:
             return text
         if status.exposed:
-            mark = Text(" ●", style=self.get_component_rich_style("command-tree--exposed", partial=True))
+            mark = Text(
+                " ●", style=self.get_component_rich_style("command-tree--exposed", partial=True)
+            )
         else:
-            mark = Text(f" ○ {status.short_why}", style=self.get_component_rich_style("command-tree--filtered", partial=True))
+            mark = Text(
+                f" ○ {status.short_why}",
+                style=self.get_component_rich_style("command-tree--filtered", partial=True),
+            )
         text.append_text(mark)
         if status.findings:
-            text.append_text(Text(f" ⚠{status.findings}",
-                                  style=self.get_component_rich_style("command-tree--lint", partial=True)))
+            text.append_text(
+                Text(
+                    f" ⚠{status.findings}",
+                    style=self.get_component_rich_style("command-tree--lint", partial=True),
+                )
+            )
         return text
 
     def action_toggle_include(self) -> None:
@@ -190,7 +206,9 @@ class CommandTreePanel(Vertical):
     @on(Input.Changed, "#filter")
     def _filter_changed(self, event: Input.Changed) -> None:
         event.stop()
-        self.set_timer(FILTER_DEBOUNCE_S, lambda value=event.value: self._apply_filter(value), name="filter")
+        self.set_timer(
+            FILTER_DEBOUNCE_S, lambda value=event.value: self._apply_filter(value), name="filter"
+        )
 
     def _apply_filter(self, value: str) -> None:
         if self.model is None or value != self.query_one("#filter", Input).value:
@@ -208,7 +226,9 @@ class CommandTreePanel(Vertical):
         else:  # the cursor (and so the inspector) follows the first match, unless it still matches
             matches = matching_commands(self.model, value)
             below_root = [path for path in matches if " " in path]  # the root always shows
-            target = highlighted if highlighted in matches else next(iter(below_root or matches), None)
+            target = (
+                highlighted if highlighted in matches else next(iter(below_root or matches), None)
+            )
         if target:
             self.call_after_refresh(tree.select_path, target)
 
@@ -221,8 +241,11 @@ def matching_commands(model: TreeModel, text: str) -> dict[str, None]:
     """The paths of the commands whose path or short help contains every word of `text`, in
     tree order."""
     words = text.lower().split()
-    return {command.path_str: None for command in model.walk()
-            if all(word in f"{command.path_str} {command.short_help}".lower() for word in words)}
+    return {
+        command.path_str: None
+        for command in model.walk()
+        if all(word in f"{command.path_str} {command.short_help}".lower() for word in words)
+    }
 
 
 def matching_paths(model: TreeModel, text: str) -> set[str] | None:

@@ -124,32 +124,68 @@ class FlagEditor(Vertical):
             yield Static("", id="flag-name", markup=False)
             yield Static("", id="flag-help", markup=False)
             with Horizontal(classes="row"):
-                yield FormSwitch(id="flag-include", tooltip="Whether this flag may become a property of the tool")
+                yield FormSwitch(
+                    id="flag-include", tooltip="Whether this flag may become a property of the tool"
+                )
                 yield Label("Include")
                 yield Label("Type")
-                yield Select(TYPE_OPTIONS, allow_blank=False, value="derived", id="flag-type", compact=True,
-                             tooltip="Change only the coarse JSON type of the derived schema")
+                yield Select(
+                    TYPE_OPTIONS,
+                    allow_blank=False,
+                    value="derived",
+                    id="flag-type",
+                    compact=True,
+                    tooltip="Change only the coarse JSON type of the derived schema",
+                )
             for field_id, label, hint in SHAPING_FIELDS:
                 with Horizontal(classes="setting"):
                     yield Label(label)
                     yield Input(id=field_id, compact=True, placeholder=hint)
             with Horizontal(classes="setting"):
                 yield Label("required")
-                yield Select(REQUIRED_OPTIONS, allow_blank=False, value="cli", id="flag-required", compact=True,
-                             tooltip="Make an optional flag required, or a required one optional (give it a default)")
+                yield Select(
+                    REQUIRED_OPTIONS,
+                    allow_blank=False,
+                    value="cli",
+                    id="flag-required",
+                    compact=True,
+                    tooltip="Make an optional flag required, or a required one optional (give it a default)",
+                )
             yield Static("", id="flag-shaping-status", markup=False)
             yield Label("JSON Schema override (replaces the derived schema)")
-            yield EditorTextArea(id="flag-schema", soft_wrap=True, compact=True, placeholder='{"type": "integer", "minimum": 1}')
+            yield EditorTextArea(
+                id="flag-schema",
+                soft_wrap=True,
+                compact=True,
+                placeholder='{"type": "integer", "minimum": 1}',
+            )
             yield Static("", id="schema-status", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Apply schema", id="apply-schema", variant="primary", compact=True,
-                             tooltip="Use the schema above for this flag (only when it is valid)")
-                yield Button("Clear", id="clear-schema", compact=True, tooltip="Go back to the derived schema")
+                yield Button(
+                    "Apply schema",
+                    id="apply-schema",
+                    variant="primary",
+                    compact=True,
+                    tooltip="Use the schema above for this flag (only when it is valid)",
+                )
+                yield Button(
+                    "Clear",
+                    id="clear-schema",
+                    compact=True,
+                    tooltip="Go back to the derived schema",
+                )
 
     # --- attributes down ---------------------------------------------------------------------
 
-    def show(self, tree: CommandTree, command: Command, choices: CommandConfig, served: set[str] | None,
-             *, same_command: bool = False) -> None:
+    def show(
+        self,
+        tree: CommandTree,
+        command: Command,
+        choices: CommandConfig,
+        served: set[str] | None,
+        *,
+        same_command: bool = False,
+    ) -> None:
         self.command, self.choices, self.served = command, choices, served or set()
         self.command_tree = tree
         rows = command_flags(tree, command)
@@ -193,8 +229,15 @@ class FlagEditor(Vertical):
         choice = self.choices.flags.get(flag.key) or FlagConfig()
         served = "yes" if flag.spelling in self.served else "no"
         override = "schema" if choice.schema_ is not None else (choice.type or "")
-        shaped = [word for word, on in (("pin", choice.value is not None), ("name", choice.name is not None),
-                                        ("default", choice.default is not None)) if on]
+        shaped = [
+            word
+            for word, on in (
+                ("pin", choice.value is not None),
+                ("name", choice.name is not None),
+                ("default", choice.default is not None),
+            )
+            if on
+        ]
         override = " ".join([*([override] if override else []), *shaped])
         if choice.exclude:
             override = ("excluded " + override).strip()
@@ -222,8 +265,11 @@ class FlagEditor(Vertical):
     def _show_shaping(self, choice: FlagConfig, keep_text: bool) -> None:
         if not keep_text:
             self._shaping_status("", None)
-        for field_id, value in (("flag-prop-name", choice.name or ""), ("flag-pin", shaping_input.value_text(choice.value)),
-                                ("flag-default", shaping_input.value_text(choice.default))):
+        for field_id, value in (
+            ("flag-prop-name", choice.name or ""),
+            ("flag-pin", shaping_input.value_text(choice.value)),
+            ("flag-default", shaping_input.value_text(choice.default)),
+        ):
             self.typed.load(self.query_one(f"#{field_id}", Input), value, keep_typing=keep_text)
         self.query_one("#flag-required", Select).value = _required_word(choice.required)
 
@@ -265,24 +311,34 @@ class FlagEditor(Vertical):
 
     def _read_shaping(self, field_id: str, text: str) -> Any:
         """The value typed into a flag's shaping field (ValueError: one sentence)."""
-        assert self.command is not None and self.current is not None and self.command_tree is not None
+        assert (
+            self.command is not None and self.current is not None and self.command_tree is not None
+        )
         key = self.current.flag.key
         if field_id == "flag-prop-name":
             value = text.strip() or None
-            problem = value and shaping_input.property_name_problem(value, self.taken_properties(), key)
+            problem = value and shaping_input.property_name_problem(
+                value, self.taken_properties(), key
+            )
             if problem:
                 raise ValueError(problem)
             return value
         if not text.strip():
             return None
-        schema = shaping_input.flag_value_schema(self.command_tree, self.command, key, self._choice())
+        schema = shaping_input.flag_value_schema(
+            self.command_tree, self.command, key, self._choice()
+        )
         if schema is None:
             raise ValueError(f"`{key}` is no flag of `{self.command.path_str}`")
         return shaping_input.parse_flag_value(text, schema, what=f"`{key}`")
 
     def _shaping_current(self, field_id: str) -> Any:
         choice = self._choice()
-        return {"flag-prop-name": choice.name, "flag-pin": choice.value, "flag-default": choice.default}[field_id]
+        return {
+            "flag-prop-name": choice.name,
+            "flag-pin": choice.value,
+            "flag-default": choice.default,
+        }[field_id]
 
     def _typed_value(self, event: Input.Changed | Input.Submitted, refusal: str) -> Any:
         """The value in the shaping field `event` is about, or UNREAD (no flag shown, or the text
@@ -302,7 +358,9 @@ class FlagEditor(Vertical):
         if value is UNREAD:
             return
         same = value == self._shaping_current(event.input.id or "")
-        self._shaping_status("" if same else "✓ Valid: press enter to apply.", None if same else True)
+        self._shaping_status(
+            "" if same else "✓ Valid: press enter to apply.", None if same else True
+        )
 
     @on(Input.Submitted, "#flag-prop-name, #flag-pin, #flag-default")
     def _shaping_submitted(self, event: Input.Submitted) -> None:
@@ -334,8 +392,11 @@ class FlagEditor(Vertical):
             return
         path, key = self.command.path_str, self.current.flag.key
         self._shaping_status("Required applied.", True)
-        self.post_message(EditRequested(self, lambda ws: ws.set_flag_required(path, key, value),
-                                        self.show_shaping_refusal))
+        self.post_message(
+            EditRequested(
+                self, lambda ws: ws.set_flag_required(path, key, value), self.show_shaping_refusal
+            )
+        )
 
     # --- messages up -------------------------------------------------------------------------
 
@@ -354,10 +415,16 @@ class FlagEditor(Vertical):
     @on(Switch.Changed, "#flag-include")
     def _include_changed(self, event: Switch.Changed) -> None:
         event.stop()
-        if self.command is None or self.current is None or event.value == (not self._choice().exclude):
+        if (
+            self.command is None
+            or self.current is None
+            or event.value == (not self._choice().exclude)
+        ):
             return
         path, key = self.command.path_str, self.current.flag.key
-        self.post_message(EditRequested(self, lambda ws: ws.set_flag_excluded(path, key, not event.value)))
+        self.post_message(
+            EditRequested(self, lambda ws: ws.set_flag_excluded(path, key, not event.value))
+        )
 
     @on(Select.Changed, "#flag-type")
     def _type_changed(self, event: Select.Changed) -> None:
@@ -366,7 +433,9 @@ class FlagEditor(Vertical):
         if self.command is None or self.current is None or value == self._choice().type:
             return
         path, key = self.command.path_str, self.current.flag.key
-        self.post_message(EditRequested(self, lambda ws: ws.set_flag_type(path, key, value), self.show_refusal))
+        self.post_message(
+            EditRequested(self, lambda ws: ws.set_flag_type(path, key, value), self.show_refusal)
+        )
 
     def _typed_schema(self, event: TextArea.Changed | Button.Pressed, refusal: str) -> Any:
         """The schema override typed for the shown flag (None: empty), or UNREAD (no flag shown,
@@ -376,7 +445,9 @@ class FlagEditor(Vertical):
             return UNREAD
         text = self.query_one("#flag-schema", TextArea).text
         try:
-            return parse_schema_override(text, command=self.command.path_str, flag=self.current.flag.key)
+            return parse_schema_override(
+                text, command=self.command.path_str, flag=self.current.flag.key
+            )
         except SchemaInputError as error:
             self._set_schema_status(f"{refusal}{error}", False)
             return UNREAD
@@ -401,7 +472,9 @@ class FlagEditor(Vertical):
         assert self.command is not None and self.current is not None
         path, key = self.command.path_str, self.current.flag.key
         self._set_schema_status("Applied." if schema is not None else "Override removed.", True)
-        self.post_message(EditRequested(self, lambda ws: ws.set_flag_schema(path, key, schema), self.show_refusal))
+        self.post_message(
+            EditRequested(self, lambda ws: ws.set_flag_schema(path, key, schema), self.show_refusal)
+        )
 
     @on(Button.Pressed, "#clear-schema")
     def _clear_schema(self, event: Button.Pressed) -> None:

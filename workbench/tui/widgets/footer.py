@@ -28,9 +28,14 @@ class StableFooter(Footer):
     def _keys_to_show(self) -> tuple:
         """What compose would show: each shown binding's key, label, action and enabled state."""
         bindings = self.screen.active_bindings
-        shown = tuple((binding.key, binding.description, binding.action, enabled, tooltip)
-                      for _node, binding, enabled, tooltip in bindings.values() if binding.show)
-        palette = bindings.get(self.app.COMMAND_PALETTE_BINDING) if self.show_command_palette else None
+        shown = tuple(
+            (binding.key, binding.description, binding.action, enabled, tooltip)
+            for _node, binding, enabled, tooltip in bindings.values()
+            if binding.show
+        )
+        palette = (
+            bindings.get(self.app.COMMAND_PALETTE_BINDING) if self.show_command_palette else None
+        )
         return shown, (palette[2] if palette else None)
 
     def compose(self):
@@ -44,7 +49,12 @@ class StableFooter(Footer):
             yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
-        if self._bindings_ready and self.is_attached and screen is self.screen and screen.app.app_focus:
+        if (
+            self._bindings_ready
+            and self.is_attached
+            and screen is self.screen
+            and screen.app.app_focus
+        ):
             keys = self._keys_to_show()
             if keys == self._shown:
                 return  # the same keys (or a recompose for them is already due)

@@ -58,7 +58,11 @@ SHAPING_INPUTS = (
 )
 """The one-line shaping fields: id, label, placeholder."""
 OUTPUT_OPTIONS = [("text", "text"), ("json", "json")]
-LOAD_OPTIONS = [("as selector / deferred", "follow"), ("always", "always"), ("deferred", "deferred")]
+LOAD_OPTIONS = [
+    ("as selector / deferred", "follow"),
+    ("always", "always"),
+    ("deferred", "deferred"),
+]
 
 
 def _limit_text(value: int | float | None) -> str:
@@ -159,25 +163,49 @@ class Inspector(VerticalScroll, can_focus=False):
                 yield FormSwitch(id="include", tooltip=INCLUDE_TIP, animate=False)
                 yield Label("Include as a tool")
             with Horizontal(classes="row"):
-                yield FormSwitch(id="deprecated", animate=False,
-                                 tooltip="Treat as deprecated: filtered out like a deprecated command")
+                yield FormSwitch(
+                    id="deprecated",
+                    animate=False,
+                    tooltip="Treat as deprecated: filtered out like a deprecated command",
+                )
                 yield Label("Deprecated")
         yield Label("Description", classes="heading")
-        yield Select([("follow global mode", "global"), ("long", "long"), ("short", "short")],
-                     allow_blank=False, value="global", id="description-mode", compact=True,
-                     tooltip="Which of the CLI's texts describes the tool")
-        yield EditorTextArea(id="description", soft_wrap=True, compact=True,
-                       placeholder="Full description override (empty = use the CLI's text)")
+        yield Select(
+            [("follow global mode", "global"), ("long", "long"), ("short", "short")],
+            allow_blank=False,
+            value="global",
+            id="description-mode",
+            compact=True,
+            tooltip="Which of the CLI's texts describes the tool",
+        )
+        yield EditorTextArea(
+            id="description",
+            soft_wrap=True,
+            compact=True,
+            placeholder="Full description override (empty = use the CLI's text)",
+        )
         with Horizontal(classes="buttons"):
-            yield Button("Apply override", id="apply-description", variant="primary", compact=True,
-                         tooltip="Use the text above as the tool's description")
-            yield Button("Clear", id="clear-description", compact=True, tooltip="Go back to the CLI's own text")
+            yield Button(
+                "Apply override",
+                id="apply-description",
+                variant="primary",
+                compact=True,
+                tooltip="Use the text above as the tool's description",
+            )
+            yield Button(
+                "Clear",
+                id="clear-description",
+                compact=True,
+                tooltip="Go back to the CLI's own text",
+            )
         yield Label("Annotations", classes="heading")
         yield Input(id="title", placeholder="title (enter to apply; empty = none)", compact=True)
         with Grid(id="annotations"):
             for name, label in ANNOTATION_LABELS.items():
                 yield Label(label)
-                yield Select(TRI_STATE, allow_blank=False, value="unset", id=f"ann-{name}", compact=True)
+                yield Select(
+                    TRI_STATE, allow_blank=False, value="unset", id=f"ann-{name}", compact=True
+                )
         yield Label("Shaping", classes="heading")
         for field_id, label, hint in SHAPING_INPUTS:
             with Horizontal(classes="setting"):
@@ -185,29 +213,72 @@ class Inspector(VerticalScroll, can_focus=False):
                 yield Input(id=field_id, compact=True, placeholder=hint)
         with Horizontal(classes="setting"):
             yield Label("output")
-            yield Select(OUTPUT_OPTIONS, allow_blank=False, value="text", id="output-mode", compact=True,
-                         tooltip="json: stdout is parsed into structuredContent (the text is kept)")
+            yield Select(
+                OUTPUT_OPTIONS,
+                allow_blank=False,
+                value="text",
+                id="output-mode",
+                compact=True,
+                tooltip="json: stdout is parsed into structuredContent (the text is kept)",
+            )
         with Horizontal(classes="setting -hidden", id="load-row"):
             yield Label("load (search)")
-            yield Select(LOAD_OPTIONS, allow_blank=False, value="follow", id="load", compact=True,
-                         tooltip="always: listed at connect; deferred: found through the search tool")
-        yield Label("output schema (JSON Schema of the parsed stdout)", id="output-schema-label", classes="-hidden")
-        yield EditorTextArea(id="output-schema", soft_wrap=True, compact=True, classes="-hidden",
-                             placeholder='Output schema, JSON (empty = none): {"type": "object"}')
-        yield Button("Apply output schema", id="apply-output-schema", compact=True, classes="-hidden",
-                     tooltip="Declare the parsed output with the schema above (only when it is valid)")
+            yield Select(
+                LOAD_OPTIONS,
+                allow_blank=False,
+                value="follow",
+                id="load",
+                compact=True,
+                tooltip="always: listed at connect; deferred: found through the search tool",
+            )
+        yield Label(
+            "output schema (JSON Schema of the parsed stdout)",
+            id="output-schema-label",
+            classes="-hidden",
+        )
+        yield EditorTextArea(
+            id="output-schema",
+            soft_wrap=True,
+            compact=True,
+            classes="-hidden",
+            placeholder='Output schema, JSON (empty = none): {"type": "object"}',
+        )
+        yield Button(
+            "Apply output schema",
+            id="apply-output-schema",
+            compact=True,
+            classes="-hidden",
+            tooltip="Declare the parsed output with the schema above (only when it is valid)",
+        )
         yield Label("env for this command's calls (NAME=value, one a line)", classes="field-label")
-        yield EditorTextArea(id="cmd-env", soft_wrap=True, compact=True,
-                             placeholder="Env for this command's calls: NAME=value, one a line")
-        yield Button("Apply env", id="apply-env", compact=True, tooltip="Use these variables for this command's calls")
+        yield EditorTextArea(
+            id="cmd-env",
+            soft_wrap=True,
+            compact=True,
+            placeholder="Env for this command's calls: NAME=value, one a line",
+        )
+        yield Button(
+            "Apply env",
+            id="apply-env",
+            compact=True,
+            tooltip="Use these variables for this command's calls",
+        )
         yield Static("", id="shaping-status", markup=False)
         yield Label("Flags", classes="heading")
         yield FlagEditor(id="flag-editor")
 
     # --- attributes down ---------------------------------------------------------------------
 
-    def show(self, tree: CommandTree, command: Command, choices: CommandConfig, status: CommandStatus | None,
-             served: set[str] | None, *, same_command: bool = False) -> None:
+    def show(
+        self,
+        tree: CommandTree,
+        command: Command,
+        choices: CommandConfig,
+        status: CommandStatus | None,
+        served: set[str] | None,
+        *,
+        same_command: bool = False,
+    ) -> None:
         """Fill the form for `command`; `served` is the set of flag spellings its tool exposes."""
         if not same_command and command is not self.command:
             self.scroll_home(animate=False)  # a new command's form starts at its top
@@ -230,9 +301,12 @@ class Inspector(VerticalScroll, can_focus=False):
         include = self.query_one("#include", Switch)
         include.value = self._included(choices, status)
         include.disabled = not command.runnable  # a group: `x` in the tree toggles all its commands
-        include.tooltip = (INCLUDE_TIP if command.runnable else
-                           "A group has no action of its own: press x on it in the tree to include or "
-                           "exclude all its commands")
+        include.tooltip = (
+            INCLUDE_TIP
+            if command.runnable
+            else "A group has no action of its own: press x on it in the tree to include or "
+            "exclude all its commands"
+        )
         self.query_one("#deprecated", Switch).value = choices.deprecated
         mode = choices.description_mode.value if choices.description_mode else "global"
         self.query_one("#description-mode", Select).value = mode
@@ -243,20 +317,28 @@ class Inspector(VerticalScroll, can_focus=False):
         self._show_shaping(choices, status, same_command)
         self.query_one(FlagEditor).show(tree, command, choices, served, same_command=same_command)
 
-    def _show_shaping(self, choices: CommandConfig, status: CommandStatus | None, same_command: bool) -> None:
+    def _show_shaping(
+        self, choices: CommandConfig, status: CommandStatus | None, same_command: bool
+    ) -> None:
         if not same_command:
             self._shaping_status("", None)
         name = self.query_one("#tool-name", Input)
-        name.placeholder = f"enter to apply; now `{status.tool}`" if status and status.tool and not choices.name \
+        name.placeholder = (
+            f"enter to apply; now `{status.tool}`"
+            if status and status.tool and not choices.name
             else "enter to apply; empty = prefix + path"
+        )
         self._load_typed("#tool-name", choices.name or "", same_command)
         self._load_typed("#fixed-args", shaping_input.words_text(choices.args), same_command)
         runtime = self.config.runtime if self.config is not None else None
-        for field_id, value, fallback in (("#cmd-timeout", choices.timeout_s, runtime and runtime.timeout_s),
-                                          ("#cmd-output-cap", choices.max_output_bytes,
-                                           runtime and runtime.max_output_bytes)):
+        for field_id, value, fallback in (
+            ("#cmd-timeout", choices.timeout_s, runtime and runtime.timeout_s),
+            ("#cmd-output-cap", choices.max_output_bytes, runtime and runtime.max_output_bytes),
+        ):
             field = self.query_one(field_id, Input)
-            field.placeholder = f"enter to apply; empty = [runtime] {fallback}" if fallback else field.placeholder
+            field.placeholder = (
+                f"enter to apply; empty = [runtime] {fallback}" if fallback else field.placeholder
+            )
             self._load_typed(field_id, _limit_text(value), same_command)
         self._load_typed("#cmd-env", shaping_input.env_text(choices.env), same_command)
         self.query_one("#output-mode", Select).value = choices.output
@@ -337,7 +419,10 @@ class Inspector(VerticalScroll, can_focus=False):
         current = self.choices.description_mode.value if self.choices.description_mode else "global"
         if self.command is None or event.value == current:
             return
-        path, mode = self.command.path_str, None if event.value == "global" else DescriptionMode(event.value)
+        path, mode = (
+            self.command.path_str,
+            None if event.value == "global" else DescriptionMode(event.value),
+        )
         self._edit(lambda ws: ws.set_description_mode(path, mode))
 
     @on(Button.Pressed, "#apply-description")
@@ -403,9 +488,18 @@ class Inspector(VerticalScroll, can_focus=False):
         if field_id == "tool-name":
             value = text.strip() or None
             if value is not None and not applying and not TOOL_NAME_PATTERN.match(value):
-                raise ValueError(f"`{value}` is not a tool name MCP accepts: use 1 to 64 letters, digits, `_` or `-`")
-            if value is not None and applying and self.command is not None and self.config is not None:
-                problem = shaping_input.tool_name_problem(self.command_tree, self.config, self.command.path_str, value)
+                raise ValueError(
+                    f"`{value}` is not a tool name MCP accepts: use 1 to 64 letters, digits, `_` or `-`"
+                )
+            if (
+                value is not None
+                and applying
+                and self.command is not None
+                and self.config is not None
+            ):
+                problem = shaping_input.tool_name_problem(
+                    self.command_tree, self.config, self.command.path_str, value
+                )
                 if problem is not None:
                     raise ValueError(problem)
             return value
@@ -416,8 +510,12 @@ class Inspector(VerticalScroll, can_focus=False):
         return shaping_input.parse_limit(text, key="max_output_bytes", kind=int)
 
     def _current(self, field_id: str) -> Any:
-        return {"tool-name": self.choices.name, "fixed-args": self.choices.args, "cmd-timeout": self.choices.timeout_s,
-                "cmd-output-cap": self.choices.max_output_bytes}[field_id]
+        return {
+            "tool-name": self.choices.name,
+            "fixed-args": self.choices.args,
+            "cmd-timeout": self.choices.timeout_s,
+            "cmd-output-cap": self.choices.max_output_bytes,
+        }[field_id]
 
     @on(Input.Changed, "#tool-name, #fixed-args, #cmd-timeout, #cmd-output-cap")
     def _shaping_typed(self, event: Input.Changed) -> None:
@@ -429,7 +527,9 @@ class Inspector(VerticalScroll, can_focus=False):
             self._shaping_status(f"✗ {error}", False)
             return
         same = value == self._current(field_id)
-        self._shaping_status("" if same else "✓ Valid: press enter to apply.", None if same else True)
+        self._shaping_status(
+            "" if same else "✓ Valid: press enter to apply.", None if same else True
+        )
 
     @on(Input.Submitted, "#tool-name, #fixed-args, #cmd-timeout, #cmd-output-cap")
     def _shaping_submitted(self, event: Input.Submitted) -> None:
@@ -446,7 +546,10 @@ class Inspector(VerticalScroll, can_focus=False):
             return
         path = self.command.path_str
         if field_id == "tool-name":
-            self._shape(lambda ws: ws.set_tool_name(path, value), f"Tool name {'set' if value else 'reset'}.")
+            self._shape(
+                lambda ws: ws.set_tool_name(path, value),
+                f"Tool name {'set' if value else 'reset'}.",
+            )
         elif field_id == "fixed-args":
             self._shape(lambda ws: ws.set_command_args(path, value), "Fixed words applied.")
         else:
@@ -522,4 +625,6 @@ class Inspector(VerticalScroll, can_focus=False):
         if self.command is None or value == self.choices.load:
             return
         path = self.command.path_str
-        self._shape(lambda ws: ws.set_load(path, value), f"Load is {value or 'as the selector says'}.")
+        self._shape(
+            lambda ws: ws.set_load(path, value), f"Load is {value or 'as the selector says'}."
+        )

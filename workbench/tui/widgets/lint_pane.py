@@ -66,14 +66,20 @@ class LintPane(Vertical):
         options = self.query_one("#lint-list", OptionList)
         options.clear_options()
         # Content, not a str: a str prompt is read as markup and `[env]` in a fix would vanish.
-        options.add_options([Option(Content(finding_line(f)), id=str(i)) for i, f in enumerate(self.findings)])
+        options.add_options(
+            [Option(Content(finding_line(f)), id=str(i)) for i, f in enumerate(self.findings)]
+        )
 
     @on(OptionList.OptionSelected, "#lint-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        finding = self.findings[event.option_index] if event.option_index < len(self.findings) else None
+        finding = (
+            self.findings[event.option_index] if event.option_index < len(self.findings) else None
+        )
         path = finding.command if finding is not None else ""
         if path:
             self.post_message(JumpToCommand(path))
         else:
-            self.notify("This finding is about the config as a whole, not one command.", markup=False)
+            self.notify(
+                "This finding is about the config as a whole, not one command.", markup=False
+            )

@@ -95,8 +95,10 @@ class PreviewTabs(Vertical):
     async def mount_deferred(self) -> None:
         """Mount the Try and Selectors panes (once; any caller may await it, the first mounts)."""
         if self._deferred is None:
-            self._deferred = [self.query_one(f"#{tab_id}", TabPane).mount(pane())
-                              for tab_id, pane in DEFERRED_PANES.items()]
+            self._deferred = [
+                self.query_one(f"#{tab_id}", TabPane).mount(pane())
+                for tab_id, pane in DEFERRED_PANES.items()
+            ]
         for mounting in self._deferred:
             await mounting
         self.deferred_ready = True
@@ -176,7 +178,9 @@ class PreviewTabs(Vertical):
                 text, language = full_view_text(full, view_id)
                 self._fresh(view_id, text, language)
                 if view_id == "view-lint":
-                    self.query_one(LintPane).show_findings(full.findings if full.quick.error is None else [])
+                    self.query_one(LintPane).show_findings(
+                        full.findings if full.quick.error is None else []
+                    )
                 self._filled |= {view_id}
 
     def show_tool(self, quick: QuickPreviews, command_path: str | None) -> None:

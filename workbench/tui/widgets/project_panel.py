@@ -52,20 +52,42 @@ class ProjectPanel(Vertical):
             yield Input(id="server-name", compact=True, placeholder="enter to apply")
         with Horizontal(classes="setting"):
             yield Label("tool prefix")
-            yield Input(id="prefix", compact=True, placeholder="enter to apply; empty = root command")
+            yield Input(
+                id="prefix", compact=True, placeholder="enter to apply; empty = root command"
+            )
         with Horizontal(classes="setting"):
             yield Label("description mode")
-            yield Select([("long", "long"), ("short", "short")], allow_blank=False, value="long",
-                         id="global-mode", compact=True,
-                         tooltip="Which CLI text describes tools that do not choose their own")
+            yield Select(
+                [("long", "long"), ("short", "short")],
+                allow_blank=False,
+                value="long",
+                id="global-mode",
+                compact=True,
+                tooltip="Which CLI text describes tools that do not choose their own",
+            )
         with Horizontal(classes="setting"):
             yield Label("exposure")
-            yield Select(EXPOSURE_OPTIONS, allow_blank=False, value="all", id="exposure", compact=True,
-                         tooltip="What tools/list shows at connect; the Connect tab shows it and its cost")
-        yield EditorTextArea(id="persona", compact=True, soft_wrap=True,
-                       placeholder="Persona: the prompt's deployment section, e.g. You are the release assistant.")
-        yield Button("Apply persona", id="apply-persona", compact=True, variant="primary",
-                     tooltip="Use the text above as the prompt's persona section")
+            yield Select(
+                EXPOSURE_OPTIONS,
+                allow_blank=False,
+                value="all",
+                id="exposure",
+                compact=True,
+                tooltip="What tools/list shows at connect; the Connect tab shows it and its cost",
+            )
+        yield EditorTextArea(
+            id="persona",
+            compact=True,
+            soft_wrap=True,
+            placeholder="Persona: the prompt's deployment section, e.g. You are the release assistant.",
+        )
+        yield Button(
+            "Apply persona",
+            id="apply-persona",
+            compact=True,
+            variant="primary",
+            tooltip="Use the text above as the prompt's persona section",
+        )
 
     def show(self, config: Config, root_name: str) -> None:
         self.config, self.root_name = config, root_name
@@ -77,13 +99,24 @@ class ProjectPanel(Vertical):
         self.typed.load(self.query_one("#persona", TextArea), config.prompt.persona)
 
     def _edit(self, apply) -> None:
-        self.post_message(EditRequested(self, apply, refused=lambda problem: self.notify(
-            f"Not applied: {problem}", severity="error", timeout=8, markup=False)))
+        self.post_message(
+            EditRequested(
+                self,
+                apply,
+                refused=lambda problem: self.notify(
+                    f"Not applied: {problem}", severity="error", timeout=8, markup=False
+                ),
+            )
+        )
 
     @on(Input.Submitted, "#server-name")
     def _server_name(self, event: Input.Submitted) -> None:
         event.stop()
-        if self.config is not None and event.value.strip() and event.value.strip() != self.config.server.name:
+        if (
+            self.config is not None
+            and event.value.strip()
+            and event.value.strip() != self.config.server.name
+        ):
             name = event.value
             self._edit(lambda ws: ws.set_server_name(name))
 

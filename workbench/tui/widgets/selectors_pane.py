@@ -45,11 +45,20 @@ class SelectorsPane(Vertical):
         self.shown_text: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield EditorTextArea(id="selectors-toml", compact=True, soft_wrap=True,
-                       placeholder='[[selectors]]\ncommands = ["mycli deploy*"]')
+        yield EditorTextArea(
+            id="selectors-toml",
+            compact=True,
+            soft_wrap=True,
+            placeholder='[[selectors]]\ncommands = ["mycli deploy*"]',
+        )
         with Horizontal():
-            yield Button("Apply selectors", id="apply-selectors", compact=True, variant="primary",
-                         tooltip="Use these selectors, in this order (first match wins)")
+            yield Button(
+                "Apply selectors",
+                id="apply-selectors",
+                compact=True,
+                variant="primary",
+                tooltip="Use these selectors, in this order (first match wins)",
+            )
             yield Static("", id="selectors-state", markup=False)
         yield CodeView(id="view-claims")
 
@@ -78,7 +87,9 @@ class SelectorsPane(Vertical):
             self._state(f"✗ {error}", False)
             return
         unchanged = event.text_area.text == self.shown_text
-        self._state("" if unchanged else "✓ Valid: press Apply to use them.", None if unchanged else True)
+        self._state(
+            "" if unchanged else "✓ Valid: press Apply to use them.", None if unchanged else True
+        )
 
     @on(Button.Pressed, "#apply-selectors")
     def _apply(self, event: Button.Pressed) -> None:

@@ -73,7 +73,9 @@ class StatusLine(Static):
             parts.append(f"{q.tool_count:,} tool{'' if q.tool_count == 1 else 's'}")
             if q.tokens is not None:
                 parts.append(f"{q.tokens:,} tokens{label}")
-            elif self.full is not None and not self.full_stale and self.full.quick.tokens is not None:
+            elif (
+                self.full is not None and not self.full_stale and self.full.quick.tokens is not None
+            ):
                 parts.append(f"{self.full.quick.tokens:,} tokens{label}")
             else:
                 parts.append("… tokens")

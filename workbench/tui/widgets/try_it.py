@@ -37,7 +37,10 @@ def clip(text: str) -> str:
     """`text`, cut to SHOWN_CHARS with a line saying how much more there is."""
     if len(text) <= SHOWN_CHARS:
         return text
-    return text[:SHOWN_CHARS] + f"\n… {len(text) - SHOWN_CHARS:,} more characters (a client gets them all)"
+    return (
+        text[:SHOWN_CHARS]
+        + f"\n… {len(text) - SHOWN_CHARS:,} more characters (a client gets them all)"
+    )
 
 
 @dataclass
@@ -65,10 +68,14 @@ def field_widget(spec: FormField, widget_id: str) -> Widget:
     if spec.kind == "enum":
         options = [(str(choice), choice) for choice in spec.choices]
         start = spec.default if spec.default in spec.choices else Select.NULL
-        return Select(options, value=start, allow_blank=True, id=widget_id, compact=True, tooltip=tooltip)
+        return Select(
+            options, value=start, allow_blank=True, id=widget_id, compact=True, tooltip=tooltip
+        )
     if spec.kind in ("array", "json"):
         hint = "one item per line" if spec.kind == "array" else "JSON"
-        area = EditorTextArea(id=widget_id, compact=True, soft_wrap=True, placeholder=hint, tooltip=tooltip)
+        area = EditorTextArea(
+            id=widget_id, compact=True, soft_wrap=True, placeholder=hint, tooltip=tooltip
+        )
         area.add_class("-list" if spec.kind == "array" else "-json")
         return area
     placeholder = f"default: {spec.default}" if spec.default is not None else spec.kind
@@ -80,7 +87,11 @@ def json_output_hint(tool: Any, outcome: Any) -> str:
     """For an `output = "json"` tool whose output did not parse (or did not match its output
     schema): the runtime's sentence, repeated on the state line, since a model gets no
     `structuredContent` then. Empty otherwise."""
-    if getattr(tool.binding, "output", "text") != "json" or not outcome.is_error or outcome.structured is not None:
+    if (
+        getattr(tool.binding, "output", "text") != "json"
+        or not outcome.is_error
+        or outcome.structured is not None
+    ):
         return ""
     last = outcome.text.rstrip().rsplit("\n\n", 1)[-1]
     if last.startswith("[The command's output") and last.endswith("]"):
@@ -132,29 +143,55 @@ class TryIt(Vertical):
         `structuredContent`); None when none is shown."""
 
     def compose(self) -> ComposeResult:
-        yield Static("No tool selected: highlight a command that is served as a tool.", id="try-tool", markup=False)
+        yield Static(
+            "No tool selected: highlight a command that is served as a tool.",
+            id="try-tool",
+            markup=False,
+        )
         yield FormScroll(id="try-form")
         yield Static("More arguments as JSON (merged over the form):", markup=False)
-        yield EditorTextArea(id="try-args", compact=True, soft_wrap=True, placeholder='{"name": "value"}')
+        yield EditorTextArea(
+            id="try-args", compact=True, soft_wrap=True, placeholder='{"name": "value"}'
+        )
         yield Static("", id="try-argv", markup=False)
         with Horizontal():
-            yield Button("Run", id="try-run", compact=True, variant="primary",
-                         tooltip="Run the CLI with these arguments, as a client's call would (ctrl+r)")
-            yield Button("Cancel", id="try-cancel", compact=True, variant="error", disabled=True,
-                         tooltip="Stop the run: the CLI and its children are killed")
+            yield Button(
+                "Run",
+                id="try-run",
+                compact=True,
+                variant="primary",
+                tooltip="Run the CLI with these arguments, as a client's call would (ctrl+r)",
+            )
+            yield Button(
+                "Cancel",
+                id="try-cancel",
+                compact=True,
+                variant="error",
+                disabled=True,
+                tooltip="Stop the run: the CLI and its children are killed",
+            )
         yield Static("", id="try-state", markup=False)
         with VerticalScroll(id="try-result"):
             yield Static("text content", classes="result-heading -none", markup=False)
             yield Static("", id="try-text", markup=False)
-            yield Static("structuredContent", classes="result-heading -none", id="structured-heading", markup=False)
+            yield Static(
+                "structuredContent",
+                classes="result-heading -none",
+                id="structured-heading",
+                markup=False,
+            )
             yield Static("", id="try-structured")
 
     # --- attributes down ---------------------------------------------------------------------
 
     def show_tool(self, tool: Any, config: Any, surface: Any, config_dir: Path) -> None:
         """The tool to try (None: the highlighted command is not a tool)."""
-        changed = (tool is None or self.tool is None or tool.name != self.tool.name
-                   or tool.input_schema != self.tool.input_schema)
+        changed = (
+            tool is None
+            or self.tool is None
+            or tool.name != self.tool.name
+            or tool.input_schema != self.tool.input_schema
+        )
         self.tool, self.config, self.surface, self.config_dir = tool, config, surface, config_dir
         title = self.query_one("#try-tool", Static)
         if tool is None:
@@ -215,7 +252,10 @@ class TryIt(Vertical):
     def arguments(self) -> dict[str, Any]:
         """The arguments the form and the extra JSON make (raises ArgumentsInputError)."""
         raws = {spec.name: self._raw(i, spec) for i, spec in enumerate(self.fields)}
-        return {**form_arguments(self.fields, raws), **parse_arguments(self.query_one("#try-args", TextArea).text)}
+        return {
+            **form_arguments(self.fields, raws),
+            **parse_arguments(self.query_one("#try-args", TextArea).text),
+        }
 
     @on(Input.Changed)
     @on(Switch.Changed)
@@ -239,8 +279,14 @@ class TryIt(Vertical):
             result.set_class(not same, "-stale")
             state = self.query_one("#try-state", Static)
             state.set_class(not same, "-stale")
-            state.update(self.result_state + (" · stale: the form changed since this run (ctrl+r runs it again)"
-                                              if not same else ""))
+            state.update(
+                self.result_state
+                + (
+                    " · stale: the form changed since this run (ctrl+r runs it again)"
+                    if not same
+                    else ""
+                )
+            )
 
     def _show_argv(self) -> None:
         from workbench.model.errors import WorkbenchError
@@ -257,7 +303,9 @@ class TryIt(Vertical):
             line.add_class("-invalid")
             return
         except (TypeError, ValueError):  # values of the wrong shape; Run reports them exactly
-            line.update("✗ These values do not fit the tool's schema; Run shows what a client would be told.")
+            line.update(
+                "✗ These values do not fit the tool's schema; Run shows what a client would be told."
+            )
             line.add_class("-invalid")
             return
         line.remove_class("-invalid")
@@ -287,15 +335,21 @@ class TryIt(Vertical):
             text.update("")
             structured.update("")
             return
-        shown = "\n".join(part.get("text", "") for part in result["content"] if part.get("type") == "text")
+        shown = "\n".join(
+            part.get("text", "") for part in result["content"] if part.get("type") == "text"
+        )
         text.update(clip(shown) or "(no text)")
         text.set_class(bool(result["isError"]), "-error")
         headings.first().remove_class("-none")
         heading = self.query_one("#structured-heading", Static)
         if "structuredContent" in result:
             heading.remove_class("-none")
-            structured.update(highlight(clip(json.dumps(result["structuredContent"], indent=2, ensure_ascii=False)),
-                                        language="json"))
+            structured.update(
+                highlight(
+                    clip(json.dumps(result["structuredContent"], indent=2, ensure_ascii=False)),
+                    language="json",
+                )
+            )
         else:
             heading.add_class("-none")
             structured.update("")
@@ -322,8 +376,10 @@ class TryIt(Vertical):
             from workbench.tui.screens.confirm_run import ConfirmRun
 
             tool = self.tool
-            self.app.push_screen(ConfirmRun(tool.name, arguments, reason),
-                                 lambda go: self._start(tool, arguments) if go else self._state("Not run.", None))
+            self.app.push_screen(
+                ConfirmRun(tool.name, arguments, reason),
+                lambda go: self._start(tool, arguments) if go else self._state("Not run.", None),
+            )
         else:
             self._start(self.tool, arguments)
 
@@ -345,7 +401,9 @@ class TryIt(Vertical):
             self.running.cancel()
 
     @work(exclusive=True, group="try-it", exit_on_error=False, description="try-it call")
-    async def _run(self, name: str, arguments: dict[str, Any], config: Any, surface: Any, config_dir: Path) -> None:
+    async def _run(
+        self, name: str, arguments: dict[str, Any], config: Any, surface: Any, config_dir: Path
+    ) -> None:
         import asyncio
 
         from workbench.runtime.calls import ToolRunner
@@ -366,7 +424,9 @@ class TryIt(Vertical):
         self.query_one("#try-cancel", Button).disabled = True
         outcome = message.outcome
         if self.tool is None or message.tool != self.tool.name:  # the user moved on meanwhile
-            self._state(f"{message.tool} finished; highlight its command again to run it anew.", None)
+            self._state(
+                f"{message.tool} finished; highlight its command again to run it anew.", None
+            )
             return
         if outcome is None:
             self._state("Cancelled: the command was stopped, with its child processes.", False)
@@ -375,9 +435,14 @@ class TryIt(Vertical):
         verdict = "isError: true" if outcome.is_error else "ok"
         exit_code = (outcome.structured or {}).get("exit_code")
         shown = f"{verdict} · exit code {exit_code}" if exit_code is not None else verdict
-        self.result_state = f"{shown} · {outcome.duration_ms:,} ms" + json_output_hint(self.tool, outcome)
+        self.result_state = f"{shown} · {outcome.duration_ms:,} ms" + json_output_hint(
+            self.tool, outcome
+        )
         self._state(self.result_state, not outcome.is_error)
-        result: dict[str, Any] = {"isError": outcome.is_error, "content": [{"type": "text", "text": outcome.text}]}
+        result: dict[str, Any] = {
+            "isError": outcome.is_error,
+            "content": [{"type": "text", "text": outcome.text}],
+        }
         if outcome.structured is not None:
             result["structuredContent"] = outcome.structured
         self._show_result(result)
