@@ -197,10 +197,8 @@ def _root_reference_problem(schema_json: str, wrapped: bool) -> str | None:
     schema = json.loads(schema_json)
     base = "urn:mcp-workbench:tool-output-schema"
     registry = (
-        referencing.Registry(retrieve=no_retrieval)
-        .with_resource(  # type: ignore[call-arg]  # attrs field the stub omits
-            base, DRAFT202012.create_resource(schema)
-        )
+        referencing.Registry(retrieve=no_retrieval)  # type: ignore[call-arg]  # attrs field the stub omits
+        .with_resource(base, DRAFT202012.create_resource(schema))
         .crawl()
     )
     resolver = registry.resolver(base)

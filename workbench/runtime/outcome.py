@@ -103,8 +103,9 @@ def _schema_problem(value: Any, tool: Tool) -> str | None:
     import referencing
 
     validator = linear_time_validator()(
-        tool.output_schema or {}, registry=referencing.Registry(retrieve=no_retrieval)
-    )  # type: ignore[call-arg]  # attrs field the stub omits
+        tool.output_schema or {},
+        registry=referencing.Registry(retrieve=no_retrieval),  # type: ignore[call-arg]  # attrs field the stub omits
+    )
     try:
         error = next(iter(validator.iter_errors(value)), None)
     except Exception:  # an unresolvable `$ref`: build_surface refuses those

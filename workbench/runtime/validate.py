@@ -62,8 +62,9 @@ class ArgumentChecker:
         self.tool_name = tool_name
         # a registry that retrieves nothing: a `$ref` outside the schema fails, never fetches
         self._validator = _linear_time_validator()(
-            schema, registry=referencing.Registry(retrieve=no_retrieval)
-        )  # type: ignore[call-arg]  # attrs field
+            schema,
+            registry=referencing.Registry(retrieve=no_retrieval),  # type: ignore[call-arg]  # attrs field
+        )
         properties = schema.get("properties")
         self._fields = list(properties) if isinstance(properties, dict) else []
         self._required = [name for name in schema.get("required", []) if isinstance(name, str)]
