@@ -17,7 +17,7 @@ from workbench.model.naming import TOOL_NAME_PATTERN
 from workbench.model.schema import backtracking_feature, user_patterns
 from workbench.model.shaping import parse_json_output
 from workbench.model.surface_types import Surface, Tool
-from workbench.model.tree import Command, CommandTree, ValueType
+from workbench.model.tree import Command, CommandTree, Flag, ValueType
 
 SEARCH_SUGGESTED_TOOLS = 40
 """In `all` exposure, more tools than this suggest search exposure (WB502): hosts and model
@@ -278,22 +278,32 @@ def annotation_findings(tool: Tool, config: Config) -> list[Finding]:
     return []
 
 
+def _declared_flags(tree: CommandTree, command: Command) -> dict[str, Flag]:
+    """The flags a command's tool can bind, by spelling: its own and its ancestors'."""
+    return {
+        flag.spelling: flag for node in [*tree.ancestors(command), command] for flag in node.flags
+    }
+
+
+def _typed_by_config(config: Config, command: Command, prop: str, flag: Flag | None) -> bool:
+    """The config states the type (`type` or `schema`) of this property or flag: lint leaves it."""
+    overrides = config.command(command.path_str).flags
+    keys = [prop, *([flag.key] if flag else [])]
+    override = next((overrides[key] for key in keys if key in overrides), None)
+    return override is not None and (override.type is not None or override.schema_ is not None)
+
+
 def unknown_type_findings(
     tool: Tool, command: Command, tree: CommandTree, config: Config
 ) -> list[Finding]:
     """Properties served as plain strings because the help text named a type we cannot map."""
     findings: list[Finding] = []
-    overrides = config.command(command.path_str).flags
-    declared = {
-        flag.spelling: flag for node in [*tree.ancestors(command), command] for flag in node.flags
-    }
+    declared = _declared_flags(tree, command)
     for arg in tool.binding.args:
         if arg.value_type is not ValueType.UNKNOWN:
             continue
         flag = declared.get(arg.spelling) if arg.source == "flag" else None
-        keys = {arg.property} | ({flag.key} if flag else set())
-        override = next((overrides[k] for k in keys if k in overrides), None)
-        if override is not None and (override.schema_ is not None or override.type is not None):
+        if _typed_by_config(config, command, arg.property, flag):
             continue
         shown = arg.spelling if arg.source == "flag" else arg.property
         type_name = f" (`{flag.type_name}`)" if flag and flag.type_name else ""
@@ -316,16 +326,14 @@ def guessed_kind_findings(
 ) -> list[Finding]:
     """WB405: flags whose help printed no type, so switch-or-value was guessed (`kind_guessed`)."""
     findings: list[Finding] = []
-    overrides = config.command(command.path_str).flags
-    declared = {
-        flag.spelling: flag for node in [*tree.ancestors(command), command] for flag in node.flags
-    }
+    declared = _declared_flags(tree, command)
     for arg in tool.binding.args:
         flag = declared.get(arg.spelling) if arg.source == "flag" else None
-        if flag is None or not flag.kind_guessed:
-            continue
-        override = overrides.get(arg.property) or overrides.get(flag.key)
-        if override is not None and (override.type is not None or override.schema_ is not None):
+        if (
+            flag is None
+            or not flag.kind_guessed
+            or _typed_by_config(config, command, arg.property, flag)
+        ):
             continue
         served = (
             "a switch (true/false)" if arg.kind.value == "boolean" else "an option taking a value"
