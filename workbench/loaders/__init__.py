@@ -316,25 +316,12 @@ def _load_executable(
         except introspect.IntrospectError as error:
             report(f"{error}; reading its --help instead")
         else:
-            tree = _tree(info["tree"], target)
-            tree = _witness(
-                tree,
-                command,
+            return _witnessed(
                 info,
-                top_level_first=True,
-                report=report,
-                again=lambda names: _tree(
-                    introspect.describe(found.name, root_name, names)["tree"], target
-                ),
-            )
-            return LoadedCLI(
-                tree,
-                SourceConfig(
-                    command=command,
-                    loader=Loader(info["loader"]),
-                    target=target,
-                    cli_version=info["cli_version"],
-                ),
+                target,
+                command,
+                report,
+                again=lambda names: introspect.describe(found.name, root_name, names),
             )
     elif found.python:
         loaded = _load_foreign(target, found, root_name, command, report)
@@ -352,19 +339,33 @@ def _load_foreign(
     except LoadError as error:
         report(f"{error}; reading its --help instead")
         return None
-    tree = _tree(info["tree"], target)
+    return _witnessed(
+        info,
+        target,
+        command,
+        report,
+        again=lambda names: foreign.introspect(
+            found.python, found.name, name=root_name, dispatch_names=names
+        ),
+    )
+
+
+def _witnessed(
+    info: dict[str, Any],
+    target: str,
+    command: list[str],
+    report: Progress,
+    again: Callable[[list[str]], dict[str, Any]],
+) -> LoadedCLI:
+    """An exact load of an executable (in this interpreter or the script's own), checked against
+    its help (`_witness`); `again` introspects once more with dispatch names help revealed."""
     tree = _witness(
-        tree,
+        _tree(info["tree"], target),
         command,
         info,
         top_level_first=True,
         report=report,
-        again=lambda names: _tree(
-            foreign.introspect(found.python, found.name, name=root_name, dispatch_names=names)[
-                "tree"
-            ],
-            target,
-        ),
+        again=lambda names: _tree(again(names)["tree"], target),
     )
     return LoadedCLI(
         tree,
