@@ -31,17 +31,17 @@ def test_quick_bench_measures_the_per_call_overhead_row(tmp_path: Path) -> None:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=300,  # the bench's own runs slow down with the machine's load
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "1 rows in" in done.stdout
     summary = re.search(
-        r"per-call overhead: `deployctl status` through serve\n\s+(\d+) ms vs (\d+) ms "
+        r"per-call overhead: `deployctl status` through serve\n\s+([\d.]+) (ms|s) vs ([\d.]+) (ms|s) "
         r"\(the same argv run directly as a subprocess\): ratio ([\d.]+)×",
         done.stdout,
     )
-    assert summary, done.stdout
-    through_serve, direct, ratio = int(summary[1]), int(summary[2]), float(summary[3])
+    assert summary, done.stdout  # a loaded machine prints seconds (`1.05 s vs 1.36 s`)
+    through_serve, direct, ratio = float(summary[1]), float(summary[3]), float(summary[5])
     assert through_serve > 0 and direct > 0 and ratio > 0
     markdown = table.read_text(encoding="utf-8").splitlines()
     assert markdown[0].startswith("| benchmark | measured (median) | reference (median) | ratio |")
