@@ -22,7 +22,7 @@ def installers(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv holding pipx and uv from the registry; its bin folder."""
     venv = tmp_path_factory.mktemp("installers") / "venv"
     subprocess.run(
-        [sys.base_prefix + "/bin/python3", "-m", "venv", str(venv)], check=True, timeout=120
+        [sys.base_prefix + "/bin/python3", "-m", "venv", str(venv)], check=True, timeout=600
     )
     result = subprocess.run(
         [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "pipx", "uv"],
@@ -76,7 +76,7 @@ def test_installed_tool_exports_lists_and_serves(tool, installers, tmp_path):
 
     def run(*args: str) -> str:
         result = subprocess.run(
-            [str(workbench), *args], cwd=work, env=env, capture_output=True, text=True, timeout=120
+            [str(workbench), *args], cwd=work, env=env, capture_output=True, text=True, timeout=300
         )
         assert result.returncode == 0, result.stderr
         return result.stdout
