@@ -15,24 +15,12 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
+from help_support import flags_of, parsed
 
 from workbench.loaders.help import crawl
-from workbench.loaders.help.detect import detect_style, parser_for
 from workbench.model.tree import FlagKind, ValueType
-
-FIXTURES = Path(__file__).parent / "fixtures" / "help"
-
-
-def parsed(name: str, path: list[str]):
-    text = (FIXTURES / name).read_text()
-    return parser_for(detect_style(text))(text, path)
-
-
-def flags_of(result) -> dict:
-    return {flag.key: flag for flag in result.flags}
 
 
 def test_tar_argp_help_with_a_question_mark_short_and_one_space_columns():

@@ -3,16 +3,7 @@ fixture of the real CLI's help: general rules, in the style module that owns the
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from workbench.loaders.help.detect import detect_style, parser_for
-
-FIXTURES = Path(__file__).parent / "fixtures" / "help"
-
-
-def parsed(name: str, path: list[str]):
-    text = (FIXTURES / name).read_text()
-    return parser_for(detect_style(text))(text, path)
+from help_support import FIXTURES, parsed
 
 
 def test_a_click_default_command_marked_with_a_star_is_listed_by_its_name():

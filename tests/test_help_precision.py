@@ -7,21 +7,9 @@ the versions named there); the expected values were read off the text by hand.
 
 from __future__ import annotations
 
-from pathlib import Path
+from help_support import flags_of, parsed
 
-from workbench.loaders.help.detect import detect_style, parser_for
 from workbench.model.tree import FlagKind
-
-FIXTURES = Path(__file__).parent / "fixtures" / "help"
-
-
-def parsed(name: str, path: list[str]):
-    text = (FIXTURES / name).read_text()
-    return parser_for(detect_style(text))(text, path)
-
-
-def flags_of(result) -> dict:
-    return {flag.key: flag for flag in result.flags}
 
 
 def test_a_dot_leader_between_short_and_long_spellings_makes_one_flag():

@@ -7,23 +7,11 @@ COLUMNS=200`); the expected values were read off the text by hand.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from help_support import FIXTURES, flags_of, parsed
 
 from workbench.loaders.help.detect import STYLES, detect_style, parser_for
 from workbench.model.tree import FlagKind, ValueType
-
-FIXTURES = Path(__file__).parent / "fixtures" / "help"
-
-
-def parsed(name: str, path: list[str]):
-    text = (FIXTURES / name).read_text()
-    return parser_for(detect_style(text))(text, path)
-
-
-def flags_of(result) -> dict:
-    return {flag.key: flag for flag in result.flags}
 
 
 def commands_of(result) -> dict:

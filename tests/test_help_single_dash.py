@@ -9,27 +9,16 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
+from help_support import flags_of, parsed
 
-from workbench.loaders.help.detect import detect_style, parser_for
+from workbench.loaders.help.detect import parser_for
 from workbench.loaders.help.synopsis import synopsis_flags
 from workbench.model.config import Config
 from workbench.model.surface import build_surface
 from workbench.model.tree import Command, CommandTree, FlagKind
 from workbench.runtime.argv import build_argv
-
-FIXTURES = Path(__file__).parent / "fixtures" / "help"
-
-
-def parsed(name: str, path: list[str]):
-    text = (FIXTURES / name).read_text()
-    return parser_for(detect_style(text))(text, path)
-
-
-def flags_of(result) -> dict:
-    return {flag.key: flag for flag in result.flags}
 
 
 def test_find_rows_of_packed_predicates_are_single_dash_options():
