@@ -139,16 +139,12 @@ def consult_completion(
             parsed.subcommands.append(CommandEntry(name, description))
             node.listing_commands[name] = WITNESS
     if answer.flags is not None:
-        held = [*parsed.flags, *parsed.inherited]
-        names = {f.name for f in held if f.name} | {
-            f"no-{f.name}" for f in held if f.name and f.negatable
-        }
-        shorts = {f.short for f in held if f.short}
+        shown = parsed.shown_flags()
         seen_flags = sum(1 for f in answer.flags if f.name not in _MACHINERY)
         for listed in answer.flags:
             if listed.name in _MACHINERY or (listed.name is None and listed.short == "h"):
                 continue
-            if (listed.name and listed.name in names) or (listed.short and listed.short in shorts):
+            if shown(listed.name, listed.short):
                 continue
             node.listing_flags.append(
                 Flag(

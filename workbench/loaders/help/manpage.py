@@ -253,21 +253,16 @@ def consult_manual(page: ManPage | None, root: CrawledCommand) -> None:
     parsed = root.parsed
     if parsed is None or page is None or not agrees_with_help(page, parsed.flags):
         return
-    held = [*parsed.flags, *parsed.inherited]
-    names = {f.name for f in held if f.name} | {
-        f"no-{f.name}" for f in held if f.name and f.negatable
-    }
-    shorts = {f.short for f in held if f.short}
+    shown = parsed.shown_flags()
     counted = [f for f in page.flags if f.name not in _MACHINERY and f.short != "h"]
     for flag in counted:
-        if (flag.name and flag.name in names) or (flag.short and flag.short in shorts):
+        if shown(flag.name, flag.short):
             continue
-        if flag.name and flag.name.startswith("no-") and flag.name[3:] in names:
+        if flag.name and flag.name.startswith("no-") and shown(flag.name[3:], None):
             continue  # the `--no-x` form of a flag the help shows
         root.listing_flags.append(flag)
-    if (
-        counted
-    ):  # a page without option rows (gh(1) lists its commands in prose) is no witness of flags
+    # a page without option rows (gh(1) lists its commands in prose) is no witness of flags
+    if counted:
         root.listing_seen[WITNESS] = (0, len(counted))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from workbench.model.tree import Flag, Positional
@@ -41,6 +42,17 @@ class ParsedHelp:
     unread: list[str] = field(default_factory=list)
     """Option names the text spells in its options sections that no flag holds: signs that
     the reading is short (the crawler reports them, `coverage.short_signs`)."""
+
+    def shown_flags(self) -> Callable[[str | None, str | None], bool]:
+        """A test of whether the text already holds a flag of a long name (its `--no-x` form
+        counted) or short name: what another listing of the same command adds only when it does
+        not. The spellings are gathered once, for a loop over a listing's flags."""
+        held = [*self.flags, *self.inherited]
+        names = {f.name for f in held if f.name} | {
+            f"no-{f.name}" for f in held if f.name and f.negatable
+        }
+        shorts = {f.short for f in held if f.short}
+        return lambda name, short: bool(name and name in names) or bool(short and short in shorts)
 
     @property
     def summary(self) -> str:
