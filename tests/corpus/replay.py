@@ -4,7 +4,9 @@
 interpreter, without site-packages) that looks its argv up in `recordings/<cli>.json` and
 prints the recorded stdout and stderr with the recorded exit code, so the help crawler runs
 unchanged (`crawl(path)`) with no network and no real CLI; `install_man_replay` does the same
-for the `man` calls a crawl makes (`recordings/<cli>.json`'s `man` list, `crawl(..., man=)`). An argv nobody recorded answers as
+for the `man` calls a crawl makes (`recordings/<cli>.json`'s `man` list, `crawl(..., man=)`), and
+`recorded_completions` hands the crawl the shell completion files found for the real program
+when it was recorded (`completions` list, `crawl(..., completions=)`). An argv nobody recorded answers as
 an unknown command would (`error: ...` on stderr, exit 2) and, when `CORPUS_REPLAY_MISSES`
 names a file, is appended to it, so a crawler asking for something new is visible.
 """
@@ -62,6 +64,17 @@ def _install(target: Path, recording: Path, key: str, label: str) -> Path:
     target.write_text(script, encoding="utf-8")
     target.chmod(target.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
     return target
+
+
+def recorded_completions(cli: str, recording: Path | None = None):
+    """A completion-file finder for `crawl(..., completions=)` that answers with the files found
+    for the real program when `cli` was recorded (text and provenance as judged then), so a
+    replayed crawl meets the same witness on a machine without fish or zsh."""
+    from workbench.loaders.help.completions import CompletionFile
+
+    data = json.loads((recording or recording_path(cli)).read_text(encoding="utf-8"))
+    files = [CompletionFile(**entry) for entry in data.get("completions", [])]
+    return lambda executable, names: list(files)
 
 
 def recorded_clis() -> list[str]:

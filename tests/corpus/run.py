@@ -15,7 +15,7 @@ from pathlib import Path
 
 from corpus.manifest import CORPUS, CorpusCLI
 from corpus.paths import TRUTH_DIR, find_executable
-from corpus.replay import install_man_replay, install_replay, recording_path
+from corpus.replay import install_man_replay, install_replay, recorded_completions, recording_path
 from corpus.score import Score, score_tree
 
 
@@ -47,7 +47,12 @@ def score_recorded(cli: CorpusCLI) -> Score:
             # a replayed help call answers in milliseconds when the machine is idle; the generous
             # timeout keeps a busy machine (the suite on both cores) from scoring a timed-out page
             tree = crawl(
-                str(exe), name=cli.name, use_cache=False, timeout_s=REPLAY_TIMEOUT_S, man=str(man)
+                str(exe),
+                name=cli.name,
+                use_cache=False,
+                timeout_s=REPLAY_TIMEOUT_S,
+                man=str(man),
+                completions=recorded_completions(cli.name),
             )
         except Exception as error:  # a crawl that fails is a row of the table, not a crash
             return Score(

@@ -13,6 +13,9 @@ stdin closed. Stored as `tests/corpus/recordings/<cli>.json`:
 where `args` is the argv without the program (the replay looks them up by that).
 `--extras-only` keeps an existing recording and adds only the argvs it lacks (no new crawl);
 `--man` records only the `man` call (the CLI's manual page, `"man"` in the file);
+`--completions` records only the shell completion files found for the real program
+(`"completions"`: path, shell, text, own, provenance, as `completions.find_completion_files`
+judged them here), so the replayed crawl meets them without fish or zsh installed;
 `--add` keeps it too but crawls again, adding the calls a newer crawler makes (cobra's
 `__complete`, the man page) without touching what was recorded.
 """
@@ -149,14 +152,41 @@ def record_man(cli: CorpusCLI) -> list[dict]:
     ]
 
 
+def record_completions(cli: CorpusCLI) -> list[dict]:
+    """The completion files a crawl of the real program finds (its executable's name and the
+    corpus name, as the replay runs under it), read and judged on this machine."""
+    import dataclasses
+    import os
+
+    from workbench.loaders.help.completions import find_completion_files
+
+    exe = find_executable(cli)
+    if exe is None:
+        raise RuntimeError("not installed")
+    names = list(dict.fromkeys([os.path.basename(exe), cli.name]))
+    return [dataclasses.asdict(f) for f in find_completion_files(exe, names)]
+
+
 def main(argv: list[str]) -> None:
     extras_only = "--extras-only" in argv
     keep_recorded = "--add" in argv
     man_only = "--man" in argv
-    wanted = set(argv) - {"--extras-only", "--add", "--man"}
+    completions_only = "--completions" in argv
+    wanted = set(argv) - {"--extras-only", "--add", "--man", "--completions"}
     RECORDINGS_DIR.mkdir(exist_ok=True)
     for cli in CORPUS:
         if wanted and cli.name not in wanted:
+            continue
+        if completions_only:  # only (re)record the completion files, beside the help calls
+            path = RECORDINGS_DIR / f"{cli.name}.json"
+            data = json.loads(path.read_text())
+            try:
+                data["completions"] = record_completions(cli)
+            except RuntimeError as error:
+                print(f"{cli.name}: FAILED {error}", file=sys.stderr)
+                continue
+            path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+            print(f"{cli.name}: {len(data['completions'])} completion files", flush=True)
             continue
         if man_only:  # only (re)record the manual page call, beside the help calls
             path = RECORDINGS_DIR / f"{cli.name}.json"
@@ -168,6 +198,7 @@ def main(argv: list[str]) -> None:
         try:
             data = record(cli, extras_only=extras_only, keep_recorded=keep_recorded)
             data["man"] = record_man(cli)
+            data["completions"] = record_completions(cli)
         except Exception as error:
             print(f"{cli.name}: FAILED {error}", file=sys.stderr)
             continue

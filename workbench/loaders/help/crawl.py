@@ -22,6 +22,12 @@ from workbench.loaders.help.assemble import CrawledCommand, build_tree
 from workbench.loaders.help.cache import cache_key, executable_identity, load_cached, store_cached
 from workbench.loaders.help.cleo import LIST_HELP
 from workbench.loaders.help.cobra_complete import consult_completion
+from workbench.loaders.help.completions import (
+    Finder,
+    consult_completions,
+    find_completion_files,
+    usage_name,
+)
 from workbench.loaders.help.detect import detect_style, parser_for, rules_for
 from workbench.loaders.help.fetch import fetch_help, fetch_listing, fetch_pointed_listing
 from workbench.loaders.help.generic import first_of_each, parse_listing
@@ -66,13 +72,15 @@ def crawl(
     cache_dir: Path | None = None,
     command: list[str] | None = None,
     man: str | None = None,
+    completions: Finder | None = None,
 ) -> CommandTree:
     """Crawl `executable`'s help texts into a command tree named `name` (default: its file name).
 
     `command`, when given, is the argv prefix that runs the CLI (`[python, "-m", "pkg"]`):
     it is run through a small launcher named `name` instead of `executable`, uncached.
     `man`: the `man` program that renders the CLI's manual page (default: `man` on PATH; the
-    corpus replays a recorded one).
+    corpus replays a recorded one). `completions`: what finds the CLI's shell completion files
+    (default: `find_completion_files`; the corpus replays recorded ones).
     """
     if command:
         with tempfile.TemporaryDirectory(prefix="workbench-launch-") as folder:
@@ -86,6 +94,7 @@ def crawl(
                 use_cache=False,
                 max_workers=max_workers,
                 man=man,
+                completions=completions,
             )
     path = resolve_executable(executable)
     root_name = name or os.path.basename(executable.rstrip("/"))
@@ -110,15 +119,24 @@ def crawl(
                 pass
     with (
         tempfile.TemporaryDirectory(prefix="workbench-crawl-") as workdir,
-        ThreadPoolExecutor(max_workers=1, thread_name_prefix="help-man") as side,
+        ThreadPoolExecutor(max_workers=2, thread_name_prefix="help-man") as side,
     ):
         page = side.submit(
             read_manual, os.path.basename(path), timeout_s, man=man, cwd=workdir
         )  # beside the crawl
+        finder = completions or find_completion_files
+        names = list(dict.fromkeys([os.path.basename(path), root_name]))
+        found = side.submit(finder, path, names)
         root = _crawl_nodes(path, root_name, report, timeout_s, max_depth, max_workers, workdir)
         consult_manual(page.result(), root)
+        files = found.result()
+        printed = usage_name(root.parsed)
+        if printed and printed not in names:  # the name the help prints (`Usage: fd …`)
+            names.append(printed)
+            files += [f for f in finder(path, [printed]) if f.path not in {g.path for g in files}]
+        completion_signs = consult_completions(files, root, set(names), root_name)
     tree = build_tree(root, root_name, _cli_version(version_call))
-    signs = short_signs(root, root_name)
+    signs = short_signs(root, root_name) + completion_signs
     listings = listing_witnesses(root, tree)
     if signs or listings:
         from workbench.loaders.witness import unread_paths

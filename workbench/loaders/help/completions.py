@@ -1,0 +1,688 @@
+"""The shell completion files installed for a program, as another listing of a help-only crawl.
+
+Many programs ship completion files that list options their help hides (clap leaves its
+`--no-*` overrides out of `--help` and the man page; fd's fish file lists them). After a crawl,
+the files for the program's names (its executable's, the root's and the one its usage line
+prints) are looked up where fish and zsh find them, read as text (no shell is ever run to read
+them), and judged by where they come from:
+
+- **The program's own file** (installed by the program's own package: on Debian, `dpkg-query -S`
+  names the same package for the file and the executable; without dpkg's word, a file in a
+  vendor directory of the executable's own prefix, `PREFIX/share/fish/vendor_completions.d`,
+  `PREFIX/share/zsh/vendor-completions`, `PREFIX/share/zsh/site-functions`) lists what that
+  version of the program accepts: the options only it lists are taken, marked `listed_by`.
+- **A third-party file** (fish's own completions, written by fish's maintainers for many
+  platforms and versions at once, BSD and GNU options mixed; a file another package or another
+  installation put there) is never taken from. When it lists options the loaded tree lacks,
+  the load says it may be short, naming them, so the user can check.
+
+Only what a file ties to a command the crawl read is used (nothing invents a command): fish
+lines with no condition or `__fish_use_subcommand` / `__fish_NAME_needs_command` belong to the
+root, `__fish_seen_subcommand_from SUB` / `__fish_NAME_using_subcommand SUB` (joined by `; and`
+for a deeper path) to that subcommand; a line under any other condition is not read. zsh files
+are read where they are `_arguments` specs (`{-X,--request}'[desc]':'<method>':…`), the form
+clap, cobra and curl's generator write; only specs of the file's first `_arguments` call or
+array of specs that is not inside a `case` branch belong to the root.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from workbench.loaders.help.assemble import CrawledCommand
+from workbench.loaders.help.parsed import ParsedHelp
+from workbench.loaders.help.run import run_help
+from workbench.model.tree import Flag, FlagKind, ValueType
+
+FISH_WITNESS = "fish completion"
+ZSH_WITNESS = "zsh completion"
+"""How a flag only the program's own completion file listed is marked (`listed_by`)."""
+
+_PROGRAM_NAME = re.compile(r"^[A-Za-z0-9][\w.+-]*$")
+_FISH_OWN_DIRS = ("/usr/share/fish/completions",)
+"""Where fish keeps the completions its maintainers write for other people's programs."""
+_FISH_VENDOR = ("share/fish/vendor_completions.d",)
+_ZSH_VENDOR = ("share/zsh/vendor-completions", "share/zsh/site-functions")
+_SYSTEM_PREFIXES = ("/usr", "/usr/local")
+
+
+@dataclass(frozen=True)
+class CompletionFile:
+    """One completion file found for the program: its text and whether it is the program's own."""
+
+    path: str
+    shell: Literal["fish", "zsh"]
+    text: str
+    own: bool
+    provenance: str
+    """Why it is (or is not) the program's own, in words: `installed by fd-find, the package
+    of /usr/bin/fdfind`, `fish's own completions (package fish-common)`."""
+
+
+@dataclass
+class ListedOption:
+    """One option as a completion file lists it, tied to the command it belongs to."""
+
+    path: tuple[str, ...]
+    """Below the root: `()` for the root, `("remote", "add")`."""
+    flag: Flag
+
+
+@dataclass
+class CompletionListing:
+    """What one file lists: the options it ties to commands, and how many lines it could not tie."""
+
+    options: list[ListedOption] = field(default_factory=list)
+    untied: int = 0
+
+
+Finder = Callable[[str, list[str]], list[CompletionFile]]
+"""Finds the completion files of an executable by its names (`find_completion_files`; the
+corpus replays recorded ones)."""
+
+
+# --- finding the files and judging where they come from
+
+
+def find_completion_files(
+    executable: str, names: list[str], *, timeout_s: float = 10.0
+) -> list[CompletionFile]:
+    """The fish and zsh completion files for `names` of `executable`, and those its Debian
+    package installs (whatever their name: fd-find's `fd.fish` for `fdfind`), own ones first,
+    each read and judged by provenance (one `dpkg-query -S` call for all, when dpkg is there)."""
+    real = os.path.realpath(executable)
+    own_prefixes = {os.path.dirname(os.path.dirname(p)) for p in (executable, real)}
+    prefixes = list(dict.fromkeys([*sorted(own_prefixes), *_SYSTEM_PREFIXES]))
+    wanted = [n for n in dict.fromkeys(names) if _PROGRAM_NAME.match(n)]
+    candidates: list[tuple[str, str]] = []  # path, the vendor folder's prefix ("" for fish's own)
+    for name in wanted:
+        for prefix in prefixes:
+            for folder in _FISH_VENDOR:
+                candidates.append((os.path.join(prefix, folder, f"{name}.fish"), prefix))
+            for folder in _ZSH_VENDOR:
+                candidates.append((os.path.join(prefix, folder, f"_{name}"), prefix))
+        for folder in _FISH_OWN_DIRS:
+            candidates.append((os.path.join(folder, f"{name}.fish"), ""))
+    found = dict((path, where) for path, where in candidates if os.path.isfile(path))
+    spellings = _merged_usr([executable, real])
+    packages = packages_of([*spellings, *found], timeout_s)
+    program_package = next((packages[p] for p in spellings if p in packages), None)
+    if program_package:  # what the program's own package installs, whatever its name
+        for path in package_completion_files(program_package):
+            if path not in found and os.path.isfile(path):
+                found[path] = ""
+                packages[path] = program_package
+    files: list[CompletionFile] = []
+    for path, where in found.items():
+        shell = completion_shell(path)
+        if shell is None:
+            continue
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                text = handle.read(2_000_000)
+        except OSError:
+            continue
+        own, provenance = judge(
+            path, where, packages.get(path), program_package, own_prefixes, real
+        )
+        files.append(CompletionFile(path, shell, text, own, provenance))
+    files.sort(key=lambda f: not f.own)
+    return files
+
+
+def _merged_usr(paths: list[str]) -> list[str]:
+    """Each path and, on a merged-/usr system, the `/bin/x` spelling dpkg's lists may use for
+    `/usr/bin/x` (and the other way round)."""
+    result: list[str] = []
+    for path in paths:
+        result.append(path)
+        for merged, classic in (("/usr/bin/", "/bin/"), ("/usr/sbin/", "/sbin/")):
+            if path.startswith(merged):
+                result.append(classic + path[len(merged) :])
+            elif path.startswith(classic):
+                result.append(merged + path[len(classic) :])
+    return list(dict.fromkeys(result))
+
+
+def completion_shell(path: str) -> Literal["fish", "zsh"] | None:
+    """`fish` for `…/share/fish/…/NAME.fish`, `zsh` for `…/share/zsh/…/_NAME`, else None."""
+    parts = path.split(os.sep)
+    if path.endswith(".fish") and "fish" in parts:
+        return "fish"
+    if os.path.basename(path).startswith("_") and "zsh" in parts:
+        return "zsh"
+    return None
+
+
+def completion_program(file: CompletionFile) -> str:
+    """The program name a file is for, by its name (`fd.fish`, `_fd`: `fd`)."""
+    base = os.path.basename(file.path)
+    return base[: -len(".fish")] if file.shell == "fish" else base[1:]
+
+
+_DPKG_INFO = "/var/lib/dpkg/info"
+
+
+def package_completion_files(package: str) -> list[str]:
+    """The fish and zsh completion files a Debian package installed (its `.list` file, read)."""
+    listed: list[str] = []
+    for name in (f"{package}.list", *_arch_lists(package)):
+        try:
+            with open(os.path.join(_DPKG_INFO, name), encoding="utf-8", errors="replace") as handle:
+                listed += [line.strip() for line in handle]
+        except OSError:
+            continue
+    return [
+        path
+        for path in dict.fromkeys(listed)
+        if re.search(r"/share/(?:fish/[^/]+/[^/]+\.fish|zsh/[^/]+/_[^/]+)$", path)
+    ]
+
+
+def _arch_lists(package: str) -> list[str]:
+    try:
+        return sorted(
+            n for n in os.listdir(_DPKG_INFO) if n.startswith(f"{package}:") and n.endswith(".list")
+        )
+    except OSError:
+        return []
+
+
+def judge(
+    path: str,
+    prefix: str,
+    file_package: str | None,
+    program_package: str | None,
+    own_prefixes: set[str],
+    executable: str,
+) -> tuple[bool, str]:
+    """Whether a found file is the program's own, and why (the provenance rule, docs/crawler.md)."""
+    if file_package and program_package:
+        if file_package == program_package:
+            return True, f"installed by {file_package}, the package of {executable}"
+        return (
+            False,
+            f"installed by {file_package}, not by {program_package} (the program's package)",
+        )
+    if file_package:  # the file is a package's, the program is not (another installation)
+        return False, f"installed by {file_package}, which did not install {executable}"
+    if prefix and prefix in own_prefixes:
+        return True, f"in a vendor folder of {prefix}, where {executable} is installed"
+    if not prefix:
+        return False, "fish's own completions, written for many platforms and versions"
+    return False, f"in a vendor folder of {prefix}, not where {executable} is installed"
+
+
+def packages_of(paths: list[str], timeout_s: float) -> dict[str, str]:
+    """The Debian package that installed each path, as `dpkg-query -S` says (empty without dpkg)."""
+    query = shutil.which("dpkg-query")
+    if not query:
+        return {}
+    call = run_help([query, "-S", "--", *dict.fromkeys(paths)], timeout_s)
+    if call.error or call.timed_out:
+        return {}
+    result: dict[str, str] = {}
+    for line in call.stdout.splitlines():
+        if line.startswith("diversion ") or ": " not in line:
+            continue
+        owners, _, path = line.partition(": ")
+        owner = owners.split(",")[0].strip().split(":")[0]  # `pkg:amd64, pkg2: /path`
+        if owner and path.strip():
+            result[path.strip()] = owner
+    return result
+
+
+# --- reading fish files
+
+_FISH_ARGUMENT_LETTERS = frozenset("csloadnwpC")
+"""`complete`'s short options that take an argument (the rest are switches: -r -x -f -F -k -e)."""
+_FISH_LONG = {
+    "--command": "c",
+    "--short-option": "s",
+    "--long-option": "l",
+    "--old-option": "o",
+    "--description": "d",
+    "--arguments": "a",
+    "--condition": "n",
+    "--wraps": "w",
+    "--path": "p",
+    "--require-parameter": "r",
+    "--exclusive": "x",
+    "--no-files": "f",
+    "--force-files": "F",
+    "--keep-order": "k",
+    "--erase": "e",
+}
+
+
+def fish_words(line: str) -> list[str] | None:
+    """The words of one fish command line, quotes and escapes resolved (`'a\\'b'` → `a'b`), up to
+    an unquoted `#` or `;`; None when it cannot be read as plain words (a `$var`, an unclosed quote)."""
+    words: list[str] = []
+    current: list[str] = []
+    in_word = False
+    i = 0
+    while i < len(line):
+        char = line[i]
+        if char in " \t":
+            if in_word:
+                words.append("".join(current))
+                current, in_word = [], False
+            i += 1
+            continue
+        if char in "#;" and not in_word:
+            break
+        if char == ";":
+            break
+        in_word = True
+        if char == "'":
+            end = i + 1
+            while end < len(line) and line[end] != "'":
+                if line[end] == "\\" and end + 1 < len(line) and line[end + 1] in "'\\":
+                    current.append(line[end + 1])
+                    end += 2
+                    continue
+                current.append(line[end])
+                end += 1
+            if end >= len(line):
+                return None
+            i = end + 1
+        elif char == '"':
+            end = i + 1
+            while end < len(line) and line[end] != '"':
+                if line[end] == "\\" and end + 1 < len(line) and line[end + 1] in '"\\$\n':
+                    current.append(line[end + 1])
+                    end += 2
+                    continue
+                current.append(line[end])
+                end += 1
+            if end >= len(line):
+                return None
+            i = end + 1
+        elif char == "\\" and i + 1 < len(line):
+            nxt = line[i + 1]
+            current.append({"t": "\t", "n": "\n"}.get(nxt, nxt))
+            i += 2
+        else:
+            current.append(char)
+            i += 1
+    if in_word:
+        words.append("".join(current))
+    return words
+
+
+@dataclass
+class _FishLine:
+    commands: list[str] = field(default_factory=list)
+    shorts: list[str] = field(default_factory=list)
+    longs: list[str] = field(default_factory=list)
+    olds: list[str] = field(default_factory=list)
+    description: str = ""
+    arguments: str | None = None
+    conditions: list[str] = field(default_factory=list)
+    switches: set[str] = field(default_factory=set)
+    erase: bool = False
+
+
+def _fish_line(words: list[str]) -> _FishLine | None:
+    """A `complete …` line's options, getopt style (`-xc grep`, `-rfa 'x y'`, `--long=value`)."""
+    line = _FishLine()
+    i = 1
+    while i < len(words):
+        word = words[i]
+        i += 1
+        value: str | None
+        if word.startswith("--"):
+            name, has_value, value = word.partition("=")
+            letter = _FISH_LONG.get(name)
+            if letter is None:
+                return None  # an option of `complete` we do not know
+            if letter in _FISH_ARGUMENT_LETTERS and not has_value:
+                if i >= len(words):
+                    return None
+                value = words[i]
+                i += 1
+            if not _store(line, letter, value if letter in _FISH_ARGUMENT_LETTERS else None):
+                return None
+        elif word.startswith("-") and len(word) > 1:
+            j = 1
+            while j < len(word):
+                letter = word[j]
+                j += 1
+                if letter in _FISH_ARGUMENT_LETTERS:
+                    if j < len(word):
+                        value = word[j:]
+                    elif i < len(words):
+                        value = words[i]
+                        i += 1
+                    else:
+                        return None
+                    if not _store(line, letter, value):
+                        return None
+                    break
+                if not _store(line, letter, None):
+                    return None
+        else:
+            return None  # a bare word: not a line we can read as data
+    return line
+
+
+def _store(line: _FishLine, letter: str, value: str | None) -> bool:
+    if value is None:
+        if letter not in "rxfFke":
+            return False
+        if letter == "e":
+            line.erase = True
+        line.switches.add(letter)
+        return True
+    if letter in "cp":
+        line.commands.append(value)
+    elif letter == "s":
+        line.shorts.append(value)
+    elif letter == "l":
+        line.longs.append(value)
+    elif letter == "o":
+        line.olds.append(value)
+    elif letter == "d":
+        line.description = value
+    elif letter == "a":
+        line.arguments = value if line.arguments is None else f"{line.arguments} {value}"
+    elif letter == "n":
+        line.conditions.append(value)
+    # -w (wraps) and -C: nothing to read
+    return True
+
+
+_SEEN = re.compile(r"^__fish_seen_subcommand_from\s+(\S+)$")
+_USING = re.compile(r"^__fish_\S+_using_subcommand\s+(\S+)$")
+_ROOT_CONDITION = re.compile(r"^(?:__fish_use_subcommand|__fish_\S+_needs_command)$")
+
+
+def fish_condition_path(condition: str) -> tuple[str, ...] | None:
+    """The command a fish condition ties a line to: `()` for the root, `("remote", "add")` for
+    `__fish_seen_subcommand_from remote; and __fish_seen_subcommand_from add`; None when the
+    condition is anything else (a line we cannot place is never read)."""
+    parts = [" ".join(p.split()) for p in re.split(r";\s*and\s+|\s+&&\s+", condition.strip())]
+    if len(parts) == 1 and _ROOT_CONDITION.match(parts[0]):
+        return ()
+    path: list[str] = []
+    for part in parts:
+        found = _SEEN.match(part) or _USING.match(part)
+        if not found or not _PROGRAM_NAME.match(found.group(1)):
+            return None  # `__fish_seen_subcommand_from a b` (either of two) or anything else
+        path.append(found.group(1))
+    return tuple(path)
+
+
+def read_fish(text: str, names: set[str]) -> CompletionListing:
+    """The options a fish completion file lists for a command named one of `names`."""
+    listing = CompletionListing()
+    seen: set[tuple[tuple[str, ...], str]] = set()
+    for raw in _joined_lines(text):
+        stripped = raw.strip()
+        if not stripped.startswith("complete ") and not stripped.startswith("complete\t"):
+            continue
+        words = fish_words(stripped)
+        line = _fish_line(words) if words else None
+        if line is None:
+            listing.untied += 1
+            continue
+        if line.erase or not set(line.commands) & names:
+            continue
+        if not line.shorts and not line.longs:
+            if line.olds:
+                listing.untied += 1  # `-o name`: a single-dash long option, not spelled `--name`
+            continue  # a line of arguments (subcommands, values of positionals)
+        path: tuple[str, ...] | None = ()
+        for condition in line.conditions:
+            placed = fish_condition_path(condition)
+            if placed is None or (path and placed and placed != path):
+                path = None
+                break
+            path = placed or path
+        if path is None:
+            listing.untied += 1
+            continue
+        flag = _fish_flag(line)
+        if flag is None:
+            listing.untied += 1
+            continue
+        key = (path, flag.key)
+        if key in seen:
+            continue  # a file that lists one option twice (tealdeer's `-p`): the first stands
+        seen.add(key)
+        listing.options.append(ListedOption(path, flag))
+    return listing
+
+
+def _joined_lines(text: str) -> list[str]:
+    """Lines with their `\\` continuations joined."""
+    lines: list[str] = []
+    pending = ""
+    for line in text.splitlines():
+        if line.endswith("\\") and not line.endswith("\\\\"):
+            pending += line[:-1] + " "
+            continue
+        lines.append(pending + line)
+        pending = ""
+    if pending:
+        lines.append(pending)
+    return lines
+
+
+def _fish_flag(line: _FishLine) -> Flag | None:
+    longs = [n for n in line.longs if re.fullmatch(r"[A-Za-z0-9][\w.-]*", n)]
+    shorts = [s for s in line.shorts if re.fullmatch(r"[A-Za-z0-9?]", s)]
+    if not longs and not shorts:
+        return None
+    takes_value = bool(line.switches & {"r", "x"})
+    unclear = not takes_value and (line.arguments is not None or "F" in line.switches)
+    choices = _static_choices(line.arguments) if takes_value and line.arguments else None
+    if takes_value or unclear:
+        kind = FlagKind.VALUE
+    else:
+        kind = FlagKind.BOOLEAN
+    value_type = ValueType.STRING
+    if kind is FlagKind.VALUE and not unclear:
+        if choices:
+            value_type = ValueType.CHOICE
+        elif "F" in line.switches:
+            value_type = ValueType.PATH
+    return Flag(
+        name=longs[0] if longs else None,
+        short=shorts[0] if shorts else None,
+        help=" ".join(line.description.split()),
+        kind=kind,
+        value_type=value_type,
+        choices=choices if value_type is ValueType.CHOICE else None,
+        kind_guessed=unclear,
+    )
+
+
+def _static_choices(arguments: str) -> list[str] | None:
+    """The values of `-a "a b c"` or clap's `-a "{auto\\tdesc,always\\tdesc}"`; None when the
+    arguments are computed (a command substitution, a variable) or empty."""
+    text = arguments.strip()
+    if not text or any(mark in text for mark in "($`*?"):
+        return None
+    if text.startswith("{") and text.endswith("}"):  # clap: `{value<TAB>description,…}`
+        items = [item.split("\t")[0].strip() for item in text[1:-1].split(",")]
+    else:  # fish words again: `binary\tBinary\ format text\tText\ format`
+        words = fish_words(text)
+        if words is None:
+            return None
+        items = [item.split("\t")[0] for item in words]
+    items = [i for i in items if i]
+    if not items or not all(re.fullmatch(r"[\w.:+@/-]+", i) for i in items):
+        return None
+    return list(dict.fromkeys(items))
+
+
+# --- consulting the files after a crawl
+
+
+def usage_name(parsed: ParsedHelp | None) -> str | None:
+    """The program name the root's usage line prints (`fd` in `fd [OPTIONS] [pattern]`)."""
+    if parsed is None or not parsed.usage:
+        return None
+    words = parsed.usage[0].split()
+    if words and words[0].lower().rstrip(":") == "usage":
+        words = words[1:]
+    name = os.path.basename(words[0]) if words else ""
+    return name if _PROGRAM_NAME.match(name) else None
+
+
+_MACHINERY = frozenset({"help", "version"})
+
+
+def _counted(flag: Flag) -> bool:
+    return flag.name not in _MACHINERY and not (flag.name is None and flag.short == "h")
+
+
+def listing_of(file: CompletionFile, names: set[str]) -> CompletionListing:
+    if file.shell == "fish":
+        return read_fish(file.text, names | {completion_program(file)})
+    return CompletionListing()
+
+
+def consult_completions(
+    files: list[CompletionFile], root: CrawledCommand, names: set[str], root_name: str
+) -> list[str]:
+    """Note on the crawled commands the options only the program's own completion files list;
+    return one sentence per third-party file that lists options the crawl lacks (a sign the
+    load may be short: never taken from)."""
+    signs: list[str] = []
+    nodes = _read_nodes(root)
+    own_listed = False  # the program's own file listed options: a third-party one adds nothing
+    for file in sorted(files, key=lambda f: not f.own):
+        if not file.own and own_listed:
+            continue
+        listing = listing_of(file, names)
+        options = [o for o in listing.options if _counted(o.flag) and o.path in nodes]
+        if not options:
+            continue
+        if file.own:
+            own_listed = _take(file, options, nodes) or own_listed
+        elif agrees_with_help(options, nodes):  # a file of another version says nothing
+            missing = _missing([o for o in options if not _undescribed(o, options)], nodes)
+            if missing:
+                signs.append(_third_party_sign(file, root_name, missing))
+    return signs
+
+
+def _undescribed(option: ListedOption, options: list[ListedOption]) -> bool:
+    """Whether the file lists `option` with no description while it describes nearly all the
+    others: how generators write the options a program hides from its help (yt-dlp's
+    deprecated aliases), so it is taken hidden."""
+    if option.flag.help:
+        return False
+    described = sum(1 for o in options if o.flag.help)
+    return described >= 0.8 * len(options)
+
+
+def _read_nodes(root: CrawledCommand) -> dict[tuple[str, ...], CrawledCommand]:
+    result: dict[tuple[str, ...], CrawledCommand] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.rejected or node.parsed is None:
+            continue
+        result[tuple(node.path)] = node
+        stack.extend(node.children)
+    return result
+
+
+def _holds(node: CrawledCommand, ancestors: list[CrawledCommand], flag: Flag) -> bool:
+    """Whether the crawl already has `flag` on `node` (its help, another listing, an ancestor's
+    persistent flags)."""
+    for owner in (node, *ancestors):
+        assert owner.parsed is not None
+        shown = owner.parsed.shown_flags()
+        if shown(flag.name, flag.short):
+            return True
+        if any(
+            (flag.name and f.name == flag.name) or (flag.short and f.short == flag.short)
+            for f in owner.listing_flags
+        ):
+            return True
+    return False
+
+
+def _ancestors(path: tuple[str, ...], nodes: dict[tuple[str, ...], CrawledCommand]):
+    return [nodes[path[:i]] for i in range(len(path)) if path[:i] in nodes]
+
+
+def agrees_with_help(options: list[ListedOption], nodes: dict) -> bool:
+    """Whether the file describes the program whose help was read: when the root's help shows
+    four or more long options, at least half of them are in the file's root options."""
+    root = nodes.get(())
+    if root is None or root.parsed is None:
+        return False
+    shown = {f.name for f in root.parsed.flags if f.name and f.name not in _MACHINERY}
+    if len(shown) < 4:
+        return True
+    listed = {o.flag.name for o in options if o.path == () and o.flag.name}
+    return len(shown & listed) * 2 >= len(shown)
+
+
+def _take(
+    file: CompletionFile,
+    options: list[ListedOption],
+    nodes: dict[tuple[str, ...], CrawledCommand],
+) -> bool:
+    """Take what only the program's own file lists; False when the file is no witness."""
+    if not agrees_with_help(options, nodes):
+        return False  # a file of another version or program of that name: no witness
+    witness = FISH_WITNESS if file.shell == "fish" else ZSH_WITNESS
+    counted: dict[tuple[str, ...], set[str]] = {}
+    for option in options:
+        node = nodes[option.path]
+        counted.setdefault(option.path, set()).add(option.flag.key)
+        if _holds(node, _ancestors(option.path, nodes), option.flag):
+            continue
+        flag = option.flag.model_copy()
+        flag.listed_by = witness
+        flag.hidden = _undescribed(option, options)
+        node.listing_flags.append(flag)
+    for path, keys in counted.items():
+        node = nodes[path]
+        node.listing_seen[witness] = (0, len(keys))
+        node.listing_keys[witness] = keys
+    return True
+
+
+def _missing(
+    options: list[ListedOption], nodes: dict[tuple[str, ...], CrawledCommand]
+) -> list[str]:
+    """The long options of a third-party file the crawl lacks (its short letters are where BSD
+    and GNU options mix: `cp -X` is BSD's; a long name is one program's)."""
+    result = []
+    for option in options:
+        flag = option.flag
+        node = nodes[option.path]
+        if not flag.name or _holds(node, _ancestors(option.path, nodes), flag):
+            continue
+        if _spelled(node, flag.name):
+            continue  # the text spells it (`--fast / --safe`): another flag's other spelling
+        result.append(" ".join([*option.path, f"--{flag.name}"]))
+    return result
+
+
+def _spelled(node: CrawledCommand, name: str) -> bool:
+    text = node.fetched.text if node.fetched else None
+    return bool(text and re.search(rf"(?<![\w-])--{re.escape(name)}(?![\w-])", text))
+
+
+def _third_party_sign(file: CompletionFile, root_name: str, missing: list[str]) -> str:
+    shown = ", ".join(missing[:4]) + (", …" if len(missing) > 4 else "")
+    count = f"{len(missing)} option" + ("" if len(missing) == 1 else "s")
+    return (
+        f"the {file.shell} completion for {root_name} ({file.path}: {file.provenance}, so not taken "
+        f"from) lists {count} the help does not show ({shown}): check them in {root_name}'s "
+        "documentation and add the real ones by hand"
+    )
