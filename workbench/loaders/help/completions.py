@@ -508,10 +508,11 @@ def _static_choices(arguments: str) -> list[str] | None:
     """The values of `-a "a b c"` or clap's `-a "{auto\\tdesc,always\\tdesc}"`; None when the
     arguments are computed (a command substitution, a variable) or empty."""
     text = arguments.strip()
-    if not text or any(mark in text for mark in "($`*?"):
-        return None
-    if text.startswith("{") and text.endswith("}"):  # clap: `{value<TAB>description,…}`
-        items = [item.split("\t")[0].strip() for item in text[1:-1].split(",")]
+    if text.startswith("{") and text.endswith("}") and "\t" in text:
+        # clap: `{value<TAB>description,…}`; a description may hold commas, never a tab
+        items = re.findall(r"(?:^|,)([\w.:+@/-]+)\t", text[1:-1])
+    elif not text or any(mark in text for mark in "($`*?{"):
+        return None  # computed (a command substitution, a variable, a glob)
     else:  # fish words again: `binary\tBinary\ format text\tText\ format`
         words = fish_words(text)
         if words is None:
