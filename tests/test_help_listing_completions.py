@@ -31,10 +31,12 @@ from corpus.replay import (  # noqa: E402
 
 from workbench.loaders.help.completions import (  # noqa: E402
     FISH_WITNESS,
+    ZSH_WITNESS,
     find_completion_files,
     fish_condition_path,
     fish_words,
     read_fish,
+    read_zsh,
 )
 from workbench.loaders.help.crawl import crawl  # noqa: E402
 from workbench.model.coverage import coverage_line  # noqa: E402
@@ -127,6 +129,35 @@ def test_conditions_tie_lines_to_the_subcommand_they_name():
     assert fish_condition_path("__fish_fd_using_subcommand gen") == ("gen",)
     assert fish_condition_path("__fish_seen_subcommand_from add remove") is None  # either one
     assert fish_condition_path("not __fish_seen_subcommand_from add") is None
+
+
+# --- reading zsh files
+
+
+def test_a_zsh_file_gives_the_options_of_its_arguments_specs_and_arrays():
+    # fd's hand-written `_fd`: specs in an array (`fd_args=( + '(group)' {-H,--hidden}'[…]' … )`)
+    # passed as `_arguments $_arguments_options : $fd_args`
+    listing = read_zsh(_recorded_file("fd", "/_fd")["text"])
+    flags = {o.flag.key: o.flag for o in listing.options}
+    assert all(o.path == () for o in listing.options)
+    assert (flags["hidden"].short, flags["hidden"].kind) == ("H", "boolean")
+    assert flags["max-results"].kind == "value"  # `--max-results=[…]:count`
+    assert flags["max-depth"].short == "d" and flags["max-depth"].kind == "value"  # `-d+`
+    assert flags["color"].choices == ["auto", "never", "always"]  # `((auto\:"…" …))`
+    assert flags["ignore-file"].value_type == "path"  # `: :_files`
+    assert flags["show-errors"].kind == "boolean"  # `$no'--show-errors[…]'`
+    assert flags["mount"].hidden  # `'!--mount'`: accepted, never offered
+    assert "hidden)" not in flags and "(hidden)" not in flags  # a group's name is no option
+
+
+def test_curls_generated_zsh_file_gives_choices_paths_and_placeholders():
+    flags = {o.flag.key: o.flag for o in read_zsh(_recorded_file("curl", "/_curl")["text"]).options}
+    request = flags["request"]  # `{-X,--request}'[…]':'<method>':'(DELETE GET HEAD POST PUT)'`
+    assert (request.short, request.metavar) == ("X", "method")
+    assert request.choices == ["DELETE", "GET", "HEAD", "POST", "PUT"]
+    assert flags["cookie-jar"].value_type == "path" and flags["cookie-jar"].short == "c"
+    assert flags["proxytunnel"].kind == "boolean" and flags["proxytunnel"].short == "p"
+    assert flags["http1.0"].short == "0"
 
 
 # --- the crawl: what is taken, what only warns
@@ -232,6 +263,20 @@ def test_a_vendor_file_of_another_installation_is_third_party(tmp_path):
     assert not own and "not where" in provenance
     own, provenance = judge(str(other), "", "fish-common", "grep", set(), "/usr/bin/grep")
     assert not own and "fish-common" in provenance
+
+
+def test_an_own_zsh_file_is_taken_when_there_is_no_fish_one(tmp_path):
+    program = _program(tmp_path / "prefix", "wbtool", _HELP)
+    folder = tmp_path / "prefix" / "share" / "zsh" / "site-functions"
+    folder.mkdir(parents=True)
+    (folder / "_wbtool").write_text(
+        "#compdef wbtool\n_arguments -s -S \\\n"
+        "  '--alpha[first]' '--beta=[second]:B' '--gamma[third]' '--delta[fourth]' \\\n"
+        "  {-e+,--epsilon=}'[the hidden one]:file:_files' && return 0\n"
+    )
+    tree = crawl(str(program), use_cache=False, man="/nonexistent/man")
+    epsilon = next(f for f in tree.root.flags if f.name == "epsilon")
+    assert (epsilon.listed_by, epsilon.short, epsilon.value_type) == (ZSH_WITNESS, "e", "path")
 
 
 def test_an_own_file_that_disagrees_with_the_help_is_no_witness(tmp_path):

@@ -548,7 +548,7 @@ def _counted(flag: Flag) -> bool:
 def listing_of(file: CompletionFile, names: set[str]) -> CompletionListing:
     if file.shell == "fish":
         return read_fish(file.text, names | {completion_program(file)})
-    return CompletionListing()
+    return read_zsh(file.text)
 
 
 def consult_completions(
@@ -559,10 +559,10 @@ def consult_completions(
     load may be short: never taken from)."""
     signs: list[str] = []
     nodes = _read_nodes(root)
-    own_listed = False  # the program's own file listed options: a third-party one adds nothing
-    for file in sorted(files, key=lambda f: not f.own):
-        if not file.own and own_listed:
-            continue
+    own_listed = False  # an own file was taken: another file adds nothing but doubt
+    for file in sorted(files, key=lambda f: (not f.own, f.shell != "fish")):
+        if own_listed:
+            continue  # one own file is the witness: fish's line-per-option files first
         listing = listing_of(file, names)
         options = [o for o in listing.options if _counted(o.flag) and o.path in nodes]
         if not options:
@@ -687,3 +687,252 @@ def _third_party_sign(file: CompletionFile, root_name: str, missing: list[str]) 
         f"from) lists {count} the help does not show ({shown}): check them in {root_name}'s "
         "documentation and add the real ones by hand"
     )
+
+
+# --- reading zsh files (`_arguments` specs)
+
+_Segment = tuple[str, bool]
+"""A piece of a zsh word: its text and whether it was quoted (a quoted `{a,b}` is no brace)."""
+_VARIABLE = "\x00"
+"""Stands for an unquoted `$name` in a word: a value this reader does not know."""
+
+
+def zsh_commands(text: str) -> list[list[list[_Segment]]]:
+    """The simple commands of a zsh file, each a list of words, each a list of segments; an
+    array assignment's elements (`name=( … )`, over many lines) stay in its command. Quotes are
+    resolved as zsh does (`'…'` literal, `"…"` with `\\` escapes, `$'…'`); no expansion is run."""
+    commands: list[list[list[_Segment]]] = []
+    words: list[list[_Segment]] = []
+    word: list[_Segment] = []
+    depth = 0
+    i, n = 0, len(text)
+
+    def end_word() -> None:
+        nonlocal word
+        if word:
+            words.append(word)
+            word = []
+
+    def end_command() -> None:
+        nonlocal words
+        end_word()
+        if words:
+            commands.append(words)
+            words = []
+
+    while i < n:
+        char = text[i]
+        if char == "\\" and i + 1 < n:
+            if text[i + 1] != "\n":
+                word.append((text[i + 1], True))
+            i += 2
+        elif char == "'":
+            end = text.find("'", i + 1)
+            end = n if end < 0 else end
+            word.append((text[i + 1 : end], True))
+            i = end + 1
+        elif char == "$" and text.startswith("$'", i):
+            j, piece = i + 2, []
+            while j < n and text[j] != "'":
+                if text[j] == "\\" and j + 1 < n:
+                    piece.append(text[j + 1])
+                    j += 2
+                    continue
+                piece.append(text[j])
+                j += 1
+            word.append(("".join(piece), True))
+            i = j + 1
+        elif char == '"':
+            j, piece = i + 1, []
+            while j < n and text[j] != '"':
+                if text[j] == "\\" and j + 1 < n and text[j + 1] in '"\\$`\n':
+                    piece.append(text[j + 1])
+                    j += 2
+                    continue
+                if text[j] == "$":
+                    piece.append(_VARIABLE)
+                piece.append(text[j])
+                j += 1
+            word.append(("".join(piece), True))
+            i = j + 1
+        elif char == "$":
+            match = re.match(r"\$(\{[^}]*\}|[A-Za-z_]\w*|[@*#?$!0-9])", text[i:])
+            word.append((_VARIABLE + (match.group(0) if match else "$"), False))
+            i += len(match.group(0)) if match else 1
+        elif char == "#" and not word:
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif char == "(" and word and "".join(t for t, _ in word).endswith("="):
+            word.append(("(", False))
+            end_word()
+            depth += 1
+            i += 1
+        elif char == ")" and depth and not word:
+            depth -= 1
+            i += 1
+            if not depth:
+                end_command()
+        elif char in " \t":
+            end_word()
+            i += 1
+        elif char in "\n;" or text.startswith(("&&", "||"), i) or char == "|":
+            if depth:
+                end_word()
+            else:
+                end_command()
+            i += 2 if text.startswith(("&&", "||"), i) else 1
+        else:
+            word.append((char, False))
+            i += 1
+    end_command()
+    return commands
+
+
+def _expand(word: list[_Segment]) -> list[str]:
+    """The words a zsh word stands for after brace expansion of its unquoted `{a,b}` parts."""
+    merged: list[_Segment] = []
+    for text, quoted in word:  # one unquoted run, so a `{a,b}` is whole
+        if merged and merged[-1][1] == quoted:
+            merged[-1] = (merged[-1][0] + text, quoted)
+        else:
+            merged.append((text, quoted))
+    results = [""]
+    for text, quoted in merged:
+        if quoted or not re.search(r"\{[^{}]*,[^{}]*\}", text):
+            results = [r + text for r in results]
+            continue
+        parts = re.split(r"(\{[^{}]*,[^{}]*\})", text)
+        for part in parts:
+            if part.startswith("{") and part.endswith("}") and "," in part:
+                results = [r + alt for r in results for alt in part[1:-1].split(",")]
+            else:
+                results = [r + part for r in results]
+    return results
+
+
+_ARGUMENTS_OPTIONS = re.compile(r"^-(?:[sSCwWAR0]+|[nMO])$")
+"""`_arguments`'s own options before its specs (`-C -s -S`)."""
+_ZSH_SPEC = re.compile(
+    r"^(?P<marks>(?:\([^)]*\)|\*|!)*)"
+    r"(?P<name>--?[A-Za-z0-9?][\w.?-]*?)(?P<suffix>=-|[-+=])?"
+    r"(?P<description>\[(?:[^\]\\]|\\.)*\])?"
+    r"(?P<rest>:.*)?$",
+    re.DOTALL,
+)
+
+
+def read_zsh(text: str) -> CompletionListing:
+    """The root options of a zsh completion file: the specs of its first `_arguments` call that
+    lists options (elements of an array it names, `$fd_args`, included)."""
+    listing = CompletionListing()
+    commands = zsh_commands(text)
+    arrays: dict[str, list[list[_Segment]]] = {}
+    for words in commands:
+        head = "".join(t for t, _ in words[0])
+        if head.endswith("=(") and re.fullmatch(r"[A-Za-z_]\w*=\(", head):
+            elements = words[1:]
+            computed = all(_VARIABLE in "".join(t for t, _ in w) for w in elements)
+            if not (computed and head[:-2] in arrays):  # `a=( ${(@)a:#…} )`: a filter of it
+                arrays[head[:-2]] = elements
+        if head == "_arguments":
+            specs = _argument_words(words[1:], arrays)
+            options = [o for o in (_zsh_option(w) for w in specs) if o is not None]
+            if options:
+                seen: set[str] = set()
+                for flag in options:
+                    if flag.key not in seen:
+                        seen.add(flag.key)
+                        listing.options.append(ListedOption((), flag))
+                listing.untied = sum(1 for w in specs if _zsh_option(w) is None)
+                return listing
+    return listing
+
+
+def _argument_words(words: list[list[_Segment]], arrays) -> list[list[str]]:
+    """`_arguments`'s specs: its words after its own options (or after `:`), arrays named by a
+    plain `$name` replaced by their elements; each spec as the spellings brace expansion gives."""
+    expanded: list[list[str]] = []
+    for word in words:
+        text = "".join(t for t, _ in word)
+        if text.startswith(_VARIABLE) and text[1:].lstrip("$").strip('{}"') in arrays:
+            name = text[1:].lstrip("$").strip('{}"')
+            expanded += [_expand(w) for w in arrays[name]]
+        else:
+            expanded.append(_expand(word))
+    if any(w == [":"] for w in expanded):
+        expanded = expanded[[w == [":"] for w in expanded].index(True) + 1 :]
+    else:
+        while expanded and len(expanded[0]) == 1 and _ARGUMENTS_OPTIONS.match(expanded[0][0]):
+            expanded.pop(0)
+    groups: list[list[str]] = []
+    skip_group_name = False
+    for spellings in expanded:
+        if skip_group_name:
+            skip_group_name = False
+            continue
+        if spellings == ["+"]:
+            skip_group_name = True  # `+ '(hidden)'`: a group of specs, named
+            continue
+        # a leading unquoted variable (`$no'(…)--flag[…]'`) only switches completion off
+        cleaned = [re.sub(r"^\x00\$?\w*", "", s) for s in spellings]
+        if any(_VARIABLE in s for s in cleaned):
+            continue
+        groups.append(cleaned)
+    return groups
+
+
+def _zsh_option(spellings: list[str]) -> Flag | None:
+    """One option from the spellings of one spec (`-X[…]:…`, `--request[…]:…`), or None."""
+    parsed = [_ZSH_SPEC.match(s) for s in spellings]
+    if not parsed or not all(parsed):
+        return None
+    longs, shorts = [], []
+    first = parsed[0]
+    assert first is not None
+    for match in parsed:
+        assert match is not None
+        name = match.group("name")
+        if name.startswith("--"):
+            longs.append(name[2:])
+        elif len(name) == 2:
+            shorts.append(name[1])
+        else:
+            return None  # a single-dash long option (`-name`)
+    description = (first.group("description") or "[]")[1:-1]
+    description = re.sub(r"\\(.)", r"\1", description)
+    rest = first.group("rest") or ""
+    takes_value = bool(first.group("suffix")) or rest.startswith(":")
+    flag = Flag(
+        name=longs[0] if longs else None,
+        short=shorts[0] if shorts else None,
+        help=" ".join(description.split()),
+        kind=FlagKind.VALUE if takes_value else FlagKind.BOOLEAN,
+        hidden="!" in first.group("marks"),
+        repeatable="*" in first.group("marks") and takes_value,
+    )
+    if takes_value:
+        parts = re.split(r"(?<!\\):", rest.lstrip(":"), maxsplit=1)
+        message = parts[0].strip()
+        action = parts[1].strip() if len(parts) > 1 else ""
+        flag.optional_value = rest.startswith("::")
+        if message and re.fullmatch(r"<[^<>]+>", message):
+            flag.metavar = message.strip("<>")
+        choices = _zsh_choices(action)
+        if choices:
+            flag.value_type, flag.choices = ValueType.CHOICE, choices
+        elif re.match(r"_(?:files|path_files|directories)\b", action):
+            flag.value_type = ValueType.PATH
+    return flag
+
+
+def _zsh_choices(action: str) -> list[str] | None:
+    """`(DELETE GET HEAD)` or `((auto\\:"desc" never\\:"desc"))`: the values; else None."""
+    if _VARIABLE in action:
+        return None
+    described = re.fullmatch(r"\(\((.*)\)\)", action, re.DOTALL)
+    if described:
+        items = re.findall(r"(?:^|\s)([\w.+@/-]+)\\?:", described.group(1))
+    else:
+        plain = re.fullmatch(r"\(([\w.+@/\s-]+)\)", action)
+        items = plain.group(1).split() if plain else []
+    return list(dict.fromkeys(items)) or None
