@@ -3,8 +3,9 @@
 WB410 (info): a command where the exact loader and the CLI's help disagree, with what was done.
 WB412 (warning): a help-only load shows its own signs of being short (`coverage.short_signs`).
 WB413 (warning) / WB414 (info, when it is at most `coverage.SHORT_THRESHOLD` of the tree): a
-help-only load took from another listing of the CLI (cobra's completion engine, the man page)
-commands or flags its help text lacked, named.
+help-only load took from another listing of the CLI (cobra's completion engine, the man page,
+the program's own shell completion file) commands or flags its help text lacked, named; a
+third-party completion file is never taken from, it only adds a WB412 sign.
 WB411 (warning): the exact loader missed more than `coverage.SHORT_THRESHOLD` of what help shows,
 so part of the tree is only as good as the help text. Pure: reads `CommandTree.coverage`.
 """

@@ -128,7 +128,7 @@ def find_completion_files(
         except OSError:
             continue
         own, provenance = judge(
-            path, where, packages.get(path), program_package, own_prefixes, real
+            path, where, packages.get(path), program_package, own_prefixes, executable
         )
         files.append(CompletionFile(path, shell, text, own, provenance))
     files.sort(key=lambda f: not f.own)
@@ -170,6 +170,8 @@ _DPKG_INFO = "/var/lib/dpkg/info"
 
 def package_completion_files(package: str) -> list[str]:
     """The fish and zsh completion files a Debian package installed (its `.list` file, read)."""
+    if not re.fullmatch(r"[a-z0-9][a-z0-9+.-]*", package):
+        return []  # not a Debian package name: never a path to open
     listed: list[str] = []
     for name in (f"{package}.list", *_arch_lists(package)):
         try:
