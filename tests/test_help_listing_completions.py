@@ -333,3 +333,55 @@ def test_live_grep_meets_fishs_own_file_as_third_party():
     assert not found.own
     tree = crawl(grep, use_cache=False)
     assert not any(f.listed_by == FISH_WITNESS for f in tree.root.flags)
+
+
+_GROUP_HELP = textwrap.dedent(
+    """\
+    usage: wbgroup [-h] {serve,build} ...
+
+    positional arguments:
+      {serve,build}
+        serve     run the server
+        build     build the site
+
+    options:
+      -h, --help  show this help message and exit
+    """
+)
+_SERVE_HELP = textwrap.dedent(
+    """\
+    usage: wbgroup serve [-h] [--port PORT]
+
+    options:
+      -h, --help   show this help message and exit
+      --port PORT  where to listen
+    """
+)
+
+
+def test_an_option_tied_to_a_subcommand_lands_on_that_subcommand(tmp_path):
+    prefix = tmp_path / "prefix"
+    (prefix / "bin").mkdir(parents=True)
+    program = prefix / "bin" / "wbgroup"
+    program.write_text(
+        f"#!{sys.executable} -S\nimport sys\n"
+        f"texts = {{(): {_GROUP_HELP!r}, ('serve',): {_SERVE_HELP!r}}}\n"
+        "args = tuple(a for a in sys.argv[1:] if a not in ('--help', '-h'))\n"
+        "if len(args) < len(sys.argv) - 1 and args in texts:\n"
+        "    sys.stdout.write(texts[args])\n    sys.exit(0)\n"
+        "sys.stderr.write('unknown\\n')\nsys.exit(2)\n"
+    )
+    program.chmod(0o755)
+    folder = prefix / "share" / "fish" / "vendor_completions.d"
+    folder.mkdir(parents=True)
+    (folder / "wbgroup.fish").write_text(
+        "complete -c wbgroup -n __fish_use_subcommand -f -a serve -d 'run the server'\n"
+        "complete -c wbgroup -n '__fish_seen_subcommand_from serve' -l port -d 'where' -r\n"
+        "complete -c wbgroup -n '__fish_seen_subcommand_from serve' -l reload -d 'watch files'\n"
+    )
+    tree = crawl(str(program), use_cache=False, man="/nonexistent/man")
+    serve = tree.find("wbgroup serve")
+    reload = next(f for f in serve.flags if f.name == "reload")
+    assert (reload.listed_by, reload.kind) == (FISH_WITNESS, "boolean")
+    assert not any(f.name == "reload" for f in tree.root.flags)
+    assert not any(f.name == "reload" for f in tree.find("wbgroup build").flags)
