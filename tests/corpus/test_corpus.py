@@ -141,7 +141,7 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "mdformat": (1.000, 1.000, 1.000, 1.000),
     "pip": (1.000, 1.000, 1.000, 1.000),
     "rst2html": (1.000, 1.000, 1.000, 0.181),
-    "nyc": (1.000, 1.000, 1.000, 0.978),
+    "nyc": (1.000, 1.000, 1.000, 1.000),
     "podman": (1.000, 1.000, 1.000, 1.000),
     "skopeo": (1.000, 1.000, 1.000, 1.000),
     "git-lfs": (1.000, 0.000, 1.000, 0.000),
@@ -214,7 +214,7 @@ SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
     # no options section)
     "recorded": {"fd", "grep", "jq", "mypy", "yamllint"}
     # held out (round 14), as first scored (docs/loaders.md, "Round 14")
-    | {"bump-my-version", "cz", "git-lfs", "htop", "ls", "lsd", "nyc", "rst2html", "sed"},
+    | {"bump-my-version", "cz", "git-lfs", "htop", "ls", "lsd", "rst2html", "sed"},
     "live": {"yamllint"} | {"cz"},
 }
 """Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).
@@ -233,7 +233,7 @@ ROUND_14_RECORDED_MICRO = {
     "commands_precision": 1.000,
     "commands_recall": 0.914,
     "flags_precision": 0.999,
-    "flags_recall": 0.936,
+    "flags_recall": 0.937,
     "value_type": 0.809,
 }
 ROUND_14_LIVE_MICRO = {
