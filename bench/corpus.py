@@ -38,6 +38,16 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def rounds(clis: list) -> dict[str, set[str]]:
+    """The corpus by the round that added each CLI: the tuned-for set, then each fresh held-out
+    set (`CorpusCLI.round`), so a round's before figures stay readable after later fixes."""
+    sets: dict[str, set[str]] = {}
+    for cli in sorted(clis, key=lambda c: c.round):
+        label = f"round {cli.round}" if cli.round else "tuned for"
+        sets.setdefault(label, set()).add(cli.name)
+    return sets
+
+
 def notes_summary(scores: list, label: str) -> str:
     """How the loads spoke (issue 12, "every load that is short says so"; a note on every load
     is noise): short loads silent, complete loads reporting what another listing supplied,
@@ -70,20 +80,33 @@ def main(argv: list[str] | None = None) -> int:
                     live.append(score)
     rows = [*recorded, micro(recorded, "micro: help (recorded)")]
     held_out = {c.name for c in clis if c.held_out}
+    sets = rounds(clis)
     if held_out and len(held_out) < len(
         clis
-    ):  # the fresh set's figures on their own: the honest ones
+    ):  # the fresh sets' figures on their own: the honest ones
         rows.append(micro([s for s in recorded if s.cli in held_out], "micro: held out (recorded)"))
+    if len(sets) > 1:
+        for label, names in sets.items():
+            rows.append(
+                micro([s for s in recorded if s.cli in names], f"micro: {label} (recorded)")
+            )
     if live:
         exact_truth = {c.name for c in clis if c.live}
         rows += [*live, micro(live, "micro: live")]
         if held_out:
             rows.append(micro([s for s in live if s.cli in held_out], "micro: held out (live)"))
+        for label, names in sets.items():
+            scored = [s for s in live if s.cli in names]
+            if scored and len(sets) > 1:
+                rows.append(micro(scored, f"micro: {label} (live)"))
         rows.append(
             micro([s for s in recorded if s.cli in exact_truth], "micro: help on the same CLIs")
         )
     print(table(rows))
     print(notes_summary(recorded, "recorded help"))
+    if len(sets) > 1:
+        for label, names in sets.items():
+            print(notes_summary([s for s in recorded if s.cli in names], f"  {label}"))
     if live:
         print(notes_summary(live, "live"))
     print(f"\n{len(clis)} CLIs, {time.perf_counter() - started:.0f} s", file=sys.stderr)

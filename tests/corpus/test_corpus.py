@@ -128,6 +128,35 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "autopep8": (1.000, 1.000, 1.000, 1.000),
     "flit": (1.000, 1.000, 1.000, 1.000),
     "sphinx-build": (1.000, 1.000, 1.000, 1.000),
+    # held out (round 14): as first scored, before any fix for them (docs/loaders.md)
+    "uvicorn": (1.000, 1.000, 1.000, 1.000),
+    "flask": (1.000, 1.000, 1.000, 1.000),
+    "hatch": (1.000, 1.000, 1.000, 1.000),
+    "bump-my-version": (1.000, 1.000, 1.000, 0.957),
+    "fastapi": (1.000, 1.000, 1.000, 1.000),
+    "alembic": (1.000, 1.000, 1.000, 1.000),
+    "gunicorn": (1.000, 1.000, 1.000, 1.000),
+    "cz": (1.000, 1.000, 1.000, 0.986),
+    "yapf": (1.000, 1.000, 1.000, 1.000),
+    "mdformat": (1.000, 1.000, 1.000, 1.000),
+    "pip": (1.000, 1.000, 1.000, 1.000),
+    "rst2html": (1.000, 1.000, 1.000, 0.181),
+    "nyc": (1.000, 1.000, 1.000, 1.000),
+    "podman": (1.000, 1.000, 1.000, 1.000),
+    "skopeo": (1.000, 1.000, 1.000, 1.000),
+    "git-lfs": (1.000, 0.000, 1.000, 0.000),
+    "caddy": (1.000, 1.000, 1.000, 1.000),
+    "hcloud": (1.000, 1.000, 0.996, 1.000),
+    "lsd": (1.000, 1.000, 1.000, 0.974),
+    "exa": (1.000, 1.000, 0.974, 0.949),
+    "ls": (1.000, 1.000, 1.000, 0.962),
+    "tail": (1.000, 1.000, 1.000, 1.000),
+    "cut": (1.000, 1.000, 1.000, 1.000),
+    "df": (1.000, 1.000, 1.000, 1.000),
+    "sed": (1.000, 1.000, 1.000, 0.900),
+    "tree": (1.000, 1.000, 1.000, 1.000),
+    "htop": (1.000, 1.000, 1.000, 0.333),
+    "ncdu": (1.000, 1.000, 1.000, 1.000),
 }
 LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "sqlite-utils": (1.000, 1.000, 1.000, 1.000),
@@ -162,13 +191,28 @@ LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "flit": (1.000, 1.000, 1.000, 1.000),
     "sphinx-build": (1.000, 1.000, 1.000, 1.000),
     "isort": (1.000, 1.000, 0.990, 1.000),
+    # held out (round 14)
+    "uvicorn": (1.000, 1.000, 1.000, 1.000),
+    "flask": (1.000, 1.000, 1.000, 1.000),
+    "hatch": (1.000, 1.000, 1.000, 1.000),
+    "bump-my-version": (1.000, 1.000, 1.000, 1.000),
+    "fastapi": (1.000, 1.000, 1.000, 1.000),
+    "alembic": (1.000, 1.000, 1.000, 1.000),
+    "gunicorn": (1.000, 1.000, 1.000, 1.000),
+    "cz": (1.000, 1.000, 1.000, 0.986),
+    "yapf": (1.000, 1.000, 1.000, 1.000),
+    "mdformat": (1.000, 1.000, 1.000, 1.000),
+    "pip": (1.000, 1.000, 1.000, 1.000),
+    "rst2html": (1.000, 1.000, 1.000, 1.000),
 }
 
 SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
     # neither has another listing that shows what is missing: yamllint and mypy (argparse
     # options their help leaves out; no man page or completion file here)
-    "recorded": {"mypy", "yamllint"},
-    "live": {"yamllint"},
+    "recorded": {"mypy", "yamllint"}
+    # held out (round 14), as first scored (docs/loaders.md, "Round 14")
+    | {"bump-my-version", "cz", "git-lfs", "htop", "ls", "lsd", "rst2html", "sed"},
+    "live": {"yamllint"} | {"cz"},
 }
 """Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).
 The issue's target is none; these are today's, to shrink as the two witnesses land (round 13:
@@ -176,10 +220,34 @@ cobra's completion engine and the man page made curl, gh, rclone, rsync, sqlite-
 zip, tar, xz, zstd, strace, unzip, patch, less and lsof complete or say so; round 14's
 completion files made fd complete, from its own fish file, and grep and jq say so, from fish's
 third-party ones)."""
-NOTED_COMPLETE_LOADS_ALLOWED: set[str] = set()
+NOTED_COMPLETE_LOADS_ALLOWED: set[str] = {"hatch", "tree"}  # held out (round 14), as first scored
 """Complete crawls (recall >= 0.99) that still report signs of shortness (`short_signs`): a note
 on every load is noise. (hugo was here while its recording lacked `hugo mod get -h`, the form
 that answers when `--help` runs go.) Reporting what another listing added is no false note."""
+
+ROUND_14 = {c.name for c in CORPUS if c.round == 14}
+"""The second fresh held-out set: its micro-averages have floors of their own (below), so the
+set's before figures neither lower the rest's floors nor hide behind them."""
+ROUND_14_RECORDED_MICRO = {
+    "commands_precision": 1.000,
+    "commands_recall": 0.914,
+    "flags_precision": 0.999,
+    "flags_recall": 0.937,
+    "value_type": 0.809,
+}
+ROUND_14_LIVE_MICRO = {
+    "commands_precision": 1.000,
+    "commands_recall": 1.000,
+    "flags_precision": 1.000,
+    "flags_recall": 0.999,
+    "value_type": 0.998,
+}
+RECORDED_CRAWL_FAILURES = {
+    "cleancss": "clean-css-cli 5.6.3 prints help only when stdin is a terminal: with stdin closed "
+    "`--help` reads CSS from it and prints nothing",
+}
+"""Recorded crawls that fail today (round 14, as first scored): each must keep failing until a
+fix lands, then it gets a floor."""
 # ---------------------------------------------------------------- end of thresholds
 
 RECORDED = [c.name for c in corpus_clis() if recording_path(c.name).exists()]
@@ -232,17 +300,29 @@ def _evidence(score: Score) -> str:
 @pytest.mark.parametrize("name", RECORDED)
 def test_crawler_on_the_recorded_help_meets_its_floor(name):
     score = recorded_score(name)
+    if name in RECORDED_CRAWL_FAILURES:
+        assert score.error is not None, f"{name} now crawls: give it a floor in RECORDED_FLOORS"
+        return
     assert score.error is None, f"{name}: the crawl of the recording failed: {score.error}"
     problems = _below(score, _floors(RECORDED_FLOORS[name]))
     assert not problems, f"{name} (recorded help): {'; '.join(problems)}{_evidence(score)}"
 
 
 def test_crawler_on_the_recorded_help_meets_the_micro_averages():
-    scores = [recorded_score(n) for n in RECORDED]
+    scores = [recorded_score(n) for n in RECORDED if n not in ROUND_14]
     total = micro(scores)
     problems = _below(total, RECORDED_MICRO)
     assert not problems, (
         "help crawler, micro-averaged: " + "; ".join(problems) + "\n" + table([*scores, total])
+    )
+
+
+def test_crawler_on_round_14s_held_out_set_meets_its_own_micro_floor():
+    scores = [recorded_score(n) for n in RECORDED if n in ROUND_14]
+    total = micro(scores)
+    problems = _below(total, ROUND_14_RECORDED_MICRO)
+    assert not problems, (
+        "help crawler on round 14's set: " + "; ".join(problems) + "\n" + table([*scores, total])
     )
 
 
@@ -259,13 +339,25 @@ def test_load_on_the_installed_cli_meets_its_floor(name):
 
 @pytest.mark.live
 def test_load_on_the_installed_clis_meets_the_micro_averages():
-    scores = [s for s in (live_score(n) for n in LIVE) if s is not None]
+    scores = [s for s in (live_score(n) for n in LIVE if n not in ROUND_14) if s is not None]
     if len(scores) < len(LIVE) // 2:
         pytest.skip("the corpus venv is not installed (.ci/run installs it)")
     total = micro(scores)
     problems = _below(total, LIVE_MICRO)
     assert not problems, (
         "load(), micro-averaged: " + "; ".join(problems) + "\n" + table([*scores, total])
+    )
+
+
+@pytest.mark.live
+def test_load_on_round_14s_installed_clis_meets_its_own_micro_floor():
+    scores = [s for s in (live_score(n) for n in LIVE if n in ROUND_14) if s is not None]
+    if len(scores) < len(ROUND_14 & set(LIVE)) // 2:
+        pytest.skip("the corpus venv is not installed (.ci/run installs it)")
+    total = micro(scores)
+    problems = _below(total, ROUND_14_LIVE_MICRO)
+    assert not problems, (
+        "load() on round 14's set: " + "; ".join(problems) + "\n" + table([*scores, total])
     )
 
 

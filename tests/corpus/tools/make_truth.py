@@ -178,14 +178,40 @@ def cobra_truth(cli: CorpusCLI, cwd: str) -> dict:
             rows.append((word, desc))
         return rows
 
+    def subcommands(path: list[str]) -> list[str]:
+        # cobra's own `help` command completes only the subcommands of the command its words
+        # name (available ones: not hidden, not deprecated). `PATH ""` alone would also offer a
+        # leaf's argument values (podman's `network inspect` offers the network `podman`,
+        # endlessly); it is the fallback for a program that removed its help command.
+        words = complete("help", *path, "") if by_help else complete(*path, "")
+        return [w for w, _ in words if not w.startswith("-")]
+
+    def flag_rows(path: list[str]) -> list[tuple[str, str]]:
+        # while a command's required flags are unset, cobra offers only them for `-` (hcloud's
+        # `certificate create` offers `--name` alone): give every flag offered the value `1`
+        # (a number, a string and a switch's `true` alike) and ask again, until nothing new
+        # appears; a value a flag refuses only ends the asking early
+        rows: list[tuple[str, str]] = []
+        given: list[str] = []
+        seen: set[str] = set()
+        for _ in range(5):
+            new = [(w, d) for w, d in complete(*path, *given, "-") if w.split("=")[0] not in seen]
+            if not new:
+                break
+            rows += new
+            seen |= {w.split("=")[0] for w, _ in new}
+            given += [f"{w.split('=')[0]}=1" for w, _ in new if w.startswith("--")]
+        return rows
+
+    by_help = bool(complete("help", ""))
     commands = {}
     queue: list[list[str]] = [[]]
     while queue:
         path = queue.pop(0)
-        subs = [w for w, _ in complete(*path, "") if not w.startswith("-")]
+        subs = subcommands(path)
         flags = {}
         previous_long = None
-        for word, desc in complete(*path, "-"):
+        for word, desc in flag_rows(path):
             name = word.split("=")[0]
             if not name.startswith("--") and previous_long and previous_long[1] == desc:
                 flags.get(previous_long[0], {"names": []})["names"].append(
@@ -217,7 +243,7 @@ def cobra_truth(cli: CorpusCLI, cwd: str) -> dict:
     for entry in commands.values():
         entry.pop("all_flags")
     return {
-        "method": 'cobra\'s own completion engine: `CLI __complete PATH… ""` for commands, `"-"` for flags (kinds not told; a flag every descendant lists is counted once, where declared)',
+        "method": 'cobra\'s own completion engine: `CLI __complete help PATH… ""` for commands (`PATH… ""` where there is no help command), `"-"` for flags (kinds not told; a flag every descendant lists is counted once, where declared)',
         "commands": commands,
     }
 
@@ -231,7 +257,7 @@ def fish_truth(cli: CorpusCLI) -> dict:
             words = shlex.split(raw, comments=True)
         except ValueError:
             continue
-        if len(words) < 2 or words[0] != "complete":
+        if len(words) < 2 or words[0] not in ("complete", "__fish_gnu_complete"):
             continue
         longs, shorts, olds, value, _choices, condition, target = (
             [],
@@ -320,7 +346,7 @@ def man_page_options(program: str) -> list[str]:
     authors, is a second document to forgive a flag fish lacks. Never used to count a flag found.
     Sections 1 and 8 (lsof); roff's zero-width escapes (`\-\^\-exclude`) and the page's own
     strings (`.ds = \-\-` then `\*=binary`, as patch's page spells its long options) are
-    expanded; `.TQ` continues a `.TP` head (strace's long forms).
+    expanded; `.TQ` continues a `.TP` head (strace's long forms); help2man's `.HP` heads (sed).
     """
     path = next(
         (
@@ -355,7 +381,7 @@ def man_page_options(program: str) -> list[str]:
             line.startswith((".It Fl ", ".Op Fl "))
             or line.startswith('.IP "')
             or line.startswith((".B ", ".BI ", ".BR "))
-            or re.match(r"^\.(TP|IP|PD|TQ)\b", previous)
+            or re.match(r"^\.(TP|IP|PD|TQ|HP)\b", previous)
             and not line.startswith(".")
         ):
             head = line
@@ -385,7 +411,9 @@ def _fish_lines(text: str) -> list[str]:
         statement, current = current.strip(), ""
         first = statement.split(" ", 1)[0] if statement else ""
         if first in ("if", "switch", "function", "for", "while", "begin"):
-            blocks.append([first, first == "if" and "--version" in statement, False])
+            # `if cp --version …` (cp) or `if test -n "$is_gnu"` (sed): the GNU branch first
+            gnu_test = "--version" in statement or "gnu" in statement.lower()
+            blocks.append([first, first == "if" and gnu_test, False])
             continue
         if first == "else" and blocks and blocks[-1][1]:
             blocks[-1][2] = True
@@ -395,7 +423,9 @@ def _fish_lines(text: str) -> list[str]:
             continue
         if any(block[1] and block[2] for block in blocks):
             continue  # another system's variant of the program
-        if first == "complete":
+        if first in ("complete", "__fish_gnu_complete"):
+            # fish's own helper around `complete` (sed, df): the same options, its long names
+            # dropped on a non-GNU system; this machine's programs are GNU
             lines.append(statement)
     return lines
 
@@ -443,7 +473,11 @@ def yargs_truth(cli: CorpusCLI, cwd: str) -> dict:
         following = []
         for path in level:
             data = one(path)
-            commands[" ".join(path)] = {"flags": data["flags"], "positionals": None}
+            commands[" ".join(path)] = {
+                # nyc declares `h` with the alias `help`: its key is `--help`, never counted
+                "flags": {k: v for k, v in data["flags"].items() if k not in NEVER_COUNTED},
+                "positionals": None,
+            }
             following += [
                 [*path, c.split()[0]] for c in data["commands"] if c.split()[0] not in ("$0", "*")
             ]

@@ -93,12 +93,21 @@ function yargsDump(self) {
     ...(o.boolean || []), ...(o.string || []), ...(o.number || []), ...(o.array || []), ...(o.count || []),
     ...Object.keys(o.key || {}), ...Object.keys(o.choices || {}), ...Object.keys(o.demandedOptions || {}),
   ]);
+  // a command's positionals (`merge <input-directory> [output-file]`) are option keys to yargs
+  // too: the command's own spec, the last of the context's fullCommands, names them
+  const positional = new Set();
+  try {
+    const full = (self.getContext().fullCommands || []).slice(-1)[0] || '';
+    for (const m of full.split(/\s+/).slice(1).join(' ').matchAll(/[<[]([^\]>|.]+)/g)) {
+      for (const name of m[1].split('|')) positional.add(name.trim());
+    }
+  } catch (e) { /* no context: no positionals known */ }
   const flags = {};
   const aliasOf = new Set();
   for (const key of keys) for (const a of aliases[key] || []) aliasOf.add(a);
   for (const key of keys) {
     if (aliasOf.has(key) && !(aliases[key] || []).length) continue; // an alias seen as its own key
-    if (hidden.has(key) || ['help', 'version', '$0', '_'].includes(key)) continue;
+    if (hidden.has(key) || positional.has(key) || ['help', 'version', '$0', '_'].includes(key)) continue;
     const spellings = [key, ...(aliases[key] || [])].map((n) => (n.length === 1 ? '-' + n : '--' + n));
     const longs = spellings.filter((n) => n.startsWith('--'));
     const flagKey = longs[0] || spellings[0];
