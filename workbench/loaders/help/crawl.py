@@ -25,7 +25,7 @@ from workbench.loaders.help.cobra_complete import consult_completion
 from workbench.loaders.help.detect import detect_style, parser_for, rules_for
 from workbench.loaders.help.fetch import fetch_help, fetch_listing, fetch_pointed_listing
 from workbench.loaders.help.generic import first_of_each, parse_listing
-from workbench.loaders.help.manpage import consult_manual, read_manual
+from workbench.loaders.help.manpage import consult_command_pages, consult_manual, read_manual
 from workbench.loaders.help.parsed import CommandEntry
 from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
 from workbench.loaders.help.run import run_help
@@ -116,7 +116,15 @@ def crawl(
             read_manual, os.path.basename(path), timeout_s, man=man, cwd=workdir
         )  # beside the crawl
         root = _crawl_nodes(path, root_name, report, timeout_s, max_depth, max_workers, workdir)
-        consult_manual(page.result(), root)
+        consult_manual(page.result(), root, os.path.basename(path))
+        consult_command_pages(
+            root,
+            os.path.basename(path),
+            timeout_s,
+            man=man,
+            cwd=workdir,
+            workers=_workers(max_workers),
+        )  # `git-remote(1)` for `git remote`: only the commands that have a page cost a call
     tree = build_tree(root, root_name, _cli_version(version_call))
     signs = short_signs(root, root_name)
     listings = listing_witnesses(root, tree)
@@ -154,11 +162,16 @@ def _launcher(command: list[str], folder: Path, name: str) -> Path:
     return launcher
 
 
+def _workers(max_workers: int | None) -> int:
+    """How many help calls run at once (they mostly wait on their subprocess)."""
+    return max_workers or min(16, (os.cpu_count() or 2) * 4)
+
+
 def _crawl_nodes(
     executable, root_name, report, timeout_s, max_depth, max_workers, workdir
 ) -> CrawledCommand:
     root = CrawledCommand([], None, [])
-    workers = max_workers or min(16, (os.cpu_count() or 2) * 4)
+    workers = _workers(max_workers)
     seen = 0
     read: list[CrawledCommand] = []  # every node whose help was read, in the order it was read
     engine = "unknown"  # cobra's completion engine: unknown, asked (at the root), yes, no
@@ -354,7 +367,7 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
             if node.note and not node.note.startswith("not crawled") and node.path[-1] != "help":
                 unread_commands.append(label)  # a listed `help` command has no flags to miss
             continue
-        flags = [*node.parsed.flags, *node.parsed.inherited]
+        flags = [*node.parsed.flags, *node.parsed.inherited, *node.listing_flags]
         held = {f"--{f.name}" for f in flags if f.name} | {f"-{f.name}" for f in flags if f.name}
         held |= {f"-{f.short}" for f in flags if f.short} | {
             f"--no-{f.name}" for f in flags if f.name and f.negatable
