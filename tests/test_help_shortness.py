@@ -1,0 +1,132 @@
+"""A help-only load that is short says so from the help's own words (issue 12).
+
+Fixtures are real help texts: the corpus recordings (`tests/corpus/recordings/<cli>.json`, jq
+1.6, fd 8.7, mypy, curl, xz, pgbench-like `Common options:` headings from tar and find) and
+texts printed on this machine (gpg's, quoted below as it prints it). Expected values are read
+off the texts by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from corpus.replay import install_man_replay, install_replay, recording_path  # noqa: E402
+
+from workbench.loaders.help.crawl import crawl  # noqa: E402
+from workbench.loaders.help.shortness import (  # noqa: E402
+    says_partial,
+    unlisted_overrides,
+    unread_rows,
+)
+from workbench.model.coverage import coverage_line  # noqa: E402
+from workbench.model.lint_coverage import coverage_findings  # noqa: E402
+from workbench.model.tree import Flag  # noqa: E402
+
+
+def _help(cli: str, args: tuple[str, ...] = ("--help",)) -> str:
+    calls = json.loads(recording_path(cli).read_text(encoding="utf-8"))["calls"]
+    call = next(c for c in calls if c["args"] == list(args))
+    return call["stdout"] or call["stderr"]
+
+
+def _crawl(cli: str, tmp_path: Path):
+    return crawl(
+        str(install_replay(cli, tmp_path)),
+        name=cli,
+        use_cache=False,
+        timeout_s=120,
+        man=str(install_man_replay(cli, tmp_path)),
+    )
+
+
+def test_help_that_says_it_is_partial_is_recognised_in_its_own_words():
+    assert says_partial(_help("jq")) == "Some of the options include:"
+    assert says_partial(_help("curl")) == (
+        "This is not the full help, this menu is stripped into categories."
+    )
+    gpg = "(See the man page for a complete listing of all commands and options)\n"
+    assert says_partial(gpg) == gpg.strip()
+
+
+def test_pointers_to_more_about_something_are_no_sign_of_a_partial_listing():
+    for text in (
+        "See the busctl(1) man page for details.",
+        "Please see the rsync(1) and rsyncd.conf(5) manpages for full documentation.",
+        'Use "hugo [command] --help" for more information about a command.',
+        "Common options:\n  -d, --debug   print debugging output\n",  # options common to modes
+        _help("tar"),
+        _help("find"),  # `Other common options:`
+        _help("gzip"),
+    ):
+        assert says_partial(text) is None, text
+
+
+def test_an_override_the_help_names_but_does_not_list_is_a_sign():
+    hidden = Flag(
+        name="hidden",
+        short="H",
+        kind="boolean",
+        help="Include hidden files. The flag can be overridden with --no-hidden.",
+    )
+    ignore = Flag(
+        name="no-ignore", kind="boolean", help="The flag can be overridden with --ignore."
+    )
+    assert unlisted_overrides([hidden, ignore], set()) == ["--no-hidden", "--ignore"]
+    hidden.negatable = True
+    assert unlisted_overrides([hidden], set()) == []  # `--no-hidden` is held
+    prose = Flag(
+        name="pip-args", help="Arbitrary pip arguments, e.g. --no-binary or --extra-index-url"
+    )
+    assert unlisted_overrides([prose], set()) == []  # another program's options: no sign
+
+
+def test_option_rows_no_rule_read_are_a_sign_but_placeholders_and_machinery_are_not():
+    text = _help("mypy")  # argparse groups whose description paragraph hid them from the parser
+    assert "--config-file" in unread_rows(text, [], set())
+    read = Flag(name="config-file", kind="value")
+    assert "--config-file" not in unread_rows(text, [read], set())
+    # `--GTYPE-group-format=GFMT`: a family named by a placeholder, no flag of its own
+    assert not any("TYPE" in name for name in unread_rows(_help("diff"), [], set()))
+    typer = "  --install-completion          Install completion for the current shell.\n"
+    assert unread_rows(typer, [], set()) == []
+
+
+def test_a_crawl_whose_help_says_it_is_partial_and_whose_page_lists_no_options_says_so(tmp_path):
+    tree = _crawl("jq", tmp_path)  # jq 1.6: its page has no options section
+    line = coverage_line(tree)
+    assert line.startswith("warning: the help-only load looks short")
+    assert "saying it shows only part of the options" in line and "Some of the options" in line
+    assert any(
+        f.code == "WB412" and "only part of the options" in f.message
+        for f in coverage_findings(tree)
+    )
+
+
+def test_a_followed_pointer_fills_what_the_help_says_it_leaves_out(tmp_path):
+    tree = _crawl("curl", tmp_path)  # `This is not the full help` … `--help all` is followed
+    assert "only part of the options" not in (coverage_line(tree) or "")
+
+
+def test_a_crawl_whose_help_names_overrides_it_does_not_list_says_so(tmp_path):
+    tree = _crawl("fd", tmp_path)  # clap hides `--no-hidden`, `--ignore` from help and page
+    line = coverage_line(tree)
+    assert line.startswith("warning: the help-only load looks short")
+    assert "override or inverse but does not list" in line and "fd --no-hidden" in line
+
+
+def test_a_crawl_with_option_rows_no_rule_read_says_so(tmp_path):
+    tree = _crawl("mypy", tmp_path)
+    line = coverage_line(tree)
+    assert line.startswith("warning: the help-only load looks short")
+    assert "--config-file" in line or "--warn-unused-configs" in line
+
+
+def test_complete_crawls_stay_quiet(tmp_path):
+    for cli in ("gzip", "tldr", "hf", "diff"):
+        (tmp_path / cli).mkdir()
+        tree = _crawl(cli, tmp_path / cli)
+        assert tree.coverage is None or not tree.coverage.short_signs, (cli, tree.coverage)
