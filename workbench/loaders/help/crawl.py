@@ -412,8 +412,8 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
         )
     if unlisted:
         signs.append(
-            f"{_counted(len(unlisted), 'option')} the help names as another's override or "
-            f"inverse but does not list ({_named(unlisted)}): they are missing"
+            f"{_counted(len(unlisted), 'option')} the help names as another's override "
+            f"but does not list ({_named(unlisted)}): they are missing"
         )
     if unread_names:
         signs.append(

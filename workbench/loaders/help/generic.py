@@ -85,7 +85,25 @@ class Rules:
         if section.key in self.argument_sections or self.is_commands(section):
             return False
         first = next((line.strip() for line in section.lines if line.strip()), "")
-        return "option" in section.key or "flag" in section.key or first.startswith("-")
+        return (
+            "option" in section.key
+            or "flag" in section.key
+            or first.startswith("-")
+            or _rows_after_description(section)
+        )
+
+
+def _rows_after_description(section: Section) -> bool:
+    """argparse prints a group's description as a paragraph above its rows (`verbosity:` /
+    `  every -v increases …` / blank / `  -v, --verbose  …`), GNU tar a value list above more
+    rows (`FORMAT is one of the following:`): a section whose first paragraph is no option
+    row and whose second starts with one is an options section."""
+    paragraphs = "\n".join(section.lines).strip("\n").split("\n\n", 1)
+    return (
+        len(paragraphs) == 2
+        and not paragraphs[0].lstrip().startswith("-")
+        and paragraphs[1].strip("\n").lstrip().startswith("-")
+    )
 
 
 _NOT_COMMANDS = re.compile(r"\b(guides?|concepts?|interfaces|formats|protocols)\b")

@@ -13,8 +13,11 @@ rule read from real help texts (the corpus recordings and the programs on a Debi
   [command] --help" for more information about a command`) or name a group of options common to
   several modes (`Common options:`, pgbench) are no sign.
 - **overrides the help names but does not list**: a description saying another option undoes
-  this one (`The flag can be overridden with --no-hidden`, fd; `(inverse: --native-parser)`,
-  mypy) names an option of the same command; when no flag holds it, the help left it out.
+  this one (`The flag can be overridden with --no-hidden`, fd; clap's `overrides_with` pairs,
+  whose hidden half shells complete) names an option of the same command; when no flag holds
+  it, the help left it out. An inverse named only as such (`(inverse: --native-parser)`, mypy's
+  hidden argparse twins) is no sign: the switch left unset already says it, and the CLI hid
+  the twin on purpose.
   Mentions of options in general are no sign: they name the options of other programs
   (`--pip-args` passes pip's `--no-binary`), values and examples.
 - **option rows no rule read**: an indented line that is only option spellings, their
@@ -44,7 +47,7 @@ _PARTIAL = re.compile(
 """A sentence saying the help lists only part of the options."""
 
 _OVERRIDE = re.compile(
-    r"\b(?:overridden|overrides?|negated|reversed|inverse|opposite)\b[^.;\n]{0,40}?"
+    r"\b(?:overridden|negated|reversed|undone|cancell?ed)\s+(?:with|by)\b[^.;\n]{0,40}?"
     r"(?<![\w/-])(--[a-z][\w-]*[a-z0-9])(?![\w-])",
     re.IGNORECASE,
 )
