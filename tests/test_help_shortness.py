@@ -98,8 +98,16 @@ def test_option_rows_no_rule_read_are_a_sign_but_placeholders_and_machinery_are_
     assert unread_rows(typer, [], set()) == []
 
 
-def test_a_crawl_whose_help_says_it_is_partial_and_whose_page_lists_no_options_says_so(tmp_path):
-    tree = _crawl("jq", tmp_path)  # jq 1.6: its page has no options section
+def test_a_crawl_whose_help_says_it_is_partial_and_no_page_fills_it_says_so(tmp_path):
+    no_pages = tmp_path / "no-pages.json"
+    no_pages.write_text(json.dumps({"calls": [], "man": []}), encoding="utf-8")
+    tree = crawl(
+        str(install_replay("jq", tmp_path)),
+        name="jq",
+        use_cache=False,
+        timeout_s=120,
+        man=str(install_man_replay("jq", tmp_path, no_pages)),  # a machine without jq(1)
+    )
     line = coverage_line(tree)
     assert line.startswith("warning: the help-only load looks short")
     assert "saying it shows only part of the options" in line and "Some of the options" in line
@@ -107,6 +115,23 @@ def test_a_crawl_whose_help_says_it_is_partial_and_whose_page_lists_no_options_s
         f.code == "WB412" and "only part of the options" in f.message
         for f in coverage_findings(tree)
     )
+
+
+def test_a_help_pointing_to_its_page_takes_the_pages_bulleted_rows_outside_an_options_section(
+    tmp_path,
+):
+    # jq 1.6: `See the manpage for more options.`; its page lists them as `○   --seq:` bullets
+    # under FILTERS (a broken `## INVOKING JQ` heading), with no options section
+    tree = _crawl("jq", tmp_path)
+    flags = {f.name: f for f in tree.root.flags if f.name}
+    assert {"seq", "stream", "indent", "join-output", "from-file"} <= set(flags)
+    assert flags["seq"].listed_by == "man page" and flags["seq"].kind == "boolean"
+    assert flags["indent"].kind == "value"  # `--indent n:`
+    assert not any(
+        f.name in ("color-output", "monochrome-output") for f in tree.root.flags if f.listed_by
+    )
+    assert any(f.code == "WB413" and "jq --seq" in f.message for f in coverage_findings(tree))
+    assert "only part of the options" not in coverage_line(tree)  # the page filled it
 
 
 def test_a_followed_pointer_fills_what_the_help_says_it_leaves_out(tmp_path):

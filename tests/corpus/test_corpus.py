@@ -40,7 +40,7 @@ RECORDED_MICRO = {
     "commands_precision": 1.000,
     "commands_recall": 0.998,
     "flags_precision": 0.997,
-    "flags_recall": 0.990,
+    "flags_recall": 0.991,
     "value_type": 0.977,
 }
 """With the held-out set of round 12 in (its figures before any fix for it are in docs/loaders.md)."""
@@ -89,7 +89,7 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "curl": (1.000, 1.000, 1.000, 0.981),
     "rsync": (1.000, 1.000, 1.000, 0.971),
     "zip": (1.000, 1.000, 1.000, 0.931),
-    "jq": (1.000, 1.000, 1.000, 0.500),
+    "jq": (1.000, 1.000, 1.000, 0.950),
     "ssh": (1.000, 1.000, 1.000, 1.000),
     "svgo": (1.000, 1.000, 1.000, 1.000),
     "knex": (1.000, 1.000, 1.000, 1.000),

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from workbench.loaders.help.assemble import CrawledCommand
 from workbench.loaders.help.flags import FlagStyle, parse_flag
 from workbench.loaders.help.run import run_help
+from workbench.loaders.help.shortness import says_partial
 from workbench.model.tree import Flag
 
 WITNESS = "man page"
@@ -68,6 +69,9 @@ class ManPage:
     section: str
     flags: list[Flag]
     synopsis: list[str] = field(default_factory=list)
+    loose: list[Flag] = field(default_factory=list)
+    """Bulleted option rows outside any options section (jq 1.6's `○   --seq:` under FILTERS),
+    read only for a command whose help says it shows part of its options (`consult_manual`)."""
 
 
 def read_manual(
@@ -105,7 +109,18 @@ def read_page(text: str, program: str) -> ManPage | None:
     flags: list[Flag] = []
     for _title, body in _option_sections(lines):
         flags.extend(_option_rows(body))
-    return ManPage(found.group(2), _unique(flags), _forms(sections.get("SYNOPSIS", [])))
+    loose = [
+        flag
+        for title, body in sections.items()
+        if not _OPTIONS_TITLE.search(title) and title not in _NOT_LOOSE
+        for flag in _option_rows(body, bullets_only=True)
+    ]
+    return ManPage(
+        found.group(2), _unique(flags), _forms(sections.get("SYNOPSIS", [])), _unique(loose)
+    )
+
+
+_NOT_LOOSE = frozenset({"NAME", "SYNOPSIS", "EXAMPLES", "EXAMPLE", "SEE ALSO"})
 
 
 def _forms(lines: list[str]) -> list[str]:
@@ -183,8 +198,9 @@ def _option_sections(lines: list[str]) -> list[tuple[str, list[str]]]:
     return result
 
 
-def _option_rows(body: list[str]) -> list[Flag]:
-    """Entries whose term is at the body's entry indent and starts with `-`."""
+def _option_rows(body: list[str], *, bullets_only: bool = False) -> list[Flag]:
+    """Entries whose term is at the body's entry indent and starts with `-` (only bulleted
+    `○   --seq:` entries when `bullets_only`)."""
     indents = [len(line) - len(line.lstrip()) for line in body if line.strip()]
     if not indents:
         return []
@@ -221,6 +237,12 @@ def _option_rows(body: list[str]) -> list[Flag]:
                 if not stripped.startswith(("-", "+")) or not colon:
                     continue
                 head, rest = " ".join(stripped[: colon.start()].split()), stripped[colon.end() :]
+                if bullets_only:  # `--slurp/-s`, `--compact-output / -c`: one option's spellings
+                    if re.search(r"\s(?:and|or)\s", head):
+                        continue  # two options in one row (`--color-output / -C and …`)
+                    head = re.sub(r"\s*/\s*(?=-)", ", ", head)
+            elif bullets_only:
+                continue
             elif not stripped.startswith(("-", "+")):
                 continue  # prose at the entry indent ends the entry
             elif (
@@ -289,9 +311,16 @@ def consult_manual(page: ManPage | None, node: CrawledCommand, program: str = ""
     the command; one in no form goes to the root, whose page's options are the program's global
     ones (git(1), systemctl(1)), and is left out below it (no form says whose it is)."""
     parsed = node.parsed
-    if parsed is None or page is None or not agrees_with_help(page, parsed.flags):
+    if parsed is None or page is None:
         return
-    counted = [f for f in page.flags if f.name not in _MACHINERY and f.short != "h"]
+    if not page.flags and node.fetched and node.fetched.text and says_partial(node.fetched.text):
+        # `See the manpage for more options.` and a page with no options section: its bulleted
+        # option rows are those options (jq 1.6), held to the same agreement with the help
+        page = ManPage(page.section, page.loose, page.synopsis)
+    if not agrees_with_help(page, parsed.flags):
+        return
+    listed = page.flags
+    counted = [f for f in listed if f.name not in _MACHINERY and f.short != "h"]
     grouped = bool(node.children) or _forms_name_subcommands(page, [program, *node.path])
     owners = _owners_by_synopsis(page, node, program) if grouped else None
     for flag in counted:
