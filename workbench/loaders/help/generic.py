@@ -94,10 +94,10 @@ class Rules:
 
 
 def _rows_after_description(section: Section) -> bool:
-    """argparse prints a group's description as a paragraph above its rows (`verbosity:` /
-    `  every -v increases …` / blank / `  -v, --verbose  …`), GNU tar a value list above more
-    rows (`FORMAT is one of the following:`): a section whose first paragraph is no option
-    row and whose second starts with one is an options section."""
+    """A group's description printed as a paragraph above its rows (`verbosity:` / `  every
+    -v increases …` / blank / `  -v, --verbose  …`), or a value list above more rows (`FORMAT
+    is one of the following:`): a section whose first paragraph is no option row and whose
+    second starts with one is an options section."""
     paragraphs = "\n".join(section.lines).strip("\n").split("\n\n", 1)
     return (
         len(paragraphs) == 2
