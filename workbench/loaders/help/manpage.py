@@ -28,6 +28,11 @@ nothing more), and those pages are rendered concurrently. Each is read as a list
   Terms are read with the crawler's option grammar (`flags.parse_flag`, GNU conventions), so
   kind and placeholder come from the page. Single-dash long names (`-name`) are left out: a
   flag's long name is spelled `--name`.
+- A page with no options section is read for bulleted option rows elsewhere (`○   --seq:`,
+  jq 1.6) only for a command whose help says it shows part of its options
+  (`shortness.says_partial`: `See the manpage for more options.`).
+- A page of a command with subcommands gives each option to the subcommand its synopsis
+  names (`consult_manual`).
 """
 
 from __future__ import annotations
