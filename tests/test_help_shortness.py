@@ -18,6 +18,7 @@ from corpus.replay import install_man_replay, install_replay, recording_path  # 
 
 from workbench.loaders.help.assemble import CrawledCommand  # noqa: E402
 from workbench.loaders.help.crawl import crawl, short_signs  # noqa: E402
+from workbench.loaders.help.detect import parser_for  # noqa: E402
 from workbench.loaders.help.fetch import Fetched  # noqa: E402
 from workbench.loaders.help.parsed import ParsedHelp  # noqa: E402
 from workbench.loaders.help.shortness import (  # noqa: E402
@@ -175,3 +176,19 @@ def test_an_options_group_with_a_description_paragraph_is_read(tmp_path):
     mypy = _crawl("mypy", tmp_path / "mypy")  # `Config file:` / `  Use a config file …`
     assert {"config-file", "warn-unused-configs"} <= {f.name for f in mypy.root.flags}
     assert mypy.coverage is None or not mypy.coverage.short_signs
+
+
+def test_rows_below_a_list_of_operators_are_not_read_as_options():
+    # test(1)'s help (coreutils 9.1): operators, then `-n STRING`-style primaries, not options
+    text = (
+        "Usage: test EXPRESSION\n  or:  test\n\n"
+        "      --help        display this help and exit\n"
+        "      --version     output version information and exit\n\n"
+        "An omitted EXPRESSION defaults to false.  Otherwise,\n"
+        "EXPRESSION is true or false and sets exit status.  It is one of:\n\n"
+        "  ( EXPRESSION )               EXPRESSION is true\n"
+        "  ! EXPRESSION                 EXPRESSION is false\n\n"
+        "  -n STRING            the length of STRING is nonzero\n"
+        "  -z STRING            the length of STRING is zero\n"
+    )
+    assert [f.name or f.short for f in parser_for("generic")(text, ["test"]).flags] == ["version"]

@@ -95,15 +95,20 @@ class Rules:
 
 def _rows_after_description(section: Section) -> bool:
     """A group's description printed as a paragraph above its rows (`verbosity:` / `  every
-    -v increases …` / blank / `  -v, --verbose  …`), or a value list above more rows (`FORMAT
-    is one of the following:`): a section whose first paragraph is no option row and whose
-    second starts with one is an options section."""
+    -v increases …` / blank / `  -v, --verbose  …`): a section whose first paragraph is prose
+    and whose second starts with an option row is an options section. A first paragraph of
+    two-column rows is a list of something else (operators `( EXPRESSION )  EXPRESSION is
+    true`, values `v7  old format`), and what follows it may be more of the same."""
     paragraphs = "\n".join(section.lines).strip("\n").split("\n\n", 1)
     return (
         len(paragraphs) == 2
         and not paragraphs[0].lstrip().startswith("-")
+        and not any(_TWO_COLUMN_ROW.search(line.strip()) for line in paragraphs[0].splitlines())
         and paragraphs[1].strip("\n").lstrip().startswith("-")
     )
+
+
+_TWO_COLUMN_ROW = re.compile(r"\S {2,}\S")
 
 
 _NOT_COMMANDS = re.compile(r"\b(guides?|concepts?|interfaces|formats|protocols)\b")
