@@ -55,8 +55,30 @@ def install_replay(cli: str, folder: Path, recording: Path | None = None) -> Pat
 
 def install_man_replay(cli: str, folder: Path, recording: Path | None = None) -> Path:
     """Write `folder/man`, a replay of the `man` calls recorded beside `cli`'s help calls (its
-    manual page as this machine's `man` rendered it), for `crawl(..., man=)`."""
-    return _install(Path(folder) / "man", recording or recording_path(cli), "man", f"man for {cli}")
+    manual pages as this machine's `man` rendered them), for `crawl(..., man=)`. A lookup
+    (`man -w -S 1:8 NAME…`) answers from the same recording: a name whose page was recorded
+    is found (`/replay/man1/NAME.1`), any other has no page (`tools/record.py` records the page
+    of every command of the truth that has one, so that is what this machine's `man` said)."""
+    target = _install(
+        Path(folder) / "man", recording or recording_path(cli), "man", f"man for {cli}"
+    )
+    script = target.read_text(encoding="utf-8")
+    target.write_text(
+        script.replace("args = sys.argv[1:]\n", "args = sys.argv[1:]\n" + _MAN_LOOKUP, 1),
+        encoding="utf-8",
+    )
+    return target
+
+
+_MAN_LOOKUP = r"""if args[:3] == ["-w", "-S", "1:8"]:
+    with open(RECORDING, encoding="utf-8") as file:
+        pages = {c["args"][-1] for c in json.load(file).get("man", [])
+                 if c["args"][:2] == ["-S", "1:8"] and c["exit_code"] == 0}
+    missing = [name for name in args[3:] if name not in pages]
+    sys.stdout.write("".join(f"/replay/man1/{name}.1\n" for name in args[3:] if name in pages))
+    sys.stderr.write("".join(f"No manual entry for {name}\n" for name in missing))
+    os._exit(16 if missing else 0)
+"""
 
 
 def _install(target: Path, recording: Path, key: str, label: str) -> Path:

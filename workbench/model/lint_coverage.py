@@ -1,7 +1,9 @@
 """Lint rules on how complete the tree is (the two witnesses, SPEC §4).
 
 WB410 (info): a command where the exact loader and the CLI's help disagree, with what was done.
-WB412 (warning): a help-only load shows its own signs of being short (`coverage.short_signs`).
+WB412 (warning): a help-only load shows its own signs of being short (`coverage.short_signs`:
+help that says it shows part of its options, overrides or rows it names that no flag holds,
+commands or listings that could not be read).
 WB413 (warning) / WB414 (info, when it is at most `coverage.SHORT_THRESHOLD` of the tree): a
 help-only load took from another listing of the CLI (cobra's completion engine, the man page,
 the program's own shell completion file) commands or flags its help text lacked, named; a
@@ -86,8 +88,8 @@ def short_sign_findings(tree: CommandTree) -> list[Finding]:
             tree.root.path_str,
             "The help-only load looks short: " + "; ".join(coverage.short_signs) + ".",
             "Give a `module:attr` TARGET naming the CLI's real parser or command object if it is a Python CLI; "
-            "otherwise add the missing flags by hand (`[tools.<name>]` args) or exclude the commands whose help "
-            "could not be read.",
+            "otherwise add the missing flags by hand (`[tools.<name>]` args) from the CLI's manual, or exclude "
+            "the commands whose help could not be read.",
         )
     ]
 

@@ -12,7 +12,8 @@ stdin closed. Stored as `tests/corpus/recordings/<cli>.json`:
 {"cli", "version", "env", "calls": [{"args", "stdout", "stderr", "exit_code", "timed_out"}], "man": [same]}
 where `args` is the argv without the program (the replay looks them up by that).
 `--extras-only` keeps an existing recording and adds only the argvs it lacks (no new crawl);
-`--man` records only the `man` call (the CLI's manual page, `"man"` in the file);
+`--man` records only the `man` calls (the CLI's manual page and the pages of its commands
+that have their own, `gh-pr-create(1)`: `"man"` in the file);
 `--completions` records only the shell completion files found for the real program
 (`"completions"`: path, shell, text, own, provenance, as `completions.find_completion_files`
 judged them here), so the replayed crawl meets them without fish or zsh installed;
@@ -167,6 +168,40 @@ def record_completions(cli: CorpusCLI) -> list[dict]:
     return [dataclasses.asdict(f) for f in find_completion_files(exe, names)]
 
 
+def record_command_pages(cli: CorpusCLI) -> list[dict]:
+    """The pages of the truth's commands that have one of their own (`gh-pr-create(1)` for `gh
+    pr create`), rendered as a replayed crawl asks for them (`manpage.consult_command_pages`):
+    the replayed `man -w` lookup finds exactly these, so a command without one has none."""
+    import shutil
+
+    from workbench.loaders.help.manpage import page_name, pages_present
+
+    man = shutil.which("man")
+    truth_file = TRUTH_DIR / f"{cli.name}.json"
+    if man is None or not truth_file.exists():
+        return []
+    names = [
+        name
+        for path in json.loads(truth_file.read_text())["commands"]
+        if (name := page_name(cli.name, path.split()))
+    ]
+    with tempfile.TemporaryDirectory(prefix="corpus-record-") as cwd, ThreadPoolExecutor(4) as pool:
+        present = sorted(pages_present(names, TIMEOUT_S, man=man, cwd=cwd))
+        calls = list(
+            pool.map(lambda name: run_help([man, *MAN_ARGS, name], TIMEOUT_S, cwd=cwd), present)
+        )
+    return [
+        {
+            "args": list(call.argv[1:]),
+            "stdout": call.stdout,
+            "stderr": call.stderr,
+            "exit_code": call.exit_code,
+            "timed_out": call.timed_out,
+        }
+        for call in calls
+    ]
+
+
 def main(argv: list[str]) -> None:
     extras_only = "--extras-only" in argv
     keep_recorded = "--add" in argv
@@ -188,16 +223,16 @@ def main(argv: list[str]) -> None:
             path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
             print(f"{cli.name}: {len(data['completions'])} completion files", flush=True)
             continue
-        if man_only:  # only (re)record the manual page call, beside the help calls
+        if man_only:  # only (re)record the manual page calls, beside the help calls
             path = RECORDINGS_DIR / f"{cli.name}.json"
             data = json.loads(path.read_text())
-            data["man"] = record_man(cli)
+            data["man"] = record_man(cli) + record_command_pages(cli)
             path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
             print(f"{cli.name}: man exit {data['man'][0]['exit_code']}", flush=True)
             continue
         try:
             data = record(cli, extras_only=extras_only, keep_recorded=keep_recorded)
-            data["man"] = record_man(cli)
+            data["man"] = record_man(cli) + record_command_pages(cli)
             data["completions"] = record_completions(cli)
         except Exception as error:
             print(f"{cli.name}: FAILED {error}", file=sys.stderr)

@@ -29,6 +29,8 @@ class CrawledCommand:
     note: str | None = None
     unfollowed: list[list[str]] = field(default_factory=list)
     """Pointers to a fuller listing its help gave whose listing could not be read."""
+    followed: list[list[str]] = field(default_factory=list)
+    """Pointers to a fuller listing its help gave whose listing was read."""
     listed_by: str | None = None
     """Set when only another listing than its parent's help named it (`cobra __complete`): it
     is kept only when its own help reads as this command's (`rejected` otherwise)."""

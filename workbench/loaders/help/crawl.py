@@ -31,10 +31,17 @@ from workbench.loaders.help.completions import (
 from workbench.loaders.help.detect import detect_style, parser_for, rules_for
 from workbench.loaders.help.fetch import fetch_help, fetch_listing, fetch_pointed_listing
 from workbench.loaders.help.generic import first_of_each, parse_listing
-from workbench.loaders.help.manpage import consult_manual, read_manual
+from workbench.loaders.help.manpage import WITNESS as MAN_WITNESS
+from workbench.loaders.help.manpage import consult_command_pages, consult_manual, read_manual
 from workbench.loaders.help.parsed import CommandEntry
 from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
 from workbench.loaders.help.run import run_help
+from workbench.loaders.help.shortness import (
+    held_spellings,
+    says_partial,
+    unlisted_overrides,
+    unread_rows,
+)
 from workbench.model.errors import LoadError
 from workbench.model.tree import CommandTree, ListingWitness
 
@@ -128,7 +135,15 @@ def crawl(
         names = list(dict.fromkeys([os.path.basename(path), root_name]))
         found = side.submit(finder, path, names)
         root = _crawl_nodes(path, root_name, report, timeout_s, max_depth, max_workers, workdir)
-        consult_manual(page.result(), root)
+        consult_manual(page.result(), root, os.path.basename(path))
+        consult_command_pages(
+            root,
+            os.path.basename(path),
+            timeout_s,
+            man=man,
+            cwd=workdir,
+            workers=_workers(max_workers),
+        )  # `git-remote(1)` for `git remote`: only the commands that have a page cost a call
         files = found.result()
         printed = usage_name(root.parsed)
         if printed and printed not in names:  # the name the help prints (`Usage: fd …`)
@@ -172,11 +187,16 @@ def _launcher(command: list[str], folder: Path, name: str) -> Path:
     return launcher
 
 
+def _workers(max_workers: int | None) -> int:
+    """How many help calls run at once (they mostly wait on their subprocess)."""
+    return max_workers or min(16, (os.cpu_count() or 2) * 4)
+
+
 def _crawl_nodes(
     executable, root_name, report, timeout_s, max_depth, max_workers, workdir
 ) -> CrawledCommand:
     root = CrawledCommand([], None, [])
-    workers = max_workers or min(16, (os.cpu_count() or 2) * 4)
+    workers = _workers(max_workers)
     seen = 0
     read: list[CrawledCommand] = []  # every node whose help was read, in the order it was read
     engine = "unknown"  # cobra's completion engine: unknown, asked (at the root), yes, no
@@ -314,6 +334,7 @@ def _read_pointed_listings(
             listing = parse_listing(fetched.text, path, rules_for(style))
         except Exception:  # a listing no rule foresaw adds nothing; the command's own help stands
             continue
+        node.followed.append(arguments)
         commands, flags = merge_listing(parsed, listing)
         if commands or flags:
             shown = " ".join([path[0], *arguments])
@@ -356,23 +377,40 @@ def listing_witnesses(root: CrawledCommand, tree: CommandTree) -> list[ListingWi
 
 def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     """What the crawl itself shows it missed, one sentence per kind (a help-only load has no
-    second witness to compare with): option names an options section spells that no flag
-    read, listed commands whose help could not be read, pointed listings not read."""
+    second witness to compare with): help that says it shows only part of the options when no
+    pointer or page filled it, overrides the help names but does not list, option names and
+    rows no flag holds, listed commands whose help could not be read, pointed listings not
+    read (`shortness.py`)."""
     unread_names: list[str] = []
     unread_commands: list[str] = []
     unfollowed: list[str] = []
-    stack = [root]
+    partial: list[str] = []
+    unlisted: list[str] = []
+    stack: list[tuple[CrawledCommand, set[str]]] = [(root, set())]
     while stack:
-        node = stack.pop()
+        node, above = stack.pop()
         if node.rejected:
             continue  # a name only another listing gave, which its help did not confirm: not in the tree
-        stack.extend(reversed(node.children))
         label = " ".join([root_name, *node.path])
         if node.parsed is None:
             if node.note and not node.note.startswith("not crawled") and node.path[-1] != "help":
                 unread_commands.append(label)  # a listed `help` command has no flags to miss
             continue
-        flags = [*node.parsed.flags, *node.parsed.inherited]
+        flags = [*node.parsed.flags, *node.parsed.inherited, *node.listing_flags]
+        held_here = above | held_spellings(flags)
+        stack.extend((child, held_here) for child in reversed(node.children))
+        below = held_spellings(
+            [f for child in node.children if child.parsed for f in child.parsed.flags]
+        )
+        text = node.fetched.text if node.fetched and node.fetched.text else ""
+        sentence = says_partial(text)
+        if sentence and not node.followed and not node.listing_seen.get(MAN_WITNESS, (0, 0))[1]:
+            partial.append(f"{label} (“{sentence}”)")  # no fuller listing or page filled it
+        unlisted.extend(f"{label} {name}" for name in unlisted_overrides(flags, above | below))
+        unread_names.extend(
+            f"{label} {name}" if node.path else name
+            for name in unread_rows(text, flags, above | below)
+        )
         held = {f"--{f.name}" for f in flags if f.name} | {f"-{f.name}" for f in flags if f.name}
         held |= {f"-{f.short}" for f in flags if f.short} | {
             f"--no-{f.name}" for f in flags if f.name and f.negatable
@@ -381,7 +419,20 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
             if name not in held:
                 unread_names.append(f"{label} {name}" if node.path else name)
         unfollowed.extend(f"`{' '.join([root_name, *arguments])}`" for arguments in node.unfollowed)
+    unread_names = list(dict.fromkeys(unread_names))  # a row both readings name, once
     signs = []
+    if partial:
+        signs.append(
+            f"{_counted(len(partial), 'help text')} saying it shows only part of the options "
+            f"({_named(partial)}), and no fuller listing or man page it points to could be read: "
+            "add the missing flags from the CLI's manual by hand, or load it exactly (a "
+            "`module:attr` TARGET) if it is a Python CLI"
+        )
+    if unlisted:
+        signs.append(
+            f"{_counted(len(unlisted), 'option')} the help names as another's override "
+            f"but does not list ({_named(unlisted)}): they are missing"
+        )
     if unread_names:
         signs.append(
             f"{_counted(len(unread_names), 'option name')} in the help that no flag holds "

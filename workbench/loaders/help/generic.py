@@ -85,7 +85,30 @@ class Rules:
         if section.key in self.argument_sections or self.is_commands(section):
             return False
         first = next((line.strip() for line in section.lines if line.strip()), "")
-        return "option" in section.key or "flag" in section.key or first.startswith("-")
+        return (
+            "option" in section.key
+            or "flag" in section.key
+            or first.startswith("-")
+            or _rows_after_description(section)
+        )
+
+
+def _rows_after_description(section: Section) -> bool:
+    """A group's description printed as a paragraph above its rows (`verbosity:` / `  every
+    -v increases …` / blank / `  -v, --verbose  …`): a section whose first paragraph is prose
+    and whose second starts with an option row is an options section. A first paragraph of
+    two-column rows is a list of something else (operators `( EXPRESSION )  EXPRESSION is
+    true`, values `v7  old format`), and what follows it may be more of the same."""
+    paragraphs = "\n".join(section.lines).strip("\n").split("\n\n", 1)
+    return (
+        len(paragraphs) == 2
+        and not paragraphs[0].lstrip().startswith("-")
+        and not any(_TWO_COLUMN_ROW.search(line.strip()) for line in paragraphs[0].splitlines())
+        and paragraphs[1].strip("\n").lstrip().startswith("-")
+    )
+
+
+_TWO_COLUMN_ROW = re.compile(r"\S {2,}\S")
 
 
 _NOT_COMMANDS = re.compile(r"\b(guides?|concepts?|interfaces|formats|protocols)\b")

@@ -1,17 +1,23 @@
-"""The installed manual page as a second listing of a help-only crawl's root options.
+"""The installed manual pages as a second listing of a help-only crawl's options.
 
 Many programs print a short `--help` and document every option in their man page (xz's
-`--best`, tar's `--gunzip`, grep's `--silent`). After a crawl, the page of the program's own
-name is rendered with `man -S 1:8 NAME` (sections 1 and 8 only: user commands and system
-programs, never a library call or file format of the same name) and read as a listing:
+`--best`, tar's `--gunzip`, grep's `--silent`), and many give each subcommand a page of its own
+(`git-remote(1)`, `gh-pr-create(1)`, `restic-backup(1)`: what `man git remote` opens). Beside
+the crawl, the page of the program's own name is rendered with `man -S 1:8 NAME` (sections 1
+and 8 only: user commands and system programs, never a library call or file format of the same
+name); after it, one `man -w -S 1:8 PROG-SUB…` call asks which crawled commands have a page of
+their own (`man` resolves it as the user's `man PROG-SUB` would; a command without one costs
+nothing more), and those pages are rendered concurrently. Each is read as a listing:
 
 - Rendered by `man` itself rather than by reading the roff: `man` finds the page the way the
   user's `man NAME` does (MANPATH, locales, compression, `.so` links) and groff lays it out;
   the text comes back with the help calls' environment (`MANPAGER=cat`, `COLUMNS=200`: a
   wide page keeps option rows on one line, `LC_ALL=C.UTF-8`), no shell, stdin closed, the help calls' timeout, in its own
   process group (`run_help`, which reaps what it leaves).
-- It must be the program's own page: its header names `NAME(1)` or `NAME(8)` and its `NAME`
-  section's line names the program (`tar - an archiving utility`, `grep, egrep, fgrep - …`),
+- It must be the program's (or the command's) own page: its header names a page of the
+  program in section 1 or 8 (`TAR(1)`, `GIT-REMOTE(1)`; Debian's restic pages all head `restic
+  backup(1)`, a generator's slip) and its `NAME` section's line names the page itself (`tar - an
+  archiving utility`, `grep, egrep, fgrep - …`, `restic-cache - Operate on local cache …`),
   and when the help shows four or more long options, at least half of them are on the page
   (another program of the same name, or a page of a much older version, disagrees).
 - Only option rows of options sections are read: sections (and their subsections) whose title
@@ -22,24 +28,32 @@ programs, never a library call or file format of the same name) and read as a li
   Terms are read with the crawler's option grammar (`flags.parse_flag`, GNU conventions), so
   kind and placeholder come from the page. Single-dash long names (`-name`) are left out: a
   flag's long name is spelled `--name`.
+- A page with no options section is read for bulleted option rows elsewhere (`○   --seq:`,
+  jq 1.6) only for a command whose help says it shows part of its options
+  (`shortness.says_partial`: `See the manpage for more options.`).
+- A page of a command with subcommands gives each option to the subcommand its synopsis
+  names (`consult_manual`).
 """
 
 from __future__ import annotations
 
 import re
 import shutil
-from dataclasses import dataclass
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 
 from workbench.loaders.help.assemble import CrawledCommand
 from workbench.loaders.help.flags import FlagStyle, parse_flag
 from workbench.loaders.help.run import run_help
+from workbench.loaders.help.shortness import says_partial
 from workbench.model.tree import Flag
 
 WITNESS = "man page"
 """How a flag only the man page showed is marked (`listed_by`)."""
 
 _PROGRAM_NAME = re.compile(r"^[A-Za-z0-9][\w.+-]*$")
-_HEADER = re.compile(r"^\s*([^\s(]+)\((\d)[^)]*\)")
+_HEADER = re.compile(r"^\s*(\S[^(]*?)\((\d)[^)]*\)")
+"""`GIT-REMOTE(1)   Git Manual   GIT-REMOTE(1)`, `restic backup(1)`: the page's name and section."""
 _HEADING = re.compile(r"^(?P<indent> {0,3})(?P<title>[A-Za-z][^\s].*?)\s*$")
 _OPTIONS_TITLE = re.compile(r"\b(options?|flags|switches)\b", re.IGNORECASE)
 _TERM_PART = re.compile(
@@ -54,10 +68,15 @@ _OR = re.compile(r"\s+or\s+(?=[-+])")
 
 @dataclass
 class ManPage:
-    """The program's own manual page, read: its section and the options its options sections list."""
+    """A program's or a command's own manual page, read: its section, the options its options
+    sections list, and its synopsis forms (one per line that starts a form, wrapped lines joined)."""
 
     section: str
     flags: list[Flag]
+    synopsis: list[str] = field(default_factory=list)
+    loose: list[Flag] = field(default_factory=list)
+    """Bulleted option rows outside any options section (jq 1.6's `○   --seq:` under FILTERS),
+    read only for a command whose help says it shows part of its options (`consult_manual`)."""
 
 
 def read_manual(
@@ -83,15 +102,44 @@ def read_page(text: str, program: str) -> ManPage | None:
     lines = text.splitlines()
     header = next((line for line in lines if line.strip()), "")
     found = _HEADER.match(header)
-    if not found or found.group(1).lower() != program.lower() or found.group(2) not in "18":
-        return None
+    if (
+        not found
+        or re.split(r"[\s-]", found.group(1).lower())[0] != re.split(r"-", program.lower())[0]
+        or found.group(2) not in "18"
+    ):
+        return None  # the header names another program's page (its NAME line must name this one)
     sections = _sections(lines)
     if not _names_program(sections.get("NAME", []), program):
         return None
     flags: list[Flag] = []
     for _title, body in _option_sections(lines):
         flags.extend(_option_rows(body))
-    return ManPage(found.group(2), _unique(flags))
+    loose = [
+        flag
+        for title, body in sections.items()
+        if not _OPTIONS_TITLE.search(title) and title not in _NOT_LOOSE
+        for flag in _option_rows(body, bullets_only=True)
+    ]
+    return ManPage(
+        found.group(2), _unique(flags), _forms(sections.get("SYNOPSIS", [])), _unique(loose)
+    )
+
+
+_NOT_LOOSE = frozenset({"NAME", "SYNOPSIS", "EXAMPLES", "EXAMPLE", "SEE ALSO"})
+
+
+def _forms(lines: list[str]) -> list[str]:
+    """`git worktree add [-f] …` over a deeper-indented `[-b <new-branch>] <path>`: one form."""
+    indents = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
+    forms: list[str] = []
+    for line in lines:
+        if not line.strip():
+            continue
+        if len(line) - len(line.lstrip()) == min(indents) or not forms:
+            forms.append(line.strip())
+        else:
+            forms[-1] += " " + line.strip()
+    return forms
 
 
 def agrees_with_help(page: ManPage, help_flags: list[Flag]) -> bool:
@@ -155,8 +203,9 @@ def _option_sections(lines: list[str]) -> list[tuple[str, list[str]]]:
     return result
 
 
-def _option_rows(body: list[str]) -> list[Flag]:
-    """Entries whose term is at the body's entry indent and starts with `-`."""
+def _option_rows(body: list[str], *, bullets_only: bool = False) -> list[Flag]:
+    """Entries whose term is at the body's entry indent and starts with `-` (only bulleted
+    `○   --seq:` entries when `bullets_only`)."""
     indents = [len(line) - len(line.lstrip()) for line in body if line.strip()]
     if not indents:
         return []
@@ -193,6 +242,12 @@ def _option_rows(body: list[str]) -> list[Flag]:
                 if not stripped.startswith(("-", "+")) or not colon:
                     continue
                 head, rest = " ".join(stripped[: colon.start()].split()), stripped[colon.end() :]
+                if bullets_only:  # `--slurp/-s`, `--compact-output / -c`: one option's spellings
+                    if re.search(r"\s(?:and|or)\s", head):
+                        continue  # two options in one row (`--color-output / -C and …`)
+                    head = re.sub(r"\s*/\s*(?=-)", ", ", head)
+            elif bullets_only:
+                continue
             elif not stripped.startswith(("-", "+")):
                 continue  # prose at the entry indent ends the entry
             elif (
@@ -215,8 +270,12 @@ def _option_rows(body: list[str]) -> list[Flag]:
     return flags
 
 
+_BOOLEAN_DEFAULT = re.compile(r"\[=(?:true|false)\]$")
+"""`--help[=false]`: cobra's generated pages print a switch with its default, not a value."""
+
+
 def _flag(term: str, description: str) -> Flag | None:
-    parts = [part.strip() for part in re.split(r",\s+(?=[-+])", term)]
+    parts = [_BOOLEAN_DEFAULT.sub("", part.strip()) for part in re.split(r",\s+(?=[-+])", term)]
     if not all(_TERM_PART.match(part) for part in parts):
         return None  # not a row of option spellings: prose or an example that starts with `-`
     # a single-dash spelling of several letters (wget's `-nv`, or less's `-bn` with its value
@@ -247,23 +306,182 @@ def _unique(flags: list[Flag]) -> list[Flag]:
     return result
 
 
-def consult_manual(page: ManPage | None, root: CrawledCommand) -> None:
-    """Note on the crawled root the options only the program's man page (`read_manual`) lists
-    (kind and placeholder as the page prints them), when the page agrees with the root's help."""
-    parsed = root.parsed
-    if parsed is None or page is None or not agrees_with_help(page, parsed.flags):
+def consult_manual(page: ManPage | None, node: CrawledCommand, program: str = "") -> None:
+    """Note on a crawled command the options only its man page (`read_manual`) lists (kind and
+    placeholder as the page prints them), when the page agrees with the command's help.
+
+    The page of a command with subcommands may document theirs (git-worktree(1) lists `add`'s
+    `-b`, `--lock`): an option its synopsis spells in a subcommand's form (`git worktree add
+    [-f] [--lock …]`) goes to that subcommand, one spelled in a form of the command itself to
+    the command; one in no form goes to the root, whose page's options are the program's global
+    ones (git(1), systemctl(1)), and is left out below it (no form says whose it is)."""
+    parsed = node.parsed
+    if parsed is None or page is None:
         return
-    shown = parsed.shown_flags()
-    counted = [f for f in page.flags if f.name not in _MACHINERY and f.short != "h"]
+    if not page.flags and node.fetched and node.fetched.text and says_partial(node.fetched.text):
+        # `See the manpage for more options.` and a page with no options section: its bulleted
+        # option rows are those options (jq 1.6), held to the same agreement with the help
+        page = ManPage(page.section, page.loose, page.synopsis)
+    if not agrees_with_help(page, parsed.flags):
+        return
+    listed = page.flags
+    counted = [f for f in listed if f.name not in _MACHINERY and f.short != "h"]
+    grouped = bool(node.children) or _forms_name_subcommands(page, [program, *node.path])
+    owners = _owners_by_synopsis(page, node, program) if grouped else None
     for flag in counted:
-        if shown(flag.name, flag.short):
-            continue
-        if flag.name and flag.name.startswith("no-") and shown(flag.name[3:], None):
-            continue  # the `--no-x` form of a flag the help shows
-        root.listing_flags.append(flag)
+        for owner in owners(flag) if owners else [node]:
+            if not _shows(owner, flag) and not any(f.key == flag.key for f in owner.listing_flags):
+                owner.listing_flags.append(flag)
     # a page without option rows (gh(1) lists its commands in prose) is no witness of flags
     if counted:
-        root.listing_seen[WITNESS] = (0, len(counted))
+        node.listing_seen[WITNESS] = (0, len(counted))
+        # a subcommand's page repeats its parent's persistent options (`OPTIONS INHERITED FROM
+        # PARENT COMMANDS`): counted once, where the parent's page lacks them
+        node.listing_keys[WITNESS] = {f.key for f in counted}
+
+
+def _shows(node: CrawledCommand, flag: Flag) -> bool:
+    """Whether `node`'s help already holds `flag` (its `--no-x` form counted as the flag)."""
+    if node.parsed is None:
+        return True  # no help read: nothing to add to (its parent's listing stands)
+    shown = node.parsed.shown_flags()
+    if shown(flag.name, flag.short):
+        return True
+    return bool(flag.name and flag.name.startswith("no-") and shown(flag.name[3:], None))
+
+
+_SUBCOMMAND_WORD = re.compile(r"[a-z][\w-]*|<(?:sub)?command>|\((?:[a-z][\w-]*\|)+[a-z][\w-]*\)")
+"""What follows a command's path in a synopsis form of one of its subcommands: `run`,
+`<subcommand>`, `(stop|register|unregister)`."""
+
+
+def _forms_name_subcommands(page: ManPage, own: list[str]) -> bool:
+    """Whether the page's synopsis shows subcommands of the command (`git bisect <subcommand>
+    <options>`, `git maintenance run [<options>]`) whose help listed none: then its options
+    belong to them, not to the command."""
+    for form in page.synopsis:
+        words = form.split()
+        if (
+            len(words) > len(own)
+            and [words[0].rsplit("/", 1)[-1], *words[1 : len(own)]] == own
+            and _SUBCOMMAND_WORD.fullmatch(words[len(own)])
+        ):
+            return True
+    return False
+
+
+_FORM_SPELLING = re.compile(r"(?<![\w-])(--?)(\[no-\])?([A-Za-z0-9][\w-]*)")
+
+
+def _owners_by_synopsis(page: ManPage, node: CrawledCommand, program: str):
+    """For a command with subcommands: which crawled commands each page option belongs to, by
+    the synopsis forms that spell it (`git worktree add [-f] …`: `add`'s)."""
+    children = {child.path[-1]: child for child in node.children if not child.rejected}
+    own = [program, *node.path]
+    spelled: dict[str, list[CrawledCommand]] = {}
+    for form in page.synopsis:
+        words = form.split()
+        if len(words) <= len(own) or [words[0].rsplit("/", 1)[-1], *words[1 : len(own)]] != own:
+            continue  # not a form of this command (a legacy `git-foo` spelling)
+        owner: CrawledCommand | None = node  # until a word names a subcommand (`git submodule
+        # [--quiet] foreach …`); a bare word no crawled subcommand has (`git bisect start`, its
+        # help unread) makes the rest of the form nobody's
+        for word in words[len(own) :]:
+            if owner is node and (child := children.get(word.strip("[("))) is not None:
+                owner = child
+                continue
+            if owner is node and re.fullmatch(r"\[?[a-z][\w-]*", word):
+                owner = None
+            if owner is None:
+                break
+            for dashes, no, name in _FORM_SPELLING.findall(word):
+                for spelling in [f"{dashes}{name}", *([f"--no-{name}"] if no else [])]:
+                    holders = spelled.setdefault(spelling, [])
+                    if all(owner is not h for h in holders):  # commands compare by value
+                        holders.append(owner)
+
+    def owners(flag: Flag) -> list[CrawledCommand]:
+        spellings = [f"--{flag.name}" if flag.name else "", f"-{flag.short}" if flag.short else ""]
+        found: list[CrawledCommand] = []
+        for spelling in filter(None, spellings):
+            found.extend(o for o in spelled.get(spelling, []) if all(o is not f for f in found))
+        if found:
+            return found
+        return [node] if not node.path else []
+
+    return owners
+
+
+_MAX_NAMES_PER_CALL = 200
+"""Page names asked of one `man -w` call (an argv stays far below the system's limit)."""
+_PAGE_FILE = re.compile(
+    r"^(?P<name>.+?)\.(?P<section>[18])[^./]*(?:\.(?:gz|bz2|xz|lzma|Z|zst|br))?$"
+)
+"""`git-remote.1.gz`, `tar.1`, `sshd.8.xz`: a page file's name and section."""
+
+
+def page_name(program: str, path: list[str]) -> str | None:
+    """The page of the command `program path…` (`git-remote`, `gh-pr-create`), or None when a
+    word of the path could not be part of a page name."""
+    name = "-".join([program, *path])
+    return name if path and _PROGRAM_NAME.match(name) and "--" not in name else None
+
+
+def pages_present(
+    names: list[str], timeout_s: float, *, man: str | None = None, cwd: str | None = None
+) -> set[str]:
+    """Which of `names` have a page in section 1 or 8: `man -w -S 1:8 NAME…` prints the file of
+    each one it finds (and `No manual entry for …` for the others), one call for many names."""
+    man = man or shutil.which("man")
+    wanted = {name.lower(): name for name in names if _PROGRAM_NAME.match(name)}
+    if not man or not wanted:
+        return set()
+    asked = sorted(wanted.values())
+    found: set[str] = set()
+    for start in range(0, len(asked), _MAX_NAMES_PER_CALL):
+        call = run_help(
+            [man, "-w", "-S", "1:8", *asked[start : start + _MAX_NAMES_PER_CALL]],
+            timeout_s,
+            cwd=cwd,
+        )
+        if call.error or call.timed_out:
+            continue  # exit 16 only says some names have no page: the others are still listed
+        for line in call.stdout.splitlines():
+            page = _PAGE_FILE.match(line.strip().rsplit("/", 1)[-1])
+            if page and page.group("name").lower() in wanted:
+                found.add(wanted[page.group("name").lower()])
+    return found
+
+
+def consult_command_pages(
+    root: CrawledCommand,
+    program: str,
+    timeout_s: float,
+    *,
+    man: str | None = None,
+    cwd: str | None = None,
+    workers: int = 4,
+) -> None:
+    """Read the page of every crawled subcommand that has one of its own (`git-remote(1)` for
+    `git remote`) into that command's listing, as the root's page is (`consult_manual`): one
+    `man -w` call finds them, then each is rendered on a pool, `workers` at a time."""
+    by_page: dict[str, CrawledCommand] = {}
+    stack = list(root.children)
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        name = page_name(program, node.path)
+        if node.parsed is not None and not node.rejected and name:
+            by_page.setdefault(name, node)
+    present = sorted(pages_present(list(by_page), timeout_s, man=man, cwd=cwd))
+    if not present:
+        return
+    with ThreadPoolExecutor(
+        max_workers=max(1, min(workers, len(present))), thread_name_prefix="help-man"
+    ) as pool:
+        pages = pool.map(lambda name: read_manual(name, timeout_s, man=man, cwd=cwd), present)
+        for name, page in zip(present, pages, strict=True):
+            consult_manual(page, by_page[name], program)
 
 
 _MACHINERY = frozenset({"help", "version", "usage"})

@@ -1,0 +1,128 @@
+"""Signs in a help text itself that the options it lists are not all there are.
+
+A help-only load has no second witness where the CLI offers no other listing, so it reads the
+help's own words (issue 12: "every load that is short says so"). Three signs, each a general
+rule read from real help texts (the corpus recordings and the programs on a Debian system):
+
+- **the help says it is partial**: `This is not the full help` (curl), `Some of the options
+  include:` and `See the manpage for more options.` (jq, yq), `(See the man page for a complete
+  listing of all commands and options)` (gpg). Pointers to a fuller listing (`--help all`,
+  `--long-help`, `--help-all`) are followed by `pointers.py`; a page is read by `manpage.py`;
+  the sign stands only when neither filled the gap. Phrases that only point to more *about*
+  something (`See the busctl(1) man page for details`, `for full documentation`, `Use "tool
+  [command] --help" for more information about a command`) or name a group of options common to
+  several modes (`Common options:`, pgbench) are no sign.
+- **overrides the help names but does not list**: a description saying another option undoes
+  this one (`The flag can be overridden with --no-hidden`, fd; clap's `overrides_with` pairs,
+  whose hidden half shells complete) names an option of the same command; when no flag holds
+  it, the help left it out. An inverse named only as such (`(inverse: --native-parser)`, mypy's
+  hidden argparse twins) is no sign: the switch left unset already says it, and the CLI hid
+  the twin on purpose.
+  Mentions of options in general are no sign: they name the options of other programs
+  (`--pip-args` passes pip's `--no-binary`), values and examples.
+- **option rows no rule read**: an indented line that is only option spellings, their
+  placeholder and a description (`  --config-file CONFIG_FILE`), none of whose spellings any
+  flag holds (argparse groups with a description paragraph that no section rule took as
+  options). Families named by a placeholder (`-NUM`, `--GTYPE-group-format`) and help/version
+  rows are left out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from workbench.model.tree import Flag
+
+_PARTIAL = re.compile(
+    r"\bnot (?:the|a) (?:full|complete) (?:help|list(?:ing)?)\b"
+    r"|\b(?:some|a few) of the (?:options|flags)\b"
+    r"|\bmost (?:common(?:ly used)?|important|useful) (?:options|flags)\b"
+    r"|\b(?:man ?page|manual|info)\b[^.\n]{0,30}\b(?:for|with) (?:more|all|other|additional)"
+    r" (?:options|flags)\b"
+    r"|\b(?:man ?page|manual|info)\b[^.\n]{0,40}\bfor a (?:complete|full) list(?:ing)? of"
+    r" (?:all )?(?:the )?(?:commands and )?(?:options|flags)\b"
+    r"|\bfor (?:all|more|other) (?:options|flags),? (?:see|use|read|consult|run)\b",
+    re.IGNORECASE,
+)
+"""A sentence saying the help lists only part of the options."""
+
+_OVERRIDE = re.compile(
+    r"\b(?:overridden|negated|reversed|undone|cancell?ed)\s+(?:with|by)\b[^.;\n]{0,40}?"
+    r"(?<![\w/-])(--[a-z][\w-]*[a-z0-9])(?![\w-])",
+    re.IGNORECASE,
+)
+"""`can be overridden with --no-hidden`, `(inverse: --native-parser)`: another option named."""
+
+_ROW = re.compile(
+    r"^ {1,8}(?P<term>--?[A-Za-z0-9][\w-]*(?:[ =][^\s,]+)?"
+    r"(?:, +--?[A-Za-z0-9][\w-]*(?:[ =][^\s,]+)?)*)(?: {2,}\S.*)?$"
+)
+"""`  -c file, --conf file        configuration file …`: an indented row of option spellings."""
+_SPELLING = re.compile(r"(?<![\w-])(--?[A-Za-z0-9][\w-]*)")
+_FAMILY = re.compile(r"[A-Z]{2,}")
+_MACHINERY = frozenset({"-h", "--help", "--version", "-?", "--usage"})
+_SHELL_SETUP = re.compile(
+    r"\b(?:install|show|generate|print)s? (?:the )?(?:shell )?completion", re.I
+)
+"""typer's `--install-completion  Install completion for the current shell.`: machinery the
+crawler leaves out on purpose, like `--help`."""
+
+
+def says_partial(text: str) -> str | None:
+    """The sentence of `text` that says the help lists only part of the options, or None."""
+    match = _PARTIAL.search(text)
+    if match is None:
+        return None
+    start = max(text.rfind("\n", 0, match.start()), text.rfind(". ", 0, match.start()) + 1)
+    end = min(
+        (i for i in (text.find("\n", match.end()), text.find(". ", match.end())) if i >= 0),
+        default=len(text),
+    )
+    return " ".join(text[start + 1 if text[start] == "\n" else start : end + 1].split()).strip()
+
+
+def _spellings(flags: list[Flag]) -> set[str]:
+    held: set[str] = set()
+    for flag in flags:
+        if flag.name:
+            held.update({f"--{flag.name}", f"-{flag.name}"})
+            if flag.negatable:
+                held.add(f"--no-{flag.name}")
+        if flag.short:
+            held.add(f"-{flag.short}")
+    return held
+
+
+def unlisted_overrides(flags: list[Flag], held_elsewhere: set[str]) -> list[str]:
+    """Options that `flags`' descriptions name as undoing another (`--no-hidden`) which none of
+    `flags` (nor `held_elsewhere`: ancestors, subcommands) holds, each once."""
+    held = _spellings(flags) | held_elsewhere
+    named: list[str] = []
+    for flag in flags:
+        for name in _OVERRIDE.findall(flag.help):
+            if name not in held and name not in named:
+                named.append(name)
+    return named
+
+
+def unread_rows(text: str, flags: list[Flag], held_elsewhere: set[str]) -> list[str]:
+    """Option rows of `text` none of whose spellings a flag holds: the first spelling of each."""
+    held = _spellings(flags) | held_elsewhere
+    found: list[str] = []
+    for line in text.splitlines():
+        row = _ROW.match(line)
+        if row is None:
+            continue
+        names = _SPELLING.findall(row.group("term"))
+        if not names or any(n in _MACHINERY or _FAMILY.search(n) for n in names):
+            continue
+        if _SHELL_SETUP.search(line):
+            continue
+        if not any(n in held for n in names) and names[0] not in found:
+            found.append(names[0])
+    return found
+
+
+def held_spellings(flags: list[Flag]) -> set[str]:
+    """Every spelling `flags` hold (`--name`, `-n`, `--no-name` when negatable)."""
+    return _spellings(flags)
