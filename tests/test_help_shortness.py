@@ -99,6 +99,21 @@ def test_option_rows_no_rule_read_are_a_sign_but_placeholders_and_machinery_are_
     assert unread_rows(typer, [], set()) == []
 
 
+def test_a_list_of_values_whose_last_item_starts_with_a_dash_is_no_unread_option_row():
+    # cut(1) 9.1: "Each range is one of:" lists N, N-, N-M and -M, values of LIST, not options
+    ranges = (
+        "Each range is one of:\n\n"
+        "  N     N'th byte, character or field, counted from 1\n"
+        "  N-    from N'th byte, character or field, to end of line\n"
+        "  N-M   from N'th to M'th (included) byte, character or field\n"
+        "  -M    from first to M'th (included) byte, character or field\n"
+    )
+    assert unread_rows(ranges, [], set()) == []
+    # the same row among option rows is one
+    options = "  -b, --bytes=LIST        select only these bytes\n  -M    the M option\n"
+    assert unread_rows(options, [Flag(name="bytes", short="b", kind="value")], set()) == ["-M"]
+
+
 def test_a_crawl_whose_help_says_it_is_partial_and_no_page_fills_it_says_so(tmp_path):
     no_pages = tmp_path / "no-pages.json"
     no_pages.write_text(json.dumps({"calls": [], "man": []}), encoding="utf-8")

@@ -109,7 +109,7 @@ def unread_rows(text: str, flags: list[Flag], held_elsewhere: set[str]) -> list[
     """Option rows of `text` none of whose spellings a flag holds: the first spelling of each."""
     held = _spellings(flags) | held_elsewhere
     found: list[str] = []
-    for line in text.splitlines():
+    for line in _rows_of_option_blocks(text):
         row = _ROW.match(line)
         if row is None:
             continue
@@ -121,6 +121,24 @@ def unread_rows(text: str, flags: list[Flag], held_elsewhere: set[str]) -> list[
         if not any(n in held for n in names) and names[0] not in found:
             found.append(names[0])
     return found
+
+
+_TWO_COLUMNS = re.compile(r"^ {1,8}\S+(?: \S+)? {2,}\S")
+"""`  N-M   from N'th to M'th …`: an indented term, two spaces, its description."""
+
+
+def _rows_of_option_blocks(text: str) -> list[str]:
+    """The lines of the paragraphs whose two-column rows are mostly option rows: a list of
+    something else (cut's ranges `N`, `N-`, `N-M`, `-M`) holds a row that only looks like one."""
+    lines: list[str] = []
+    for paragraph in re.split(r"\n[ \t]*\n", text):
+        rows = paragraph.splitlines()
+        columns = [r for r in rows if _TWO_COLUMNS.match(r)]
+        options = [r for r in columns if _ROW.match(r)]
+        if columns and len(options) * 2 <= len(columns):
+            continue
+        lines.extend(rows)
+    return lines
 
 
 def held_spellings(flags: list[Flag]) -> set[str]:
