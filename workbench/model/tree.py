@@ -7,11 +7,12 @@ TOML has no null, so unset optional fields are simply absent from the data.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class FlagKind(StrEnum):
@@ -38,6 +39,10 @@ class _Node(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
 
+_ALIAS_SPELLING = re.compile(r"--?[^\s=-][^\s=]*")
+"""An option as written on a command line: one or two dashes, then a name (`--silent`, `-?`, `-tc`)."""
+
+
 class Flag(_Node):
     """One option of a command (`--name`, `-n`)."""
 
@@ -45,6 +50,11 @@ class Flag(_Node):
     """Long name without dashes (`dry-run`); None for a short-only flag."""
     short: str | None = None
     """Short name without the dash (`n`)."""
+    aliases: list[str] = Field(default_factory=list)
+    """Other spellings the CLI accepts for this same option, each as written on a command line
+    (`--silent` beside `-q, --quiet`; `-?` beside `-h`; `--no-act` beside `--dry-run`), in the
+    CLI's order; never the name or short letter themselves, nor another flag's spelling. The
+    tool always writes the primary spelling (SPEC §8), and its property is named by it."""
     help: str = ""
     kind: FlagKind = FlagKind.VALUE
     value_type: ValueType = ValueType.STRING
@@ -99,10 +109,50 @@ class Flag(_Node):
     the ancestor that declares it (click group option, cobra persistent flag) or the name of an
     argparse parent parser. The flag still sits on the command whose parser reads it."""
 
+    @model_validator(mode="after")
+    def _aliases_are_other_spellings(self) -> Flag:
+        if not self.aliases:
+            return self
+        own = self.primary_spellings()
+        seen: set[str] = set()
+        for alias in self.aliases:
+            if not _ALIAS_SPELLING.fullmatch(alias):
+                raise ValueError(
+                    f"flag {self.spelling}: alias {alias!r} is not an option spelling; "
+                    "write it as the command line does (`--silent`, `-s`)"
+                )
+            if alias in own:
+                raise ValueError(
+                    f"flag {self.spelling}: alias {alias} is the flag's own spelling; remove it"
+                )
+            if alias in seen:
+                raise ValueError(f"flag {self.spelling}: alias {alias} is listed twice; keep one")
+            seen.add(alias)
+        return self
+
     @property
     def key(self) -> str:
         """The name users and config refer to this flag by: long name, else the short letter."""
         return self.name or self.short or ""
+
+    def primary_spellings(self) -> set[str]:
+        """How the name and short letter are written (`--quiet`, `-q`), with a negatable
+        flag's off form (`--no-color`): the spellings an alias may never be."""
+        spelled = set()
+        if self.name:
+            spelled.add(self.spelling)
+            if self.negatable and not self.single_dash:
+                spelled.add(f"--no-{self.name}")
+        if self.short:
+            spelled.add(f"-{self.short}")
+        return spelled
+
+    @property
+    def spellings(self) -> list[str]:
+        """Every way the CLI accepts this option being turned on, primary first: the name's
+        spelling, the short letter's, then the aliases (`--quiet`, `-q`, `--silent`)."""
+        first = [self.spelling] + ([f"-{self.short}"] if self.name and self.short else [])
+        return [*first, *self.aliases]
 
     @property
     def spelling(self) -> str:
@@ -110,6 +160,35 @@ class Flag(_Node):
         if self.name:
             return f"-{self.name}" if self.single_dash else f"--{self.name}"
         return f"-{self.short}"
+
+
+def shared_aliases(flags: list[Flag]) -> Iterator[tuple[Flag, str, Flag]]:
+    """Each alias among `flags` that another of them also spells (as its name, short letter,
+    off form or an alias of its own): `(flag, alias, other)`, in order, the later flag named
+    as the one holding the alias."""
+    owner: dict[str, Flag] = {}
+    for flag in flags:
+        for spelled in flag.primary_spellings():
+            owner.setdefault(spelled, flag)
+    for flag in flags:
+        for alias in flag.aliases:
+            other = owner.get(alias)
+            if other is not None and other is not flag:
+                yield flag, alias, other
+            else:
+                owner[alias] = flag
+
+
+def drop_shared_aliases(flags: list[Flag]) -> list[str]:
+    """Remove every alias another flag of the same command also spells (`shared_aliases`):
+    the spelling stays with the flag whose name it is, or the first that listed it. Returns
+    what was dropped, as `--alias of --flag`, for the loader's note."""
+    dropped = []
+    for flag, alias, _other in list(shared_aliases(flags)):
+        if alias in flag.aliases:
+            flag.aliases = [a for a in flag.aliases if a != alias]
+            dropped.append(f"{alias} of {flag.spelling}")
+    return dropped
 
 
 class Positional(_Node):
@@ -162,6 +241,16 @@ class Command(_Node):
     exclusive_groups: list[list[str]] = Field(default_factory=list)
     """Sets of this command's flags (by key) and positionals (by name) of which at most one may
     be given (argparse mutually exclusive groups)."""
+
+    @model_validator(mode="after")
+    def _aliases_unshared(self) -> Command:
+        if any(flag.aliases for flag in self.flags):
+            for flag, alias, other in shared_aliases(self.flags):
+                raise ValueError(
+                    f"{self.path_str}: alias {alias} of flag {flag.spelling} is also flag "
+                    f"{other.spelling}'s spelling; a spelling names one option, remove one"
+                )
+        return self
 
     @property
     def path_str(self) -> str:
