@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 import optparse
+import shutil
+import subprocess
 import tomllib
 
 import click
@@ -215,3 +217,109 @@ def test_optparse_reads_every_spelling_of_an_option() -> None:
     primary, _ = parser.parse_args(["--quiet"])
     for alias in flags["quiet"].aliases:
         assert parser.parse_args([alias])[0] == primary
+
+
+# --- the two witnesses ------------------------------------------------------------------------------
+
+
+def test_a_spelling_help_shows_as_its_own_row_is_matched_by_the_exact_flags_alias() -> None:
+    from workbench.loaders.witness import compare
+
+    @click.command()
+    @click.option("-q", "--quiet", "--silent", is_flag=True, help="Say nothing.")
+    def tool(quiet):
+        pass
+
+    exact = CommandTree.from_data({"root": click_tree_data(tool, "tool")["root"]})
+    # a hand-written help listing the old spelling on a row of its own, with other words
+    helped = CommandTree(
+        root=Command(
+            path=["tool"],
+            flags=[
+                Flag(name="quiet", short="q", kind=FlagKind.BOOLEAN, help="Say nothing."),
+                Flag(name="silent", kind=FlagKind.BOOLEAN, help="Kept for old scripts."),
+            ],
+        )
+    )
+    found = compare(exact, helped)
+    assert found.disagreements == [] and found.taken.flags == 0
+    assert [f.key for f in exact.root.flags] == ["quiet"]
+    # and the other way round: help's flag knows the alias the exact tree lacks as a flag
+    exact_two = CommandTree(
+        root=Command(
+            path=["tool"],
+            flags=[Flag(name="quiet", kind=FlagKind.BOOLEAN), Flag(name="silent", help="x")],
+        )
+    )
+    helped_one = CommandTree(
+        root=Command(
+            path=["tool"],
+            flags=[Flag(name="quiet", kind=FlagKind.BOOLEAN, aliases=["--silent"], help="y")],
+        )
+    )
+    assert compare(exact_two, helped_one).disagreements == []
+
+
+def test_a_flag_taken_from_help_never_shares_a_spelling_with_an_exact_flag() -> None:
+    from workbench.loaders.witness import compare
+
+    exact = CommandTree(
+        root=Command(path=["tool"], flags=[Flag(name="color", negatable=True, help="a")])
+    )
+    helped = CommandTree(
+        root=Command(
+            path=["tool"],
+            flags=[Flag(name="mono", kind=FlagKind.BOOLEAN, aliases=["--no-color"], help="b")],
+        )
+    )
+    compare(exact, helped)
+    assert [(f.key, f.aliases) for f in exact.root.flags] == [("color", []), ("mono", [])]
+    CommandTree.from_data(exact.to_data())  # still a valid tree
+
+
+# --- live: a real CLI -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def grep_tree(tmp_path_factory) -> CommandTree:
+    if (
+        shutil.which("grep") is None
+        or "GNU" not in subprocess.run(["grep", "--version"], capture_output=True, text=True).stdout
+    ):
+        pytest.skip("GNU grep is not installed")
+    from workbench.loaders.help import crawl
+
+    return crawl("grep", use_cache=False, cache_dir=tmp_path_factory.mktemp("cache"))
+
+
+def test_grep_loads_quiet_as_one_flag_that_knows_silent(grep_tree: CommandTree) -> None:
+    flags = _flags(grep_tree)
+    assert (flags["quiet"].short, flags["quiet"].aliases) == ("q", ["--silent"])
+    assert flags["color"].aliases == ["--colour"]
+    assert "silent" not in flags and "colour" not in flags
+
+
+def test_every_alias_read_from_grep_is_a_spelling_grep_accepts(grep_tree: CommandTree) -> None:
+    aliased = [f for f in grep_tree.root.flags if f.aliases]
+    assert aliased
+    for flag in aliased:
+        for alias in flag.aliases:
+            words = [alias] if flag.kind is not FlagKind.VALUE else [f"{alias}=auto"]
+            done = subprocess.run(
+                ["grep", *words, "x", "/dev/null"], capture_output=True, text=True, timeout=10
+            )
+            assert done.returncode == 1 and not done.stderr, (alias, done.stderr)  # 2: bad option
+
+
+def test_a_grep_tool_call_writes_the_primary_spelling_and_grep_runs_it(
+    grep_tree: CommandTree, tmp_path
+) -> None:
+    tool = build_surface(grep_tree, Config()).tools[0]
+    assert "silent" not in tool.input_schema["properties"]
+    (tmp_path / "notes.txt").write_text("alpha\nbeta\n")
+    argv = build_argv(
+        tool.binding, ["grep"], {"quiet": True, "patterns": "beta", "file_arg": ["notes.txt"]}
+    )
+    assert "--quiet" in argv and "--silent" not in argv
+    done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=10)
+    assert (done.returncode, done.stdout) == (0, "")
