@@ -128,3 +128,22 @@ def test_argparse_help_output_of_a_real_parser() -> None:
         value = ["x"] if flag.kind is FlagKind.VALUE else []
         for alias in flag.aliases:
             assert parser.parse_args([alias, *value]) == parser.parse_args([flag.spelling, *value])
+
+
+def test_a_fuller_listing_adds_no_flag_for_a_spelling_the_help_holds_as_an_alias() -> None:
+    from workbench.loaders.help.parsed import ParsedHelp
+    from workbench.loaders.help.pointers import merge_listing
+    from workbench.model.tree import Flag
+
+    help_text = parsed("alias_grep_3_8.txt", ["grep"])
+    listing = ParsedHelp(
+        style="gnu",
+        flags=[
+            Flag(name="silent", kind=FlagKind.BOOLEAN, help="same thing, listed apart"),
+            Flag(name="mmap", kind=FlagKind.BOOLEAN, help="new here"),
+        ],
+    )
+    assert merge_listing(help_text, listing) == (0, 1)
+    assert [f.key for f in help_text.flags].count("silent") == 0
+    assert flags_of(help_text)["quiet"].aliases == ["--silent"]
+    assert help_text.shown_flags()("colour", None)  # what the man page and cobra's engine ask
