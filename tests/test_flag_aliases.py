@@ -151,11 +151,11 @@ def test_argparse_reads_every_spelling_of_an_option_in_declared_order() -> None:
     parser.add_argument("-v", action="count", default=0)
     tree = CommandTree.from_data({"root": argparse_tree_data(parser, "tool")["root"]})
     flags = _flags(tree)
-    assert (flags["out"].short, flags["out"].aliases) == ("o", ["--output", "-O"])
-    assert flags["quiet"].aliases == ["--silent"]
-    assert (flags["h2"].single_dash, flags["h2"].aliases) == (True, ["-hh"])
-    assert (flags["color"].negatable, flags["color"].aliases) == (True, ["--colour"])
-    assert flags["v"].aliases == []
+    assert (flags["out"].short, flags["out"].aliases) == ("o", ("--output", "-O"))
+    assert flags["quiet"].aliases == ("--silent",)
+    assert (flags["h2"].single_dash, flags["h2"].aliases) == (True, ("-hh",))
+    assert (flags["color"].negatable, flags["color"].aliases) == (True, ("--colour",))
+    assert flags["v"].aliases == ()
     for flag in flags.values():
         _argparse_reads_alike(parser, flag)
 
@@ -166,7 +166,7 @@ def test_argparse_subcommand_options_keep_their_aliases() -> None:
     run = sub.add_parser("run")
     run.add_argument("-n", "--dry-run", "--no-act", action="store_true")
     tree = CommandTree.from_data({"root": argparse_tree_data(parser, "tool")["root"]})
-    assert _flags(tree, "tool run")["dry-run"].aliases == ["--no-act"]
+    assert _flags(tree, "tool run")["dry-run"].aliases == ("--no-act",)
 
 
 def test_click_reads_every_spelling_of_an_option_in_declared_order() -> None:
@@ -180,10 +180,10 @@ def test_click_reads_every_spelling_of_an_option_in_declared_order() -> None:
 
     tree = CommandTree.from_data({"root": click_tree_data(tool, "tool")["root"]})
     flags = _flags(tree)
-    assert (flags["dry-run"].short, flags["dry-run"].aliases) == ("n", ["--no-act"])
-    assert (flags["out"].short, flags["out"].aliases) == ("o", ["--output", "-O"])
-    assert (flags["color"].negatable, flags["color"].aliases) == (True, ["--colour"])
-    assert flags["shout"].aliases == []  # `--whisper` switches it off: not a second spelling
+    assert (flags["dry-run"].short, flags["dry-run"].aliases) == ("n", ("--no-act",))
+    assert (flags["out"].short, flags["out"].aliases) == ("o", ("--output", "-O"))
+    assert (flags["color"].negatable, flags["color"].aliases) == (True, ("--colour",))
+    assert flags["shout"].aliases == ()  # `--whisper` switches it off: not a second spelling
     for flag in flags.values():
         value = [] if flag.kind is not FlagKind.VALUE else ["v"]
         primary = tool.make_context("tool", [flag.spelling, *value]).params
@@ -201,7 +201,7 @@ def test_click_options_sharing_a_string_keep_it_on_one_flag_with_a_note() -> Non
     data = click_tree_data(tool, "tool")
     tree = CommandTree.from_data({"root": data["root"]})  # a valid tree: no spelling twice
     flags = _flags(tree)
-    assert flags["verbose"].aliases == [] and flags["loud"].aliases == ["--noisy"]
+    assert flags["verbose"].aliases == () and flags["loud"].aliases == ("--noisy",)
     assert any("--loud is declared by two options" in note for note in data["notes"])
 
 
@@ -212,8 +212,8 @@ def test_optparse_reads_every_spelling_of_an_option() -> None:
     data = optparse_tree_data(parser, "tool")
     tree = CommandTree.from_data({"root": data["root"]})
     flags = _flags(tree)
-    assert (flags["quiet"].short, flags["quiet"].aliases) == ("q", ["-s", "--silent"])
-    assert flags["output"].aliases == []
+    assert (flags["quiet"].short, flags["quiet"].aliases) == ("q", ("-s", "--silent"))
+    assert flags["output"].aliases == ()
     primary, _ = parser.parse_args(["--quiet"])
     for alias in flags["quiet"].aliases:
         assert parser.parse_args([alias])[0] == primary
@@ -273,7 +273,7 @@ def test_a_flag_taken_from_help_never_shares_a_spelling_with_an_exact_flag() -> 
         )
     )
     compare(exact, helped)
-    assert [(f.key, f.aliases) for f in exact.root.flags] == [("color", []), ("mono", [])]
+    assert [(f.key, f.aliases) for f in exact.root.flags] == [("color", ()), ("mono", ())]
     CommandTree.from_data(exact.to_data())  # still a valid tree
 
 
@@ -294,8 +294,8 @@ def grep_tree(tmp_path_factory) -> CommandTree:
 
 def test_grep_loads_quiet_as_one_flag_that_knows_silent(grep_tree: CommandTree) -> None:
     flags = _flags(grep_tree)
-    assert (flags["quiet"].short, flags["quiet"].aliases) == ("q", ["--silent"])
-    assert flags["color"].aliases == ["--colour"]
+    assert (flags["quiet"].short, flags["quiet"].aliases) == ("q", ("--silent",))
+    assert flags["color"].aliases == ("--colour",)
     assert "silent" not in flags and "colour" not in flags
 
 

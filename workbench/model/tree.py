@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 
 class FlagKind(StrEnum):
@@ -50,11 +50,6 @@ class Flag(_Node):
     """Long name without dashes (`dry-run`); None for a short-only flag."""
     short: str | None = None
     """Short name without the dash (`n`)."""
-    aliases: list[str] = Field(default_factory=list)
-    """Other spellings the CLI accepts for this same option, each as written on a command line
-    (`--silent` beside `-q, --quiet`; `-?` beside `-h`; `--no-act` beside `--dry-run`), in the
-    CLI's order; never the name or short letter themselves, nor another flag's spelling. The
-    tool always writes the primary spelling (SPEC §8), and its property is named by it."""
     help: str = ""
     kind: FlagKind = FlagKind.VALUE
     value_type: ValueType = ValueType.STRING
@@ -72,6 +67,12 @@ class Flag(_Node):
     """The long name is spelled with one dash (`-name`, `-maxdepth`: find's predicates, Java's
     `-version`, Go's flag package), and the CLI knows no `--name`. Its value is then always the
     next word (`-name PATTERN`), and it has no `--no-` form."""
+    aliases: tuple[str, ...] = ()
+    """Other spellings the CLI accepts for this same option, each as written on a command line
+    (`--silent` beside `-q, --quiet`; `-?` beside `-h`; `--no-act` beside `--dry-run`), in the
+    CLI's order (a tuple: most flags have none, and an empty one costs nothing to build); never the name or short letter themselves, nor another flag's spelling
+    (checked here: the fields it is compared with come before it). The
+    tool always writes the primary spelling (SPEC §8), and its property is named by it."""
     optional_value: bool = False
     """The value may be left out (click `is_flag=False, flag_value=…`): the CLI then reads a
     value starting with `-` as the next option, even after `=`, so such values are refused."""
@@ -109,26 +110,36 @@ class Flag(_Node):
     the ancestor that declares it (click group option, cobra persistent flag) or the name of an
     argparse parent parser. The flag still sits on the command whose parser reads it."""
 
-    @model_validator(mode="after")
-    def _aliases_are_other_spellings(self) -> Flag:
-        if not self.aliases:
-            return self
-        own = self.primary_spellings()
+    @field_validator("aliases")
+    @classmethod
+    def _aliases_are_other_spellings(
+        cls, aliases: tuple[str, ...], info: ValidationInfo
+    ) -> tuple[str, ...]:
+        if not aliases:
+            return aliases  # a field validator, so the many flags without aliases cost nothing
+        spelled = _spellings_of(
+            info.data.get("name"),
+            info.data.get("short"),
+            negatable=bool(info.data.get("negatable")),
+            single_dash=bool(info.data.get("single_dash")),
+        )
+        name, short = info.data.get("name"), info.data.get("short")
+        flag = (("-" if info.data.get("single_dash") else "--") + name) if name else f"-{short}"
         seen: set[str] = set()
-        for alias in self.aliases:
+        for alias in aliases:
             if not _ALIAS_SPELLING.fullmatch(alias):
                 raise ValueError(
-                    f"flag {self.spelling}: alias {alias!r} is not an option spelling; "
+                    f"flag {flag}: alias {alias!r} is not an option spelling; "
                     "write it as the command line does (`--silent`, `-s`)"
                 )
-            if alias in own:
+            if alias in spelled:
                 raise ValueError(
-                    f"flag {self.spelling}: alias {alias} is the flag's own spelling; remove it"
+                    f"flag {flag}: alias {alias} is the flag's own spelling; remove it"
                 )
             if alias in seen:
-                raise ValueError(f"flag {self.spelling}: alias {alias} is listed twice; keep one")
+                raise ValueError(f"flag {flag}: alias {alias} is listed twice; keep one")
             seen.add(alias)
-        return self
+        return aliases
 
     @property
     def key(self) -> str:
@@ -138,14 +149,9 @@ class Flag(_Node):
     def primary_spellings(self) -> set[str]:
         """How the name and short letter are written (`--quiet`, `-q`), with a negatable
         flag's off form (`--no-color`): the spellings an alias may never be."""
-        spelled = set()
-        if self.name:
-            spelled.add(self.spelling)
-            if self.negatable and not self.single_dash:
-                spelled.add(f"--no-{self.name}")
-        if self.short:
-            spelled.add(f"-{self.short}")
-        return spelled
+        return _spellings_of(
+            self.name, self.short, negatable=self.negatable, single_dash=self.single_dash
+        )
 
     @property
     def spellings(self) -> list[str]:
@@ -160,6 +166,19 @@ class Flag(_Node):
         if self.name:
             return f"-{self.name}" if self.single_dash else f"--{self.name}"
         return f"-{self.short}"
+
+
+def _spellings_of(
+    name: str | None, short: str | None, *, negatable: bool, single_dash: bool
+) -> set[str]:
+    spelled = set()
+    if name:
+        spelled.add(f"-{name}" if single_dash else f"--{name}")
+        if negatable and not single_dash:
+            spelled.add(f"--no-{name}")
+    if short:
+        spelled.add(f"-{short}")
+    return spelled
 
 
 def shared_aliases(flags: list[Flag]) -> Iterator[tuple[Flag, str, Flag]]:
@@ -186,7 +205,7 @@ def drop_shared_aliases(flags: list[Flag]) -> list[str]:
     dropped = []
     for flag, alias, _other in list(shared_aliases(flags)):
         if alias in flag.aliases:
-            flag.aliases = [a for a in flag.aliases if a != alias]
+            flag.aliases = tuple(a for a in flag.aliases if a != alias)
             dropped.append(f"{alias} of {flag.spelling}")
     return dropped
 
@@ -242,15 +261,17 @@ class Command(_Node):
     """Sets of this command's flags (by key) and positionals (by name) of which at most one may
     be given (argparse mutually exclusive groups)."""
 
-    @model_validator(mode="after")
-    def _aliases_unshared(self) -> Command:
-        if any(flag.aliases for flag in self.flags):
-            for flag, alias, other in shared_aliases(self.flags):
+    @field_validator("flags")
+    @classmethod
+    def _aliases_unshared(cls, flags: list[Flag], info: ValidationInfo) -> list[Flag]:
+        if any(flag.aliases for flag in flags):
+            for flag, alias, other in shared_aliases(flags):
+                where = " ".join(info.data.get("path") or [])
                 raise ValueError(
-                    f"{self.path_str}: alias {alias} of flag {flag.spelling} is also flag "
+                    f"{where}: alias {alias} of flag {flag.spelling} is also flag "
                     f"{other.spelling}'s spelling; a spelling names one option, remove one"
                 )
-        return self
+        return flags
 
     @property
     def path_str(self) -> str:

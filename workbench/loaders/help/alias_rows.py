@@ -53,7 +53,7 @@ def fold_alias_rows(flags: list[Flag]) -> list[Flag]:
         if target is None:
             continue
         own = set(target.spellings) | target.primary_spellings()
-        target.aliases = [*target.aliases, *(s for s in row.spellings if s not in own)]
+        target.aliases = (*target.aliases, *(s for s in row.spellings if s not in own))
         kept.remove(row)
     drop_shared_aliases(kept)
     return kept

@@ -197,7 +197,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     flag.required = found.required
     flag.env_var = found.env_var
     flag.negatable = negatable
-    flag.aliases = other_spellings(flag, [*(spelling.written or []), *found.aliases])
+    flag.aliases = tuple(other_spellings(flag, [*(spelling.written or []), *found.aliases]))
     if literal_default is not None and style.literal_default is not None:
         style.literal_default(flag, literal_default)
         if (
