@@ -62,6 +62,17 @@ def notes_summary(scores: list, label: str) -> str:
     )
 
 
+def aliases_summary(scores: list, label: str) -> str:
+    """How many other spellings the loads read (`Flag.aliases`) and how many of them the truth
+    spells too; the rest by name (truth with fewer spellings, or an invention: read them)."""
+    total = micro(scores).aliases
+    unconfirmed = [f"{s.cli}: {item}" for s in scores for item in s.unconfirmed_aliases]
+    return (
+        f"{label}: {total.total} aliases read, {total.hit} spelled by the truth; "
+        f"not in the truth {len(unconfirmed)} {unconfirmed[:12]}{' …' if len(unconfirmed) > 12 else ''}"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     started = time.perf_counter()
@@ -104,11 +115,13 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(table(rows))
     print(notes_summary(recorded, "recorded help"))
+    print(aliases_summary(recorded, "recorded help"))
     if len(sets) > 1:
         for label, names in sets.items():
             print(notes_summary([s for s in recorded if s.cli in names], f"  {label}"))
     if live:
         print(notes_summary(live, "live"))
+        print(aliases_summary(live, "live"))
     print(f"\n{len(clis)} CLIs, {time.perf_counter() - started:.0f} s", file=sys.stderr)
     if args.markdown:
         Path(args.markdown).write_text(table(rows, markdown=True) + "\n", encoding="utf-8")

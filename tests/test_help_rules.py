@@ -261,7 +261,8 @@ def test_one_form_per_subcommand_is_not_read_from_gnu_alternatives():
 def test_flush_left_long_first_rows_under_a_heading_without_colon():
     result = parsed("rsync_flush_left.txt", ["rsync"])
     flags = flags_of(result)
-    assert len(flags) == 152  # the 154 rows less `--help, -h` and `--no-OPTION`
+    # the 154 rows less `--help, -h`, `--no-OPTION` and the three that are another's alias
+    assert len(flags) == 149 and flags["delete-during"].aliases == ("--del",)
     assert (flags["verbose"].short, flags["verbose"].kind) == ("v", FlagKind.BOOLEAN)
     assert flags["info"].kind is FlagKind.VALUE and flags["info"].metavar == "FLAGS"
     assert flags["ipv6"].short == "6"

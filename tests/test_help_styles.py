@@ -21,6 +21,7 @@ SHARED = (
     "listing.py",
     "generic.py",
     "parsed.py",
+    "alias_rows.py",
 )
 """The shared grammar every style reads with (the style modules may cite their CLIs)."""
 NAMED = [

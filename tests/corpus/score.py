@@ -5,11 +5,14 @@ Per CLI, and micro-averaged over CLIs by adding the counts:
 - commands: precision and recall over command paths (the root excluded; hidden ones ignored
   on both sides).
 - flags: keyed by any of the truth's spellings (first long name, else the short letter;
-  `--help`, `-h` and `--version` never count). A truth flag is found when the loaded command,
-  or one of its loaded ancestors, has a flag with one of its names: group options, cobra
-  persistent flags and argparse parent options are accepted where they are declared. A loaded
-  flag is invented when no truth flag of its command or of the command's ancestors has its
-  name; the flags of an invented command are all invented. A missing command's flags are all
+  `--help`, `-h` and `--version` never count). A loaded flag's spellings are its name, its
+  short letter, its `--no-` form when negatable and its aliases (`Flag.aliases`). A truth flag
+  is found when the loaded command, or one of its loaded ancestors, has a flag sharing one of
+  its spellings: group options, cobra persistent flags and argparse parent options are accepted
+  where they are declared; one loaded `-q, --quiet, --silent` finds truth's `--quiet` and
+  `--silent` alike. A loaded flag is invented when no truth flag of its command or of the
+  command's ancestors shares any of its spellings; the flags of an invented command are all
+  invented. A missing command's flags are all
   missing. Where truth is a hand-written completion file, a loaded flag it lacks that the
   program's man page documents (`also_documented`) is neither found nor invented.
 - commands with a `help` segment are the CLI's help machinery (like `--help`) and are ignored
@@ -85,7 +88,12 @@ class Score:
     alarmed: bool = False
     """The load reported signs of being short that it could not resolve (`short_signs`); on a
     complete load that is a false note. Reporting what another listing supplied is not one."""
+    aliases: Ratio = field(default_factory=Ratio)
+    """Loaded aliases (`Flag.aliases`) the truth spells on that command or an ancestor; the
+    others are listed in `unconfirmed_aliases` (a truth that lists fewer spellings, or an
+    invented one: read them)."""
     error: str | None = None
+    unconfirmed_aliases: list[str] = field(default_factory=list)
     missing_commands: list[str] = field(default_factory=list)
     invented_commands: list[str] = field(default_factory=list)
     missing_flags: list[str] = field(default_factory=list)
@@ -119,7 +127,15 @@ class Score:
             "flags_forgiven",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        for name in ("kind", "value_type", "choices", "required", "repeatable", "positionals"):
+        for name in (
+            "kind",
+            "value_type",
+            "choices",
+            "required",
+            "repeatable",
+            "positionals",
+            "aliases",
+        ):
             getattr(self, name).__iadd__(getattr(other, name))
         return self
 
@@ -140,6 +156,7 @@ def _flag_names(flag) -> set[str]:
             names.add("--no-" + flag.name)
     if flag.short:
         names.add("-" + flag.short if not flag.short.startswith("-") else flag.short)
+    names.update(getattr(flag, "aliases", None) or [])  # every spelling the loaded flag knows
     return names
 
 
@@ -224,10 +241,15 @@ def score_tree(
     for path, command in loaded.items():
         visible = truth_flags_visible(path) if path in truth_commands else []
         forgiven = set(truth_commands.get(path, {}).get("also_documented") or [])
+        truth_spellings = {n for k, t in visible for n in (*(t.get("names") or [k]), k)}
         for flag in command.flags:
             if not _counted(flag):
                 continue
             names = _flag_names(flag)
+            for alias in getattr(flag, "aliases", None) or []:
+                score.aliases.add(alias in truth_spellings)
+                if alias not in truth_spellings:
+                    score.unconfirmed_aliases.append(f"{path or '(root)'} {flag.spelling} {alias}")
             if any(names & (set(t.get("names") or [k]) | {k}) for k, t in visible):
                 continue
             if names & forgiven:
@@ -386,6 +408,7 @@ def as_json(s: Score) -> dict:
             "missing": s.missing_flags,
             "invented": s.invented_flags,
         },
+        "aliases": {"confirmed": s.aliases.hit, "unconfirmed": s.unconfirmed_aliases},
         "wrong": s.wrong,
     }
 

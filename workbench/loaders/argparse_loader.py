@@ -30,8 +30,13 @@ from typing import Any
 
 if __package__:
     from .json_default import json_default
+    from .option_names import drop_shared_aliases, other_spellings
 else:  # run as a loose script by loaders/foreign.py, next to json_default.py
     from json_default import json_default  # type: ignore[no-redef,import-not-found]
+    from option_names import (  # type: ignore[no-redef,import-not-found]
+        drop_shared_aliases,
+        other_spellings,
+    )
 
 PARENTS_ATTR = "_workbench_parents"
 """Set on a parser built under recording: the parent parsers passed to its constructor."""
@@ -139,6 +144,7 @@ def _command_data(
                 flags.append(flag)
         else:
             positionals.append(_positional_data(parser, action, where, notes))
+    drop_shared_aliases(flags, where, notes)
     sub = subparsers_action(parser)
     data: dict[str, Any] = {
         "path": list(path),
@@ -246,10 +252,14 @@ def _flag_data(
         return None
     name = long_names[0] if long_names else single
     spelled = f"--{name}" if long_names else f"-{name}" if single else f"-{short_names[0]}"
+    primary = {spelled} | ({f"-{short_names[0]}"} if short_names else set())
+    if negatable:  # `--no-color`, `--no-colour`: the off forms, not spellings of turning it on
+        primary |= {f"--no-{n}" for n in long_names}
     data: dict[str, Any] = {
         "name": name,
         "single_dash": single is not None,
         "short": short_names[0] if short_names else None,
+        "aliases": other_spellings(list(action.option_strings), primary),
         "help": _help(parser, action),
         "required": bool(action.required),
         "repeatable": isinstance(action, (argparse._AppendAction, argparse._ExtendAction)),

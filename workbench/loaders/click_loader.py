@@ -31,8 +31,13 @@ from typing import Any
 
 if __package__:
     from .json_default import json_default
+    from .option_names import drop_shared_aliases, other_spellings
 else:  # run as a loose script by loaders/foreign.py, next to json_default.py
     from json_default import json_default  # type: ignore[no-redef,import-not-found]
+    from option_names import (  # type: ignore[no-redef,import-not-found]
+        drop_shared_aliases,
+        other_spellings,
+    )
 
 _DEPRECATED_MARK = re.compile(
     r"\s*\(DEPRECATED(?::.*)?\)\s*$|^\s*\(Deprecated\)\s*", re.DOTALL | re.IGNORECASE
@@ -82,6 +87,7 @@ def _command_data(
             flag = _flag_data(param, ctx, where, notes)
             if flag is not None:
                 flags.append(flag)
+    drop_shared_aliases(flags, where, notes)
     data: dict[str, Any] = {
         "path": list(path),
         "short_help": _short_help(command),
@@ -273,9 +279,13 @@ def _flag_data(param: Any, ctx: Any, where: str, notes: list[str]) -> dict[str, 
     spelled = f"--{name}" if name else f"-{short_names[0]}"
     is_flag = bool(getattr(param, "is_flag", False))
     count = bool(getattr(param, "count", False))
+    primary = {f"--{name}"} if name else set()
     data: dict[str, Any] = {
         "name": name,
         "short": short_names[0] if short_names else None,
+        "aliases": other_spellings(
+            list(param.opts), primary | ({f"-{short_names[0]}"} if short_names else set())
+        ),
         "help": _clean(getattr(param, "help", None)),
         "required": bool(param.required),
         "repeatable": bool(param.multiple),

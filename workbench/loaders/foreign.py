@@ -27,6 +27,7 @@ SHIPPED_FILES = (
     "click_loader.py",
     "optparse_loader.py",
     "json_default.py",
+    "option_names.py",
 )
 """Our files the foreign interpreter runs; each imports only the standard library, click or each other."""
 

@@ -22,8 +22,13 @@ from typing import Any
 
 if __package__:
     from .json_default import json_default
+    from .option_names import drop_shared_aliases, other_spellings
 else:  # run as a loose script by loaders/foreign.py, next to json_default.py
     from json_default import json_default  # type: ignore[no-redef,import-not-found]
+    from option_names import (  # type: ignore[no-redef,import-not-found]
+        drop_shared_aliases,
+        other_spellings,
+    )
 
 _MAX_CHOICES = 200
 _USAGE_WORD = re.compile(r"\[[^\]]*\]|<[^>]*>|\S+")
@@ -55,6 +60,7 @@ def optparse_command_data(
         flag = _flag_data(parser, option, where, notes)
         if flag is not None:
             flags.append(flag)
+    drop_shared_aliases(flags, where, notes)
     return {
         "path": list(path),
         "short_help": short_help,
@@ -98,9 +104,12 @@ def _flag_data(
     name = long_names[0] if long_names else None
     spelled = f"--{name}" if name else f"-{short_names[0]}"
     default = parser.defaults.get(option.dest) if option.dest else None
+    primary = {spelled} | ({f"-{short_names[0]}"} if short_names else set())
     data: dict[str, Any] = {
         "name": name,
         "short": short_names[0] if short_names else None,
+        # optparse keeps short and long strings apart; its help lists them in this order
+        "aliases": other_spellings([*option._short_opts, *option._long_opts], primary),
         "help": _help(parser, option),
         "required": False,
         "repeatable": option.action == "append",

@@ -25,7 +25,15 @@ from dataclasses import dataclass, field
 
 from workbench.model.coverage import count_witness, flag_counts
 from workbench.model.errors import LoadError
-from workbench.model.tree import Command, CommandTree, Coverage, Disagreement, Flag, WitnessCount
+from workbench.model.tree import (
+    Command,
+    CommandTree,
+    Coverage,
+    Disagreement,
+    Flag,
+    WitnessCount,
+    drop_shared_aliases,
+)
 
 Crawl = Callable[..., CommandTree]
 _UNREAD = re.compile(r": (help unavailable|not crawled|its \w+ help text could not be read)")
@@ -91,6 +99,7 @@ def _compare_command(
                 continue
             if not _has_flag(theirs, [], flag) and not (flag.inherited_from and ancestors):
                 missing_in_help.append(flag.spelling)
+        drop_shared_aliases(mine.flags)  # a taken flag never spells one of the exact flags
     if not mine.short_help and theirs.short_help:
         mine.short_help = theirs.short_help
     names = {name: sub for sub in mine.subcommands for name in (sub.name, *sub.aliases)}
@@ -148,8 +157,8 @@ def _resolution(missing_in_exact: list[str], missing_in_help: list[str], merged:
 
 def _has_flag(command: Command, ancestors: list[Command], flag: Flag) -> bool:
     """Whether `command` (or an ancestor, whose options click and argparse parents leave out of
-    a subcommand's help) has `flag`, by long name, a `--no-` form, the short letter, or, for a
-    second spelling the exact loader did not keep, the same help text."""
+    a subcommand's help) has `flag`, by any spelling either side knows (name, short letter,
+    aliases), a `--no-` form, or, for a second spelling neither side kept, the same help text."""
     for owner in (command, *ancestors):
         for own in owner.flags:
             if _same_flag(own, flag):
@@ -170,6 +179,8 @@ def _same_flag(own: Flag, other: Flag) -> bool:
         return True
     if own.short and other.short and own.short == other.short:
         return True
+    if (own.aliases or other.aliases) and set(own.spellings) & set(other.spellings):
+        return True  # `--silent` is one of `-q, --quiet, --silent`: matched, not missing
     if not own.name or not other.name:
         return False
     if own.kind != other.kind or not own.help or not other.help:

@@ -7,11 +7,12 @@ TOML has no null, so unset optional fields are simply absent from the data.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 
 class FlagKind(StrEnum):
@@ -38,6 +39,10 @@ class _Node(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
 
+_ALIAS_SPELLING = re.compile(r"--?[^\s=-][^\s=]*")
+"""An option as written on a command line: one or two dashes, then a name (`--silent`, `-?`, `-tc`)."""
+
+
 class Flag(_Node):
     """One option of a command (`--name`, `-n`)."""
 
@@ -62,6 +67,12 @@ class Flag(_Node):
     """The long name is spelled with one dash (`-name`, `-maxdepth`: find's predicates, Java's
     `-version`, Go's flag package), and the CLI knows no `--name`. Its value is then always the
     next word (`-name PATTERN`), and it has no `--no-` form."""
+    aliases: tuple[str, ...] = ()
+    """Other spellings the CLI accepts for this same option, each as written on a command line
+    (`--silent` beside `-q, --quiet`; `-?` beside `-h`; `--no-act` beside `--dry-run`), in the
+    CLI's order (a tuple: most flags have none, and an empty one costs nothing to build); never the name or short letter themselves, nor another flag's spelling
+    (checked here: the fields it is compared with come before it). The
+    tool always writes the primary spelling (SPEC §8), and its property is named by it."""
     optional_value: bool = False
     """The value may be left out (click `is_flag=False, flag_value=…`): the CLI then reads a
     value starting with `-` as the next option, even after `=`, so such values are refused."""
@@ -99,10 +110,55 @@ class Flag(_Node):
     the ancestor that declares it (click group option, cobra persistent flag) or the name of an
     argparse parent parser. The flag still sits on the command whose parser reads it."""
 
+    @field_validator("aliases")
+    @classmethod
+    def _aliases_are_other_spellings(
+        cls, aliases: tuple[str, ...], info: ValidationInfo
+    ) -> tuple[str, ...]:
+        if not aliases:
+            return aliases  # a field validator, so the many flags without aliases cost nothing
+        spelled = _spellings_of(
+            info.data.get("name"),
+            info.data.get("short"),
+            negatable=bool(info.data.get("negatable")),
+            single_dash=bool(info.data.get("single_dash")),
+        )
+        name, short = info.data.get("name"), info.data.get("short")
+        flag = (("-" if info.data.get("single_dash") else "--") + name) if name else f"-{short}"
+        seen: set[str] = set()
+        for alias in aliases:
+            if not _ALIAS_SPELLING.fullmatch(alias):
+                raise ValueError(
+                    f"flag {flag}: alias {alias!r} is not an option spelling; "
+                    "write it as the command line does (`--silent`, `-s`)"
+                )
+            if alias in spelled:
+                raise ValueError(
+                    f"flag {flag}: alias {alias} is the flag's own spelling; remove it"
+                )
+            if alias in seen:
+                raise ValueError(f"flag {flag}: alias {alias} is listed twice; keep one")
+            seen.add(alias)
+        return aliases
+
     @property
     def key(self) -> str:
         """The name users and config refer to this flag by: long name, else the short letter."""
         return self.name or self.short or ""
+
+    def primary_spellings(self) -> set[str]:
+        """How the name and short letter are written (`--quiet`, `-q`), with a negatable
+        flag's off form (`--no-color`): the spellings an alias may never be."""
+        return _spellings_of(
+            self.name, self.short, negatable=self.negatable, single_dash=self.single_dash
+        )
+
+    @property
+    def spellings(self) -> list[str]:
+        """Every way the CLI accepts this option being turned on, primary first: the name's
+        spelling, the short letter's, then the aliases (`--quiet`, `-q`, `--silent`)."""
+        first = [self.spelling] + ([f"-{self.short}"] if self.name and self.short else [])
+        return [*first, *self.aliases]
 
     @property
     def spelling(self) -> str:
@@ -110,6 +166,48 @@ class Flag(_Node):
         if self.name:
             return f"-{self.name}" if self.single_dash else f"--{self.name}"
         return f"-{self.short}"
+
+
+def _spellings_of(
+    name: str | None, short: str | None, *, negatable: bool, single_dash: bool
+) -> set[str]:
+    spelled = set()
+    if name:
+        spelled.add(f"-{name}" if single_dash else f"--{name}")
+        if negatable and not single_dash:
+            spelled.add(f"--no-{name}")
+    if short:
+        spelled.add(f"-{short}")
+    return spelled
+
+
+def shared_aliases(flags: list[Flag]) -> Iterator[tuple[Flag, str, Flag]]:
+    """Each alias among `flags` that another of them also spells (as its name, short letter,
+    off form or an alias of its own): `(flag, alias, other)`, in order, the later flag named
+    as the one holding the alias."""
+    owner: dict[str, Flag] = {}
+    for flag in flags:
+        for spelled in flag.primary_spellings():
+            owner.setdefault(spelled, flag)
+    for flag in flags:
+        for alias in flag.aliases:
+            other = owner.get(alias)
+            if other is not None and other is not flag:
+                yield flag, alias, other
+            else:
+                owner[alias] = flag
+
+
+def drop_shared_aliases(flags: list[Flag]) -> list[str]:
+    """Remove every alias another flag of the same command also spells (`shared_aliases`):
+    the spelling stays with the flag whose name it is, or the first that listed it. Returns
+    what was dropped, as `--alias of --flag`, for the loader's note."""
+    dropped = []
+    for flag, alias, _other in list(shared_aliases(flags)):
+        if alias in flag.aliases:
+            flag.aliases = tuple(a for a in flag.aliases if a != alias)
+            dropped.append(f"{alias} of {flag.spelling}")
+    return dropped
 
 
 class Positional(_Node):
@@ -162,6 +260,18 @@ class Command(_Node):
     exclusive_groups: list[list[str]] = Field(default_factory=list)
     """Sets of this command's flags (by key) and positionals (by name) of which at most one may
     be given (argparse mutually exclusive groups)."""
+
+    @field_validator("flags")
+    @classmethod
+    def _aliases_unshared(cls, flags: list[Flag], info: ValidationInfo) -> list[Flag]:
+        if any(flag.aliases for flag in flags):
+            for flag, alias, other in shared_aliases(flags):
+                where = " ".join(info.data.get("path") or [])
+                raise ValueError(
+                    f"{where}: alias {alias} of flag {flag.spelling} is also flag "
+                    f"{other.spelling}'s spelling; a spelling names one option, remove one"
+                )
+        return flags
 
     @property
     def path_str(self) -> str:

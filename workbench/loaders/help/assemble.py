@@ -11,7 +11,7 @@ from workbench.loaders.help.fetch import Fetched
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 from workbench.loaders.help.synopsis import synopsis_flags
 from workbench.loaders.help.usage import read_usage
-from workbench.model.tree import Command, CommandTree, Flag, Positional
+from workbench.model.tree import Command, CommandTree, Flag, Positional, drop_shared_aliases
 
 
 @dataclass
@@ -89,6 +89,7 @@ def _build_command(
     ):  # a persistent flag an ancestor already holds reaches this command from there
         if not any(f.key == flag.key for owner in (*ancestors, command) for f in owner.flags):
             command.flags.append(flag)
+    drop_shared_aliases(command.flags)  # a listing's spelling another flag here already holds
     lineage = [*ancestors, command]
     command.subcommands = [
         _build_command(child, [*path, child.path[-1]], notes, lineage)

@@ -415,6 +415,7 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
         held |= {f"-{f.short}" for f in flags if f.short} | {
             f"--no-{f.name}" for f in flags if f.name and f.negatable
         }
+        held |= {alias for f in flags for alias in f.aliases}
         for name in dict.fromkeys(node.parsed.unread):
             if name not in held:
                 unread_names.append(f"{label} {name}" if node.path else name)

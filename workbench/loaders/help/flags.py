@@ -9,6 +9,11 @@ description's annotations:
 `(default "x")`, `[default: x]`, `(default: x)`, `[possible values: a, b]`, `[env: X=]`,
 `[env var: X]`, `[required]`, deprecated markers. Nothing is invented: a flag exists only
 when its entry names it.
+
+Every spelling a term names is kept: the first long name (else the first short letter) names
+the flag, the others are its `aliases` (`-q, --quiet, --silent`; `-h, -?`), with those the
+description lists (`[aliases: --jobs]`, `[short aliases: j]`, `'--newer' can be used as an
+alias.`). A row that is wholly another option's alias is folded by `alias_rows.py`.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from workbench.loaders.help.evidence import (
@@ -31,6 +36,10 @@ from workbench.loaders.help.types import Typing, choice_list, is_type_phrase, pl
 from workbench.model.tree import Flag, FlagKind, ValueType
 
 _ALTERNATIVE_SPLIT = re.compile(r"\s*,\s*(?=-)|\s*\|\s*(?=-)|\s+/\s+(?=-)|\s+(?=--?[A-Za-z])")
+_ALTERNATIVES = re.compile(f"({_ALTERNATIVE_SPLIT.pattern})")
+"""The same split, keeping each separator: how two spellings are joined decides whether the
+second is an alias (`-q, --quiet, --silent`, `-S|--save`, `-h --help`) or not: a long name one
+space after another may be its placeholder (`--iexclude --exclude`)."""
 _SLASH = re.compile(r"\s+/\s+(?=-)")
 _NAME = re.compile(r"^(--?|\+)(\[no-\])?([A-Za-z0-9?#@][\w?#@]*(?:[.-][\w?#@]+)*)(.*)$")
 _BRACKET = re.compile(r"\[([^\[\]]*)\]")
@@ -61,6 +70,18 @@ _MUST_BE = prose_choices(r"\bMust be (?:one of:? )?")
 """`Must be "none", "server", or "client".`: a closed list of values in plain English."""
 _ENV_DOLLAR = re.compile(r"\s*\[\$([A-Z_][A-Z0-9_]*)(?:,\s*\$[A-Z_][A-Z0-9_]*)*\]\s*$")
 
+
+_BARE_SPELLING = re.compile(r"-{0,2}[A-Za-z0-9?][\w?-]*")
+"""One spelling in an `[aliases: …]` list, with or without its dashes."""
+_QUOTED_SPELLING = re.compile(r"['\"`]?(--?[A-Za-z0-9][\w-]*)['\"`]?")
+_USABLE_AS_ALIAS = re.compile(
+    r"(?:^|(?<=[.:]\s))((?:['\"`]?--?[A-Za-z0-9][\w-]*['\"`]?(?:,\s*(?:or\s+)?|\s+or\s+)?)+)"
+    r"\s+can\s+(?:also\s+)?be\s+used\s+as\s+(?:an?\s+)?alias(?:es)?\b",
+    re.IGNORECASE,
+)
+"""A sentence of the description naming the option's other spellings: `'--has-results' can be
+used as an alias.`, `'--newer', or '--changed-after' can be used as aliases.` (aliases the
+help lists in no row). Only a sentence that is nothing but spellings before `can be used as`."""
 
 _PLACEHOLDER_SEGMENTS = re.compile(r"(?:^|-)[A-Z][A-Z_]{2,}(?:-|$)")
 """An all-capitals part of a long name (`OPTION`, `GTYPE`): a placeholder for a family of names."""
@@ -109,6 +130,9 @@ class _Annotations:
     deprecated: bool = False
     kind: str | None = None
     """A kind label: `[boolean]`, `[number]`, `[string]`, `[array]`, `[count]`."""
+    aliases: list[str] = field(default_factory=list)
+    """Other spellings the description names as this option's: `[aliases: --jobs]`,
+    `[short aliases: j]`, or a sentence `'--newer' can be used as an alias.`"""
 
 
 @dataclass
@@ -122,6 +146,9 @@ class _Spelling:
     negatable: bool = False
     single_dash: set[str] | None = None
     """Long names the term spells with one dash only (`-maxdepth LEVELS`)."""
+    written: list[str] | None = None
+    """Every spelling the term names, as written (`-q`, `--quiet`, `--silent`), in order: those
+    the flag is not named by become its aliases."""
 
 
 def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
@@ -170,6 +197,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     flag.required = found.required
     flag.env_var = found.env_var
     flag.negatable = negatable
+    flag.aliases = tuple(other_spellings(flag, [*(spelling.written or []), *found.aliases]))
     if literal_default is not None and style.literal_default is not None:
         style.literal_default(flag, literal_default)
         if (
@@ -286,6 +314,14 @@ def placeholder_words(value: str) -> list[str] | None:
     return words
 
 
+def other_spellings(flag: Flag, spelled: list[str]) -> list[str]:
+    """The spellings of `spelled` (in order, each once) that are not how `flag` is named: its
+    aliases (`-q, --quiet, --silent` → `--silent`; `--color, --no-color` → none, the second is
+    the off form)."""
+    own = flag.primary_spellings()
+    return [s for s in dict.fromkeys(spelled) if s not in own]
+
+
 def _closed_list(text: str, style: FlagStyle) -> re.Match[str] | None:
     return next(
         (m for pattern in (_MUST_BE, *style.closed_lists) if (m := pattern.search(text))), None
@@ -299,15 +335,17 @@ def _prose_choices(match: re.Match) -> list[str]:
 def _spelling(term: str) -> _Spelling | None:
     """Names, value and switches of a term (`-f, --file <FILE>`, `--[no-]x`, `-v...`)."""
     primary, secondaries = _split_secondary(term)
-    spelling = _Spelling([], [])
+    spelling = _Spelling([], [], written=[])
     doubled: set[str] = set()
-    for alternative in _ALTERNATIVE_SPLIT.split(primary):
+    parts = _ALTERNATIVES.split(primary)
+    for alternative, joint in zip(parts[::2], ["", *parts[1::2]], strict=True):
         match = _NAME.match(alternative.strip())
         if not match:
             continue
         dashes, no_prefix, name, rest = match.groups()
         if rest[:1] in (":", "<") or rest.startswith("[:"):
             continue  # `-verbose:[class|gc]`, `-D<name>=<value>`: the value only attached, which argv never writes
+        named = True
         if dashes == "-" and len(name) == 1:
             spelling.shorts.append(name)
         elif dashes == "--":
@@ -316,6 +354,14 @@ def _spelling(term: str) -> _Spelling | None:
         elif re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]+", name):
             spelling.names.append(name)  # `-name PATTERN`; after any `--name` (`-tc, --telemetry`)
             spelling.single_dash = (spelling.single_dash or set()) | {name}
+        else:
+            named = False  # `-T#`, `-F?`: a letter with its value attached, no spelling of its own
+        written = spelling.written
+        assert written is not None
+        if named and not (
+            joint.strip() == "" and written and dashes == "--" and written[-1].startswith("--")
+        ):  # a long name a space after another is no second spelling (`--iexclude --exclude`)
+            written.append(dashes + name)
         spelling.negatable = spelling.negatable or bool(no_prefix)
         rest = rest.strip()
         if rest.startswith("[=") and rest.endswith("]"):
@@ -422,6 +468,8 @@ def _annotations(text: str, style: FlagStyle) -> tuple[str, _Annotations]:
     text = re.sub(r"\s+\.$", ".", text)
     if _DEPRECATED.search(text):
         found.deprecated = True
+    for sentence in _USABLE_AS_ALIAS.finditer(text):
+        found.aliases.extend(_QUOTED_SPELLING.findall(sentence.group(1)))
     return text, found
 
 
@@ -453,7 +501,14 @@ def _take_bracket(inner: str, found: _Annotations, *, kind_labels: bool) -> bool
         elif key in ("env", "env var"):
             found.env_var = value.split("=")[0].strip() or None
             taken = True
-        elif key in ("aliases", "short aliases", "alias"):
+        elif key in ("aliases", "alias", "short aliases", "short alias"):
+            dashes = "-" if key.startswith("short") else "--"  # older lists leave the dashes out
+            listed = [a.strip() for a in value.split(",")]
+            found.aliases[:0] = [  # brackets are read last first: keep the text's order
+                a if a.startswith("-") else dashes + a
+                for a in listed
+                if _BARE_SPELLING.fullmatch(a)
+            ]
             taken = True
     return taken
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
+from workbench.loaders.help.alias_rows import fold_alias_rows
 from workbench.loaders.help.document import (
     Entry,
     HelpDocument,
@@ -26,7 +27,7 @@ from workbench.loaders.help.listing import DEPRECATED_TEXT, aliases_named, comma
 from workbench.loaders.help.parsed import ParsedHelp
 from workbench.loaders.help.positionals import read_positionals
 from workbench.loaders.help.synopsis import synopsis_flags, values_from_usage
-from workbench.model.tree import Flag
+from workbench.model.tree import Flag, drop_shared_aliases
 
 _NAMES_A_COMMAND = re.compile(r"<command>|\bCOMMAND\b|\[command\]|<subcommand>", re.IGNORECASE)
 """A usage form with a subcommand placeholder: only then are shaped rows commands."""
@@ -172,12 +173,17 @@ def parse(
         )  # a trailing `aliases: i, add` line
     listed = bool(parsed.flags)
     _double_dash_where_spelled(parsed, text)
-    parsed.flags = [f for f in first_of_each(parsed.flags, _flag_key) if not _is_help_flag(f)]
-    parsed.inherited = [
-        f
-        for f in first_of_each(parsed.inherited, _flag_key)
-        if f.key not in {g.key for g in parsed.flags} and not _is_help_flag(f)
-    ]
+    parsed.flags = fold_alias_rows(
+        [f for f in first_of_each(parsed.flags, _flag_key) if not _is_help_flag(f)]
+    )
+    parsed.inherited = fold_alias_rows(
+        [
+            f
+            for f in first_of_each(parsed.inherited, _flag_key)
+            if f.key not in {g.key for g in parsed.flags} and not _is_help_flag(f)
+        ]
+    )
+    drop_shared_aliases([*parsed.flags, *parsed.inherited])  # a local flag's spelling wins
     parsed.deprecated = bool(
         DEPRECATED_TEXT.search(parsed.description.split("\n")[0] if parsed.description else "")
     )

@@ -52,6 +52,8 @@ class ParsedHelp:
             f"no-{f.name}" for f in held if f.name and f.negatable
         }
         shorts = {f.short for f in held if f.short}
+        for alias in (a for f in held for a in f.aliases):  # `--silent` of `-q, --quiet, --silent`
+            (names if alias.startswith("--") else shorts).add(alias.lstrip("-"))
         return lambda name, short: bool(name and name in names) or bool(short and short in shorts)
 
     @property

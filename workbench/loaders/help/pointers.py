@@ -152,6 +152,7 @@ def merge_listing(parsed: ParsedHelp, listing: ParsedHelp) -> tuple[int, int]:
     flag_keys = {flag.key for flag in parsed.flags} | {
         flag.short for flag in parsed.flags if flag.short
     }
+    flag_keys |= {alias.lstrip("-") for flag in parsed.flags for alias in flag.aliases}
     added_flags = 0
     for flag in [*listing.flags, *listing.inherited]:
         if flag.key in flag_keys or (flag.short and flag.short in flag_keys and not flag.name):

@@ -255,7 +255,9 @@ class FlagEditor(Vertical):
             self._sync_schema_text(area, choice.schema_)
             return
         self.query_one("#flag-form").remove_class("-none")
-        self.query_one("#flag-name", Static).update(flag.spelling)
+        # the tool writes the first spelling; the CLI's other ones, shown so the user knows them
+        also = f"  (also {', '.join(flag.aliases)})" if flag.aliases else ""
+        self.query_one("#flag-name", Static).update(flag.spelling + also)
         origin = f"  (inherited from {row.inherited_from})" if row.inherited_from else ""
         self.query_one("#flag-help", Static).update((flag.help or "(no help text)") + origin)
         self.shown_schema = schema_text(choice.schema_)
