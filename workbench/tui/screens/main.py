@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Input, TabbedContent, Tabs, Tree
 
 from workbench.model.errors import WorkbenchError
+from workbench.model.superseded import Superseded
 from workbench.tui.bindings import MAIN_BINDINGS, pane_title
 from workbench.tui.incremental import slice_size, update_surface
 from workbench.tui.loading import first_marks
@@ -31,7 +32,6 @@ from workbench.tui.previews import (
     CommandStatus,
     FullPreviews,
     QuickPreviews,
-    Superseded,
     compute_full,
     compute_quick,
     finding_counts,
