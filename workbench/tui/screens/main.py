@@ -24,6 +24,7 @@ from textual.widgets import Input, TabbedContent, Tabs, Tree
 from workbench.model.errors import WorkbenchError
 from workbench.model.superseded import Superseded
 from workbench.tui.bindings import MAIN_BINDINGS, pane_title
+from workbench.tui.compositor import PlacedWidgetsCompositor
 from workbench.tui.incremental import slice_size, update_surface
 from workbench.tui.loading import first_marks
 from workbench.tui.messages import EditRequested
@@ -90,6 +91,9 @@ class MainScreen(Screen[None]):
 
     def __init__(self, workspace: Workspace, marks: dict[str, CommandStatus] | None = None) -> None:
         super().__init__()
+        # An edit repaints the inspector's flag table below the fold: not a reason to arrange
+        # every widget of the screen again before the frame (tui/compositor.py).
+        self._compositor = PlacedWidgetsCompositor()
         self.workspace = workspace
         self.marks = marks
         """The tree's first marks (`first_marks`), when the loading worker chose them; else the
