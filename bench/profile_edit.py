@@ -215,10 +215,6 @@ def _in_app() -> int:
     from workbench.tui.widgets import command_tree, inspector, lint_pane, preview_tabs, status_line
 
     main_cls = main_module.MainScreen
-    if os.environ.get("PLAIN_COMPOSITOR"):
-        from textual._compositor import Compositor as Plain
-
-        main_module.ClusteredCompositor = Plain
     for name in (
         "toggle_include",
         "_show_quick",
@@ -283,7 +279,7 @@ def _drive(size: int, second: bool, pairs: int = 1) -> None:
         ),
         "TIMELINE": str(timeline),
         "MCP_WORKBENCH_CONFIG_DIR": str(folder / "user-config"),
-        **{k: os.environ[k] for k in ("PROF", "TRACE", "PLAIN_COMPOSITOR") if os.environ.get(k)},
+        **{k: os.environ[k] for k in ("PROF", "TRACE") if os.environ.get(k)},
     }
     presses: list[tuple[str, float, float]] = []
     with Terminals() as terms:
