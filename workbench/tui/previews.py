@@ -14,6 +14,7 @@ Pure Python (no Textual): every text comes from the model's `build_surface` and 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,6 +127,17 @@ class FullPreviews:
     """What the model sees at connect (SPEC §5b): the cost then beside the full cost, and the list."""
     connect_tokens: tuple[int, int] | None = None
     """(tokens at connect, tokens of every tool), when known."""
+    _by_command: dict[str, list[Any]] | None = None
+
+    def findings_of(self, command_path: str) -> list[Any]:
+        """The findings about one command (the inspector shows them on every edit: indexed
+        once per pass, not filtered out of thousands each time)."""
+        if self._by_command is None:
+            by_command: dict[str, list[Any]] = {}
+            for found in self.findings:
+                by_command.setdefault(getattr(found, "command", ""), []).append(found)
+            self._by_command = by_command
+        return self._by_command.get(command_path, [])
 
 
 tools_text = tools_json
@@ -136,7 +148,7 @@ tool_text = tool_json
 
 
 def statuses_of(
-    surface: Any, finding_counts: dict[str, int] | None = None
+    surface: Any, finding_counts: Mapping[str, int] | None = None
 ) -> dict[str, CommandStatus]:
     counts = finding_counts or {}
     statuses: dict[str, CommandStatus] = {}
@@ -170,7 +182,7 @@ def statuses_of_selection(selection: Any) -> dict[str, CommandStatus]:
 def quick_from_surface(
     surface: Any,
     dirty: bool,
-    finding_counts: dict[str, int] | None = None,
+    finding_counts: Mapping[str, int] | None = None,
     statuses: dict[str, CommandStatus] | None = None,
     tokens: bool = True,
 ) -> QuickPreviews:
@@ -199,7 +211,7 @@ def statuses_after(
     surface: Any,
     statuses: dict[str, CommandStatus],
     decided: set[str],
-    finding_counts: dict[str, int] | None = None,
+    finding_counts: Mapping[str, int] | None = None,
 ) -> dict[str, CommandStatus]:
     """`statuses` (of `previous`) with the commands in `decided` redone from `surface`, which
     reused every other tool of `previous` (the same objects): an edit to one command costs
@@ -230,7 +242,7 @@ def compute_quick(
     config: Config,
     changed: set[str] | None,
     dirty: bool,
-    finding_counts: dict[str, int] | None = None,
+    finding_counts: Mapping[str, int] | None = None,
     statuses: dict[str, CommandStatus] | None = None,
 ) -> QuickPreviews:
     """The surface after an edit to `changed` commands (None: rebuild fully). With the
@@ -395,8 +407,28 @@ def connect_preview(surface: Any, config: Config) -> dict[str, Any]:
     return {"connect_text": head + json_text(tools), "connect_tokens": (at_connect, full)}
 
 
-def finding_counts(statuses: dict[str, CommandStatus]) -> dict[str, int]:
-    return {path: s.findings for path, s in statuses.items() if s.findings}
+class FindingCounts(Mapping[str, int]):
+    """Findings per command path, read from the last statuses shown (a view, not a copy: an
+    edit looks up the few commands it rebuilds, and copying 1,000 counts cost more)."""
+
+    def __init__(self, statuses: dict[str, CommandStatus]) -> None:
+        self.statuses = statuses
+
+    def __getitem__(self, path: str) -> int:
+        status = self.statuses.get(path)
+        if status is None or not status.findings:
+            raise KeyError(path)
+        return status.findings
+
+    def __iter__(self) -> Iterator[str]:
+        return (path for path, status in self.statuses.items() if status.findings)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def finding_counts(statuses: dict[str, CommandStatus]) -> Mapping[str, int]:
+    return FindingCounts(statuses)
 
 
 def _token_label() -> str:

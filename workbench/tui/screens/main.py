@@ -224,9 +224,7 @@ class MainScreen(Screen[None]):
             )
             self._shown_inputs = (inputs[0], choices.model_copy(deep=True), *inputs[2:])
         if self.full is not None:
-            inspector.show_findings(
-                [f for f in self.full.findings if getattr(f, "command", "") == self.selected]
-            )
+            inspector.show_findings(self.full.findings_of(self.selected))
         if self.quick is not None and self.quick_generation == self.generation:
             self.query_one(PreviewTabs).show_tool(self.quick, self.selected)
             if self._tab_shown("tab-try"):
@@ -348,7 +346,7 @@ class MainScreen(Screen[None]):
             return  # a later edit scheduled its own recompute
         ws = self.workspace
         changed = None if self.changed is None else set(self.changed)
-        counts = finding_counts(self.quick.statuses) if self.quick else {}
+        counts = finding_counts(self.quick.statuses) if self.quick else None
         if self._quick_is_small():
             # An incremental update costs milliseconds even with 1,000 tools: doing it here
             # avoids a thread hand-off that, under load, cost more than the work itself.
