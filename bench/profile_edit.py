@@ -323,7 +323,7 @@ def _drive(size: int, second: bool, pairs: int = 1) -> None:
         print("   from key   what                              wall ms   CPU ms")
         for start, what, duration, cpu in sorted(events):
             offset = start - pressed
-            if -0.05 < offset < 3.0:
+            if (-1.0 if second else -0.05) < offset < 3.0:
                 print(
                     f"  {1000 * offset:8.1f}  {what:34s} {1000 * duration:7.1f}  {1000 * cpu:7.1f}"
                 )
