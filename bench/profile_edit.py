@@ -3,6 +3,8 @@ each `x`, written by the app itself while tmux shows it (as the bench's TUI rows
 
     .venv/bin/python -m bench.profile_edit 1000            # 1,000 generated commands
     .venv/bin/python -m bench.profile_edit 1000 --second   # a second `x` during the full pass
+    .venv/bin/python -m bench.profile_edit 1000 --pairs 10 # 20 edits: key → frame, CPU summary
+    CODE=/tmp/before .venv/bin/python -m bench.profile_edit 1000 --pairs 10  # another checkout
 
 It spawns `bench/profile_edit.py` (this file run as a script) inside a private tmux server on a
 generated click CLI, presses `x` the way the bench does (once the app has settled) and prints,
@@ -22,6 +24,29 @@ import time
 
 EVENTS: list[tuple[float, str, float, float]] = []
 """(perf_counter at start, what, duration in s, CPU time of its thread in s)."""
+KEY_TO_FRAME: list[tuple[float, float]] = []
+"""Per `x`: (wall s, UI thread CPU s) from the key's binding to the first frame handed to the
+terminal after it: the UI thread's own cost of an edit, which other people's load moves much
+less than the wall time."""
+
+
+def _key_to_frame(app_cls, tree_cls) -> None:
+    state: dict = {"key": None}
+    toggle, display = tree_cls.action_toggle_include, app_cls._display
+
+    def toggle_noted(self):
+        state["key"] = (time.perf_counter(), time.thread_time())
+        return toggle(self)
+
+    def display_noted(self, *args, **kwargs):
+        result = display(self, *args, **kwargs)
+        if state["key"] is not None:
+            wall, cpu = state["key"]
+            KEY_TO_FRAME.append((time.perf_counter() - wall, time.thread_time() - cpu))
+            state["key"] = None
+        return result
+
+    tree_cls.action_toggle_include, app_cls._display = toggle_noted, display_noted
 
 
 def _timed(cls, name: str, label: str | None = None) -> None:
@@ -86,6 +111,8 @@ def _trace_key_to_paint(app_cls, tree_cls) -> None:
     )
 
     def name(widget) -> str:
+        if type(widget).__name__.startswith("ScrollBar"):  # whose scrollbar
+            return f"{type(widget).__name__} of {name(widget.parent)}"
         return f"{type(widget).__name__}#{widget.id}" if widget.id else type(widget).__name__
 
     def toggle_traced(self):
@@ -94,17 +121,21 @@ def _trace_key_to_paint(app_cls, tree_cls) -> None:
         return toggle(self)
 
     def refresh_traced(self, *regions, repaint=True, layout=False, recompose=False):
-        if state["on"] and (layout or recompose):
+        if state["on"] and (layout or recompose or type(self).__name__ == "ScrollBar"):
             caller = " < ".join(
-                f"{f.name}:{f.lineno}" for f in traceback.extract_stack(limit=6)[:-1][::-1]
+                f"{f.name}:{f.lineno}" for f in traceback.extract_stack(limit=9)[:-1][::-1]
             )
             lines.append(f"layout {name(self)}  ({caller})")
         return refresh(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def render_lines_traced(self, crop):
-        if state["on"]:
-            lines.append(f"render {name(self)} {crop}")
-        return render_lines(self, crop)
+        if not state["on"]:
+            return render_lines(self, crop)
+        start = time.thread_time()
+        try:
+            return render_lines(self, crop)
+        finally:
+            lines.append(f"render {name(self)} {crop} {1000 * (time.thread_time() - start):.2f} ms")
 
     def display_traced(self, *args, **kwargs):
         if state["on"]:
@@ -146,6 +177,18 @@ def _trace_key_to_paint(app_cls, tree_cls) -> None:
         return render_update(self, *args, **kwargs)
 
     Compositor.render_update = render_update_traced  # type: ignore[method-assign]
+    update_widgets = Compositor.update_widgets
+
+    def update_widgets_traced(self, widgets):
+        # A widget refreshed while not on screen makes Textual rebuild its whole widget map
+        # (`_full_map_invalidated`): every widget of the screen arranged again for that frame.
+        if state["on"]:
+            hidden = [name(w) for w in widgets if w not in self.visible_widgets]
+            if hidden:
+                lines.append(f"refreshed while hidden (full map rebuilt): {sorted(hidden)}")
+        return update_widgets(self, widgets)
+
+    Compositor.update_widgets = update_widgets_traced  # type: ignore[method-assign]
     from textual.screen import Screen
 
     refresh_layout = Screen._refresh_layout
@@ -199,6 +242,7 @@ def _in_app() -> int:
         _profile_key_to_paint(App, command_tree.CommandTree)
     if os.environ.get("TRACE"):
         _trace_key_to_paint(App, command_tree.CommandTree)
+    _key_to_frame(App, command_tree.CommandTree)
     _timed(previews, "compute_full", "full pass (thread)")
     main_module.compute_full = previews.compute_full
     shown = main_cls.on_full_ready
@@ -206,14 +250,14 @@ def _in_app() -> int:
     def on_full_ready_then_log(self, message) -> None:
         shown(self, message)
         with open(os.environ["TIMELINE"] + ".part", "w", encoding="utf-8") as out:
-            json.dump(EVENTS, out)
+            json.dump({"events": EVENTS, "key_to_frame": KEY_TO_FRAME}, out)
         os.replace(os.environ["TIMELINE"] + ".part", os.environ["TIMELINE"])
 
     main_cls.on_full_ready = on_full_ready_then_log  # type: ignore[method-assign]
     return cli.main(sys.argv[1:])
 
 
-def _drive(size: int, second: bool) -> None:
+def _drive(size: int, second: bool, pairs: int = 1) -> None:
     """Spawn this file as the app in tmux, press `x` like the bench, print the timelines."""
     import tempfile
     from pathlib import Path
@@ -226,7 +270,13 @@ def _drive(size: int, second: bool) -> None:
     target = write_click_module(folder, f"bench_gen_{size}", size)
     timeline = folder / "timeline.json"
     env = {
-        "PYTHONPATH": f"{folder}:{Path(__file__).resolve().parent.parent}",
+        # CODE=dir runs another copy of `workbench` (e.g. a `git archive` of the commit before a
+        # change) under the same instrumentation, for before/after under the same load.
+        "PYTHONPATH": os.pathsep.join(
+            p
+            for p in (os.environ.get("CODE", ""), str(folder), str(Path(__file__).parent.parent))
+            if p
+        ),
         "TIMELINE": str(timeline),
         "MCP_WORKBENCH_CONFIG_DIR": str(folder / "user-config"),
         **{k: os.environ[k] for k in ("PROF", "TRACE") if os.environ.get(k)},
@@ -238,10 +288,10 @@ def _drive(size: int, second: bool) -> None:
             env=env,
             cwd=str(folder),
         )
-        for expected, label in (
+        for expected, label in [
             (_excluded, "x: exclude"),
             (lambda s: not _excluded(s), "x: include"),
-        ):
+        ] * pairs:
             screen.wait_for(_settled, limit=120)
             time.sleep(SETTLE_S)
             pressed = screen.press("x")
@@ -258,20 +308,37 @@ def _drive(size: int, second: bool) -> None:
         screen.wait_for(_settled, limit=120)
         time.sleep(0.5)  # the log is written after the last full pass is shown
         screen.close()
-    events = json.loads(timeline.read_text()) if timeline.exists() else []
+    logged = json.loads(timeline.read_text()) if timeline.exists() else {}
+    events = logged.get("events", [])
+    if pairs > 1:
+        frames = logged.get("key_to_frame", [])
+        painted = sorted(1000 * (seen - pressed) for _, pressed, seen in presses)
+        print(f"{len(presses)} edits at {size:,} commands, load average {os.getloadavg()[0]:.1f}")
+        print("  painted on screen (tmux), ms: " + _min_median_max(painted))
+        print("  key → first frame, wall ms:   " + _min_median_max([1000 * w for w, _ in frames]))
+        print("  key → first frame, UI CPU ms: " + _min_median_max([1000 * c for _, c in frames]))
+        return
     for label, pressed, seen in presses:
         print(f"\n{label}: painted on screen (tmux) at {1000 * (seen - pressed):.0f} ms")
         print("   from key   what                              wall ms   CPU ms")
         for start, what, duration, cpu in sorted(events):
             offset = start - pressed
-            if -0.05 < offset < 3.0:
+            if (-1.0 if second else -0.05) < offset < 3.0:
                 print(
                     f"  {1000 * offset:8.1f}  {what:34s} {1000 * duration:7.1f}  {1000 * cpu:7.1f}"
                 )
+
+
+def _min_median_max(values: list[float]) -> str:
+    if not values:
+        return "—"
+    ordered = sorted(values)
+    return f"{ordered[0]:.1f} / {ordered[len(ordered) // 2]:.1f} / {ordered[-1]:.1f} (min / median / max)"
 
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--app"]:
         del sys.argv[1]
         sys.exit(_in_app())
-    _drive(int(sys.argv[1]) if len(sys.argv) > 1 else 1000, "--second" in sys.argv)
+    pairs = int(sys.argv[sys.argv.index("--pairs") + 1]) if "--pairs" in sys.argv else 1
+    _drive(int(sys.argv[1]) if len(sys.argv) > 1 else 1000, "--second" in sys.argv, pairs)

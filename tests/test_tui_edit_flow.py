@@ -19,6 +19,7 @@ from workbench.tui.app import make_app
 from workbench.tui.messages import EditRequested
 from workbench.tui.widgets.command_tree import CommandTree
 from workbench.tui.widgets.inspector import Inspector
+from workbench.tui.workspace import Workspace
 
 SIZE = (170, 50)
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -183,3 +184,100 @@ def test_the_tool_list_text_spells_numbers_as_the_sdk_writes_tools_list():
     assert json.loads(text) == json.loads(wire)
     assert '"minimum": 1e-7' in text and '"maximum": 0.00001' in text  # json.dumps: 1e-07, 1e-05
     assert "é – \u2028" in text and text.endswith("}\n")
+
+
+async def test_keys_during_a_full_pass_held_mid_build_end_as_a_fresh_session_shows(
+    app, tmp_path, monkeypatch
+):
+    """The first `x`'s full pass is held in the middle of its surface build (at one of the
+    questions it asks before each command); three more keys arrive. Once released, that pass
+    stops there (it never reaches the lint), nothing it computed is shown, and the screen ends
+    as a session opened on the final config shows it: tree marks, status line, tool preview,
+    tool list, lint."""
+    import workbench.tui.previews as previews_module
+    import workbench.tui.screens.main as main_module
+
+    ui_thread = threading.current_thread()
+    held, release = threading.Event(), threading.Event()
+    linted_in: list[threading.Thread] = []
+    held_pass: dict[str, object] = {}
+    compute_full, lint_of = previews_module.compute_full, previews_module._lint
+
+    def full_pass_held_mid_build(*args, superseded=None, **kwargs):
+        asked = [0]
+        holding = not held.is_set()
+
+        def held_check() -> bool:
+            asked[0] += 1
+            if holding and asked[0] == 6:  # inside the build: a few commands in
+                held_pass["thread"] = threading.current_thread()
+                held.set()
+                release.wait(30)
+            return superseded()
+
+        try:
+            result = compute_full(*args, superseded=held_check, **kwargs)
+        except BaseException as error:
+            if holding:
+                held_pass["ended"] = type(error).__name__
+            raise
+        if holding:
+            held_pass["ended"] = "returned"
+        return result
+
+    def counted_lint(*args, **kwargs):
+        if threading.current_thread() is not ui_thread:
+            linted_in.append(threading.current_thread())
+        return lint_of(*args, **kwargs)
+
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        main = app.main_screen
+        await highlight(pilot, "deployctl status")
+        monkeypatch.setattr(main_module, "compute_full", full_pass_held_mid_build)
+        monkeypatch.setattr(previews_module, "_lint", counted_lint)
+        await pilot.press("x")
+        for _ in range(200):
+            if held.is_set():
+                break
+            await pilot.pause(0.02)
+        assert held.is_set(), "the full pass never asked inside its surface build"
+        held_generation = main.generation
+        tree = main.query_one(CommandTree)
+        tree.select_path("deployctl deploy")  # no waiting between the keys
+        await pilot.pause()
+        await pilot.press("x")  # exclude deploy too
+        tree.select_path("deployctl status")
+        await pilot.pause()
+        await pilot.press("x")  # status back in
+        await pilot.press("x")  # and out again
+        assert not release.is_set()
+        release.set()
+        await settle(pilot)
+        assert main.full_generation == main.generation > held_generation
+        assert held_pass["ended"] == "Superseded"  # it stopped in its build when released
+        assert held_pass["thread"] not in linted_in  # and never reached the lint
+        tree_marks = dict(main.query_one(CommandTree).statuses)
+        status_text = main.query_one("#status").describe()
+        tool_text = main.query_one("#view-tool").text
+        tools_text, lint_text = main.full.tools_json, main.full.lint_text
+        config = main.workspace.config.model_copy(deep=True)
+    assert "is not a tool" in tool_text
+    assert '"deployctl_deploy"' not in tools_text and '"deployctl_status"' not in tools_text
+
+    fresh = make_app(
+        workspace=Workspace.create(main.workspace.tree, config, tmp_path / "mcp.toml"),
+        config_dir=tmp_path / "user-config",
+    )
+    async with fresh.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        other = fresh.main_screen
+        await highlight(pilot, "deployctl status")
+        assert dict(other.query_one(CommandTree).statuses) == tree_marks
+        assert other.query_one("#view-tool").text == tool_text
+        assert other.full.tools_json == tools_text
+        assert other.full.lint_text == lint_text
+        # The same status but for the unsaved marker: the fresh session's baseline is its config.
+        assert other.query_one("#status").describe() == status_text.replace(
+            "● unsaved", "not saved yet"
+        )

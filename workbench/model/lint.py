@@ -38,6 +38,7 @@ from workbench.model.lint_tools import (
     required_argument_findings,
     unknown_type_findings,
 )
+from workbench.model.superseded import Check, stop_if
 from workbench.model.surface_types import Surface, Tool
 from workbench.model.tokens import count_tokens, tokenizer_label
 from workbench.model.tree import CommandTree
@@ -64,8 +65,12 @@ _COVERED_WARNING = re.compile(
 """Surface warnings that a WB8xx rule reports itself (with a code and a fix), so not twice."""
 
 
-def lint(surface: Surface, tree: CommandTree, config: Config) -> list[Finding]:
-    """Every finding about `surface` (built from `tree` and `config`), minus disabled codes."""
+def lint(
+    surface: Surface, tree: CommandTree, config: Config, *, superseded: Check | None = None
+) -> list[Finding]:
+    """Every finding about `surface` (built from `tree` and `config`), minus disabled codes.
+    With `superseded`, it is asked before each tool and each whole-surface rule, and the pass
+    raises `Superseded` as soon as it says so (the TUI's full pass after an edit)."""
     findings: list[Finding] = []
     findings += unknown_disabled_codes(config)
     findings += [
@@ -75,6 +80,7 @@ def lint(surface: Surface, tree: CommandTree, config: Config) -> list[Finding]:
     ]
     findings += name_findings(surface.tools, config, surface.server_name)
     for tool in surface.tools:
+        stop_if(superseded)
         command = tree.find(tool.binding.command_path)
         findings += description_findings(tool)
         findings += annotation_findings(tool, config)
@@ -83,13 +89,18 @@ def lint(surface: Surface, tree: CommandTree, config: Config) -> list[Finding]:
             findings += unknown_type_findings(tool, command, tree, config)
             findings += guessed_kind_findings(tool, command, tree, config)
             findings += required_argument_findings(tool, command, tree, config)
+    stop_if(superseded)
     findings += _size_findings(surface, config)
+    stop_if(superseded)
     findings += dangling_keys(tree, config, {t.name for t in surface.tools})
     findings += pin_findings(tree, config, [tool.command_str for tool in surface.tools])
+    stop_if(superseded)
     findings += [found for tool in surface.tools for found in output_schema_findings(tool, config)]
     findings += settings_findings(config)
     findings += _note_findings(tree)
+    stop_if(superseded)
     findings += coverage_findings(tree)
+    stop_if(superseded)
     tools = {tool.name: tool.command_str for tool in surface.tools}
     return finalize(with_commands(findings, tools, {c.path_str for c in tree.walk()}), config)
 

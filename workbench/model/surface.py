@@ -28,6 +28,7 @@ from workbench.model.prompt import order_tools, render_prompt
 from workbench.model.schema import ToolFlag, build_input_schema
 from workbench.model.selectors import CompiledSelector, glob
 from workbench.model.shaping import check_tool_name, json_output
+from workbench.model.superseded import Check, stop_if
 from workbench.model.surface_types import (
     ArgBinding,
     Exclusion,
@@ -76,17 +77,31 @@ ANNOTATION_KEYS = (
 )
 
 
-def build_surface(tree: CommandTree, config: Config, *, token_counts: bool = True) -> Surface:
+def build_surface(
+    tree: CommandTree,
+    config: Config,
+    *,
+    token_counts: bool = True,
+    superseded: Check | None = None,
+) -> Surface:
     """The tools and prompt that `config` makes of `tree`. Raises SurfaceError (one sentence).
 
     With `token_counts=False` every `Tool.tokens` and `Surface.prompt_tokens` stays 0: for a
-    caller that never shows them (`serve`), which saves about a third of a big CLI's build."""
+    caller that never shows them (`serve`), which saves about a third of a big CLI's build.
+    With `superseded`, it is asked before each command and each token count, and the build
+    raises `Superseded` as soon as it says so (the TUI's full pass after an edit)."""
     with collector_paused():  # linear cost on big CLIs (workbench.model.gc_pause)
-        builder = _Builder(tree, config)
+        builder = _Builder(tree, config, superseded=superseded)
         builder.visit(tree.root, [], None)
         builder.check_leftovers()
         return _assemble(
-            tree, config, builder.tools, builder.exclusions, builder.warnings, token_counts
+            tree,
+            config,
+            builder.tools,
+            builder.exclusions,
+            builder.warnings,
+            token_counts,
+            superseded=superseded,
         )
 
 
@@ -180,13 +195,18 @@ def _assemble(
     warnings: list[str],
     token_counts: bool,
     fresh: list[Tool] | None = None,
+    superseded: Check | None = None,
 ) -> Surface:
     """The tail every surface goes through: order, prompt, token counts. With `fresh`, `tools`
     were reused from an earlier surface (their counts stand) and only `fresh` are counted."""
     if fresh is None:
         tools, fresh = [], tools
     if token_counts:
-        fresh = [dataclasses.replace(t, tokens=_tool_tokens(t)) for t in fresh]
+        counted = []
+        for tool in fresh:
+            stop_if(superseded)
+            counted.append(dataclasses.replace(tool, tokens=_tool_tokens(tool)))
+        fresh = counted
     ordered = order_tools([*tools, *fresh], config.prompt.tool_order)
     prefix = config.tools.prefix if config.tools.prefix is not None else tree.root.name
     if config.tools.exposure == "search":
@@ -220,8 +240,17 @@ def _count_cached(text: str) -> int:
 class _Builder:
     """One walk over the tree: filters, claims, and builds each tool."""
 
-    def __init__(self, tree: CommandTree, config: Config, *, names_only: bool = False) -> None:
+    def __init__(
+        self,
+        tree: CommandTree,
+        config: Config,
+        *,
+        names_only: bool = False,
+        superseded: Check | None = None,
+    ) -> None:
         self.tree = tree
+        self.superseded = superseded
+        """Asked before each command (`workbench.model.superseded`)."""
         self.names_only = names_only
         """Only decide which commands become tools, their names and the others' reasons
         (`select_tools`)."""
@@ -249,6 +278,7 @@ class _Builder:
     def visit(
         self, command: Command, ancestor_flags: list[ToolFlag], blocked: Exclusion | None
     ) -> None:
+        stop_if(self.superseded)
         path = command.path_str
         depth = len(command.path)
         self.seen_paths.add(path)

@@ -7,6 +7,7 @@ These are the outputs of `build_surface` (workbench.model.surface). The runtime 
 from __future__ import annotations
 
 import builtins
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -129,8 +130,9 @@ class Tool:
     """Resolved `load` (SPEC §5b): the command's own, else its claiming selector's, else
     `deferred`. Only search exposure reads it (`workbench.model.exposure`)."""
 
-    @property
+    @functools.cached_property
     def command_str(self) -> str:
+        # Asked of every tool on every TUI edit (which tools an edit keeps): joined once.
         return " ".join(self.binding.command_path)
 
     def to_mcp(self) -> dict[str, Any]:

@@ -14,13 +14,14 @@ Pure Python (no Textual): every text comes from the model's `build_surface` and 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from workbench.model.config import Config
 from workbench.model.errors import WorkbenchError
 from workbench.model.findings import Finding, finding, findings_text
+from workbench.model.superseded import Check, stop_if
 from workbench.model.tools_json import json_text, tool_json, tools_json
 from workbench.model.tree import CommandTree
 from workbench.tui.incremental import update_surface
@@ -126,6 +127,17 @@ class FullPreviews:
     """What the model sees at connect (SPEC §5b): the cost then beside the full cost, and the list."""
     connect_tokens: tuple[int, int] | None = None
     """(tokens at connect, tokens of every tool), when known."""
+    _by_command: dict[str, list[Any]] | None = None
+
+    def findings_of(self, command_path: str) -> list[Any]:
+        """The findings about one command (the inspector shows them on every edit: indexed
+        once per pass, not filtered out of thousands each time)."""
+        if self._by_command is None:
+            by_command: dict[str, list[Any]] = {}
+            for found in self.findings:
+                by_command.setdefault(getattr(found, "command", ""), []).append(found)
+            self._by_command = by_command
+        return self._by_command.get(command_path, [])
 
 
 tools_text = tools_json
@@ -136,7 +148,7 @@ tool_text = tool_json
 
 
 def statuses_of(
-    surface: Any, finding_counts: dict[str, int] | None = None
+    surface: Any, finding_counts: Mapping[str, int] | None = None
 ) -> dict[str, CommandStatus]:
     counts = finding_counts or {}
     statuses: dict[str, CommandStatus] = {}
@@ -170,7 +182,7 @@ def statuses_of_selection(selection: Any) -> dict[str, CommandStatus]:
 def quick_from_surface(
     surface: Any,
     dirty: bool,
-    finding_counts: dict[str, int] | None = None,
+    finding_counts: Mapping[str, int] | None = None,
     statuses: dict[str, CommandStatus] | None = None,
     tokens: bool = True,
 ) -> QuickPreviews:
@@ -199,7 +211,7 @@ def statuses_after(
     surface: Any,
     statuses: dict[str, CommandStatus],
     decided: set[str],
-    finding_counts: dict[str, int] | None = None,
+    finding_counts: Mapping[str, int] | None = None,
 ) -> dict[str, CommandStatus]:
     """`statuses` (of `previous`) with the commands in `decided` redone from `surface`, which
     reused every other tool of `previous` (the same objects): an edit to one command costs
@@ -230,7 +242,7 @@ def compute_quick(
     config: Config,
     changed: set[str] | None,
     dirty: bool,
-    finding_counts: dict[str, int] | None = None,
+    finding_counts: Mapping[str, int] | None = None,
     statuses: dict[str, CommandStatus] | None = None,
 ) -> QuickPreviews:
     """The surface after an edit to `changed` commands (None: rebuild fully). With the
@@ -264,28 +276,24 @@ def compute_quick(
     return quick_from_surface(surface, dirty, finding_counts)
 
 
-class Superseded(Exception):
-    """A later edit made this pass's result useless: it stopped between two of its steps."""
-
-
 def compute_full(
     tree: CommandTree,
     config: Config,
     saved_text: str | Config,
     saved_label: str = "saved",
-    superseded: Callable[[], bool] | None = None,
+    superseded: Check | None = None,
 ) -> FullPreviews:
     """Full build, tool list, mcp.toml, diff and lint for (tree, config); `saved_text` is the
-    baseline text, or the baseline config to dump. Between its steps it asks `superseded` and
-    raises `Superseded` when a later edit came: a key pressed during a full pass (a thread
-    sharing the interpreter with the UI) then waits for one step at most, not for the rest of a
-    pass whose result would be dropped."""
+    baseline text, or the baseline config to dump. It asks `superseded` between its steps and
+    inside the surface build and the lint (before each command and each tool), and raises
+    `Superseded` when a later edit came: a key pressed during a full pass (a thread sharing the
+    interpreter with the UI) then shares it for a fraction of a millisecond of the pass's work,
+    not for the rest of a pass whose result would be dropped."""
     from workbench.model.config_file import dump_config  # the TOML writer: off the TUI's import
     from workbench.model.surface import build_surface  # the surface rules: off the TUI's import
 
     def step() -> None:
-        if superseded is not None and superseded():
-            raise Superseded
+        stop_if(superseded)
 
     if isinstance(saved_text, Config):
         saved_text = dump_config(saved_text)
@@ -294,18 +302,11 @@ def compute_full(
     except WorkbenchError as error:
         toml = f"# save would fail: {error}\n"
     step()
-    diff = "".join(
-        difflib.unified_diff(
-            saved_text.splitlines(keepends=True),
-            toml.splitlines(keepends=True),
-            fromfile=saved_label,
-            tofile="unsaved",
-        )
-    )
+    diff = diff_text(saved_text, toml, saved_label, "unsaved")
     dirty = toml != saved_text
     step()
     try:
-        surface = build_surface(tree, config)
+        surface = build_surface(tree, config, superseded=superseded)
     except WorkbenchError as error:
         return FullPreviews(
             quick=QuickPreviews(surface=None, error=str(error), dirty=dirty),
@@ -315,7 +316,7 @@ def compute_full(
             baseline_text=saved_text,
         )
     step()
-    findings = _lint(surface, tree, config)
+    findings = _lint(surface, tree, config, superseded)
     counts = _findings_per_command(findings, surface)
     step()
     tools = tools_text(surface)
@@ -332,6 +333,60 @@ def compute_full(
         baseline_text=saved_text,
         **connect_preview(surface, config),
     )
+
+
+DIFF_CONTEXT = 3
+"""Unchanged lines around each change in the Diff tab (as `diff -u`)."""
+
+
+def diff_text(before: str, after: str, fromfile: str, tofile: str) -> str:
+    """The unified diff of two texts, as `difflib.unified_diff` writes it, computed on the lines
+    between their common head and tail only: an edit changes a few lines of a 1,000-command
+    mcp.toml, and matching all ~30,000 lines took ~40 ms of the full pass in one call that
+    nothing could interrupt (it is ~1 ms this way)."""
+    old, new = before.splitlines(keepends=True), after.splitlines(keepends=True)
+    head = 0
+    for head, (a, b) in enumerate(zip(old, new)):  # noqa: B007 (the index is the result)
+        if a != b:
+            break
+    else:
+        head = min(len(old), len(new))
+    tail = 0
+    limit = min(len(old), len(new)) - head
+    while tail < limit and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    # The matcher sees the changed middle with its context lines; its line numbers are shifted
+    # back to the whole texts'.
+    start = max(0, head - DIFF_CONTEXT)
+    old_end, new_end = len(old) - tail, len(new) - tail
+    old_part = old[start : min(len(old), old_end + DIFF_CONTEXT)]
+    new_part = new[start : min(len(new), new_end + DIFF_CONTEXT)]
+    out: list[str] = []
+    matcher = difflib.SequenceMatcher(None, old_part, new_part)
+    for group in matcher.get_grouped_opcodes(DIFF_CONTEXT):
+        if not out:
+            out += [f"--- {fromfile}\n", f"+++ {tofile}\n"]
+        first, last = group[0], group[-1]
+        old_range = _unified_range(start + first[1], start + last[2])
+        new_range = _unified_range(start + first[3], start + last[4])
+        out.append(f"@@ -{old_range} +{new_range} @@\n")
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                out += [" " + line for line in old_part[i1:i2]]
+                continue
+            if tag in ("replace", "delete"):
+                out += ["-" + line for line in old_part[i1:i2]]
+            if tag in ("replace", "insert"):
+                out += ["+" + line for line in new_part[j1:j2]]
+    return "".join(out)
+
+
+def _unified_range(start: int, stop: int) -> str:
+    """A hunk's line range as `diff -u` writes it (difflib's own rule)."""
+    length = stop - start
+    if length == 1:
+        return f"{start + 1}"
+    return f"{start if not length else start + 1},{length}"
 
 
 def connect_preview(surface: Any, config: Config) -> dict[str, Any]:
@@ -352,8 +407,28 @@ def connect_preview(surface: Any, config: Config) -> dict[str, Any]:
     return {"connect_text": head + json_text(tools), "connect_tokens": (at_connect, full)}
 
 
-def finding_counts(statuses: dict[str, CommandStatus]) -> dict[str, int]:
-    return {path: s.findings for path, s in statuses.items() if s.findings}
+class FindingCounts(Mapping[str, int]):
+    """Findings per command path, read from the last statuses shown (a view, not a copy: an
+    edit looks up the few commands it rebuilds, and copying 1,000 counts cost more)."""
+
+    def __init__(self, statuses: dict[str, CommandStatus]) -> None:
+        self.statuses = statuses
+
+    def __getitem__(self, path: str) -> int:
+        status = self.statuses.get(path)
+        if status is None or not status.findings:
+            raise KeyError(path)
+        return status.findings
+
+    def __iter__(self) -> Iterator[str]:
+        return (path for path, status in self.statuses.items() if status.findings)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def finding_counts(statuses: dict[str, CommandStatus]) -> Mapping[str, int]:
+    return FindingCounts(statuses)
 
 
 def _token_label() -> str:
@@ -362,13 +437,15 @@ def _token_label() -> str:
     return TOKENIZER_LABEL
 
 
-def _lint(surface: Any, tree: CommandTree, config: Config) -> list[Finding]:
+def _lint(
+    surface: Any, tree: CommandTree, config: Config, superseded: Check | None = None
+) -> list[Finding]:
     """The surface's findings; a config the lint cannot read is itself a finding (WB001, as in
     `check`), never an empty list that would read as "all clean"."""
     from workbench.model.lint import lint  # the lint rules and tokenizer: off the TUI's start
 
     try:
-        return list(lint(surface, tree, config))
+        return list(lint(surface, tree, config, superseded=superseded))
     except WorkbenchError as error:
         return [finding("WB001", "config", str(error), "Change the config as the message says.")]
 

@@ -22,7 +22,9 @@ from textual.screen import Screen
 from textual.widgets import Input, TabbedContent, Tabs, Tree
 
 from workbench.model.errors import WorkbenchError
+from workbench.model.superseded import Superseded
 from workbench.tui.bindings import MAIN_BINDINGS, pane_title
+from workbench.tui.compositor import PlacedWidgetsCompositor
 from workbench.tui.incremental import slice_size, update_surface
 from workbench.tui.loading import first_marks
 from workbench.tui.messages import EditRequested
@@ -31,7 +33,6 @@ from workbench.tui.previews import (
     CommandStatus,
     FullPreviews,
     QuickPreviews,
-    Superseded,
     compute_full,
     compute_quick,
     finding_counts,
@@ -90,6 +91,9 @@ class MainScreen(Screen[None]):
 
     def __init__(self, workspace: Workspace, marks: dict[str, CommandStatus] | None = None) -> None:
         super().__init__()
+        # An edit repaints the inspector's flag table below the fold: not a reason to arrange
+        # every widget of the screen again before the frame (tui/compositor.py).
+        self._compositor = PlacedWidgetsCompositor()
         self.workspace = workspace
         self.marks = marks
         """The tree's first marks (`first_marks`), when the loading worker chose them; else the
@@ -220,9 +224,7 @@ class MainScreen(Screen[None]):
             )
             self._shown_inputs = (inputs[0], choices.model_copy(deep=True), *inputs[2:])
         if self.full is not None:
-            inspector.show_findings(
-                [f for f in self.full.findings if getattr(f, "command", "") == self.selected]
-            )
+            inspector.show_findings(self.full.findings_of(self.selected))
         if self.quick is not None and self.quick_generation == self.generation:
             self.query_one(PreviewTabs).show_tool(self.quick, self.selected)
             if self._tab_shown("tab-try"):
@@ -344,7 +346,7 @@ class MainScreen(Screen[None]):
             return  # a later edit scheduled its own recompute
         ws = self.workspace
         changed = None if self.changed is None else set(self.changed)
-        counts = finding_counts(self.quick.statuses) if self.quick else {}
+        counts = finding_counts(self.quick.statuses) if self.quick else None
         if self._quick_is_small():
             # An incremental update costs milliseconds even with 1,000 tools: doing it here
             # avoids a thread hand-off that, under load, cost more than the work itself.

@@ -74,6 +74,9 @@ class PreviewTabs(Vertical):
     PreviewTabs WrappedView.-stale { text-opacity: 55%; }
     PreviewTabs WrappedView { background: $surface; }
     PreviewTabs TabPane { padding: 0; }
+    /* Its scrollbars stay: a tool's JSON needs them, "… is not a tool" does not, and a
+       scrollbar coming or going re-arranges the whole screen (~270 widgets) on every `x`. */
+    PreviewTabs #view-tool { overflow: scroll scroll; }
     """
 
     def compose(self) -> ComposeResult:
