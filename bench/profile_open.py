@@ -39,6 +39,13 @@ def main() -> int:
     profile = cProfile.Profile() if os.environ.get("PROF") else None
     if profile is not None:
         profile.enable()
+    # The collector pause `mcp-workbench` starts before its imports (commands/open.py): started
+    # here, before this script imports the app to wrap it, and handed to the open command.
+    from workbench.commands import open as open_command
+    from workbench.tui.loading import StartUpCollectorPause
+
+    collector = StartUpCollectorPause()
+    open_command.StartUpCollectorPause = lambda: collector  # type: ignore[assignment,misc]
     from workbench import cli
 
     phase("cli imported")

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from workbench.tui.loading import DEFAULT_TARGET  # no Textual: loading.py is plain Python
+from workbench.tui.loading import (  # no Textual: loading.py is plain Python
+    DEFAULT_TARGET,
+    StartUpCollectorPause,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +32,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    # lazy: Textual only when the TUI opens (cli.py imports this module for --help)
-    from workbench.tui.app import run_app
+    # Before the TUI's imports, which are the first half of opening's allocations.
+    collector = StartUpCollectorPause()
+    try:
+        # lazy: Textual only when the TUI opens (cli.py imports this module for --help)
+        from workbench.tui.app import run_app
 
-    return run_app(args)
+        return run_app(args, collector)
+    finally:
+        collector.resume()

@@ -18,7 +18,14 @@ from textual.theme import Theme
 
 from workbench.model.errors import LoadError, WorkbenchError
 from workbench.tui.bindings import APP_BINDINGS
-from workbench.tui.loading import Opened, OpenRequest, check_request, first_marks, open_workspace
+from workbench.tui.loading import (
+    Opened,
+    OpenRequest,
+    StartUpCollectorPause,
+    check_request,
+    first_marks,
+    open_workspace,
+)
 from workbench.tui.screens.loading import LoadingScreen
 from workbench.tui.screens.main import MainScreen
 from workbench.tui.screens.quit_confirm import QuitChoice, QuitConfirm
@@ -61,8 +68,10 @@ class WorkbenchApp(App[None]):
         workspace: Workspace | None = None,
         config_dir: Path | None = None,
         theme: str | None = None,
+        collector: StartUpCollectorPause | None = None,
     ) -> None:
         super().__init__()
+        self.start_up_collector = collector
         self.request = request or OpenRequest()
         self.initial_workspace = workspace
         self.config_dir = config_dir or user_config_dir()
@@ -142,6 +151,12 @@ class WorkbenchApp(App[None]):
             )
             return
         self.post_message(LoadFinished(opened, first_marks(opened.workspace)))
+
+    def first_frame_painted(self) -> None:
+        """The main screen's first frame is on the terminal: opening is over (the collector
+        paused for it resumes)."""
+        if self.start_up_collector is not None:
+            self.start_up_collector.resume()
 
     def on_load_progress(self, message: LoadProgress) -> None:
         if isinstance(self.screen, LoadingScreen):
@@ -229,18 +244,26 @@ def make_app(
     workspace: Workspace | None = None,
     config_dir: Path | None = None,
     theme: str | None = None,
+    collector: StartUpCollectorPause | None = None,
 ) -> WorkbenchApp:
     """The one factory for the CLI and the tests: state is injected, nothing global."""
-    return WorkbenchApp(request=request, workspace=workspace, config_dir=config_dir, theme=theme)
+    return WorkbenchApp(
+        request=request,
+        workspace=workspace,
+        config_dir=config_dir,
+        theme=theme,
+        collector=collector,
+    )
 
 
-def run_app(args: argparse.Namespace) -> int:
-    """Open the TUI for `mcp-workbench [TARGET]`; a TARGET that cannot load is one sentence, exit 2."""
+def run_app(args: argparse.Namespace, collector: StartUpCollectorPause | None = None) -> int:
+    """Open the TUI for `mcp-workbench [TARGET]`; a TARGET that cannot load is one sentence, exit 2.
+    `collector`: the start-up pause of the cyclic collector, resumed at the first frame."""
     request = OpenRequest(
         target=args.target, name=args.name, command=args.command, output=args.output
     )
     check_request(request)
-    app = make_app(request)
+    app = make_app(request, collector=collector)
     app.run()
     if app.load_error:
         raise LoadError(app.load_error)

@@ -8,6 +8,7 @@ No Textual here: the app calls `open_workspace` from a thread and reports `progr
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,6 +46,31 @@ class Opened:
 
     workspace: object  # Workspace; typed loosely to keep this module's imports light
     notices: list[str] = field(default_factory=list)
+
+
+class StartUpCollectorPause:
+    """Python's cyclic collector off from `mcp-workbench [TARGET]` starting until its first
+    frame is painted (`resume`, idempotent; `commands/open.py` also resumes it on every way out).
+
+    Opening allocates about a million small objects that all stay alive (Textual's and our
+    modules, the CLI's own command objects, its command tree and config), and every allocation
+    burst would trigger collections that walk all of them again: at 2,000 commands that is
+    ~40% of importing the TUI and ~70% of building the tree (docs/performance.md, *Opening the
+    TUI*). What becomes garbage meanwhile is freed by reference counting as usual; the main
+    screen freezes what opening built (`gc.freeze`) before the collector resumes, so later
+    collections do not walk it either. A collector the process had turned off stays off.
+    """
+
+    def __init__(self) -> None:
+        self.paused = gc.isenabled()
+        if self.paused:
+            gc.disable()
+
+    def resume(self) -> None:
+        """Turn the collector back on if this pause turned it off (once; later calls do nothing)."""
+        if self.paused:
+            self.paused = False
+            gc.enable()
 
 
 def check_request(request: OpenRequest) -> None:
