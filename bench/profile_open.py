@@ -46,6 +46,9 @@ def main() -> int:
 
     collector = StartUpCollectorPause()
     open_command.StartUpCollectorPause = lambda: collector  # type: ignore[assignment,misc]
+    # And the forked load it starts then (workbench.tui.forked_load), also before the imports.
+    forked = open_command.ForkedLoad.start(open_command.request_of(_open_arguments(open_command)))
+    open_command.ForkedLoad.start = lambda _request: forked  # type: ignore[method-assign]
     from workbench import cli
 
     phase("cli imported")
@@ -139,6 +142,15 @@ def main() -> int:
     app = None
     app_module.make_app = make_app
     return cli.main(sys.argv[1:])
+
+
+def _open_arguments(open_command):
+    """The `mcp-workbench [TARGET]` arguments this script was given."""
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    open_command.add_arguments(parser)
+    return parser.parse_args(sys.argv[1:])
 
 
 if __name__ == "__main__":

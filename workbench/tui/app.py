@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -25,6 +26,8 @@ from workbench.tui.loading import (
     check_request,
     first_marks,
     open_workspace,
+    request_of,
+    unexpected_failure,
 )
 from workbench.tui.screens.loading import LoadingScreen
 from workbench.tui.screens.main import MainScreen
@@ -32,6 +35,9 @@ from workbench.tui.screens.quit_confirm import QuitChoice, QuitConfirm
 from workbench.tui.settings import DEFAULT_THEME, Settings, user_config_dir
 from workbench.tui.themes import load_all_themes
 from workbench.tui.workspace import Workspace
+
+if TYPE_CHECKING:
+    from workbench.tui.forked_load import ForkedLoad
 
 FALLBACK_THEME = "textual-dark"
 
@@ -69,9 +75,12 @@ class WorkbenchApp(App[None]):
         config_dir: Path | None = None,
         theme: str | None = None,
         collector: StartUpCollectorPause | None = None,
+        forked_load: ForkedLoad | None = None,
     ) -> None:
         super().__init__()
         self.start_up_collector = collector
+        self.forked_load = forked_load
+        """The request loading in a child process since before the TUI's imports, if it is."""
         self.request = request or OpenRequest()
         self.initial_workspace = workspace
         self.config_dir = config_dir or user_config_dir()
@@ -138,17 +147,19 @@ class WorkbenchApp(App[None]):
         description="load the target",
     )
     def _load(self, request: OpenRequest) -> None:
+        def progress(text: str) -> None:
+            self.post_message(LoadProgress(text))
+
         try:
-            opened = open_workspace(
-                request, progress=lambda text: self.post_message(LoadProgress(text))
-            )
+            if self.forked_load is not None and self.forked_load.request == request:
+                opened = self.forked_load.opened(progress)
+            else:
+                opened = open_workspace(request, progress=progress)
         except WorkbenchError as error:
             self.post_message(LoadFailed(str(error)))
             return
         except Exception as error:  # never a traceback for the user
-            self.post_message(
-                LoadFailed(f"could not open {request.label} ({type(error).__name__}: {error})")
-            )
+            self.post_message(LoadFailed(unexpected_failure(request, error)))
             return
         self.post_message(LoadFinished(opened, first_marks(opened.workspace)))
 
@@ -245,6 +256,7 @@ def make_app(
     config_dir: Path | None = None,
     theme: str | None = None,
     collector: StartUpCollectorPause | None = None,
+    forked_load: ForkedLoad | None = None,
 ) -> WorkbenchApp:
     """The one factory for the CLI and the tests: state is injected, nothing global."""
     return WorkbenchApp(
@@ -253,17 +265,21 @@ def make_app(
         config_dir=config_dir,
         theme=theme,
         collector=collector,
+        forked_load=forked_load,
     )
 
 
-def run_app(args: argparse.Namespace, collector: StartUpCollectorPause | None = None) -> int:
+def run_app(
+    args: argparse.Namespace,
+    collector: StartUpCollectorPause | None = None,
+    forked_load: ForkedLoad | None = None,
+) -> int:
     """Open the TUI for `mcp-workbench [TARGET]`; a TARGET that cannot load is one sentence, exit 2.
-    `collector`: the start-up pause of the cyclic collector, resumed at the first frame."""
-    request = OpenRequest(
-        target=args.target, name=args.name, command=args.command, output=args.output
-    )
+    `collector`: the start-up pause of the cyclic collector, resumed at the first frame;
+    `forked_load`: the TARGET already loading in a child process (commands/open.py)."""
+    request = request_of(args)
     check_request(request)
-    app = make_app(request, collector=collector)
+    app = make_app(request, collector=collector, forked_load=forked_load)
     app.run()
     if app.load_error:
         raise LoadError(app.load_error)
