@@ -1,7 +1,8 @@
 """Where opening the TUI spends its time, in a real terminal: run this instead of the console
 script, inside a terminal (tmux 160×48, as the bench does), and it writes when each phase began
 (wall time and the process's CPU time) and, with PROF set, a cProfile of the UI thread up to
-the first frame that shows a tree mark, then exits.
+the first frame that shows a tree mark, then exits. The process's CPU time does not include the
+forked load's child (workbench/tui/forked_load.py): its own CPU time is the last line.
 
     tmux -L prof new-session -d -x 160 -y 48 -- env PROF=/tmp/open.prof MARKS=/tmp/marks.txt \\
         .venv/bin/python bench/profile_open.py bench_gen_2000:cli -o /tmp/out.toml
@@ -47,7 +48,8 @@ def main() -> int:
     collector = StartUpCollectorPause()
     open_command.StartUpCollectorPause = lambda: collector  # type: ignore[assignment,misc]
     # And the forked load it starts then (workbench.tui.forked_load), also before the imports.
-    forked = open_command.ForkedLoad.start(open_command.request_of(_open_arguments(open_command)))
+    request = open_command.request_of(_open_arguments(open_command))
+    forked = open_command.ForkedLoad.start(request) if open_command.worth_forking() else None
     open_command.ForkedLoad.start = lambda _request: forked  # type: ignore[method-assign]
     from workbench import cli
 
@@ -130,6 +132,11 @@ def main() -> int:
                 f"{at * 1000:8.0f} ms  (CPU {cpu * 1000:6.0f} ms)  {name}\n"
                 for name, at, cpu in PHASES
             )
+            if forked is not None and forked.child_cpu_s is not None:
+                out.write(
+                    f"{'':8s}     (CPU {forked.child_cpu_s * 1000:6.0f} ms)  the forked load's "
+                    "child, all of it (not in the CPU figures above)\n"
+                )
         app.exit()
 
     original_make = app_module.make_app

@@ -14,6 +14,7 @@ from tui_support import settle
 
 from bench.generate import write_click_module
 from workbench.model.errors import LoadError
+from workbench.tui import forked_load
 from workbench.tui.app import make_app
 from workbench.tui.forked_load import ForkedLoad, forking_allowed
 from workbench.tui.loading import OpenRequest, open_workspace
@@ -151,3 +152,21 @@ async def test_the_app_opens_on_the_forked_load(tmp_path: Path) -> None:
         main = app.main_screen
         assert main is not None and main.workspace.tree == expected.tree  # type: ignore[attr-defined]
     assert _gone(forked.pid)
+
+
+@pytest.mark.parametrize(
+    ("load", "switch", "forks"),
+    [
+        (0.9, "", True),  # an idle two-core machine: one core is the child's
+        (1.4, "", True),
+        (1.6, "", False),  # less than half a core to spare: the child would only queue
+        (20.0, "", False),
+        (20.0, "on", True),
+        (0.0, "off", False),
+    ],
+)
+def test_it_forks_only_with_a_core_to_spare(monkeypatch, load, switch, forks) -> None:
+    monkeypatch.setattr(forked_load.os, "sched_getaffinity", lambda _pid: {0, 1})
+    monkeypatch.setattr(forked_load.os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setenv("MCP_WORKBENCH_FORKED_LOAD", switch)
+    assert forked_load.worth_forking() is forks

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from workbench.tui.forked_load import ForkedLoad  # no Textual: plain Python, like loading.py
+from workbench.tui.forked_load import (
+    ForkedLoad,
+    worth_forking,
+)  # no Textual: plain Python, like loading.py
 from workbench.tui.loading import (  # no Textual: loading.py is plain Python
     DEFAULT_TARGET,
     StartUpCollectorPause,
@@ -41,8 +44,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         request = request_of(args)
         check_request(request)
-        # The TARGET loads in a child while this process imports the TUI (two cores at once).
-        forked_load = ForkedLoad.start(request)
+        # The TARGET loads in a child while this process imports the TUI, when a core is free.
+        forked_load = ForkedLoad.start(request) if worth_forking() else None
         # lazy: Textual only when the TUI opens (cli.py imports this module for --help)
         from workbench.tui.app import run_app
 

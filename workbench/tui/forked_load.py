@@ -15,7 +15,9 @@ config, the same progress lines, the same one-sentence errors (a child that dies
 answer is one sentence too), and no process left behind: `close` ends and reaps the child on
 every way out of `mcp-workbench [TARGET]`, also when the user quits while it loads.
 The child's standard streams are /dev/null: it must not read the terminal the TUI reads, nor
-write over the TUI's screen. `MCP_WORKBENCH_FORKED_LOAD=off` loads in process instead.
+write over the TUI's screen. It forks only when a core is to spare (`worth_forking`: on a
+saturated machine the second process is extra CPU that no idle core absorbs);
+`MCP_WORKBENCH_FORKED_LOAD=off` always loads in process, `=on` always forks.
 
 No Textual here, and nothing heavy at import: this module is imported before the TUI's.
 """
@@ -45,6 +47,27 @@ def forking_allowed() -> bool:
     )
 
 
+SPARE_CORE = 0.5
+"""How much of a core must have been idle (the cores this process may run on, less the
+1-minute load average) for the child to run beside the TUI's imports rather than queue behind
+other work: on a saturated machine the child's own start (its process, the JSON both ways)
+is extra CPU that no idle core absorbs, and opening measured ~10% slower forked
+(docs/performance.md, *Opening the TUI*)."""
+
+
+def worth_forking() -> bool:
+    """Fork for this open: allowed, and a core to spare (or `MCP_WORKBENCH_FORKED_LOAD=on`)."""
+    if not forking_allowed():
+        return False
+    if os.environ.get(SWITCH, "").lower() in ("on", "1", "yes"):
+        return True
+    try:
+        cores = len(os.sched_getaffinity(0))
+        return os.getloadavg()[0] <= cores - 1 + (1 - SPARE_CORE)
+    except (AttributeError, OSError):
+        return False
+
+
 class ForkedLoad:
     """One TARGET loading in a child process; `opened()` is its result in this process."""
 
@@ -53,6 +76,8 @@ class ForkedLoad:
         self.pid = pid
         self.answers = answers
         self.reaped = False
+        self.child_cpu_s: float | None = None
+        """The child's CPU time (user + system), once reaped: for bench/profile_open.py."""
 
     @classmethod
     def start(cls, request: OpenRequest) -> ForkedLoad | None:
@@ -60,6 +85,11 @@ class ForkedLoad:
         reopen, or no fork here)."""
         if request.is_config or not forking_allowed():
             return None
+        # Both processes need the model (pydantic and its classes, ~150 ms to import): imported
+        # once before the fork, the child shares it instead of importing it again.
+        import workbench.model.config  # noqa: F401
+        import workbench.model.tree  # noqa: F401
+
         readable, writable = os.pipe()
         try:
             pid = os.fork()
@@ -133,9 +163,11 @@ class ForkedLoad:
             return None
         self.reaped = True
         try:
-            return os.waitpid(self.pid, 0)[1]
+            _pid, status, usage = os.wait4(self.pid, 0)
         except ChildProcessError:
             return None
+        self.child_cpu_s = usage.ru_utime + usage.ru_stime
+        return status
 
 
 def _quiet_standard_streams() -> None:
