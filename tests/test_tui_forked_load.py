@@ -9,6 +9,7 @@ import os
 import textwrap
 from pathlib import Path
 
+import anyio
 import pytest
 from tui_support import settle
 
@@ -170,3 +171,20 @@ def test_it_forks_only_with_a_core_to_spare(monkeypatch, load, switch, forks) ->
     monkeypatch.setattr(forked_load.os, "getloadavg", lambda: (load, load, load))
     monkeypatch.setenv("MCP_WORKBENCH_FORKED_LOAD", switch)
     assert forked_load.worth_forking() is forks
+
+
+@pytest.mark.anyio
+async def test_quitting_while_it_loads_ends_the_child_and_is_no_failure(
+    tmp_path: Path, monkeypatch
+) -> None:
+    target = _module(tmp_path, "forked_slow_app", "import time\ntime.sleep(60)\n", monkeypatch)
+    request = OpenRequest(target=target, output=str(tmp_path / "mcp.toml"))
+    forked = _forked(request)
+    app = make_app(request, config_dir=tmp_path / "user", forked_load=forked)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    with anyio.fail_after(20):  # not the minute the CLI would take: the child was ended
+        await app.workers.wait_for_complete()  # the loading worker got its (empty) answer
+    assert _gone(forked.pid)
+    assert app.load_error is None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -155,13 +155,22 @@ class WorkbenchApp(App[None]):
                 opened = self.forked_load.opened(progress)
             else:
                 opened = open_workspace(request, progress=progress)
-        except WorkbenchError as error:
-            self.post_message(LoadFailed(str(error)))
-            return
         except Exception as error:  # never a traceback for the user
-            self.post_message(LoadFailed(unexpected_failure(request, error)))
+            if self.forked_load is not None and self.forked_load.cancelled:
+                return  # the user quit while it loaded: nothing failed
+            if isinstance(error, WorkbenchError):
+                self.post_message(LoadFailed(str(error)))
+            else:
+                self.post_message(LoadFailed(unexpected_failure(request, error)))
             return
         self.post_message(LoadFinished(opened, first_marks(opened.workspace)))
+
+    def exit(self, result: None = None, return_code: int = 0, message: Any = None) -> None:
+        """Leave the app; a forked load still under way is ended first, so leaving does not
+        wait for it (the loading worker's thread is joined when the app's loop closes)."""
+        if self.forked_load is not None:
+            self.forked_load.close()
+        super().exit(result, return_code, message)
 
     def first_frame_painted(self) -> None:
         """The main screen's first frame is on the terminal: opening is over (the collector

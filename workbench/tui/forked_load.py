@@ -29,6 +29,7 @@ import json
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable
 from typing import IO, Any
 
@@ -76,6 +77,11 @@ class ForkedLoad:
         self.pid = pid
         self.answers = answers
         self.reaped = False
+        self.cancelled = False
+        """`close` ended the child before it answered (the user quit while it loaded)."""
+        self._reaping = threading.Lock()
+        """`close` (the UI thread) and `opened` (the loading worker) may reap at once: the pid
+        is signalled only while it is surely still ours."""
         self.child_cpu_s: float | None = None
         """The child's CPU time (user + system), once reaped: for bench/profile_open.py."""
 
@@ -149,16 +155,21 @@ class ForkedLoad:
         return opened_from_loaded(self.request, loaded)
 
     def close(self) -> None:
-        """End the child if it is still loading, and reap it (idempotent)."""
-        if not self.reaped:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.pid, signal.SIGKILL)
-            self._reap()
-        with contextlib.suppress(OSError):
-            self.answers.close()
+        """End the child if it is still loading, and reap it (idempotent). A loading worker
+        waiting for its answer then gets none, and `cancelled` says why."""
+        with self._reaping:
+            if not self.reaped:
+                self.cancelled = True
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(self.pid, signal.SIGKILL)
+                self._reap_locked()
 
     def _reap(self) -> int | None:
         """Wait for the child to end; its wait status (None when already reaped)."""
+        with self._reaping:
+            return self._reap_locked()
+
+    def _reap_locked(self) -> int | None:
         if self.reaped:
             return None
         self.reaped = True
