@@ -1,7 +1,8 @@
 """Where opening the TUI spends its time, in a real terminal: run this instead of the console
 script, inside a terminal (tmux 160×48, as the bench does), and it writes when each phase began
 (wall time and the process's CPU time) and, with PROF set, a cProfile of the UI thread up to
-the first frame that shows a tree mark, then exits.
+the first frame that shows a tree mark, then exits. The process's CPU time does not include the
+forked load's child (workbench/tui/forked_load.py): its own CPU time is the last line.
 
     tmux -L prof new-session -d -x 160 -y 48 -- env PROF=/tmp/open.prof MARKS=/tmp/marks.txt \\
         .venv/bin/python bench/profile_open.py bench_gen_2000:cli -o /tmp/out.toml
@@ -39,6 +40,17 @@ def main() -> int:
     profile = cProfile.Profile() if os.environ.get("PROF") else None
     if profile is not None:
         profile.enable()
+    # The collector pause `mcp-workbench` starts before its imports (commands/open.py): started
+    # here, before this script imports the app to wrap it, and handed to the open command.
+    from workbench.commands import open as open_command
+    from workbench.tui.loading import StartUpCollectorPause
+
+    collector = StartUpCollectorPause()
+    open_command.StartUpCollectorPause = lambda: collector  # type: ignore[assignment,misc]
+    # And the forked load it starts then (workbench.tui.forked_load), also before the imports.
+    request = open_command.request_of(_open_arguments(open_command))
+    forked = open_command.ForkedLoad.start(request) if open_command.worth_forking() else None
+    open_command.ForkedLoad.start = lambda _request: forked  # type: ignore[method-assign]
     from workbench import cli
 
     phase("cli imported")
@@ -120,6 +132,11 @@ def main() -> int:
                 f"{at * 1000:8.0f} ms  (CPU {cpu * 1000:6.0f} ms)  {name}\n"
                 for name, at, cpu in PHASES
             )
+            if forked is not None and forked.child_cpu_s is not None:
+                out.write(
+                    f"{'':8s}     (CPU {forked.child_cpu_s * 1000:6.0f} ms)  the forked load's "
+                    "child, all of it (not in the CPU figures above)\n"
+                )
         app.exit()
 
     original_make = app_module.make_app
@@ -132,6 +149,15 @@ def main() -> int:
     app = None
     app_module.make_app = make_app
     return cli.main(sys.argv[1:])
+
+
+def _open_arguments(open_command):
+    """The `mcp-workbench [TARGET]` arguments this script was given."""
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    open_command.add_arguments(parser)
+    return parser.parse_args(sys.argv[1:])
 
 
 if __name__ == "__main__":

@@ -58,18 +58,34 @@ def _settled(screen: str) -> bool:
     return "current" in screen and "updating" not in screen and "computing" not in screen
 
 
+def _cpu_seconds(terms: Terminals, screen) -> float | None:
+    """The app's CPU time so far (user + system, its own and its reaped children's, such as
+    the forked load's): what other people's load moves much less than wall time."""
+    try:
+        pid = int(terms.tmux("display-message", "-p", "-t", screen.name, "#{pane_pid}").strip())
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError):
+        return None  # no /proc here: the row has no CPU note
+
+
 def _session(
     terms: Terminals,
     argv: list[str],
     env: dict[str, str],
     cwd: Path,
     settled: Callable[[str], bool],
+    open_cpu: list[float] | None = None,
 ) -> tuple[float, list[float], float]:
     """One app run: (open time, edit → paint times, the second of two quick edits); each key
-    but that second one waits for `settled`."""
+    but that second one waits for `settled`. `open_cpu` gets the app's CPU time at the mark."""
     screen = terms.start(argv, env=env, cwd=str(cwd))
     try:
         opened = screen.wait_for(_first_mark, limit=120) - screen.started
+        cpu = _cpu_seconds(terms, screen) if open_cpu is not None else None
+        if cpu is not None and open_cpu is not None:
+            open_cpu.append(cpu)
         edits = []
         for _ in range(EDIT_PAIRS):
             for expected in (_excluded, lambda text: not _excluded(text)):
@@ -126,12 +142,15 @@ def run(ctx: Context) -> list[Row]:
             opens: dict[str, list[float]] = {"product": [], "floor": []}
             edits: dict[str, list[float]] = {"product": [], "floor": []}
             seconds: dict[str, list[float]] = {"product": [], "floor": []}
+            open_cpu: dict[str, list[float]] = {"product": [], "floor": []}
             for _ in range(rounds):  # turn about, so a burst of other load hits both sides
                 for side, argv, settled in (
                     ("product", product, _settled),
                     ("floor", floor, _always),
                 ):
-                    opened, times, second = _session(terms, argv, env, folder, settled)
+                    opened, times, second = _session(
+                        terms, argv, env, folder, settled, open_cpu[side]
+                    )
                     opens[side].append(opened)
                     edits[side].extend(times)
                     seconds[side].append(second)
@@ -151,7 +170,8 @@ def run(ctx: Context) -> list[Row]:
                             ""
                             if size == OPEN_TARGET_AT
                             else f"; the target applies at {OPEN_TARGET_AT:,}"
-                        )
+                        ),
+                        *_cpu_note(open_cpu),
                     ],
                 )
             )
@@ -193,6 +213,18 @@ def run(ctx: Context) -> list[Row]:
             )
             print(text_table(rows[-3:]), file=sys.stderr, flush=True)  # a long row: show each size
     return rows
+
+
+def _cpu_note(cpu: dict[str, list[float]]) -> list[str]:
+    """The open row's CPU note: the app's CPU time at the mark, product against floor."""
+    if not cpu["product"] or not cpu["floor"]:
+        return []
+    product, floor = median(cpu["product"]), median(cpu["floor"])
+    return [
+        f"CPU time to the mark (less load-sensitive): {product * 1000:.0f} vs "
+        f"{floor * 1000:.0f} ms, {product / floor:.2f}× "
+        f"(product {_spread(cpu['product'], 1000, 'ms')})"
+    ]
 
 
 def _sizes() -> tuple[int, ...]:

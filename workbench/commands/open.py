@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import argparse
 
-from workbench.tui.loading import DEFAULT_TARGET  # no Textual: loading.py is plain Python
+from workbench.tui.forked_load import (
+    ForkedLoad,
+    worth_forking,
+)  # no Textual: plain Python, like loading.py
+from workbench.tui.loading import (  # no Textual: loading.py is plain Python
+    DEFAULT_TARGET,
+    StartUpCollectorPause,
+    check_request,
+    request_of,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +38,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    # lazy: Textual only when the TUI opens (cli.py imports this module for --help)
-    from workbench.tui.app import run_app
+    # Before the TUI's imports, which are the first half of opening's allocations.
+    collector = StartUpCollectorPause()
+    forked_load = None
+    try:
+        request = request_of(args)
+        check_request(request)
+        # The TARGET loads in a child while this process imports the TUI, when a core is free.
+        forked_load = ForkedLoad.start(request) if worth_forking() else None
+        # lazy: Textual only when the TUI opens (cli.py imports this module for --help)
+        from workbench.tui.app import run_app
 
-    return run_app(args)
+        return run_app(args, collector, forked_load)
+    finally:
+        if forked_load is not None:
+            forked_load.close()  # ended and reaped on every way out, also a quit while loading
+        collector.resume()

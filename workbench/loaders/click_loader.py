@@ -251,6 +251,8 @@ def _clean(text: str | None) -> str:
     """Help text as the user wrote it: dedented, click's `\\b`/`\\f` markers removed."""
     if not text:
         return ""
+    if "\n" not in text and "\b" not in text and text.splitlines() == [text]:
+        return text.expandtabs().strip()  # one line (most help): what the full path leaves of it
     text = text.split("\f", 1)[0]
     lines = [line for line in inspect.cleandoc(text).splitlines() if line.strip() != "\b"]
     return "\n".join(lines).strip()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -18,13 +19,25 @@ from textual.theme import Theme
 
 from workbench.model.errors import LoadError, WorkbenchError
 from workbench.tui.bindings import APP_BINDINGS
-from workbench.tui.loading import Opened, OpenRequest, check_request, first_marks, open_workspace
+from workbench.tui.loading import (
+    Opened,
+    OpenRequest,
+    StartUpCollectorPause,
+    check_request,
+    first_marks,
+    open_workspace,
+    request_of,
+    unexpected_failure,
+)
 from workbench.tui.screens.loading import LoadingScreen
 from workbench.tui.screens.main import MainScreen
 from workbench.tui.screens.quit_confirm import QuitChoice, QuitConfirm
 from workbench.tui.settings import DEFAULT_THEME, Settings, user_config_dir
 from workbench.tui.themes import load_all_themes
 from workbench.tui.workspace import Workspace
+
+if TYPE_CHECKING:
+    from workbench.tui.forked_load import ForkedLoad
 
 FALLBACK_THEME = "textual-dark"
 
@@ -61,8 +74,13 @@ class WorkbenchApp(App[None]):
         workspace: Workspace | None = None,
         config_dir: Path | None = None,
         theme: str | None = None,
+        collector: StartUpCollectorPause | None = None,
+        forked_load: ForkedLoad | None = None,
     ) -> None:
         super().__init__()
+        self.start_up_collector = collector
+        self.forked_load = forked_load
+        """The request loading in a child process since before the TUI's imports, if it is."""
         self.request = request or OpenRequest()
         self.initial_workspace = workspace
         self.config_dir = config_dir or user_config_dir()
@@ -129,19 +147,36 @@ class WorkbenchApp(App[None]):
         description="load the target",
     )
     def _load(self, request: OpenRequest) -> None:
+        def progress(text: str) -> None:
+            self.post_message(LoadProgress(text))
+
         try:
-            opened = open_workspace(
-                request, progress=lambda text: self.post_message(LoadProgress(text))
-            )
-        except WorkbenchError as error:
-            self.post_message(LoadFailed(str(error)))
-            return
+            if self.forked_load is not None and self.forked_load.request == request:
+                opened = self.forked_load.opened(progress)
+            else:
+                opened = open_workspace(request, progress=progress)
         except Exception as error:  # never a traceback for the user
-            self.post_message(
-                LoadFailed(f"could not open {request.label} ({type(error).__name__}: {error})")
-            )
+            if self.forked_load is not None and self.forked_load.cancelled:
+                return  # the user quit while it loaded: nothing failed
+            if isinstance(error, WorkbenchError):
+                self.post_message(LoadFailed(str(error)))
+            else:
+                self.post_message(LoadFailed(unexpected_failure(request, error)))
             return
         self.post_message(LoadFinished(opened, first_marks(opened.workspace)))
+
+    def exit(self, result: None = None, return_code: int = 0, message: Any = None) -> None:
+        """Leave the app; a forked load still under way is ended first, so leaving does not
+        wait for it (the loading worker's thread is joined when the app's loop closes)."""
+        if self.forked_load is not None:
+            self.forked_load.close()
+        super().exit(result, return_code, message)
+
+    def first_frame_painted(self) -> None:
+        """The main screen's first frame is on the terminal: opening is over (the collector
+        paused for it resumes)."""
+        if self.start_up_collector is not None:
+            self.start_up_collector.resume()
 
     def on_load_progress(self, message: LoadProgress) -> None:
         if isinstance(self.screen, LoadingScreen):
@@ -229,18 +264,31 @@ def make_app(
     workspace: Workspace | None = None,
     config_dir: Path | None = None,
     theme: str | None = None,
+    collector: StartUpCollectorPause | None = None,
+    forked_load: ForkedLoad | None = None,
 ) -> WorkbenchApp:
     """The one factory for the CLI and the tests: state is injected, nothing global."""
-    return WorkbenchApp(request=request, workspace=workspace, config_dir=config_dir, theme=theme)
-
-
-def run_app(args: argparse.Namespace) -> int:
-    """Open the TUI for `mcp-workbench [TARGET]`; a TARGET that cannot load is one sentence, exit 2."""
-    request = OpenRequest(
-        target=args.target, name=args.name, command=args.command, output=args.output
+    return WorkbenchApp(
+        request=request,
+        workspace=workspace,
+        config_dir=config_dir,
+        theme=theme,
+        collector=collector,
+        forked_load=forked_load,
     )
+
+
+def run_app(
+    args: argparse.Namespace,
+    collector: StartUpCollectorPause | None = None,
+    forked_load: ForkedLoad | None = None,
+) -> int:
+    """Open the TUI for `mcp-workbench [TARGET]`; a TARGET that cannot load is one sentence, exit 2.
+    `collector`: the start-up pause of the cyclic collector, resumed at the first frame;
+    `forked_load`: the TARGET already loading in a child process (commands/open.py)."""
+    request = request_of(args)
     check_request(request)
-    app = make_app(request)
+    app = make_app(request, collector=collector, forked_load=forked_load)
     app.run()
     if app.load_error:
         raise LoadError(app.load_error)

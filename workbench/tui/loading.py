@@ -8,6 +8,7 @@ No Textual here: the app calls `open_workspace` from a thread and reports `progr
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +48,41 @@ class Opened:
     notices: list[str] = field(default_factory=list)
 
 
+class StartUpCollectorPause:
+    """Python's cyclic collector off from `mcp-workbench [TARGET]` starting until its first
+    frame is painted (`resume`, idempotent; `commands/open.py` also resumes it on every way out).
+
+    Opening allocates about a million small objects that all stay alive (Textual's and our
+    modules, the CLI's own command objects, its command tree and config), and every allocation
+    burst would trigger collections that walk all of them again: at 2,000 commands that is
+    ~40% of importing the TUI and ~70% of building the tree (docs/performance.md, *Opening the
+    TUI*). What becomes garbage meanwhile is freed by reference counting as usual; the main
+    screen freezes what opening built (`gc.freeze`) before the collector resumes, so later
+    collections do not walk it either. A collector the process had turned off stays off.
+    """
+
+    def __init__(self) -> None:
+        self.paused = gc.isenabled()
+        if self.paused:
+            gc.disable()
+
+    def resume(self) -> None:
+        """Turn the collector back on if this pause turned it off (once; later calls do nothing)."""
+        if self.paused:
+            self.paused = False
+            gc.enable()
+
+
+def request_of(args: Any) -> OpenRequest:
+    """The OpenRequest of the `mcp-workbench [TARGET]` arguments."""
+    return OpenRequest(target=args.target, name=args.name, command=args.command, output=args.output)
+
+
+def unexpected_failure(request: OpenRequest, error: BaseException) -> str:
+    """The sentence for a load that failed with something other than a WorkbenchError."""
+    return f"could not open {request.label} ({type(error).__name__}: {error})"
+
+
 def check_request(request: OpenRequest) -> None:
     """Fail before the app starts for what needs no loading to know (a config that is not there)."""
     if request.is_config and not Path(request.target).is_file():  # type: ignore[arg-type]
@@ -57,17 +93,23 @@ def check_request(request: OpenRequest) -> None:
 
 def open_workspace(request: OpenRequest, progress: Callable[[str], None] | None = None) -> Opened:
     """Load the request's TARGET; raises a WorkbenchError (one sentence) when it cannot."""
-    from workbench.tui.workspace import Workspace
-
     report = progress or (lambda _text: None)
     if request.is_config:
         return _reopen(Path(request.target), report)  # type: ignore[arg-type]
     from workbench.loaders import load
-    from workbench.model.config_file import config_from_loaded
 
     report(f"Loading {request.label}…")
     loaded = load(request.label, name=request.name, command=request.command, progress=report)
     report("Building the tool surface…")
+    return opened_from_loaded(request, loaded)
+
+
+def opened_from_loaded(request: OpenRequest, loaded: Any) -> Opened:
+    """The session on a freshly loaded CLI (`loaded`: a LoadedCLI, read in this process or in
+    the forked loader's), saving to `--output`, and what the user must be told about that."""
+    from workbench.model.config_file import config_from_loaded
+    from workbench.tui.workspace import Workspace
+
     output = Path(request.output)
     config = config_from_loaded(loaded, config_path=output)
     notices = []

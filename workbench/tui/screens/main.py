@@ -181,6 +181,9 @@ class MainScreen(Screen[None]):
     async def _after_first_paint(self) -> None:
         """Build the first surface (in a worker) while the inspector's form mounts, then mount
         the hidden Try and Selectors panes."""
+        painted = getattr(self.app, "first_frame_painted", None)
+        if painted is not None:  # what opening built is frozen (on_mount): collect from here on
+            painted()
         self.recompute(False)
         await self.query_one(Inspector).mount_form()
         await self._mount_deferred_panes()
