@@ -90,6 +90,7 @@ def _spellings(flags: list[Flag]) -> set[str]:
                 held.add(f"--no-{flag.name}")
         if flag.short:
             held.add(f"-{flag.short}")
+        held.update(flag.aliases)  # `--allow-redefinition-new`, folded in as an alias, is held
     return held
 
 
