@@ -21,7 +21,7 @@ from pathlib import Path
 from workbench.loaders.help.assemble import CrawledCommand, build_tree
 from workbench.loaders.help.cache import cache_key, executable_identity, load_cached, store_cached
 from workbench.loaders.help.cleo import LIST_HELP
-from workbench.loaders.help.cobra_complete import consult_completion
+from workbench.loaders.help.cobra_complete import consult_completion, links_cobra
 from workbench.loaders.help.completions import (
     Finder,
     consult_completions,
@@ -48,6 +48,8 @@ from workbench.model.tree import CommandTree, ListingWitness
 DEFAULT_TIMEOUT_S = 10.0
 DEFAULT_MAX_DEPTH = 4
 MAX_COMMANDS = 3000
+_NAMES_COMMANDS = re.compile(r"(?i)\bcommands?\b")
+"""A root help that speaks of commands (`git lfs <command> [<args>]`, a `Commands` heading)."""
 _VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?)")
 
 
@@ -276,6 +278,23 @@ def _crawl_nodes(
                     engine = "asked"
                     pending[
                         pool.submit(consult_completion, executable, root, timeout_s, workdir)
+                    ] = ("complete", root)
+                elif engine == "unknown" and not node.path and links_cobra(executable):
+                    # a help template of the program's own (git-lfs) hides cobra's marks; the
+                    # executable's bytes still say cobra, so its engine is safe to ask. A root
+                    # whose help names commands is asked for them though none was read.
+                    engine = "asked"
+                    text = node.fetched.text if node.fetched else None
+                    asks_commands = bool(_NAMES_COMMANDS.search(text or ""))
+                    pending[
+                        pool.submit(
+                            consult_completion,
+                            executable,
+                            root,
+                            timeout_s,
+                            workdir,
+                            commands=asks_commands or None,
+                        )
                     ] = ("complete", root)
                 elif engine == "yes":
                     pending[
