@@ -82,6 +82,7 @@ def crawl(
     command: list[str] | None = None,
     man: str | None = None,
     completions: Finder | None = None,
+    cobra_program: Callable[[str], bool] | None = None,
 ) -> CommandTree:
     """Crawl `executable`'s help texts into a command tree named `name` (default: its file name).
 
@@ -89,7 +90,9 @@ def crawl(
     it is run through a small launcher named `name` instead of `executable`, uncached.
     `man`: the `man` program that renders the CLI's manual page (default: `man` on PATH; the
     corpus replays a recorded one). `completions`: what finds the CLI's shell completion files
-    (default: `find_completion_files`; the corpus replays recorded ones).
+    (default: `find_completion_files`; the corpus replays recorded ones). `cobra_program`: whether
+    an executable is a Go program built with cobra (default: `links_cobra`, from its bytes; the
+    corpus replays what was found for the real program).
     """
     if command:
         with tempfile.TemporaryDirectory(prefix="workbench-launch-") as folder:
@@ -104,6 +107,7 @@ def crawl(
                 max_workers=max_workers,
                 man=man,
                 completions=completions,
+                cobra_program=cobra_program,
             )
     path = resolve_executable(executable)
     root_name = name or os.path.basename(executable.rstrip("/"))
@@ -136,7 +140,16 @@ def crawl(
         finder = completions or find_completion_files
         names = list(dict.fromkeys([os.path.basename(path), root_name]))
         found = side.submit(finder, path, names)
-        root = _crawl_nodes(path, root_name, report, timeout_s, max_depth, max_workers, workdir)
+        root = _crawl_nodes(
+            path,
+            root_name,
+            report,
+            timeout_s,
+            max_depth,
+            max_workers,
+            workdir,
+            cobra_program or links_cobra,
+        )
         consult_manual(page.result(), root, os.path.basename(path))
         consult_command_pages(
             root,
@@ -195,7 +208,7 @@ def _workers(max_workers: int | None) -> int:
 
 
 def _crawl_nodes(
-    executable, root_name, report, timeout_s, max_depth, max_workers, workdir
+    executable, root_name, report, timeout_s, max_depth, max_workers, workdir, cobra_program
 ) -> CrawledCommand:
     root = CrawledCommand([], None, [])
     workers = _workers(max_workers)
@@ -279,7 +292,7 @@ def _crawl_nodes(
                     pending[
                         pool.submit(consult_completion, executable, root, timeout_s, workdir)
                     ] = ("complete", root)
-                elif engine == "unknown" and not node.path and links_cobra(executable):
+                elif engine == "unknown" and not node.path and cobra_program(executable):
                     # a help template of the program's own (git-lfs) hides cobra's marks; the
                     # executable's bytes still say cobra, so its engine is safe to ask. A root
                     # whose help names commands is asked for them though none was read.
