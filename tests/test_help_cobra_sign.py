@@ -52,3 +52,24 @@ def test_git_lfs_custom_help_template_loads_its_commands_from_the_engine():
     assert tree.coverage is not None and any(
         listing.witness == "cobra __complete" for listing in tree.coverage.listings
     )  # the load says where the commands came from
+
+
+FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures", "help")
+
+
+def test_a_commands_section_with_no_command_read_says_the_load_is_short(tmp_path):
+    # git-lfs 3.3.0's own `--help` (a manual: `Commands` underlined, `git lfs checkout:` rows),
+    # printed by a script, so no engine answers: the load must say its commands are missing
+    with open(os.path.join(FIXTURES, "git_lfs_root.txt"), encoding="utf-8") as file:
+        text = file.read()
+    cli = tmp_path / "git-lfs"
+    cli.write_text(
+        f"#!{sys.executable}\nimport sys\n"
+        f"if sys.argv[1:] in (['--help'], ['-h'], ['help']):\n    sys.stdout.write({text!r})\n"
+        "else:\n    sys.exit('unknown command')\n"
+    )
+    cli.chmod(0o755)
+    tree = crawl(str(cli), use_cache=False, man="/bin/false", completions=lambda path, names: [])
+    assert tree.root.subcommands == []  # the layout is not read: not the point here
+    assert tree.coverage is not None
+    assert any("“Commands” section but no command was read" in s for s in tree.coverage.short_signs)

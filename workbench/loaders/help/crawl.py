@@ -50,6 +50,8 @@ DEFAULT_MAX_DEPTH = 4
 MAX_COMMANDS = 3000
 _NAMES_COMMANDS = re.compile(r"(?i)\bcommands?\b")
 """A root help that speaks of commands (`git lfs <command> [<args>]`, a `Commands` heading)."""
+_COMMANDS_HEADING = re.compile(r"(?im)^[ \t]*(?:available |sub)?commands:?[ \t]*$")
+"""A heading that promises a list of commands (`Commands`, `Available Commands:`)."""
 _VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?)")
 
 
@@ -453,6 +455,13 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
         unfollowed.extend(f"`{' '.join([root_name, *arguments])}`" for arguments in node.unfollowed)
     unread_names = list(dict.fromkeys(unread_names))  # a row both readings name, once
     signs = []
+    root_text = root.fetched.text if root.fetched and root.fetched.text else ""
+    heading = _COMMANDS_HEADING.search(root_text)
+    if heading and not any(not child.rejected for child in root.children):
+        signs.append(
+            f"its help has a “{heading.group(0).strip()}” section but no command was read from it "
+            "(a layout the crawler does not know): its commands are missing"
+        )  # git-lfs's manual-style help, where nothing else would say so
     if partial:
         signs.append(
             f"{_counted(len(partial), 'help text')} saying it shows only part of the options "
