@@ -99,6 +99,14 @@ def recorded_completions(cli: str, recording: Path | None = None):
     return lambda executable, names: list(files)
 
 
+def recorded_cobra_program(cli: str, recording: Path | None = None):
+    """For `crawl(..., cobra_program=)`: whether the real program was found to be a Go program
+    built with cobra (`links_cobra`, recorded as `links_cobra`), since the replay is a script."""
+    data = json.loads((recording or recording_path(cli)).read_text(encoding="utf-8"))
+    found = bool(data.get("links_cobra"))
+    return lambda executable: found
+
+
 def recorded_clis() -> list[str]:
     return sorted(p.stem for p in RECORDINGS_DIR.glob("*.json"))
 

@@ -15,7 +15,13 @@ from pathlib import Path
 
 from corpus.manifest import CORPUS, CorpusCLI
 from corpus.paths import TRUTH_DIR, find_executable
-from corpus.replay import install_man_replay, install_replay, recorded_completions, recording_path
+from corpus.replay import (
+    install_man_replay,
+    install_replay,
+    recorded_cobra_program,
+    recorded_completions,
+    recording_path,
+)
 from corpus.score import Score, score_tree
 
 
@@ -53,6 +59,7 @@ def score_recorded(cli: CorpusCLI) -> Score:
                 timeout_s=REPLAY_TIMEOUT_S,
                 man=str(man),
                 completions=recorded_completions(cli.name),
+                cobra_program=recorded_cobra_program(cli.name),
             )
         except Exception as error:  # a crawl that fails is a row of the table, not a crash
             return Score(

@@ -125,7 +125,10 @@ def record(cli: CorpusCLI, *, extras_only: bool = False, keep_recorded: bool = F
         for call in pool.map(lambda args: run_help([exe, *args], TIMEOUT_S, cwd=cwd), todo):
             keep(call)
     ordered = sorted(calls.values(), key=lambda c: (len(c["args"]), c["args"]))
-    return {"cli": cli.name, "version": cli.version, "env": HELP_ENV, "calls": ordered}
+    data = {"cli": cli.name, "version": cli.version, "env": HELP_ENV, "calls": ordered}
+    if complete_module.links_cobra(exe):  # the replay is a script: the crawl is told instead
+        data["links_cobra"] = True
+    return data
 
 
 MAN_ARGS = ("-S", "1:8")

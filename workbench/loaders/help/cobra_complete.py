@@ -22,6 +22,7 @@ for its arguments, which may do anything (network calls).
 from __future__ import annotations
 
 import re
+import struct
 from dataclasses import dataclass, field
 
 from workbench.loaders.help.assemble import CrawledCommand
@@ -116,7 +117,12 @@ def complete(
 
 
 def consult_completion(
-    executable: str, node: CrawledCommand, timeout_s: float, cwd: str | None
+    executable: str,
+    node: CrawledCommand,
+    timeout_s: float,
+    cwd: str | None,
+    *,
+    commands: bool | None = None,
 ) -> None:
     """Ask the engine about `node` (read just now, cobra style) and note on it what only the
     engine lists: subcommands to crawl (kept when their own help confirms them) and flags.
@@ -124,10 +130,13 @@ def consult_completion(
     A flag only the engine lists gets kind `value` marked as a guess (`kind_guessed`): the engine
     does not say whether it takes a value, and pflag reads `--name=value` for every kind
     (`--verbose=true` sets a switch), so the guess is always spellable; lint shows it to confirm.
+    `commands`: ask for subcommands too (default: when the help listed some).
     """
     parsed = node.parsed
     assert parsed is not None  # read just before
-    answer = complete(executable, node.path, timeout_s, cwd=cwd, commands=bool(parsed.subcommands))
+    if commands is None:
+        commands = bool(parsed.subcommands)
+    answer = complete(executable, node.path, timeout_s, cwd=cwd, commands=commands)
     seen_commands = seen_flags = 0
     if answer.commands is not None:
         known = {name for entry in parsed.subcommands for name in (entry.name, *entry.aliases)}
@@ -164,3 +173,70 @@ def consult_completion(
 
 
 _MACHINERY = frozenset({"help", "version"})
+
+
+_ELF_MAGIC = b"\x7fELF"
+_GO_BUILD_INFO = b".go.buildinfo"
+_COBRA_PACKAGE = b"github.com/spf13/cobra"
+MAX_SCANNED_BYTES = 64 * 1024 * 1024
+"""The most of an executable's read-only data read to find cobra's package path in it."""
+
+
+def links_cobra(executable: str) -> bool:
+    """Whether `executable` is a Go program built with cobra: an ELF file with a `.go.buildinfo`
+    section (every Go program since Go 1.13) whose read-only data (`.rodata`, where Go keeps its
+    type and package names) holds `github.com/spf13/cobra`. Reads the section headers and that
+    one section (bounded by MAX_SCANNED_BYTES), never runs the program; False for anything else
+    (scripts, other executable formats, unreadable files).
+
+    The sign that asking `__complete` is safe when the help was printed by a template of the
+    program's own (git-lfs's manual-style `--help`): a program that is not cobra's may do
+    anything with an argument it does not know (`__complete` as a file name to write)."""
+    try:
+        with open(executable, "rb") as file:
+            sections = _elf_sections(file)
+            if _GO_BUILD_INFO not in sections or b".rodata" not in sections:
+                return False
+            offset, size = sections[b".rodata"]
+            file.seek(offset)
+            return _COBRA_PACKAGE in file.read(min(size, MAX_SCANNED_BYTES))
+    except (OSError, ValueError, struct.error):
+        return False
+
+
+def _elf_sections(file) -> dict[bytes, tuple[int, int]]:
+    """`{name: (file offset, size)}` of an ELF file's sections; {} when it is not ELF."""
+    header = file.read(64)
+    if len(header) < 52 or header[:4] != _ELF_MAGIC:
+        return {}
+    wide = header[4] == 2  # ELFCLASS64
+    order = "<" if header[5] == 1 else ">"
+    if wide:
+        (shoff,) = struct.unpack_from(order + "Q", header, 0x28)
+        shentsize, shnum, shstrndx = struct.unpack_from(order + "HHH", header, 0x3A)
+    else:
+        (shoff,) = struct.unpack_from(order + "I", header, 0x20)
+        shentsize, shnum, shstrndx = struct.unpack_from(order + "HHH", header, 0x2E)
+    if not shoff or not shnum or shstrndx >= shnum or shnum > 4096:
+        return {}
+    file.seek(shoff)
+    table = file.read(shentsize * shnum)
+    entries = []
+    for index in range(shnum):
+        base = index * shentsize
+        if wide:
+            (name,) = struct.unpack_from(order + "I", table, base)
+            offset, size = struct.unpack_from(order + "QQ", table, base + 0x18)
+        else:
+            (name,) = struct.unpack_from(order + "I", table, base)
+            offset, size = struct.unpack_from(order + "II", table, base + 0x10)
+        entries.append((name, offset, size))
+    _, names_offset, names_size = entries[shstrndx]
+    file.seek(names_offset)
+    names = file.read(min(names_size, 1 << 20))
+    sections = {}
+    for name, offset, size in entries:
+        end = names.find(b"\0", name)
+        if end > name:
+            sections[names[name:end]] = (offset, size)
+    return sections

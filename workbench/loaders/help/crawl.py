@@ -21,7 +21,7 @@ from pathlib import Path
 from workbench.loaders.help.assemble import CrawledCommand, build_tree
 from workbench.loaders.help.cache import cache_key, executable_identity, load_cached, store_cached
 from workbench.loaders.help.cleo import LIST_HELP
-from workbench.loaders.help.cobra_complete import consult_completion
+from workbench.loaders.help.cobra_complete import consult_completion, links_cobra
 from workbench.loaders.help.completions import (
     Finder,
     consult_completions,
@@ -48,6 +48,10 @@ from workbench.model.tree import CommandTree, ListingWitness
 DEFAULT_TIMEOUT_S = 10.0
 DEFAULT_MAX_DEPTH = 4
 MAX_COMMANDS = 3000
+_NAMES_COMMANDS = re.compile(r"(?i)\bcommands?\b")
+"""A root help that speaks of commands (`git lfs <command> [<args>]`, a `Commands` heading)."""
+_COMMANDS_HEADING = re.compile(r"(?im)^[ \t]*(?:available |sub)?commands:?[ \t]*$")
+"""A heading that promises a list of commands (`Commands`, `Available Commands:`)."""
 _VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?)")
 
 
@@ -80,6 +84,7 @@ def crawl(
     command: list[str] | None = None,
     man: str | None = None,
     completions: Finder | None = None,
+    cobra_program: Callable[[str], bool] | None = None,
 ) -> CommandTree:
     """Crawl `executable`'s help texts into a command tree named `name` (default: its file name).
 
@@ -87,7 +92,9 @@ def crawl(
     it is run through a small launcher named `name` instead of `executable`, uncached.
     `man`: the `man` program that renders the CLI's manual page (default: `man` on PATH; the
     corpus replays a recorded one). `completions`: what finds the CLI's shell completion files
-    (default: `find_completion_files`; the corpus replays recorded ones).
+    (default: `find_completion_files`; the corpus replays recorded ones). `cobra_program`: whether
+    an executable is a Go program built with cobra (default: `links_cobra`, from its bytes; the
+    corpus replays what was found for the real program).
     """
     if command:
         with tempfile.TemporaryDirectory(prefix="workbench-launch-") as folder:
@@ -102,6 +109,7 @@ def crawl(
                 max_workers=max_workers,
                 man=man,
                 completions=completions,
+                cobra_program=cobra_program,
             )
     path = resolve_executable(executable)
     root_name = name or os.path.basename(executable.rstrip("/"))
@@ -134,7 +142,16 @@ def crawl(
         finder = completions or find_completion_files
         names = list(dict.fromkeys([os.path.basename(path), root_name]))
         found = side.submit(finder, path, names)
-        root = _crawl_nodes(path, root_name, report, timeout_s, max_depth, max_workers, workdir)
+        root = _crawl_nodes(
+            path,
+            root_name,
+            report,
+            timeout_s,
+            max_depth,
+            max_workers,
+            workdir,
+            cobra_program or links_cobra,
+        )
         consult_manual(page.result(), root, os.path.basename(path))
         consult_command_pages(
             root,
@@ -193,7 +210,7 @@ def _workers(max_workers: int | None) -> int:
 
 
 def _crawl_nodes(
-    executable, root_name, report, timeout_s, max_depth, max_workers, workdir
+    executable, root_name, report, timeout_s, max_depth, max_workers, workdir, cobra_program
 ) -> CrawledCommand:
     root = CrawledCommand([], None, [])
     workers = _workers(max_workers)
@@ -276,6 +293,23 @@ def _crawl_nodes(
                     engine = "asked"
                     pending[
                         pool.submit(consult_completion, executable, root, timeout_s, workdir)
+                    ] = ("complete", root)
+                elif engine == "unknown" and not node.path and cobra_program(executable):
+                    # a help template of the program's own (git-lfs) hides cobra's marks; the
+                    # executable's bytes still say cobra, so its engine is safe to ask. A root
+                    # whose help names commands is asked for them though none was read.
+                    engine = "asked"
+                    text = node.fetched.text if node.fetched else None
+                    asks_commands = bool(_NAMES_COMMANDS.search(text or ""))
+                    pending[
+                        pool.submit(
+                            consult_completion,
+                            executable,
+                            root,
+                            timeout_s,
+                            workdir,
+                            commands=asks_commands or None,
+                        )
                     ] = ("complete", root)
                 elif engine == "yes":
                     pending[
@@ -422,6 +456,13 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
         unfollowed.extend(f"`{' '.join([root_name, *arguments])}`" for arguments in node.unfollowed)
     unread_names = list(dict.fromkeys(unread_names))  # a row both readings name, once
     signs = []
+    root_text = root.fetched.text if root.fetched and root.fetched.text else ""
+    heading = _COMMANDS_HEADING.search(root_text)
+    if heading and not any(not child.rejected for child in root.children):
+        signs.append(
+            f"its help has a “{heading.group(0).strip()}” section but no command was read from it "
+            "(a layout the crawler does not know): its commands are missing"
+        )  # git-lfs's manual-style help, where nothing else would say so
     if partial:
         signs.append(
             f"{_counted(len(partial), 'help text')} saying it shows only part of the options "

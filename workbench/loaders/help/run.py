@@ -3,6 +3,12 @@
 No shell, stdin closed, its own process group (a timeout kills the whole group), and an
 environment that asks for plain, wide, uncoloured, unpaged text. Never raises for what the
 CLI does: a missing executable, a hang, a crash or a flood all come back as a `HelpCall`.
+
+A call that printed nothing at all and exited 0 is asked once more with a pseudo-terminal as
+its stdin (stdout and stderr still pipes; same timeout, environment and reaping): some programs
+read their input from stdin when it is not a terminal and print help only for a person at one
+(clean-css-cli's `--help` waits for CSS on a pipe). Nothing is ever written to that terminal, so
+a program that waits for input there ends at the timeout like any hang.
 """
 
 from __future__ import annotations
@@ -66,12 +72,40 @@ def run_help(
     argv: list[str] | tuple[str, ...], timeout_s: float, *, cwd: str | None = None
 ) -> HelpCall:
     """Run `argv` (never through a shell, in `cwd`) and return what it printed within `timeout_s`."""
-    argv = tuple(argv)
+    call = _run_once(tuple(argv), timeout_s, cwd=cwd, terminal_stdin=False)
+    if call.exit_code == 0 and not (call.stdout.strip() or call.stderr.strip()):
+        return _run_once(call.argv, timeout_s, cwd=cwd, terminal_stdin=True)
+    return call
+
+
+def _run_once(
+    argv: tuple[str, ...], timeout_s: float, *, cwd: str | None, terminal_stdin: bool
+) -> HelpCall:
+    terminal = _open_terminal() if terminal_stdin else None
+    try:
+        return _spawn(argv, timeout_s, cwd=cwd, stdin=terminal[1] if terminal else None)
+    finally:
+        if terminal:
+            for fd in terminal:
+                os.close(fd)
+
+
+def _open_terminal() -> tuple[int, int] | None:
+    """A pseudo-terminal's (controller, terminal) descriptors, or None where there is none."""
+    try:
+        return os.openpty()
+    except (OSError, AttributeError):
+        return None
+
+
+def _spawn(
+    argv: tuple[str, ...], timeout_s: float, *, cwd: str | None, stdin: int | None
+) -> HelpCall:
     run = children.Run()  # a CLI that starts a daemon on --help leaves nothing running
     try:
         process = subprocess.Popen(
             argv,
-            stdin=subprocess.DEVNULL,
+            stdin=subprocess.DEVNULL if stdin is None else stdin,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env=run.env(help_env()),
