@@ -140,7 +140,7 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "yapf": (1.000, 1.000, 1.000, 1.000),
     "mdformat": (1.000, 1.000, 1.000, 1.000),
     "pip": (1.000, 1.000, 1.000, 1.000),
-    "rst2html": (1.000, 1.000, 1.000, 0.181),
+    "rst2html": (1.000, 1.000, 1.000, 1.000),
     "nyc": (1.000, 1.000, 1.000, 1.000),
     "podman": (1.000, 1.000, 1.000, 1.000),
     "skopeo": (1.000, 1.000, 1.000, 1.000),
@@ -148,14 +148,14 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "caddy": (1.000, 1.000, 1.000, 1.000),
     "hcloud": (1.000, 1.000, 0.996, 1.000),
     "lsd": (1.000, 1.000, 1.000, 0.974),
-    "exa": (1.000, 1.000, 0.974, 0.949),
+    "exa": (1.000, 1.000, 1.000, 0.949),
     "ls": (1.000, 1.000, 1.000, 0.962),
     "tail": (1.000, 1.000, 1.000, 1.000),
     "cut": (1.000, 1.000, 1.000, 1.000),
     "df": (1.000, 1.000, 1.000, 1.000),
     "sed": (1.000, 1.000, 1.000, 0.900),
     "tree": (1.000, 1.000, 1.000, 1.000),
-    "htop": (1.000, 1.000, 1.000, 0.333),
+    "htop": (1.000, 1.000, 1.000, 0.833),
     "ncdu": (1.000, 1.000, 1.000, 1.000),
     "cleancss": (1.000, 1.000, 1.000, 1.000),  # crawls since round 14's terminal retry
 }
@@ -214,7 +214,7 @@ SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
     # says it shows only some options), grep says so (fish's third-party file), mypy complete.
     "recorded": {"yamllint"}
     # held out (round 14), as first scored (docs/loaders.md, "Round 14")
-    | {"bump-my-version", "cz", "htop", "ls", "lsd", "rst2html", "sed"},
+    | {"bump-my-version", "cz", "htop", "ls", "lsd", "sed", "exa"},
     "live": {"yamllint"} | {"cz"},
 }
 """Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).
@@ -234,9 +234,9 @@ set's before figures neither lower the rest's floors nor hide behind them."""
 ROUND_14_RECORDED_MICRO = {
     "commands_precision": 1.000,
     "commands_recall": 0.914,
-    "flags_precision": 0.999,
-    "flags_recall": 0.937,
-    "value_type": 0.809,
+    "flags_precision": 1.000,
+    "flags_recall": 0.956,
+    "value_type": 0.811,
 }
 ROUND_14_LIVE_MICRO = {
     "commands_precision": 1.000,

@@ -146,11 +146,9 @@ def read_document(text: str) -> HelpDocument:
         if _is_heading(lines, index):
             current = Section(_heading_title(line), before_usage=not doc.usage)
             doc.sections.append(current)
-        elif (
-            current is None
-            and _indent(line) > 0
-            and line.strip().startswith("-")
-            and _looks_like_entry(line)
+        elif current is None and (
+            (_indent(line) > 0 and line.strip().startswith("-") and _looks_like_entry(line))
+            or _untitled_flush_left_rows(lines, index, prose)
         ):
             current = Section(
                 "Options", untitled=True, before_usage=not doc.usage
@@ -248,6 +246,19 @@ def _flush_left_options(lines: list[str], start: int) -> bool:
             break
         rows.append(match.start(3))
     return len(rows) >= 2 and len(set(rows)) == 1
+
+
+def _untitled_flush_left_rows(lines: list[str], start: int, prose: list[str]) -> bool:
+    """Flush-left option rows with no heading, after a blank line under a banner (`-q --quiet
+    Say little`): the first names a long option and no row came before them (a block of rows
+    with one-dash names only, `-ffam  use fam as the family`, may spell values glued to the
+    letter, which the usage line reads better)."""
+    return (
+        (start == 0 or not lines[start - 1].strip())
+        and "--" in lines[start].split("  ")[0]
+        and _flush_left_options(lines, start)
+        and not any(line.startswith("-") for line in prose)
+    )
 
 
 def _heading_title(line: str) -> str:

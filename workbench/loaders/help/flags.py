@@ -175,7 +175,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         and re.search(r"[a-z]", long.group(1))
     ):
         return None  # `--no-OPTION`, `--GTYPE-group-format`: a family of flags, not one
-    spelling = _spelling(term)
+    spelling = _spelling(_OPTIONAL_LETTERS.sub(_both_spellings, term))
     if spelling is None:
         return None
     spelled = [*spelling.names, *spelling.shorts]
@@ -392,6 +392,17 @@ def _spelling(term: str) -> _Spelling | None:
         ):
             spelling.negatable = True
     return spelling
+
+
+_OPTIONAL_LETTERS = re.compile(r"(?<![\w\[-])(--?[A-Za-z][\w-]*)\[([a-z]+)\]([a-z][\w-]*)(\S*)")
+"""`--labe[l]led=X`: letters in brackets inside a long name, which both spellings accept."""
+
+
+def _both_spellings(match: re.Match[str]) -> str:
+    """A name with optional letters written out both ways, the one without them first (it
+    names the flag; the other is a second spelling): `--labeled=X, --labelled=X`."""
+    head, letters, tail, rest = match.groups()
+    return f"{head}{tail}{rest}, {head}{letters}{tail}{rest}"
 
 
 def _split_secondary(term: str) -> tuple[str, list[str]]:

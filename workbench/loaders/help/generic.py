@@ -135,6 +135,7 @@ def parse(
     text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool = False
 ) -> ParsedHelp:
     """Read one help text of the command at `path` (root first) with `rules`."""
+    text = underlined_headings(text)
     if rules.prepare is not None:
         text = rules.prepare(text)
     doc = read_document(text)
@@ -207,6 +208,33 @@ def parse(
     if listed:
         parsed.unread.extend(_usage_names(doc.usage))
     return parsed
+
+
+_UNDERLINE = re.compile(r"^(=+|-+)[ \t]*$")
+
+
+def underlined_headings(text: str) -> str:
+    """Titles underlined the reStructuredText way (`Options` over `=======`, `Output` over
+    `------`) as the `Title:` headings the document reader knows; the underline goes.
+
+    Only a flush-left title of a few words that is no option row (`-x`), with an underline of
+    three or more `=` or `-` as long as the title (give or take one), counts: a rule of dashes
+    under a table's columns or above a footer stays text."""
+    lines = text.split("\n")
+    result: list[str] = []
+    for index, line in enumerate(lines):
+        title = result[-1] if result else ""
+        if (
+            index > 0
+            and (mark := _UNDERLINE.match(line))
+            and len(mark.group(1)) >= 3
+            and abs(len(mark.group(1)) - len(title.rstrip())) <= 1
+            and re.fullmatch(r"[A-Za-z][\w'()/&,.-]*(?: [\w'()/&,.-]+){0,7}", title.rstrip())
+        ):
+            result[-1] = title.rstrip().rstrip(":") + ":"
+            continue
+        result.append(line)
+    return "\n".join(result)
 
 
 def _usage_names(usage: list[str]) -> list[str]:
