@@ -132,7 +132,7 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "uvicorn": (1.000, 1.000, 1.000, 1.000),
     "flask": (1.000, 1.000, 1.000, 1.000),
     "hatch": (1.000, 1.000, 1.000, 1.000),
-    "bump-my-version": (1.000, 1.000, 1.000, 0.957),
+    "bump-my-version": (1.000, 1.000, 1.000, 1.000),
     "fastapi": (1.000, 1.000, 1.000, 1.000),
     "alembic": (1.000, 1.000, 1.000, 1.000),
     "gunicorn": (1.000, 1.000, 1.000, 1.000),
@@ -213,7 +213,7 @@ SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
     # says it shows only some options), grep says so (fish's third-party file), mypy complete.
     "recorded": {"yamllint"}
     # held out (round 14), as first scored (docs/loaders.md, "Round 14")
-    | {"bump-my-version", "cz", "git-lfs", "htop", "ls", "lsd", "rst2html", "sed"},
+    | {"cz", "git-lfs", "htop", "ls", "lsd", "rst2html", "sed"},
     "live": {"yamllint"} | {"cz"},
 }
 """Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).

@@ -89,7 +89,7 @@ def _unbox_row(row: str, box: str) -> str:
     """A row of a boxed option table as a plain two-column entry.
 
     `--tag  -t  <list[str]>  Tag` becomes `-t, --tag <list[str]>  Tag`; `--pin  --no-pin  <bool>`
-    becomes `--pin / --no-pin`; `*  title  <str>  Title` (required) becomes `title  Title`.
+    and rich-click's `--pin/--no-pin` become `--pin / --no-pin`; `*  title  <str>  Title` (required) becomes `title  Title`.
     """
     columns = re.split(r"\s{2,}", row.strip())
     if not row.strip() or (row.startswith("   ") and len(columns) == 1):
@@ -97,13 +97,18 @@ def _unbox_row(row: str, box: str) -> str:
     required = columns[0] == "*"
     if required:
         columns = columns[1:]
-    names: list[str] = []
+    on: list[str] = []
+    off: list[str] = []
     while columns and columns[0].startswith("-"):
-        names.extend(n.strip() for n in columns.pop(0).split(","))
+        for name in columns.pop(0).split(","):
+            # rich-click joins a switch and its off form with a bare slash (`--tag/--no-tag`)
+            primary, *secondaries = re.split(r"/(?=-)", name.strip())
+            (off if primary.startswith("--no-") else on).append(primary)
+            off.extend(secondaries)
+    if not on and off:
+        on = [off.pop(0)]  # `--no-configured-files` alone: a switch of its own, not an off form
     suffix = "  [required]" if required and "[required]" not in row else ""
-    if names:
-        on = [n for n in names if not n.startswith("--no-")]
-        off = [n for n in names if n.startswith("--no-")]
+    if on:
         shorts = [n for n in on if not n.startswith("--")]
         longs = [n for n in on if n.startswith("--")]
         value = columns.pop(0) if len(columns) >= 2 else ""
