@@ -20,3 +20,93 @@ def test_a_rich_click_switch_with_its_off_form_after_a_bare_slash_is_a_negatable
     assert not flags["no-configured-files"].negatable
     assert flags["tag-name"].kind is FlagKind.VALUE  # a value option beside them stays one
     assert flags["dry-run"].kind is FlagKind.BOOLEAN and flags["dry-run"].short == "n"
+
+
+# ---------------------------------------------------------------- false alarms (class 9)
+
+
+def _crawled_help_only(cli: str, folder, recording=None):
+    """The crawler on the CLI's recorded help with no manual page and no completion files:
+    the help alone must say what it holds."""
+    import sys
+
+    from corpus.replay import install_replay
+
+    from workbench.loaders.help.crawl import crawl
+
+    folder.mkdir(parents=True, exist_ok=True)
+    no_man = folder / "man"
+    no_man.write_text(
+        f"#!{sys.executable}\nimport sys\nprint('No manual entry', file=sys.stderr)\nsys.exit(16)\n"
+    )
+    no_man.chmod(0o755)
+    exe = install_replay(cli, folder, recording=recording)
+    return crawl(
+        str(exe),
+        name=cli,
+        use_cache=False,
+        timeout_s=120,
+        man=str(no_man),
+        completions=lambda *_: [],
+    )
+
+
+def test_a_row_whose_term_runs_up_to_the_description_column_is_read(tmp_path):
+    # tree 2.1: `  --ignore-case Ignore case when pattern matching.`, `  --filelimit # Do not
+    # descend …`, `  --timefmt <f> Print and format …` beside `  -a            All files …`
+    flags = flags_of(parsed("c_tree_usage_spellings.txt", ["tree"]))
+    assert flags["ignore-case"].kind is FlagKind.BOOLEAN
+    assert flags["ignore-case"].help == "Ignore case when pattern matching."
+    assert flags["filelimit"].kind is FlagKind.VALUE
+    assert flags["filelimit"].help.startswith("Do not descend dirs")
+    assert flags["timefmt"].kind is FlagKind.VALUE
+    assert flags["timefmt"].help.startswith("Print and format time")
+    assert flags["gitfile"].metavar == "X"  # a two-space row beside them is as it was
+    tree = _crawled_help_only("tree", tmp_path)  # so the help-only load is whole and quiet
+    assert tree.coverage is None or not tree.coverage.short_signs, tree.coverage
+
+
+def test_a_command_that_runs_instead_of_showing_help_is_no_sign_of_shortness(tmp_path):
+    # hatch 1.16: `hatch self restore --help` and `-h` print `Hatch is not installed as a binary`
+    # (exit 1) while `hatch self report --help` answers: the command takes no options of its own
+    tree = _crawled_help_only("hatch", tmp_path)
+    assert tree.coverage is None or not tree.coverage.short_signs, tree.coverage
+    assert any("hatch self restore" in note for note in tree.notes)  # still noted
+
+
+def test_a_refusal_is_still_a_sign_when_no_sibling_answers(tmp_path):
+    import json
+
+    from corpus.replay import recording_path
+
+    # the same hatch, with `self report`'s help failing the same way: then the group itself
+    # refuses (its own code runs first), and its commands' flags may well be missing
+    data = json.loads(recording_path("hatch").read_text())
+    for call in data["calls"]:
+        if call["args"][:2] == ["self", "report"]:
+            call.update(stdout="", stderr="Hatch is not installed as a binary\n", exit_code=1)
+    (tmp_path / "hatch.json").write_text(json.dumps(data))
+    tree = _crawled_help_only("hatch", tmp_path / "crawl", recording=tmp_path / "hatch.json")
+    [sign] = [s for s in tree.coverage.short_signs if "could not be read" in s]
+    assert "hatch self report" in sign and "hatch self restore" in sign
+
+
+def test_a_refusal_is_one_line_the_same_for_every_help_switch_and_names_no_option():
+    from workbench.loaders.help.run import HelpCall
+    from workbench.loaders.help.shortness import runs_instead_of_help
+
+    def calls(*answers):
+        return [
+            HelpCall(("x", "sub", switch), stderr=text, exit_code=code)
+            for switch, (text, code) in zip(("--help", "-h"), answers, strict=False)
+        ]
+
+    refusal = ("Hatch is not installed as a binary\n", 1)
+    assert runs_instead_of_help(calls(refusal, refusal)) == "Hatch is not installed as a binary"
+    assert runs_instead_of_help(calls(refusal, ("another message", 1))) is None
+    unknown = ("Error: no such option: --help", 2)
+    assert runs_instead_of_help(calls(unknown, unknown)) is None
+    go = ("usage: go get [-t] [-u] [-v] [build flags] [packages]", 255)  # hugo's `mod get`
+    assert runs_instead_of_help(calls(go, go)) is None
+    assert runs_instead_of_help(calls(("two\nlines", 1), ("two\nlines", 1))) is None
+    assert runs_instead_of_help(calls(refusal)) is None  # one switch asked proves nothing

@@ -25,12 +25,22 @@ rule read from real help texts (the corpus recordings and the programs on a Debi
   flag holds (argparse groups with a description paragraph that no section rule took as
   options). Families named by a placeholder (`-NUM`, `--GTYPE-group-format`) and help/version
   rows are left out.
+
+A listed command whose help could not be read is a sign too, except one that **runs instead of
+showing help**: every form that asks it (`CMD --help`, `CMD -h`) exits non-zero with the same
+one-line message that spells no option and no usage (hatch 1.16's `self restore`: `Hatch is
+not installed as a binary`), while a sibling's help was read. Frameworks answer a help switch
+while parsing, before any of the command's code runs, and the sibling shows the parent's own
+code lets them through; so the command never parses `--help`: it takes its words as arguments
+(click's `add_help_option=False`, a pass-through), and there are no options of its own to miss.
+The crawl keeps its note (`help unavailable: …`).
 """
 
 from __future__ import annotations
 
 import re
 
+from workbench.loaders.help.run import HelpCall
 from workbench.model.tree import Flag
 
 _PARTIAL = re.compile(
@@ -126,3 +136,23 @@ def unread_rows(text: str, flags: list[Flag], held_elsewhere: set[str]) -> list[
 def held_spellings(flags: list[Flag]) -> set[str]:
     """Every spelling `flags` hold (`--name`, `-n`, `--no-name` when negatable)."""
     return _spellings(flags)
+
+
+_HELP_SWITCHES = ("--help", "-h")
+_NAMES_AN_OPTION = re.compile(r"(?<![\w-])--?[A-Za-z]|\busage\b", re.IGNORECASE)
+
+
+def runs_instead_of_help(calls: tuple[HelpCall, ...] | list[HelpCall]) -> str | None:
+    """The message a command printed instead of help when every help switch asked got the same
+    one-line refusal naming no option (rules above), or None. The caller checks a sibling's
+    help was read."""
+    asked = [c for c in calls if c.argv and c.argv[-1] in _HELP_SWITCHES]
+    if len(asked) < 2 or any(c.error or c.timed_out or c.exit_code in (0, None) for c in asked):
+        return None
+    answers = {c.text.strip() for c in asked}
+    if len(answers) != 1:
+        return None
+    [message] = answers
+    if not message or "\n" in message or _NAMES_AN_OPTION.search(message):
+        return None
+    return message
