@@ -110,3 +110,30 @@ def test_a_refusal_is_one_line_the_same_for_every_help_switch_and_names_no_optio
     assert runs_instead_of_help(calls(go, go)) is None
     assert runs_instead_of_help(calls(("two\nlines", 1), ("two\nlines", 1))) is None
     assert runs_instead_of_help(calls(refusal)) is None  # one switch asked proves nothing
+
+
+# ---------------------------------------------------------------- types only the text tells (class 7)
+
+
+def test_a_time_in_sec_is_a_number_and_values_listed_by_their_letter_are_choices():
+    from workbench.model.tree import ValueType
+
+    # pip 25: `--timeout <sec>  Set the socket timeout (default 180.0 seconds).`,
+    # `--exists-action <action>  Default action when a path already exists: (s)witch, (i)gnore,
+    # (w)ipe, (b)ackup, (a)bort.`
+    flags = flags_of(parsed("optparse_pip_install.txt", ["pip", "install"]))
+    assert flags["timeout"].value_type is ValueType.NUMBER
+    assert flags["exists-action"].value_type is ValueType.CHOICE
+    assert flags["exists-action"].choices == ["s", "i", "w", "b", "a"]
+    assert flags["retries"].value_type is ValueType.INTEGER  # as it was
+    assert flags["proxy"].value_type is ValueType.STRING and not flags["proxy"].choices
+
+
+def test_a_lettered_list_needs_three_distinct_letters_in_one_list():
+    from workbench.loaders.help.evidence import lettered_choices
+
+    assert lettered_choices("Answer (y)es, (n)o or (q)uit.") == ["y", "n", "q"]
+    assert lettered_choices("Answer (y)es, (n)o, or (q)uit.") == ["y", "n", "q"]
+    assert lettered_choices("Pick (a)ll or (n)one") is None  # two: too little to be a list
+    assert lettered_choices("the (s)witch, (s)kip, (a)bort") is None  # a letter twice: ambiguous
+    assert lettered_choices("see f(x)oo, (b)ar, (c)ar") is None  # a call, not a list item
