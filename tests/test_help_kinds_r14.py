@@ -137,3 +137,12 @@ def test_a_lettered_list_needs_three_distinct_letters_in_one_list():
     assert lettered_choices("Pick (a)ll or (n)one") is None  # two: too little to be a list
     assert lettered_choices("the (s)witch, (s)kip, (a)bort") is None  # a letter twice: ambiguous
     assert lettered_choices("see f(x)oo, (b)ar, (c)ar") is None  # a call, not a list item
+
+
+def test_one_of_after_a_colon_lists_the_choices_in_lower_case_too():
+    from workbench.model.tree import ValueType
+
+    # pip 25 `hash`: `-a, --algorithm <algorithm>  The hash algorithm to use: one of sha256, …`
+    algorithm = flags_of(parsed("optparse_pip_hash.txt", ["pip", "hash"]))["algorithm"]
+    assert algorithm.value_type is ValueType.CHOICE
+    assert algorithm.choices == ["sha256", "sha384", "sha512"]

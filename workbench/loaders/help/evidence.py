@@ -149,7 +149,7 @@ def says_repeatable(description: str) -> bool:
 
 _ITEM = r"(?:\"[\w.-]+\"|'[\w.-]+'|[\w.-]+)(?:\s+\([^()]*\))?"
 _LISTED = re.compile(
-    rf"(?:^|[.:]\s+)(?:One of|(?:Supported|Valid|Possible) values(?: are)?:?)\s+"
+    rf"(?:^|[.:]\s+)(?:[Oo]ne of|(?:Supported|Valid|Possible) values(?: are)?:?)\s+"
     rf"({_ITEM}(?:,\s+(?:or\s+)?{_ITEM}|\s+or\s+{_ITEM})+)(?:\.(?:\s|$)|$)"
 )
 """A sentence listing every value: yt-dlp's `One of "never", "always", or "multi_video" (default; …).`,
