@@ -146,3 +146,16 @@ def test_one_of_after_a_colon_lists_the_choices_in_lower_case_too():
     algorithm = flags_of(parsed("optparse_pip_hash.txt", ["pip", "hash"]))["algorithm"]
     assert algorithm.value_type is ValueType.CHOICE
     assert algorithm.choices == ["sha256", "sha384", "sha512"]
+
+
+def test_a_dash_form_among_value_forms_is_no_unread_option_row():
+    from help_support import FIXTURES
+
+    from workbench.loaders.help.shortness import unread_rows
+
+    # cut 9.1: `Each range is one of:` then `  N`, `  N-`, `  N-M`, `  -M    from first to M'th …`
+    text = (FIXTURES / "gnu_cut_range_forms.txt").read_text()
+    assert unread_rows(text, parsed("gnu_cut_range_forms.txt", ["cut"]).flags, set()) == []
+    # a row no flag holds among option rows is still named
+    named = unread_rows(text, [], set())
+    assert "-b" in named and "--complement" in named and "-M" not in named

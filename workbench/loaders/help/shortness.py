@@ -24,7 +24,8 @@ rule read from real help texts (the corpus recordings and the programs on a Debi
   placeholder and a description (`  --config-file CONFIG_FILE`), none of whose spellings any
   flag holds (argparse groups with a description paragraph that no section rule took as
   options). Families named by a placeholder (`-NUM`, `--GTYPE-group-format`) and help/version
-  rows are left out.
+  rows are left out, and so are rows of a paragraph whose other lines at that indent are not
+  options (cut's range forms `N`, `N-M`, `-M` under `Each range is one of:`).
 
 A listed command whose help could not be read is a sign too, except one that **runs instead of
 showing help**: every form that asks it (`CMD --help`, `CMD -h`) exits non-zero with the same
@@ -119,9 +120,10 @@ def unread_rows(text: str, flags: list[Flag], held_elsewhere: set[str]) -> list[
     """Option rows of `text` none of whose spellings a flag holds: the first spelling of each."""
     held = _spellings(flags) | held_elsewhere
     found: list[str] = []
-    for line in text.splitlines():
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
         row = _ROW.match(line)
-        if row is None:
+        if row is None or not _among_option_rows(lines, index):
             continue
         names = _SPELLING.findall(row.group("term"))
         if not names or any(n in _MACHINERY or _FAMILY.search(n) for n in names):
@@ -131,6 +133,24 @@ def unread_rows(text: str, flags: list[Flag], held_elsewhere: set[str]) -> list[
         if not any(n in held for n in names) and names[0] not in found:
             found.append(names[0])
     return found
+
+
+def _among_option_rows(lines: list[str], index: int) -> bool:
+    """Most lines of the row's paragraph at its indent start with a dash: a list of options,
+    not cut's `Each range is one of:` list (`N`, `N-`, `N-M`, `-M`), where `-M` is a value."""
+    indent = len(lines[index]) - len(lines[index].lstrip(" "))
+    start = index
+    while start > 0 and lines[start - 1].strip():
+        start -= 1
+    end = index
+    while end + 1 < len(lines) and lines[end + 1].strip():
+        end += 1
+    level = [
+        line.lstrip(" ")
+        for line in lines[start : end + 1]
+        if len(line) - len(line.lstrip(" ")) == indent
+    ]
+    return 2 * sum(1 for line in level if line.startswith("-")) > len(level)
 
 
 def held_spellings(flags: list[Flag]) -> set[str]:
