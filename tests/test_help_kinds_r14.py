@@ -159,3 +159,12 @@ def test_a_dash_form_among_value_forms_is_no_unread_option_row():
     # a row no flag holds among option rows is still named
     named = unread_rows(text, [], set())
     assert "-b" in named and "--complement" in named and "-M" not in named
+
+
+def test_a_rich_click_count_shown_as_an_integer_range_is_a_count():
+    # bump-my-version 1.2: `│ --verbose  -v  INTEGER RANGE  Print verbose logging to stderr. Can
+    # specify several times for more verbosity.` (click's count=True is an IntRange(min=0))
+    flags = flags_of(parsed("rich_click_bump_my_version_bump.txt", ["bump-my-version", "bump"]))
+    verbose = flags["verbose"]
+    assert (verbose.kind, verbose.short, verbose.metavar) == (FlagKind.COUNT, "v", None)
+    assert flags["config-file"].kind is FlagKind.VALUE  # a value beside it stays one
