@@ -235,7 +235,7 @@ ROUND_14_RECORDED_MICRO = {
     "commands_recall": 0.914,
     "flags_precision": 0.999,
     "flags_recall": 0.937,
-    "value_type": 0.809,
+    "value_type": 0.876,
 }
 ROUND_14_LIVE_MICRO = {
     "commands_precision": 1.000,
