@@ -168,3 +168,10 @@ def test_a_rich_click_count_shown_as_an_integer_range_is_a_count():
     verbose = flags["verbose"]
     assert (verbose.kind, verbose.short, verbose.metavar) == (FlagKind.COUNT, "v", None)
     assert flags["config-file"].kind is FlagKind.VALUE  # a value beside it stays one
+
+
+def test_a_switch_that_can_be_used_additively_counts():
+    # hatch 1.16: `-v, --verbose  Increase verbosity (can be used additively) [env var: …]`
+    flags = flags_of(parsed("click_hatch_root.txt", ["hatch"]))
+    assert flags["verbose"].kind is FlagKind.COUNT and flags["quiet"].kind is FlagKind.COUNT
+    assert flags["color"].kind is FlagKind.BOOLEAN  # a switch beside them stays one

@@ -127,7 +127,7 @@ def shown_doubled(short: str | None, description: str) -> bool:
 
 
 _REPEATS = re.compile(
-    r"\b(?:repeatable(?! (?!and\b)[a-z])|repeat(?:ed)? for more|option is additive|multiple allowed"
+    r"\b(?:repeatable(?! (?!and\b)[a-z])|repeat(?:ed)? for more|option is additive|(?:can|may) be used additively|multiple allowed"
     r"|(?:may|can) be (?:given|repeated|used|specified|passed|supplied|provided) "
     r"(?:more than once|multiple times|several times|up to \d+ times)"
     r"|(?:may|can) be repeated(?! \w)|each time it is (?:repeated|given|used)"
@@ -141,7 +141,7 @@ _REPEATS = re.compile(
 
 def says_repeatable(description: str) -> bool:
     """The description says the option may be given several times (`Can be supplied multiple
-    times`, `Repeat the flag for multiple ports`, `(can be repeated)`, `Provide twice to ...`,
+    times`, `(can be used additively)`, `Repeat the flag for multiple ports`, `(can be repeated)`, `Provide twice to ...`,
     `can be forced by repeating the argument`):
     a switch then counts, a value repeats."""
     return bool(_REPEATS.search(description))
