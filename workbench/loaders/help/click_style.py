@@ -8,7 +8,8 @@ the usage (`SERVICE [TAGS]...`), `Commands:`, `Options:` with upper-case type me
 typer's rich boxes (`╭─ Options ─╮`) are unboxed before reading. A command listed with a
 trailing `*` (`build*`) is the group's default command (click-default-group marks it so):
 it is a command like the others, named without the mark. typer's `--install-completion` and
-`--show-completion` are left out, as the exact loader leaves them out.
+`--show-completion` are left out, as the exact loader leaves them out. rich-click's panels
+(`--x/--no-x` after a bare slash, the type of a count shown as `INTEGER RANGE`) read the same.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import re
 from workbench.loaders.help.document import HelpDocument
 from workbench.loaders.help.generic import Rules
 from workbench.loaders.help.parsed import ParsedHelp
+from workbench.model.tree import FlagKind, ValueType
 
 _DEFAULT_COMMAND_MARK = re.compile(r"^(\s+[A-Za-z0-9][\w.:-]*)\*(?=\s|$)")
 """`  build*  Build a combined news file`: click-default-group's mark on the default command."""
@@ -47,6 +49,29 @@ def _drop_shell_setup(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) ->
     ]
 
 
+_INTENSIFIES = re.compile(
+    r"(?i)\b(?:several|multiple|more than once)\b[^.]*\b(?:for|to get|to increase) (?:even )?"
+    r"(?:more|less|increased?|decreased?) (?:verbos|output|detail|logging|debug|noise|quiet)"
+)
+"""`Can specify several times for more verbosity`: given again, the option says more, it adds
+no value."""
+
+
+def _counts_shown_as_ranges(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None:
+    """click's `count=True` option is an `IntRange(min=0)`: plain click shows no metavar for it,
+    rich-click shows its type, `INTEGER RANGE` (bump-my-version's `-v, --verbose`). Such an
+    option whose description says repeating it gives more output is that count, not a value."""
+    for flag in parsed.flags:
+        if (
+            flag.kind is FlagKind.VALUE
+            and (flag.type_name or "").upper() == "INTEGER RANGE"
+            and _INTENSIFIES.search(flag.help)
+        ):
+            flag.kind, flag.value_type, flag.repeatable = FlagKind.COUNT, ValueType.INTEGER, False
+            flag.metavar = flag.type_name = None
+            flag.default = 0 if flag.default is None else flag.default
+
+
 SIGNS = (
     (r"Show this message and exit\.", 4),
     (r"^Usage: \S.*\[OPTIONS\]", 1),
@@ -59,4 +84,8 @@ SIGNS = (
 )
 """The marks click and typer leave (pattern, weight), for `detect.py`."""
 
-RULES = Rules(name="click", hooks=[_unmark_default_command], finish=[_drop_shell_setup])
+RULES = Rules(
+    name="click",
+    hooks=[_unmark_default_command],
+    finish=[_drop_shell_setup, _counts_shown_as_ranges],
+)

@@ -38,6 +38,7 @@ from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, m
 from workbench.loaders.help.run import run_help
 from workbench.loaders.help.shortness import (
     held_spellings,
+    runs_instead_of_help,
     says_partial,
     unlisted_overrides,
     unread_rows,
@@ -420,19 +421,25 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     unfollowed: list[str] = []
     partial: list[str] = []
     unlisted: list[str] = []
-    stack: list[tuple[CrawledCommand, set[str]]] = [(root, set())]
+    stack: list[tuple[CrawledCommand, set[str], bool]] = [(root, set(), False)]
     while stack:
-        node, above = stack.pop()
+        node, above, sibling_read = stack.pop()
         if node.rejected:
             continue  # a name only another listing gave, which its help did not confirm: not in the tree
         label = " ".join([root_name, *node.path])
         if node.parsed is None:
-            if node.note and not node.note.startswith("not crawled") and node.path[-1] != "help":
-                unread_commands.append(label)  # a listed `help` command has no flags to miss
+            if (
+                node.note
+                and not node.note.startswith("not crawled")
+                and node.path[-1] != "help"  # a listed `help` command has no flags to miss
+                and not (sibling_read and node.fetched and runs_instead_of_help(node.fetched.calls))
+            ):
+                unread_commands.append(label)
             continue
         flags = [*node.parsed.flags, *node.parsed.inherited, *node.listing_flags]
         held_here = above | held_spellings(flags)
-        stack.extend((child, held_here) for child in reversed(node.children))
+        children_read = any(child.parsed is not None for child in node.children)
+        stack.extend((child, held_here, children_read) for child in reversed(node.children))
         below = held_spellings(
             [f for child in node.children if child.parsed for f in child.parsed.flags]
         )

@@ -89,7 +89,7 @@ def _unbox_row(row: str, box: str) -> str:
     """A row of a boxed option table as a plain two-column entry.
 
     `--tag  -t  <list[str]>  Tag` becomes `-t, --tag <list[str]>  Tag`; `--pin  --no-pin  <bool>`
-    becomes `--pin / --no-pin`; `*  title  <str>  Title` (required) becomes `title  Title`.
+    and rich-click's `--pin/--no-pin` become `--pin / --no-pin`; `*  title  <str>  Title` (required) becomes `title  Title`.
     """
     columns = re.split(r"\s{2,}", row.strip())
     if not row.strip() or (row.startswith("   ") and len(columns) == 1):
@@ -97,13 +97,18 @@ def _unbox_row(row: str, box: str) -> str:
     required = columns[0] == "*"
     if required:
         columns = columns[1:]
-    names: list[str] = []
+    on: list[str] = []
+    off: list[str] = []
     while columns and columns[0].startswith("-"):
-        names.extend(n.strip() for n in columns.pop(0).split(","))
+        for name in columns.pop(0).split(","):
+            # rich-click joins a switch and its off form with a bare slash (`--tag/--no-tag`)
+            primary, *secondaries = re.split(r"/(?=-)", name.strip())
+            (off if primary.startswith("--no-") else on).append(primary)
+            off.extend(secondaries)
+    if not on and off:
+        on = [off.pop(0)]  # `--no-configured-files` alone: a switch of its own, not an off form
     suffix = "  [required]" if required and "[required]" not in row else ""
-    if names:
-        on = [n for n in names if not n.startswith("--no-")]
-        off = [n for n in names if n.startswith("--no-")]
+    if on:
         shorts = [n for n in on if not n.startswith("--")]
         longs = [n for n in on if n.startswith("--")]
         value = columns.pop(0) if len(columns) >= 2 else ""
@@ -303,7 +308,9 @@ def option_entries(section: Section) -> list[Entry]:
     entry's description column (then it is wrapped description text).
     """
     lines = _split_side_by_side(
-        _join_continued_terms(_spellings_across_leaders(_one_option_per_line(section.lines)))
+        _join_continued_terms(
+            _spellings_across_leaders(_one_option_per_line(_term_at_the_column(section.lines)))
+        )
     )
     entries = _entries(
         lines,
@@ -323,6 +330,50 @@ _ONE_SPACE_DESCRIPTION = re.compile(
 )
 """A long term and its description one space apart (`--exclude-caches-under
 exclude everything under …`): after a `=VALUE`, or when three lower-case words follow."""
+
+
+_ROW_TERM = re.compile(r"^--?[A-Za-z0-9][\w-]*(?:[ =]\S+)?$")
+"""What may stand before a description one space away: one spelling, at most one value word
+(`--ignore-case`, `--filelimit #`, `--timefmt <f>`)."""
+_PROSE_START = re.compile(r"[A-Za-z][a-z']*,? [A-Za-z(]")
+"""Words of a description at the column (`Ignore case`, `Do not`), not a second placeholder
+(mypy's `--shadow-file SOURCE_FILE SHADOW_FILE`, which merely reaches the column)."""
+
+
+def _term_at_the_column(lines: list[str]) -> list[str]:
+    """A term that runs up to the section's description column, one space before it, gets the
+    two spaces the other rows have (tree 2.1: `--ignore-case Ignore case …`, `--filelimit # Do
+    not descend …` beside `-a            All files are listed.`). The column is the one most
+    option rows start their description at, and only when at least three rows agree."""
+    columns: dict[int, int] = {}
+    for line in lines:
+        stripped = line.lstrip(" ")
+        if stripped.startswith("-") and (match := _TWO_COLUMNS.match(stripped)):
+            column = _indent(line) + match.start(3)
+            columns[column] = columns.get(column, 0) + 1
+    if not columns:
+        return lines
+    column, rows = max(columns.items(), key=lambda item: item[1])
+    if rows < 3:
+        return lines
+    result = []
+    for line in lines:
+        stripped = line.lstrip(" ")
+        term = line[: column - 1].strip()
+        if (
+            stripped.startswith("-")
+            and not _TWO_COLUMNS.match(stripped)
+            and len(line) > column
+            and line[column - 1] == " "
+            and line[column - 2] != " "
+            and line[column] != " "
+            and _indent(line) < column - 1
+            and _ROW_TERM.match(term)
+            and _PROSE_START.match(line[column:])
+        ):
+            line = f"{line[: column - 1]} {line[column - 1 :]}"
+        result.append(line)
+    return result
 
 
 _PACKED_OPTION = re.compile(r"-[a-z][\w-]*")

@@ -11,7 +11,9 @@ The placeholder decides first (`types.placeholder`: `N`, `SKIP_LINES`, `SECONDS`
   counts with it (`Number of retries`, `how many`) or lists its values as numbers (`- 0: no interactivity. - 1: ask ...`), and an integer or number when
   the shown default is one (`(default: 4)`, `(default: 0.5)`);
 - `NUMBER` is a number, and an integer when it counts things (`downloading NUMBER files`);
-- a time in seconds is a number (fractions allowed) unless its shown default is whole.
+- a time in seconds is a number (fractions allowed) unless its shown default is whole;
+- values listed by their letter (`(s)witch, (i)gnore, (w)ipe, (b)ackup, (a)bort`, pip) are
+  choices: the letters.
 
 A switch (an option that shows no value) counts when its default is a number (`increase
 verbosity (default: 2)`) or its description shows it doubled (`-ii for MEDIUM`).
@@ -125,7 +127,7 @@ def shown_doubled(short: str | None, description: str) -> bool:
 
 
 _REPEATS = re.compile(
-    r"\b(?:repeatable(?! (?!and\b)[a-z])|repeat(?:ed)? for more|option is additive|multiple allowed"
+    r"\b(?:repeatable(?! (?!and\b)[a-z])|repeat(?:ed)? for more|option is additive|(?:can|may) be used additively|multiple allowed"
     r"|(?:may|can) be (?:given|repeated|used|specified|passed|supplied|provided) "
     r"(?:more than once|multiple times|several times|up to \d+ times)"
     r"|(?:may|can) be repeated(?! \w)|each time it is (?:repeated|given|used)"
@@ -139,7 +141,7 @@ _REPEATS = re.compile(
 
 def says_repeatable(description: str) -> bool:
     """The description says the option may be given several times (`Can be supplied multiple
-    times`, `Repeat the flag for multiple ports`, `(can be repeated)`, `Provide twice to ...`,
+    times`, `(can be used additively)`, `Repeat the flag for multiple ports`, `(can be repeated)`, `Provide twice to ...`,
     `can be forced by repeating the argument`):
     a switch then counts, a value repeats."""
     return bool(_REPEATS.search(description))
@@ -147,7 +149,7 @@ def says_repeatable(description: str) -> bool:
 
 _ITEM = r"(?:\"[\w.-]+\"|'[\w.-]+'|[\w.-]+)(?:\s+\([^()]*\))?"
 _LISTED = re.compile(
-    rf"(?:^|[.:]\s+)(?:One of|(?:Supported|Valid|Possible) values(?: are)?:?)\s+"
+    rf"(?:^|[.:]\s+)(?:[Oo]ne of|(?:Supported|Valid|Possible) values(?: are)?:?)\s+"
     rf"({_ITEM}(?:,\s+(?:or\s+)?{_ITEM}|\s+or\s+{_ITEM})+)(?:\.(?:\s|$)|$)"
 )
 """A sentence listing every value: yt-dlp's `One of "never", "always", or "multi_video" (default; …).`,
@@ -156,8 +158,28 @@ Each item is one word, optionally explained in parentheses; a list with anything
 (`an IP block in CIDR notation`, `or a comma-list of them`) is open, so no choices."""
 
 
+_LETTERED_ITEM = r"\(([A-Za-z])\)[a-z]+"
+_LETTERED = re.compile(
+    rf"(?<![\w(]){_LETTERED_ITEM}(?:(?:,\s+(?:or\s+)?|\s+or\s+){_LETTERED_ITEM}){{2,}}(?![\w(])"
+)
+"""pip's `(s)witch, (i)gnore, (w)ipe, (b)ackup, (a)bort`: each value is the letter in parentheses,
+the word around it says what it means. Three or more, one list."""
+
+
+def lettered_choices(description: str) -> list[str] | None:
+    """The letters a `(s)witch, (i)gnore, (a)bort` list offers as the values, or None."""
+    match = _LETTERED.search(description)
+    if match is None:
+        return None
+    letters = re.findall(r"\(([A-Za-z])\)", match.group(0))
+    return letters if len(set(letters)) == len(letters) else None
+
+
 def listed_choices(description: str) -> list[str] | None:
-    """The values a sentence of the description lists as the only ones, or None."""
+    """The values a sentence of the description lists as the only ones (`One of …`, or the
+    letters of `(s)witch, (i)gnore, (a)bort`), or None."""
+    if letters := lettered_choices(description):
+        return letters
     match = _LISTED.search(description)
     if match is None:
         return None

@@ -24,13 +24,24 @@ rule read from real help texts (the corpus recordings and the programs on a Debi
   placeholder and a description (`  --config-file CONFIG_FILE`), none of whose spellings any
   flag holds (argparse groups with a description paragraph that no section rule took as
   options). Families named by a placeholder (`-NUM`, `--GTYPE-group-format`) and help/version
-  rows are left out.
+  rows are left out, and so are rows of a paragraph whose other lines at that indent are not
+  options (cut's range forms `N`, `N-M`, `-M` under `Each range is one of:`).
+
+A listed command whose help could not be read is a sign too, except one that **runs instead of
+showing help**: every form that asks it (`CMD --help`, `CMD -h`) exits non-zero with the same
+one-line message that spells no option and no usage (hatch 1.16's `self restore`: `Hatch is
+not installed as a binary`), while a sibling's help was read. Frameworks answer a help switch
+while parsing, before any of the command's code runs, and the sibling shows the parent's own
+code lets them through; so the command never parses `--help`: it takes its words as arguments
+(click's `add_help_option=False`, a pass-through), and there are no options of its own to miss.
+The crawl keeps its note (`help unavailable: …`).
 """
 
 from __future__ import annotations
 
 import re
 
+from workbench.loaders.help.run import HelpCall
 from workbench.model.tree import Flag
 
 _PARTIAL = re.compile(
@@ -110,9 +121,10 @@ def unread_rows(text: str, flags: list[Flag], held_elsewhere: set[str]) -> list[
     """Option rows of `text` none of whose spellings a flag holds: the first spelling of each."""
     held = _spellings(flags) | held_elsewhere
     found: list[str] = []
-    for line in _rows_of_option_blocks(text):
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
         row = _ROW.match(line)
-        if row is None:
+        if row is None or not _among_option_rows(lines, index):
             continue
         names = _SPELLING.findall(row.group("term"))
         if not names or any(n in _MACHINERY or _FAMILY.search(n) for n in names):
@@ -124,24 +136,44 @@ def unread_rows(text: str, flags: list[Flag], held_elsewhere: set[str]) -> list[
     return found
 
 
-_TWO_COLUMNS = re.compile(r"^ {1,8}\S+(?: \S+)? {2,}\S")
-"""`  N-M   from N'th to M'th …`: an indented term, two spaces, its description."""
-
-
-def _rows_of_option_blocks(text: str) -> list[str]:
-    """The lines of the paragraphs whose two-column rows are mostly option rows: a list of
-    something else (cut's ranges `N`, `N-`, `N-M`, `-M`) holds a row that only looks like one."""
-    lines: list[str] = []
-    for paragraph in re.split(r"\n[ \t]*\n", text):
-        rows = paragraph.splitlines()
-        columns = [r for r in rows if _TWO_COLUMNS.match(r)]
-        options = [r for r in columns if _ROW.match(r)]
-        if columns and len(options) * 2 <= len(columns):
-            continue
-        lines.extend(rows)
-    return lines
+def _among_option_rows(lines: list[str], index: int) -> bool:
+    """Most lines of the row's paragraph at its indent start with a dash: a list of options,
+    not cut's `Each range is one of:` list (`N`, `N-`, `N-M`, `-M`), where `-M` is a value."""
+    indent = len(lines[index]) - len(lines[index].lstrip(" "))
+    start = index
+    while start > 0 and lines[start - 1].strip():
+        start -= 1
+    end = index
+    while end + 1 < len(lines) and lines[end + 1].strip():
+        end += 1
+    level = [
+        line.lstrip(" ")
+        for line in lines[start : end + 1]
+        if len(line) - len(line.lstrip(" ")) == indent
+    ]
+    return 2 * sum(1 for line in level if line.startswith("-")) > len(level)
 
 
 def held_spellings(flags: list[Flag]) -> set[str]:
     """Every spelling `flags` hold (`--name`, `-n`, `--no-name` when negatable)."""
     return _spellings(flags)
+
+
+_HELP_SWITCHES = ("--help", "-h")
+_NAMES_AN_OPTION = re.compile(r"(?<![\w-])--?[A-Za-z]|\busage\b", re.IGNORECASE)
+
+
+def runs_instead_of_help(calls: tuple[HelpCall, ...] | list[HelpCall]) -> str | None:
+    """The message a command printed instead of help when every help switch asked got the same
+    one-line refusal naming no option (rules above), or None. The caller checks a sibling's
+    help was read."""
+    asked = [c for c in calls if c.argv and c.argv[-1] in _HELP_SWITCHES]
+    if len(asked) < 2 or any(c.error or c.timed_out or c.exit_code in (0, None) for c in asked):
+        return None
+    answers = {c.text.strip() for c in asked}
+    if len(answers) != 1:
+        return None
+    [message] = answers
+    if not message or "\n" in message or _NAMES_AN_OPTION.search(message):
+        return None
+    return message

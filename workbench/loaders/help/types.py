@@ -73,6 +73,7 @@ _PLACEHOLDER_WORDS: dict[str, ValueType] = {
     "jobs": ValueType.INTEGER,
     "seconds": ValueType.NUMBER,  # a time in seconds may be fractional (`0.5`); a whole default says integer
     "secs": ValueType.NUMBER,
+    "sec": ValueType.NUMBER,  # pip's `--timeout <sec>` (default 180.0 seconds): a float
     "years": ValueType.INTEGER,
     "days": ValueType.INTEGER,
     "hours": ValueType.INTEGER,
