@@ -262,6 +262,20 @@ _FISH_LONG = {
 }
 
 
+def _close_quote(line: str, start: int, escapable: str, word: list[str]) -> int | None:
+    """Read the quoted part of `line` opened at `start` into `word`; the index of its closing
+    quote, or None when the line ends first (an unclosed quote: the line is not read)."""
+    quote, end = line[start], start + 1
+    while end < len(line) and line[end] != quote:
+        if line[end] == "\\" and end + 1 < len(line) and line[end + 1] in escapable:
+            word.append(line[end + 1])
+            end += 2
+            continue
+        word.append(line[end])
+        end += 1
+    return end if end < len(line) else None
+
+
 def fish_words(line: str) -> list[str] | None:
     """The words of one fish command line, quotes and escapes resolved (`'a\\'b'` → `a'b`), up to
     an unquoted `#` or `;`; None when it cannot be read as plain words (a `$var`, an unclosed quote)."""
@@ -282,28 +296,10 @@ def fish_words(line: str) -> list[str] | None:
         if char == ";":
             break
         in_word = True
-        if char == "'":
-            end = i + 1
-            while end < len(line) and line[end] != "'":
-                if line[end] == "\\" and end + 1 < len(line) and line[end + 1] in "'\\":
-                    current.append(line[end + 1])
-                    end += 2
-                    continue
-                current.append(line[end])
-                end += 1
-            if end >= len(line):
-                return None
-            i = end + 1
-        elif char == '"':
-            end = i + 1
-            while end < len(line) and line[end] != '"':
-                if line[end] == "\\" and end + 1 < len(line) and line[end + 1] in '"\\$\n':
-                    current.append(line[end + 1])
-                    end += 2
-                    continue
-                current.append(line[end])
-                end += 1
-            if end >= len(line):
+        if char in "'\"":
+            # fish: inside '…' only \' and \\ escape; inside "…" also \$ and a newline
+            end = _close_quote(line, i, "'\\" if char == "'" else '"\\$\n', current)
+            if end is None:
                 return None
             i = end + 1
         elif char == "\\" and i + 1 < len(line):
