@@ -192,6 +192,18 @@ def test_a_third_party_fish_file_is_never_taken_from_and_says_the_load_may_be_sh
     assert any(f.code == "WB412" and "--mmap" in f.message for f in coverage_findings(tree))
 
 
+def test_an_older_third_party_file_that_lists_fewer_options_than_the_help_still_speaks(tmp_path):
+    # htop 3.2.2's help shows 11 long options; fish's file (written for an older htop) lists 6,
+    # 5 of them in the help, and `--no-colour`, which htop accepts and its help does not show
+    recorded = _recorded_file("htop", "htop.fish")
+    assert not recorded["own"]
+    tree = _replayed("htop", tmp_path)
+    assert not any(f.name == "no-colour" for f in tree.root.flags)
+    (sign,) = [s for s in tree.coverage.short_signs if "fish completion" in s]
+    assert "--no-colour" in sign and "--no-color," not in sign
+    assert coverage_line(tree).startswith("warning:")
+
+
 # --- provenance
 
 

@@ -618,15 +618,19 @@ def _ancestors(path: tuple[str, ...], nodes: dict[tuple[str, ...], CrawledComman
 
 def agrees_with_help(options: list[ListedOption], nodes: dict) -> bool:
     """Whether the file describes the program whose help was read: when the root's help shows
-    four or more long options, at least half of them are in the file's root options."""
+    four or more long options, at least half of them are in the file's root options, or at
+    least half of the file's are in the help. An older file lists fewer options than today's
+    help (htop's fish file: 6 of the help's 11) and is still that program's; a file of another
+    program of the same name shares few either way."""
     root = nodes.get(())
     if root is None or root.parsed is None:
         return False
     shown = {f.name for f in root.parsed.flags if f.name and f.name not in _MACHINERY}
     if len(shown) < 4:
         return True
-    listed = {o.flag.name for o in options if o.path == () and o.flag.name}
-    return len(shown & listed) * 2 >= len(shown)
+    listed = {o.flag.name for o in options if o.path == () and o.flag.name} - _MACHINERY
+    common = len(shown & listed) * 2
+    return common >= len(shown) or (len(listed) >= 4 and common >= len(listed))
 
 
 def _take(
