@@ -372,13 +372,16 @@ def man_page_options(program: str) -> list[str]:
     authors, is a second document to forgive a flag fish lacks. Never used to count a flag found.
     Sections 1 and 8 (lsof); roff's zero-width escapes (`\-\^\-exclude`) and the page's own
     strings (`.ds = \-\-` then `\*=binary`, as patch's page spells its long options) are
-    expanded; `.TQ` continues a `.TP` head (strace's long forms); help2man's `.HP` heads (sed).
+    expanded; `.TQ` continues a `.TP` head (strace's long forms); help2man's `.HP` heads (sed);
+    a `.sp`/`.PP` paragraph opening with a bold option (asciidoctor's util-linux pages, ncat's);
+    a page in a suffixed section (ack's `ack.1p`).
     """
     path = next(
         (
             p
-            for p in (Path(f"/usr/share/man/man{s}/{program}.{s}.gz") for s in ("1", "8"))
-            if p.exists()
+            for s in ("1", "8")
+            for p in sorted(Path(f"/usr/share/man/man{s}").glob(f"{program}.{s}*.gz"))
+            if p.name.split(".")[0] == program  # ack's page is ack.1p
         ),
         None,
     )
@@ -409,6 +412,9 @@ def man_page_options(program: str) -> list[str]:
             or line.startswith((".B ", ".BI ", ".BR "))
             or re.match(r"^\.(TP|IP|PD|TQ|HP)\b", previous)
             and not line.startswith(".")
+            # asciidoctor's and ncat's pages: a paragraph opening with a bold option is its head
+            or re.match(r"^\.(sp|PP)\b", previous)
+            and line.startswith("\\fB\\-")
         ):
             head = line
         if head is None:
