@@ -175,6 +175,8 @@ def cobra_truth(cli: CorpusCLI, cwd: str) -> dict:
             if line.startswith(":") or not line.strip() or line.startswith("Completion ended"):
                 continue
             word, _, desc = line.partition("\t")
+            if word != word.strip() or " " in word:
+                continue  # a line of help text, never a completion word
             rows.append((word, desc))
         return rows
 
@@ -200,7 +202,12 @@ def cobra_truth(cli: CorpusCLI, cwd: str) -> dict:
                 break
             rows += new
             seen |= {w.split("=")[0] for w, _ in new}
-            given += [f"{w.split('=')[0]}=1" for w, _ in new if w.startswith("--")]
+            # never `--help=1`/`--version=1`: lxc then prints `__complete`'s own help as the answer
+            given += [
+                f"{w.split('=')[0]}=1"
+                for w, _ in new
+                if w.startswith("--") and w.split("=")[0] not in NEVER_COUNTED
+            ]
         return rows
 
     by_help = bool(complete("help", ""))
@@ -546,6 +553,66 @@ def bash_clap_truth(cli: CorpusCLI) -> dict:
     }
 
 
+def clap_fish_truth(cli: CorpusCLI) -> dict:
+    """A fish file clap_complete generated (sq's): every line's condition names its command —
+    `__fish_use_subcommand` the root, each `__fish_seen_subcommand_from X` not negated one more
+    word of the path; a line with `-a NAME` and no option names offers the subcommand NAME;
+    `-r` marks a value, `-a "{a\t,b\t}"` on a value its choices. A clap switch has no `-r`
+    (boolean or count: not told)."""
+    file = Path(cli.truth.split(":", 1)[1])
+    commands: dict[str, dict] = {"": {"flags": {}, "positionals": None}}
+    pending: list[tuple[str, dict]] = []
+    for raw in _fish_lines(file.read_text()):
+        # fish's `\'` inside a single-quoted description is a quote shlex does not know
+        words = shlex.split(raw.replace("\\'", ""), comments=True)
+        condition = words[words.index("-n") + 1] if "-n" in words else ""
+        path = [
+            term.split()[1]
+            for term in condition.split(";")
+            if term.strip().startswith(("__fish_seen_subcommand_from", "and __fish_seen"))
+            for term in [term.strip().removeprefix("and ").strip()]
+        ]
+        longs = ["--" + words[i + 1] for i, w in enumerate(words) if w == "-l"]
+        shorts = ["-" + words[i + 1] for i, w in enumerate(words) if w == "-s"]
+        arguments = words[words.index("-a") + 1] if "-a" in words else None
+        if not (longs or shorts):
+            if arguments and not arguments.startswith("{") and arguments != "help":
+                commands.setdefault(
+                    " ".join([*path, arguments]), {"flags": {}, "positionals": None}
+                )
+            continue
+        key = longs[0] if longs else shorts[0]
+        if key in NEVER_COUNTED:
+            continue
+        value = "-r" in words
+        choices = (
+            [c.split("\t")[0] for c in arguments.strip("{}").split(",") if c.split("\t")[0]]
+            if value and arguments and arguments.startswith("{")
+            else None
+        )
+        pending.append(
+            (
+                " ".join(path),
+                {
+                    "names": longs + shorts,
+                    "kind": "value" if value else None,
+                    "type": "choice" if choices else None,
+                    "choices": choices,
+                    "required": None,
+                    "repeatable": None,
+                },
+            )
+        )
+    for path, flag in pending:
+        if path in commands:
+            commands[path]["flags"].setdefault(flag["names"][0], flag)
+    return {
+        "method": f"the fish completion file clap_complete generated at the package's build ({file}): "
+        "each line's condition names its command, `-r` a value, `-a {…}` its choices",
+        "commands": commands,
+    }
+
+
 def commander_truth(cli: CorpusCLI, cwd: str) -> dict:
     exe = find_executable(cli)
     out = Path(cwd) / "truth.json"
@@ -617,6 +684,8 @@ def make(cli: CorpusCLI) -> dict:
             body = kingpin_truth(cli, cwd)
         elif cli.truth.startswith("bash-clap:"):
             body = bash_clap_truth(cli)
+        elif cli.truth.startswith("clap-fish:"):
+            body = clap_fish_truth(cli)
         elif cli.truth == "commander":
             body = commander_truth(cli, cwd)
         elif cli.truth == "yargs":
