@@ -228,3 +228,14 @@ def choice_list(text: str) -> tuple[str, ...] | None:
     if any(not re.fullmatch(r"[\w.+:/@-]+", item) for item in items):
         return None
     return tuple(items)
+
+
+def sole_choice(text: str, default: str | None) -> list[str] | None:
+    """argparse's `{builtin}` (one choice in braces) when the shown default is that choice:
+    the one value the CLI offers (virtualenv's `--discovery {builtin}  … (default: builtin)`).
+    Without that default, one name in braces is a placeholder (GNU sed's
+    `{script-only-if-no-other-script}`)."""
+    match = re.fullmatch(r"\{([\w.+:/@-]+)\}", text.strip())
+    if match is None or default is None or default.strip().strip("\"'") != match.group(1):
+        return None
+    return [match.group(1)]
