@@ -163,3 +163,33 @@ def test_a_single_switch_named_as_the_first_level_counts():
     # print the whole request … For the second level and higher, …`
     verbose = flags_of(parsed("types_http.txt", ["http"]))["verbose"]
     assert verbose.kind is FlagKind.COUNT
+
+
+def test_a_time_in_seconds_with_a_whole_default_stays_a_number():
+    # yt-dlp 2025: `--progress-delta SECONDS  Time between progress output (default: 0)`: the
+    # CLI takes `0.5`; a whole default does not say it refuses one
+    verbosity = flags_of(parsed("types_ytdlp_verbosity.txt", ["yt-dlp"]))
+    delta = verbosity["progress-delta"]
+    assert (delta.value_type, delta.default) == (ValueType.NUMBER, 0.0)
+    # tox 4: `--exit-and-dump-after seconds  dump tox threads after n seconds …`: `n` counts them
+    tox = flags_of(parsed("types_tox_run.txt", ["tox", "run"]))
+    assert tox["exit-and-dump-after"].value_type is ValueType.INTEGER
+
+
+def test_values_defined_one_by_one_holding_the_default_are_the_choices():
+    # pip 25: `--upgrade-strategy <upgrade_strategy>  Determines how dependency upgrading should
+    # be handled [default: only-if-needed]. "eager" - dependencies are upgraded regardless …
+    # "only-if-needed" -  are upgraded only when …`
+    strategy = flags_of(parsed("optparse_pip_install.txt", ["pip", "install"]))["upgrade-strategy"]
+    assert strategy.value_type is ValueType.CHOICE
+    assert strategy.choices == ["eager", "only-if-needed"]
+    assert listed_choices('"eager" - all. "lazy" - some.') is None  # no default among them
+
+
+def test_a_description_that_opens_by_naming_a_path_makes_the_value_one():
+    # virtualenv 20: `--extra-search-dir d [d ...]  a path containing wheels to extend the
+    # internal wheel list (can be set 1+ times) (default: [])`
+    venv = flags_of(parsed("types_virtualenv.txt", ["virtualenv"]))
+    assert venv["extra-search-dir"].value_type is ValueType.PATH
+    # `--pip version  version of pip to install as seed: embed, bundle, none or exact version`
+    assert venv["pip"].value_type is ValueType.STRING

@@ -11,7 +11,8 @@ The placeholder decides first (`types.placeholder`: `N`, `SKIP_LINES`, `SECONDS`
   counts with it (`Number of retries`, `how many`) or lists its values as numbers (`- 0: no interactivity. - 1: ask ...`), and an integer or number when
   the shown default is one (`(default: 4)`, `(default: 0.5)`);
 - `NUMBER` is a number, and an integer when it counts things (`downloading NUMBER files`);
-- a time in seconds is a number (fractions allowed) unless its shown default is whole;
+- a time in seconds is a number (fractions allowed) unless the text counts them (`after n
+  seconds`); a whole default (`(default: 0)`) is no such sign: a number schema takes `0` and `0.5`;
 - values listed by their letter (`(s)witch, (i)gnore, (w)ipe, (b)ackup, (a)bort`, pip) are
   choices: the letters.
 
@@ -37,6 +38,11 @@ _WORD_ALTERNATIVE = re.compile(
 """A word offered as a value next to the number (`or "infinite"`, `Passing 'notset'`,
 `'auto' uses the number of CPU cores`, `The default, "auto", ...`)."""
 _COUNTS = re.compile(r"(?i)\bnumber of\b|\bhow many\b")
+_NAMES_A_PATH = re.compile(
+    r"(?i)^(?:an?\s+|the\s+)?(?:path|directory|folder)\s+(?:to|of|containing|where|in which)\b"
+)
+"""virtualenv's `--extra-search-dir d [d ...]  a path containing wheels …`: a description that
+opens by naming the value a path (`Path to …`, `Directory where …`)."""
 _SAYS_INTEGER = re.compile(
     r"(?i)\b(?:an?|non-?negative|positive|negative|whole)\s+(?:integer|whole number)\b"
 )
@@ -71,9 +77,9 @@ def settle_value_type(
     if (
         value_type is ValueType.NUMBER
         and re.search(r"(?i)sec", metavar)
-        and re.fullmatch(r"-?\d+", default)
+        and re.search(r"\b[nN]\s+sec(?:ond)?s\b", description)
     ):
-        return ValueType.INTEGER  # `seconds ... (default: 0)`: the CLI shows a whole number
+        return ValueType.INTEGER  # `after n seconds`: the text counts them with `n`
     if value_type is ValueType.NUMBER and _counted_by(metavar, description):
         return ValueType.INTEGER  # `NUMBER` in `downloading NUMBER files` counts files
     if (
@@ -82,6 +88,8 @@ def settle_value_type(
         or not re.fullmatch(r"<?[A-Za-z][\w-]*>?", metavar.strip())
     ):
         return value_type
+    if _NAMES_A_PATH.search(description):
+        return ValueType.PATH
     if (
         _COUNTS.search(description)
         or _SAYS_INTEGER.search(description)
@@ -215,6 +223,9 @@ _QUOTED_AFTER_COLON = re.compile(
 the sentence (a quote marks a literal value; an unquoted list after a colon may be prose)."""
 _DECLARED_CHOICES = re.compile(rf"\(choices:\s+({_QUOTED}(?:,\s+{_QUOTED})*)")
 """commander's `.choices()`, shown as `(choices: "json", "yaml", default: "json")`."""
+_DEFINED = re.compile(rf"(?:^|[.:\]]\s+)({_QUOTED})\s+-\s+\S")
+"""pip's `[default: only-if-needed]. "eager" - dependencies are upgraded … "only-if-needed" -
+are upgraded only when …`: each value quoted at a sentence's start and defined after a dash."""
 _BRACKETED = re.compile(rf"\[({_WORD}(?:,\s*{_WORD})+)\]")
 """pip's `Specify whether the progress bar should be used [on, off] (default: on)`: a bracketed
 list inside the description, read as the values only when the shown default is one of them."""
@@ -244,7 +255,8 @@ def listed_choices(
     value set. `Must be a, b, or c.` and a style's own wordings (`openings`, made by
     `prose_choices`: git's `optional modes: a, b.`) first, then the letters of `(s)witch,
     (i)gnore, (a)bort`, a sentence `One of …` / `… among: …`, a quoted list after a colon,
-    and a bracketed list holding the shown `default`."""
+    and, holding the shown `default`, a bracketed list or values defined one by one (`"eager" -
+    …`)."""
     for pattern in (_MUST_BE, *openings):
         if match := pattern.search(description):
             return [c.strip().strip('"') for c in re.split(r",\s*(?:or\s+)?", match.group(1))]
@@ -260,6 +272,9 @@ def listed_choices(
             items = [item.strip() for item in bracket.group(1).split(",")]
             if shown in items:
                 return items
+        defined = list(dict.fromkeys(q.strip("\"'") for q in _DEFINED.findall(description)))
+        if len(defined) >= 2 and shown in defined:
+            return defined
     return None
 
 
