@@ -14,7 +14,13 @@ The placeholder decides first (`types.placeholder`: `N`, `SKIP_LINES`, `SECONDS`
 - a time in seconds is a number (fractions allowed) unless the text counts them (`after n
   seconds`); a whole default (`(default: 0)`) is no such sign: a number schema takes `0` and `0.5`;
 - values listed by their letter (`(s)witch, (i)gnore, (w)ipe, (b)ackup, (a)bort`, pip) are
-  choices: the letters.
+  choices: the letters;
+- the description naming the value an integer (`non-negative integer`) makes one, naming it a
+  path (`a path containing …`) a path, and an example of N whole numbers types an N-word value;
+- `listed_choices` is the one reader of a value set the description lists (`Must be …`, a
+  style's own wording, `One of …`, `among: …`, quoted lists, a bracketed list holding the
+  default); `opens_the_list` hears a description saying a placeholder's list is not all
+  (`Run '…' to list available …`, `Comma-separated`).
 
 A switch (an option that shows no value) counts when its default is a number (`increase
 verbosity (default: 2)`) or its description shows it doubled (`-ii for MEDIUM`).

@@ -71,7 +71,7 @@ _PLACEHOLDER_WORDS: dict[str, ValueType] = {
     "int": ValueType.INTEGER,
     "integer": ValueType.INTEGER,
     "jobs": ValueType.INTEGER,
-    "seconds": ValueType.NUMBER,  # a time in seconds may be fractional (`0.5`); a whole default says integer
+    "seconds": ValueType.NUMBER,  # a time in seconds may be fractional (`0.5`); `after n seconds` says integer
     "secs": ValueType.NUMBER,
     "sec": ValueType.NUMBER,  # pip's `--timeout <sec>` (default 180.0 seconds): a float
     "years": ValueType.INTEGER,
