@@ -8,6 +8,7 @@ from help_support import FIXTURES, flags_of, parsed
 
 from workbench.loaders.help.detect import detect_style
 from workbench.loaders.help.evidence import listed_choices, prose_choices
+from workbench.model.schema import flag_schema
 from workbench.model.tree import FlagKind, ValueType
 
 # ---------------------------------------------------------------- one reader of a listed value set
@@ -108,6 +109,9 @@ def test_a_commander_placeholder_spelled_as_alternatives_is_a_name():
     assert compatibility.kind is FlagKind.VALUE
     assert compatibility.value_type is ValueType.STRING and not compatibility.choices
     assert compatibility.metavar == "ie7|ie8"  # the known values stay in sight, as a hint
+    schema = flag_schema(compatibility)
+    assert "enum" not in schema
+    assert schema["description"].endswith("(values such as: ie7, ie8)")
     # knex 3.3: `-x [js|mjs|coffee|ts|eg|ls]  Specify the knexfile extension (default js)`
     x = flags_of(parsed("commander_knex_init.txt", ["knex", "init"]))["x"]
     assert x.value_type is ValueType.STRING and not x.choices
@@ -120,6 +124,7 @@ def test_a_list_the_description_says_is_not_all_there_is_stays_open():
     flavor = run["flavor"]
     assert flavor.value_type is ValueType.STRING and not flavor.choices
     assert flavor.metavar and flavor.metavar.startswith("cpu-basic|cpu-upgrade|")
+    assert "values such as: cpu-basic, cpu-upgrade, " in flag_schema(flavor)["description"]
     # `hf jobs list`: `--status [COMPLETED|…]  … Comma-separated or repeated, e.g. --status
     # running,scheduling`: one value holds several
     listed = flags_of(parsed("types_hf_jobs_list.txt", ["hf", "jobs", "list"]))
