@@ -66,12 +66,12 @@ def test_counting_words_in_the_description_make_an_integer():
     assert bandit["number"].value_type is ValueType.INTEGER  # CONTEXT_LINES
 
 
-def test_a_time_in_seconds_is_a_number_unless_its_default_is_whole():
+def test_a_time_in_seconds_is_a_number_unless_the_text_counts_them():
     ytdlp = flags("types_ytdlp_excerpt.txt", ["yt-dlp"])
     assert ytdlp["sleep-interval"].value_type is ValueType.NUMBER
     assert ytdlp["socket-timeout"].value_type is ValueType.NUMBER
     tox = flags("types_tox_run.txt", ["tox", "run"])
-    dump = tox["exit-and-dump-after"]  # `seconds ... (default: 0)`
+    dump = tox["exit-and-dump-after"]  # `after n seconds ... (default: 0)`
     assert (dump.value_type, dump.default) == (ValueType.INTEGER, 0)
 
 

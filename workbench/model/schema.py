@@ -197,9 +197,16 @@ def _hints(
         hints.append("a JSON value")
     if metavar and not choices and _meaningful_metavar(metavar, key):
         hints.append(f"format: {metavar}")
+    elif metavar and not choices and _OPEN_LIST.fullmatch(listed := metavar.strip("[]<>{}")):
+        # a list the parser does not check (`[ie7|ie8]` on a plain string): shown, not enforced
+        hints.append(f"values such as: {', '.join(listed.split('|'))}")
     if env_var:
         hints.append(f"env var: {env_var}")
     return hints
+
+
+_OPEN_LIST = re.compile(r"[\w.+:/@-]+(?:\|[\w.+:/@-]+)+")
+"""A metavar spelled as alternatives (`ie7|ie8`, `[auto|h11]`) on a value with no choices."""
 
 
 def _meaningful_metavar(metavar: str, key: str) -> bool:

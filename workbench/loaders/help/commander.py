@@ -12,6 +12,10 @@ generic reading misses and this module adds:
   alias is recorded and the usage read with the name alone, so its positionals are kept.
 - `--spec` and `--no-spec` listed as two entries are one negatable flag (commander's way of
   declaring a switch that can be turned off).
+- A placeholder spelled as alternatives (`-c, --compatibility [ie7|ie8]`, `-x [js|ts]`) is only
+  a name: commander checks no value unless the program declares `.choices()`, so the CLI takes
+  values the name does not show (clean-css: `*`, `ie9`, `ie10,+properties.zeroUnits`), and a
+  closed list would refuse them.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import re
 
 from workbench.loaders.help.document import HelpDocument
+from workbench.loaders.help.flags import FlagStyle
 from workbench.loaders.help.generic import Rules
 from workbench.loaders.help.parsed import ParsedHelp
 
@@ -72,9 +77,14 @@ SIGNS = (
     (r"^\s*-h, --help\s{2,}([Dd]isplay help for command|[Oo]utput usage information)\.?\s*$", 4),
     (r"^\s*help \[command\]\s{2,}display help for command", 2),
     (r"^\s+[\w-]+(\|[\w-]+)+ \[options\]", 1),
+    (r"^\s*-[vV], --version\s{2,}output the version number\s*$", 3),
 )
 """The marks commander leaves (pattern, weight), for `detect.py`."""
 
 RULES = Rules(
-    name="commander", prepare=dedent_from_usage, hooks=[usage_with_aliases], finish=[pair_negations]
+    name="commander",
+    prepare=dedent_from_usage,
+    flag_style=FlagStyle(placeholder_lists=False),
+    hooks=[usage_with_aliases],
+    finish=[pair_negations],
 )

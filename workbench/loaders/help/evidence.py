@@ -11,9 +11,16 @@ The placeholder decides first (`types.placeholder`: `N`, `SKIP_LINES`, `SECONDS`
   counts with it (`Number of retries`, `how many`) or lists its values as numbers (`- 0: no interactivity. - 1: ask ...`), and an integer or number when
   the shown default is one (`(default: 4)`, `(default: 0.5)`);
 - `NUMBER` is a number, and an integer when it counts things (`downloading NUMBER files`);
-- a time in seconds is a number (fractions allowed) unless its shown default is whole;
+- a time in seconds is a number (fractions allowed) unless the text counts them (`after n
+  seconds`); a whole default (`(default: 0)`) is no such sign: a number schema takes `0` and `0.5`;
 - values listed by their letter (`(s)witch, (i)gnore, (w)ipe, (b)ackup, (a)bort`, pip) are
-  choices: the letters.
+  choices: the letters;
+- the description naming the value an integer (`non-negative integer`) makes one, naming it a
+  path (`a path containing …`) a path, and an example of N whole numbers types an N-word value;
+- `listed_choices` is the one reader of a value set the description lists (`Must be …`, a
+  style's own wording, `One of …`, `among: …`, quoted lists, a bracketed list holding the
+  default); `opens_the_list` hears a description saying a placeholder's list is not all
+  (`Run '…' to list available …`, `Comma-separated`).
 
 A switch (an option that shows no value) counts when its default is a number (`increase
 verbosity (default: 2)`) or its description shows it doubled (`-ii for MEDIUM`).
@@ -37,6 +44,16 @@ _WORD_ALTERNATIVE = re.compile(
 """A word offered as a value next to the number (`or "infinite"`, `Passing 'notset'`,
 `'auto' uses the number of CPU cores`, `The default, "auto", ...`)."""
 _COUNTS = re.compile(r"(?i)\bnumber of\b|\bhow many\b")
+_NAMES_A_PATH = re.compile(
+    r"(?i)^(?:an?\s+|the\s+)?(?:path|directory|folder)\s+(?:to|of|containing|where|in which)\b"
+)
+"""virtualenv's `--extra-search-dir d [d ...]  a path containing wheels …`: a description that
+opens by naming the value a path (`Path to …`, `Directory where …`)."""
+_SAYS_INTEGER = re.compile(
+    r"(?i)\b(?:an?|non-?negative|positive|negative|whole)\s+(?:integer|whole number)\b"
+)
+"""commitizen's `Specify non-negative integer for dev release.`: the description names the value
+an integer (`a positive integer`, `an integer`)."""
 _ENUMERATED = re.compile(r"(?:^|\s)- (\d+): ")
 """codespell's `- 0: no interactivity. - 1: ask for confirmation.`: values listed as numbers."""
 _COMBINED = re.compile(r"(?i)\bbitmask\b|\bcombined\b|\bsum of\b|\badd(?:ed)? together\b")
@@ -66,9 +83,9 @@ def settle_value_type(
     if (
         value_type is ValueType.NUMBER
         and re.search(r"(?i)sec", metavar)
-        and re.fullmatch(r"-?\d+", default)
+        and re.search(r"\b[nN]\s+sec(?:ond)?s\b", description)
     ):
-        return ValueType.INTEGER  # `seconds ... (default: 0)`: the CLI shows a whole number
+        return ValueType.INTEGER  # `after n seconds`: the text counts them with `n`
     if value_type is ValueType.NUMBER and _counted_by(metavar, description):
         return ValueType.INTEGER  # `NUMBER` in `downloading NUMBER files` counts files
     if (
@@ -77,7 +94,13 @@ def settle_value_type(
         or not re.fullmatch(r"<?[A-Za-z][\w-]*>?", metavar.strip())
     ):
         return value_type
-    if _COUNTS.search(description) or len(enumerated(description)) >= 2:
+    if _NAMES_A_PATH.search(description):
+        return ValueType.PATH
+    if (
+        _COUNTS.search(description)
+        or _SAYS_INTEGER.search(description)
+        or len(enumerated(description)) >= 2
+    ):
         return ValueType.INTEGER
     if re.fullmatch(r"-?\d+", default):
         return ValueType.INTEGER
@@ -108,20 +131,44 @@ def enumerated_choices(description: str) -> list[str] | None:
     return values
 
 
+_OPENED = re.compile(
+    r"(?i)\bcomma[- ]separated\b|\b(?:run|see|use) [`'\"]?[\w -]+[`'\"]? to (?:list|see|show) (?:the )?available\b"
+)
+"""A list the text says is not all there is: `Run 'hf jobs hardware' to list available flavors`
+(the values live elsewhere and change), `Comma-separated or repeated, e.g. --status
+running,scheduling` (one value holds several)."""
+
+
+def opens_the_list(description: str) -> bool:
+    """The description says the placeholder's list of values is not the set the CLI accepts
+    (the values are listed by another command, or several join in one word), so a closed
+    schema would refuse valid calls."""
+    return bool(_OPENED.search(description))
+
+
+def example_integers(description: str, count: int) -> bool:
+    """An example in the description gives the `count` words of a value as whole numbers
+    (autopep8's `--line-range line line … (e.g. 1 99)`)."""
+    example = re.search(r"\be\.g\.,?\s+((?:-?\d+\b\s*){2,})(?![\w.:-])", description)
+    return example is not None and len(example.group(1).split()) == count
+
+
 def counts_by_default(default: str | None) -> bool:
     """A switch whose shown default is a number counts its occurrences (`(default: 2)`)."""
     return bool(default and re.fullmatch(r"\d+", default.strip()))
 
 
 def shown_doubled(short: str | None, description: str) -> bool:
-    """The description spells the switch doubled (`-ii for MEDIUM`, `-vv`) or given several
-    times (`multiple -v result in more verbose messages`): it counts."""
+    """The description spells the switch doubled (`-ii for MEDIUM`, `-vv`), given several
+    times (`multiple -v result in more verbose messages`) or once as the first of its levels
+    (httpie's `For the level one (with single `-v`/`--verbose`) …`): it counts."""
     if not short:
         return False
     letter = re.escape(short)
     return bool(
         re.search(
-            rf"(?<![\w-])-{letter}{letter}+\b|\b(?:multiple|several|more) -{letter}\b", description
+            rf"(?<![\w-])-{letter}{letter}+\b|\b(?:multiple|several|more|single) [`'\"]?-{letter}\b",
+            description,
         )
     )
 
@@ -147,15 +194,47 @@ def says_repeatable(description: str) -> bool:
     return bool(_REPEATS.search(description))
 
 
-_ITEM = r"(?:\"[\w.-]+\"|'[\w.-]+'|[\w.-]+)(?:\s+\([^()]*\))?"
+def prose_choices(opening: str) -> re.Pattern[str]:
+    """A closed list of values a description states after `opening` (a regex): `a, b, or c.`
+    (a style's own wording, `FlagStyle.closed_lists`, read by `listed_choices`)."""
+    return re.compile(
+        rf"(?:{opening})((?:\"[\w.-]+\"|[\w.-]+)(?:, (?:or )?(?:\"[\w.-]+\"|[\w.-]+))+)\.(?:\s|$)"
+    )
+
+
+_MUST_BE = prose_choices(r"\bMust be (?:one of:? )?")
+"""`Must be "none", "server", or "client".`: a closed list of values in plain English."""
+
+_WORD = r"[\w-]+(?:\.[\w-]+)*"
+"""One value: `tls1.2`, `only-if-needed`; never the stop that ends the sentence."""
+_QUOTED = rf"(?:\"{_WORD}\"|'{_WORD}')"
+_ITEM = rf"(?:{_QUOTED}(?:/{_QUOTED})*|{_WORD})(?:\s+\([^()]*\))?"
+_JOIN = r"(?:,\s+(?:or\s+)?|\s+or\s+)"
 _LISTED = re.compile(
-    rf"(?:^|[.:]\s+)(?:[Oo]ne of|(?:Supported|Valid|Possible) values(?: are)?:?)\s+"
-    rf"({_ITEM}(?:,\s+(?:or\s+)?{_ITEM}|\s+or\s+{_ITEM})+)(?:\.(?:\s|$)|$)"
+    rf"(?:(?:^|[.:]\s+)(?:[Oo]ne of|(?:Supported|Valid|Possible) values(?: are)?:?)|\bamong:)\s+"
+    rf"({_ITEM}(?:{_JOIN}{_ITEM})+)(?:\.(?:\s|$)|$)"
 )
 """A sentence listing every value: yt-dlp's `One of "never", "always", or "multi_video" (default; …).`,
-`One of never (do nothing), warn (…), force (…)`, coverage's `Supported values are: USR1, USR2.`
-Each item is one word, optionally explained in parentheses; a list with anything else in it
-(`an IP block in CIDR notation`, `or a comma-list of them`) is open, so no choices."""
+`One of never (do nothing), warn (…), force (…)`, coverage's `Supported values are: USR1, USR2.`,
+pip's `Select the output format among: columns (default), freeze, or json.`, docutils' `one of
+"dash" (em-dash prefix), "parentheses"/"parens", or "none".` (a quoted value and its other
+spellings). Each item is one word, optionally explained in parentheses; a list with anything
+else in it (`an IP block in CIDR notation`, `or a comma-list of them`) is open, so no choices."""
+_QUOTED_ITEM = rf"{_QUOTED}(?:/{_QUOTED})*(?:\s+\([^()]*\))?"
+_QUOTED_AFTER_COLON = re.compile(
+    rf":\s+({_QUOTED_ITEM}(?:{_JOIN}{_QUOTED_ITEM}){{2,}})\s*(?:\.(?:\s|$)|$)"
+)
+"""Docutils' `… at or higher than <level>: "info" or "1", "warning"/"2" (default), "error"/"3",
+"severe"/"4", "none"/"5"`: three or more values, every one quoted, after a colon to the end of
+the sentence (a quote marks a literal value; an unquoted list after a colon may be prose)."""
+_DECLARED_CHOICES = re.compile(rf"\(choices:\s+({_QUOTED}(?:,\s+{_QUOTED})*)")
+"""commander's `.choices()`, shown as `(choices: "json", "yaml", default: "json")`."""
+_DEFINED = re.compile(rf"(?:^|[.:\]]\s+)({_QUOTED})\s+-\s+\S")
+"""pip's `[default: only-if-needed]. "eager" - dependencies are upgraded … "only-if-needed" -
+are upgraded only when …`: each value quoted at a sentence's start and defined after a dash."""
+_BRACKETED = re.compile(rf"\[({_WORD}(?:,\s*{_WORD})+)\]")
+"""pip's `Specify whether the progress bar should be used [on, off] (default: on)`: a bracketed
+list inside the description, read as the values only when the shown default is one of them."""
 
 
 _LETTERED_ITEM = r"\(([A-Za-z])\)[a-z]+"
@@ -175,14 +254,38 @@ def lettered_choices(description: str) -> list[str] | None:
     return letters if len(set(letters)) == len(letters) else None
 
 
-def listed_choices(description: str) -> list[str] | None:
-    """The values a sentence of the description lists as the only ones (`One of …`, or the
-    letters of `(s)witch, (i)gnore, (a)bort`), or None."""
+def listed_choices(
+    description: str, *, openings: tuple[re.Pattern[str], ...] = (), default: str | None = None
+) -> list[str] | None:
+    """The values the description lists as the only ones, or None: the one reader of a listed
+    value set. `Must be a, b, or c.` and a style's own wordings (`openings`, made by
+    `prose_choices`: git's `optional modes: a, b.`) first, then the letters of `(s)witch,
+    (i)gnore, (a)bort`, a sentence `One of …` / `… among: …`, a quoted list after a colon,
+    and, holding the shown `default`, a bracketed list or values defined one by one (`"eager" -
+    …`)."""
+    for pattern in (_MUST_BE, *openings):
+        if match := pattern.search(description):
+            return [c.strip().strip('"') for c in re.split(r",\s*(?:or\s+)?", match.group(1))]
+    if declared := _DECLARED_CHOICES.search(description):
+        return _items(declared.group(1))
     if letters := lettered_choices(description):
         return letters
-    match = _LISTED.search(description)
-    if match is None:
-        return None
-    bare = re.sub(r"\s+\([^()]*\)", "", match.group(1))  # the explanations, `(do nothing)`
-    items = re.findall(r"(?:^|,\s+(?:or\s+)?|\s+or\s+)(\"[\w.-]+\"|'[\w.-]+'|[\w.-]+)", bare)
+    if match := _LISTED.search(description) or _QUOTED_AFTER_COLON.search(description):
+        return _items(match.group(1))
+    if default is not None:
+        shown = default.strip().strip("\"'")
+        for bracket in _BRACKETED.finditer(description):
+            items = [item.strip() for item in bracket.group(1).split(",")]
+            if shown in items:
+                return items
+        defined = list(dict.fromkeys(q.strip("\"'") for q in _DEFINED.findall(description)))
+        if len(defined) >= 2 and shown in defined:
+            return defined
+    return None
+
+
+def _items(listing: str) -> list[str]:
+    """The values of a matched list, each spelling of `"a"/"b"` apart, explanations left out."""
+    bare = re.sub(r"\s+\([^()]*\)", "", listing)  # the explanations, `(do nothing)`
+    items = re.findall(rf"(?:^|{_JOIN}|/)({_QUOTED}|{_WORD})", bare)
     return [item.strip("\"'") for item in items]

@@ -27,12 +27,21 @@ from typing import Literal
 from workbench.loaders.help.evidence import (
     counts_by_default,
     enumerated_choices,
+    example_integers,
     listed_choices,
+    opens_the_list,
     says_repeatable,
     settle_value_type,
     shown_doubled,
 )
-from workbench.loaders.help.types import Typing, choice_list, is_type_phrase, placeholder, type_word
+from workbench.loaders.help.types import (
+    Typing,
+    choice_list,
+    is_type_phrase,
+    placeholder,
+    sole_choice,
+    type_word,
+)
 from workbench.model.tree import Flag, FlagKind, ValueType
 
 _ALTERNATIVE_SPLIT = re.compile(r"\s*,\s*(?=-)|\s*\|\s*(?=-)|\s+/\s+(?=-)|\s+(?=--?[A-Za-z])")
@@ -59,15 +68,6 @@ _DEFAULTS_TO = re.compile(r"(?:^|(?<=\.)\s+)Defaults to ([\w.-]+?)\.?\s*$")
 """A closing sentence `Defaults to always.`"""
 
 
-def prose_choices(opening: str) -> re.Pattern[str]:
-    """A closed list of values a description states after `opening` (a regex): `a, b, or c.`"""
-    return re.compile(
-        rf"(?:{opening})((?:\"[\w.-]+\"|[\w.-]+)(?:, (?:or )?(?:\"[\w.-]+\"|[\w.-]+))+)\.(?:\s|$)"
-    )
-
-
-_MUST_BE = prose_choices(r"\bMust be (?:one of:? )?")
-"""`Must be "none", "server", or "client".`: a closed list of values in plain English."""
 _ENV_DOLLAR = re.compile(r"\s*\[\$([A-Z_][A-Z0-9_]*)(?:,\s*\$[A-Z_][A-Z0-9_]*)*\]\s*$")
 
 
@@ -106,9 +106,13 @@ class FlagStyle:
     description_tail: Callable[[str], tuple[str, DescribedValue] | None] | None = None
     """For a style that states an option's type, values and default in lines of their own under
     its description: the text without those lines and what they say, or None."""
+    placeholder_lists: bool = True
+    """A placeholder spelled as alternatives (`[a|b]`, `<a|b>`, `{a,b}`) is the closed list of
+    values the parser checks. False for a style whose parser checks no such list: there
+    `[ie7|ie8]` is only the placeholder's name, and the CLI takes values it does not show."""
     closed_lists: tuple[re.Pattern[str], ...] = ()
     """The style's own wordings of a closed list of values in a description (made by
-    `prose_choices`), besides the plain `Must be a, b, or c.`"""
+    `evidence.prose_choices`), read by `evidence.listed_choices` beside the plain ones."""
 
 
 @dataclass
@@ -203,9 +207,9 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         if (
             flag.kind is FlagKind.VALUE
             and not flag.repeatable
-            and (prose := _closed_list(clean, style))
+            and (listed := listed_choices(clean, openings=style.closed_lists))
         ):
-            flag.choices = _prose_choices(prose)
+            flag.choices = listed
             flag.value_type = ValueType.CHOICE
         return flag
     guessed = False
@@ -245,6 +249,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     flag.kind = FlagKind.VALUE
     if words := placeholder_words(value):  # `--arg NAME VALUE`: one occurrence takes N words
         item_types = [placeholder(word).value_type for word in words]
+        if set(item_types) == {ValueType.STRING} and example_integers(clean, len(words)):
+            item_types = [ValueType.INTEGER] * len(words)  # `line line … (e.g. 1 99)`
         flag.nargs = len(words)
         flag.metavar = " ".join(word.strip("<>") for word in words)
         flag.value_type = item_types[0] if len(set(item_types)) == 1 else ValueType.STRING
@@ -261,10 +267,16 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     if open_ended := _open_ended(value):  # `X [X ...]`: one occurrence takes the words
         flag.nargs, flag.repeatable = open_ended, False
     choices = found.choices or (list(typing.choices) if typing.choices else None)
-    if not choices and (prose := _closed_list(clean, style)):
-        choices = _prose_choices(prose)
-    if not choices and not hinted and metavar and re.fullmatch(r"[A-Za-z][\w-]*", metavar):
-        choices = listed_choices(clean)  # `One of "never", "always", or "multi_video".`
+    if typing.choices and not found.choices and opens_the_list(clean):
+        # `Run 'x hardware' to list available …`: the list is a hint the schema shows, not an enum
+        choices, flag.value_type, flag.metavar = None, ValueType.STRING, "|".join(typing.choices)
+    if not choices and (sole := sole_choice(value, found.default)):
+        choices, flag.metavar = (
+            sole,
+            None,
+        )  # virtualenv's `--discovery {builtin}  … (default: builtin)`
+    if not choices:  # `One of "never", "always", or "multi_video".`, `Must be a, b, or c.`
+        choices = listed_choices(clean, openings=style.closed_lists, default=found.default)
     if choices:
         flag.choices = choices
         flag.value_type = ValueType.CHOICE
@@ -320,16 +332,6 @@ def other_spellings(flag: Flag, spelled: list[str]) -> list[str]:
     the off form)."""
     own = flag.primary_spellings()
     return [s for s in dict.fromkeys(spelled) if s not in own]
-
-
-def _closed_list(text: str, style: FlagStyle) -> re.Match[str] | None:
-    return next(
-        (m for pattern in (_MUST_BE, *style.closed_lists) if (m := pattern.search(text))), None
-    )
-
-
-def _prose_choices(match: re.Match) -> list[str]:
-    return [c.strip().strip('"') for c in re.split(r",\s*(?:or\s+)?", match.group(1))]
 
 
 def _spelling(term: str) -> _Spelling | None:
@@ -432,14 +434,20 @@ def _value_typing(value: str, style: FlagStyle) -> tuple[Typing, str | None, boo
     multi = re.fullmatch(r"(\S+)\s+\[\1\s*\.\.\.\]|\[(\S+)\s*\.\.\.\]", value)
     if multi:
         value, repeatable = multi.group(1) or multi.group(2), True
-    if value.startswith("[") and value.endswith("]") and not choice_list(value):
+    if (
+        value.startswith("[")
+        and value.endswith("]")
+        and not (style.placeholder_lists and choice_list(value))
+    ):
         value = value[1:-1]  # `[<SPEC>]`: an optional value
-    if choices := choice_list(value):
+    if style.placeholder_lists and (choices := choice_list(value)):
         return Typing(ValueType.CHOICE, choices=choices), None, repeatable
     metavar = value.strip("<>") or None
     if style.type_words and not value.startswith("<"):
         typing = type_word(value)
         return typing, None, repeatable
+    if not style.placeholder_lists and (choice_list(value) or choice_list(f"[{value}]")):
+        return Typing(ValueType.STRING), metavar, repeatable  # `<ie7|ie8>` only names the value
     return placeholder(value), metavar, repeatable
 
 

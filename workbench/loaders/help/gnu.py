@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 
 from workbench.loaders.help.document import HelpDocument
-from workbench.loaders.help.flags import FlagStyle, prose_choices
+from workbench.loaders.help.evidence import prose_choices
+from workbench.loaders.help.flags import FlagStyle
 from workbench.loaders.help.generic import Rules
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 from workbench.loaders.help.usage import tokens

@@ -71,7 +71,7 @@ _PLACEHOLDER_WORDS: dict[str, ValueType] = {
     "int": ValueType.INTEGER,
     "integer": ValueType.INTEGER,
     "jobs": ValueType.INTEGER,
-    "seconds": ValueType.NUMBER,  # a time in seconds may be fractional (`0.5`); a whole default says integer
+    "seconds": ValueType.NUMBER,  # a time in seconds may be fractional (`0.5`); `after n seconds` says integer
     "secs": ValueType.NUMBER,
     "sec": ValueType.NUMBER,  # pip's `--timeout <sec>` (default 180.0 seconds): a float
     "years": ValueType.INTEGER,
@@ -228,3 +228,14 @@ def choice_list(text: str) -> tuple[str, ...] | None:
     if any(not re.fullmatch(r"[\w.+:/@-]+", item) for item in items):
         return None
     return tuple(items)
+
+
+def sole_choice(text: str, default: str | None) -> list[str] | None:
+    """argparse's `{builtin}` (one choice in braces) when the shown default is that choice:
+    the one value the CLI offers (virtualenv's `--discovery {builtin}  … (default: builtin)`).
+    Without that default, one name in braces is a placeholder (GNU sed's
+    `{script-only-if-no-other-script}`)."""
+    match = re.fullmatch(r"\{([\w.+:/@-]+)\}", text.strip())
+    if match is None or default is None or default.strip().strip("\"'") != match.group(1):
+        return None
+    return [match.group(1)]
