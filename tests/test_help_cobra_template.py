@@ -85,7 +85,12 @@ def test_usage_forms_that_name_no_subcommand_are_not_asked():
     assert names_subcommands(_recorded(["migrate", "--help"]), ["migrate"])
     assert not names_subcommands("git lfs logs <file>\n\nShow a log.\n", ["logs"])
     assert not names_subcommands("Show the logs clear and simple.\n", ["logs"])  # a sentence
-    assert names_subcommands("Usage:\n  tool remote add <name>\n", ["remote"])
+    # cobra's own template lists a group's subcommands in rows; its usage's lower-case words are
+    # positionals (rclone's `Usage:` / `  rclone config delete name [flags]`)
+    assert not names_subcommands(
+        "Usage:\n  rclone config delete name [flags]\n", ["config", "delete"]
+    )
+    assert not names_subcommands("rclone link will create, retrieve or remove a\nlink.\n", ["link"])
 
 
 def test_options_under_a_mode_head_are_that_modes_own(tree):
@@ -113,3 +118,24 @@ def test_mode_heads_run_to_the_next_underlined_heading():
     lines = text.split("\n")
     end = next(end for word, _, end in mode_parts(text) if word == "export")
     assert lines[end].startswith("Include and exclude")  # underlined with `---`
+
+
+def test_cobras_own_template_asks_no_leaf_for_subcommands(tmp_path, monkeypatch):
+    # rclone's usage names positionals in lower case (`rclone config delete name [flags]`) and
+    # its descriptions start with the command (`rclone link will create …`): asking those
+    # leaves `__complete PATH ""` would run rclone's own completion functions. The recording
+    # holds every call the crawl should make; any other is written to the misses file.
+    misses = tmp_path / "misses.jsonl"
+    monkeypatch.setenv("CORPUS_REPLAY_MISSES", str(misses))
+    crawl(
+        str(install_replay("rclone", tmp_path)),
+        name="rclone",
+        use_cache=False,
+        timeout_s=120,
+        man="/bin/false",
+        completions=lambda path, names: [],
+    )
+    asked = (
+        [json.loads(line)[1] for line in misses.read_text().splitlines()] if misses.exists() else []
+    )
+    assert not [args for args in asked if args[:1] == ["__complete"] and args[-1] == ""]

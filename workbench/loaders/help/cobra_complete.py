@@ -184,30 +184,30 @@ _LITERAL_WORD = re.compile(r"^[a-z][a-z0-9-]*$")
 
 
 def names_subcommands(text: str, path: list[str], summary: str = "") -> bool:
-    """Whether a help that listed no subcommand row still says the command has subcommands, so
-    cobra's engine may be asked `PATH… ""` (on a leaf that runs the program's own completion
-    function, which may do anything, so only on the help's word): a usage form with a literal
-    word right after the command's name (`git lfs logs clear`, `git lfs ext list [<name>...]`)
-    or a subcommand placeholder there (`git lfs migrate <mode> [options]`), or cobra's own
-    `completion` command (`summary`). Usage forms are the `Usage:` lines or, in a help printed
-    by a template of the program's own, the lines of the text's first paragraph."""
+    """Whether a help printed by a template of the program's own, which listed no subcommand
+    row, still says the command has subcommands, so cobra's engine may be asked `PATH… ""` (on a
+    leaf that runs the program's own completion function, which may do anything, so only on the
+    help's word): its first paragraph is usage forms (every line starts with the same word and
+    names the command's path within its first words) and one has a literal word right after the
+    path (`git lfs logs clear`, `git lfs ext list [<name>...]`) or a subcommand placeholder
+    there (`git lfs migrate <mode> [options]`); or the command is cobra's own `completion`
+    (`summary`). A help with a `Usage:` heading is cobra's template, which lists a group's
+    subcommands in rows (its usage's lower-case words are positionals: `config delete name`)."""
     if not path:
         return False
     if summary.strip() == COBRA_COMPLETION_SUMMARY:
         return True
     lines = text.strip("\n").split("\n")
-    end = next((i for i, line in enumerate(lines) if not line.strip()), len(lines))
-    forms = lines[:end]
-    forms += [
-        following
-        for line, following in zip(lines, lines[1:])
-        if line.strip().lower() == "usage:"  # cobra's template: the form on the next line
-    ]
+    if any(re.match(r"(?i)^\s*usage\b", line) for line in lines):
+        return False
+    forms = lines[: next((i for i, line in enumerate(lines) if not line.strip()), len(lines))]
+    if not forms or len({form.split()[0] for form in forms if form.split()}) != 1:
+        return False  # prose, or not one program's forms
     for form in forms:
         words = form.split()
-        if not words or words[-1].endswith((".", ":")):
+        if words[-1].endswith((".", ":", ",")):
             continue  # a sentence, not a usage form
-        for index in range(len(path), len(words)):
+        for index in range(len(path), min(len(words), len(path) + 3)):
             if words[index - len(path) : index] != path:
                 continue
             after = words[index]
