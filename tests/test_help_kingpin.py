@@ -88,3 +88,21 @@ def test_a_live_crawl_reads_every_command(program, expected):
     paths = {" ".join(c.path[1:]) for c in tree.walk()}
     assert expected <= paths
     assert not any(c.path[-1] == c.path[-2] for c in tree.walk() if len(c.path) > 2)
+
+
+def test_a_generated_man_pages_command_synopses_are_not_options_sections():
+    # promtool's page (kingpin's `--help-man`, packaged): `COMMANDS` / `   check config [<flags>]
+    # <config-files>...` / `       --syntax-only`: the subsection title says `flags` only in a
+    # placeholder, so its options are `check config`'s, never the root's
+    import json
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from corpus.replay import recording_path
+
+    from workbench.loaders.help.manpage import read_page
+
+    calls = json.loads(recording_path("promtool").read_text(encoding="utf-8"))["man"]
+    page = read_page(calls[0]["stdout"], "promtool")
+    assert page is not None
+    assert {f.name for f in page.flags} == {"help", "version", "enable-feature"}
