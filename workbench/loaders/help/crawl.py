@@ -37,6 +37,8 @@ from workbench.loaders.help.fetch import (
     fetch_pointed_listing,
 )
 from workbench.loaders.help.generic import first_of_each, parse_listing
+from workbench.loaders.help.go_completion import consult_go_completion
+from workbench.loaders.help.go_completion import framework as go_framework
 from workbench.loaders.help.manpage import WITNESS as MAN_WITNESS
 from workbench.loaders.help.manpage import consult_command_pages, consult_manual, read_manual
 from workbench.loaders.help.modes import give_mode_options
@@ -267,6 +269,13 @@ def _crawl_nodes(
             for future in sorted(done, key=lambda f: (pending[f][1].path, pending[f][0])):
                 kind, node = pending.pop(future)
                 future.result()
+                if kind == "listing":  # kingpin's or urfave's completion: as the engine's
+                    assert node.parsed is not None
+                    add_children(
+                        node,
+                        [e for e in node.parsed.subcommands if e.name in node.listing_commands],
+                    )
+                    continue
                 if kind == "complete":  # the engine's answer: crawl the commands only it listed
                     assert node.parsed is not None  # only read commands are asked
                     add_children(
@@ -296,6 +305,10 @@ def _crawl_nodes(
                     continue
                 add_children(node, first_of_each(node.parsed.subcommands, lambda entry: entry.name))
                 read.append(node)
+                if node.parsed.subcommands and go_framework(node) is not None:
+                    pending[
+                        pool.submit(consult_go_completion, executable, node, timeout_s, workdir)
+                    ] = ("listing", node)  # a group's kingpin/urfave completion (never a leaf's)
                 if engine == "unknown" and node.parsed.style == "cobra":
                     # a cobra-style help: ask the engine about the root first; only a well-formed
                     # answer there makes it worth asking about every other command
