@@ -145,7 +145,9 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "nyc": (1.000, 1.000, 1.000, 1.000),
     "podman": (1.000, 1.000, 1.000, 1.000),
     "skopeo": (1.000, 1.000, 1.000, 1.000),
-    "git-lfs": (1.000, 0.000, 1.000, 0.000),
+    # git-lfs: the recording carries the Go/cobra sign now (round 15): its commands come from
+    # cobra's engine; `install hooks`, `uninstall hooks` are named by nothing it reads
+    "git-lfs": (1.000, 0.958, 1.000, 1.000),
     "caddy": (1.000, 1.000, 1.000, 1.000),
     "hcloud": (1.000, 1.000, 0.996, 1.000),
     "lsd": (1.000, 1.000, 1.000, 1.000),
@@ -159,6 +161,10 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "htop": (1.000, 1.000, 1.000, 0.833),
     "ncdu": (1.000, 1.000, 1.000, 1.000),
     "cleancss": (1.000, 1.000, 1.000, 1.000),  # crawls since round 14's terminal retry
+    # tuned for (this stop): Go programs of kingpin and urfave/cli, truth from their completion
+    "promtool": (1.000, 1.000, 1.000, 1.000),
+    "amtool": (1.000, 1.000, 0.927, 1.000),  # `config routes --config.file`: truth lag (manifest)
+    "ctr": (1.000, 1.000, 0.996, 1.000),  # `snapshots usage -b`: truth has long names only
     # held out (round 16): as first scored, before any fix for them (docs/loaders.md, "Round 16")
     "buildah": (1.000, 1.000, 1.000, 1.000),
     "dlv": (1.000, 1.000, 1.000, 1.000),
@@ -259,9 +265,9 @@ ROUND_14 = {c.name for c in CORPUS if c.round == 14}
 set's before figures neither lower the rest's floors nor hide behind them."""
 ROUND_14_RECORDED_MICRO = {
     "commands_precision": 1.000,
-    "commands_recall": 0.914,
+    "commands_recall": 0.996,  # round 15: git-lfs through cobra's engine (0.914 before)
     "flags_precision": 1.000,
-    "flags_recall": 0.956,
+    "flags_recall": 0.999,
     "value_type": 0.924,
 }
 """Value type 0.876 → 0.924 by round 15's type rules (docs/crawler.md, "Round 15")."""

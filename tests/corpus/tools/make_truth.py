@@ -672,6 +672,192 @@ def yargs_truth(cli: CorpusCLI, cwd: str) -> dict:
     }
 
 
+def _go_completion(exe: str, cwd: str, words: list[str]) -> list[str]:
+    """The lines a Go framework's built-in completion prints for `exe words…` (no shell)."""
+    out = subprocess.run(
+        [exe, *words],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8"),
+        stdin=subprocess.DEVNULL,
+        timeout=30,
+    )
+    if out.returncode != 0 or "Incorrect Usage" in out.stdout + out.stderr:
+        return []
+    return [line.strip() for line in out.stdout.splitlines() if line.strip()]
+
+
+def _flag_entry(name: str) -> dict:
+    return {
+        "names": [name],
+        "kind": None,
+        "type": None,
+        "choices": None,
+        "required": None,
+        "repeatable": None,
+    }
+
+
+def _walk_go_completion(subcommands, flags, canonical=lambda path: path[-1]) -> dict:
+    """Commands breadth first from `subcommands(path)`, each with `flags(path)`; a flag every
+    descendant lists (an inherited one) is counted once, where its parent lacks it. `canonical`
+    names the command a listed name runs (an alias runs its command: left out)."""
+    commands: dict = {}
+    queue: list[list[str]] = [[]]
+    while queue:
+        path = queue.pop(0)
+        parent = commands.get(" ".join(path[:-1])) if path else None
+        inherited = parent["all_flags"] if parent is not None else set()
+        own = {n: _flag_entry(n) for n in flags(path) if n not in NEVER_COUNTED}
+        commands[" ".join(path)] = {
+            "flags": {k: v for k, v in own.items() if k not in inherited},
+            "positionals": None,
+            "all_flags": set(own) | inherited,
+        }
+        seen: set[str] = set()
+        for sub in subcommands(path):
+            if sub in seen or canonical([*path, sub]) != sub:
+                continue  # an alias (urfave lists a command's aliases after its name)
+            seen.add(sub)
+            queue.append([*path, sub])
+    for entry in commands.values():
+        entry.pop("all_flags")
+    return commands
+
+
+def kingpin_truth(cli: CorpusCLI, cwd: str) -> dict:
+    exe = find_executable(cli)
+    assert exe is not None
+
+    def subcommands(path: list[str]) -> list[str]:
+        # kingpin completes a group's subcommands; a leaf's answer is its arguments' hints
+        # (files, values), told apart by being no command: `PATH name --help` must name it
+        names = [
+            w
+            for w in _go_completion(exe, cwd, [*path, "--completion-bash"])
+            if not w.startswith("-")
+        ]
+        return [
+            n
+            for n in names
+            if re.fullmatch(r"[A-Za-z0-9][\w.:-]*", n) and _kingpin_names(exe, cwd, [*path, n])
+        ]
+
+    # kingpin's completion of flags (`PATH --completion-bash --`) answers for a group with a
+    # default command with that command's flags and for the command itself with the global ones
+    # only, so flags come from the manual kingpin writes from the same model (`--help-man`):
+    # the root's under `.SH "OPTIONS"`, each command's under its `.SS` heading
+    man = subprocess.run(
+        [exe, "--help-man"],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        timeout=30,
+    ).stdout
+    declared: dict[str, dict] = {}
+    current: str | None = None
+    lines = man.splitlines()
+    for index, line in enumerate(lines):
+        if line.startswith(".SH"):
+            current = "" if "OPTIONS" in line else None
+        elif line.startswith(".SS") and index + 1 < len(lines):
+            heading = re.sub(r"\\f[BRI]", "", lines[index + 1])
+            current = " ".join(re.findall(r"^(?:[A-Za-z0-9][\w.:-]*\*? ?)+", heading)[0].split())
+            current = current.replace("*", "")
+        elif line == ".TP" and current is not None and index + 1 < len(lines):
+            term = re.sub(r"\\f[BRI]", "", lines[index + 1]).replace("\\-", "-")
+            names = [n.split("=")[0] for n in term.split(", ") if n.startswith("-")]
+            if not names or any(n in NEVER_COUNTED for n in names):
+                continue
+            key = next((n for n in names if n.startswith("--")), names[0])
+            entry = _flag_entry(key)
+            entry["names"] = names
+            entry["kind"] = "value" if "=" in term else "boolean"
+            declared.setdefault(current, {})[key] = entry
+
+    commands = _walk_go_completion(subcommands, lambda path: [])
+    for path, entry in commands.items():
+        entry["flags"] = declared.get(path, {})
+    # a group's own flags (`promtool check --extended`) are in no `.SS` entry: its completion
+    # lists them, beside the root's and, for a group with a default command, that command's
+    root_names = {n for f in declared.get("", {}).values() for n in f["names"]}
+    for path in [p for p in commands if p and any(q.startswith(p + " ") for q in commands)]:
+        below = {
+            n
+            for q, flags in declared.items()
+            if q.startswith(path + " ")
+            for f in flags.values()
+            for n in f["names"]
+        }
+        listed = _go_completion(exe, cwd, [*path.split(), "--completion-bash", "--"])
+        for name in listed:
+            if name.startswith("--") and name not in NEVER_COUNTED | root_names | below:
+                commands[path]["flags"].setdefault(name, _flag_entry(name))
+    return {
+        "method": "kingpin's own machinery: `CLI PATH… --completion-bash` for a group's commands (each confirmed by its own `--help` usage line naming it); flags from the manual kingpin writes (`CLI --help-man`: the root's `OPTIONS`, each command's `.SS` entry; a group's own flags, in no entry, from `GROUP --completion-bash --`)",
+        "commands": commands,
+    }
+
+
+def _kingpin_names(exe: str, cwd: str, path: list[str]) -> bool:
+    out = subprocess.run(
+        [exe, *path, "--help"],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        timeout=30,
+    )
+    first = (out.stdout or out.stderr).splitlines()[:1]
+    return bool(first) and f" {' '.join(path)}" in f" {first[0]} " and first[0].startswith("usage:")
+
+
+def urfave_truth(cli: CorpusCLI, cwd: str) -> dict:
+    exe = find_executable(cli)
+    assert exe is not None
+
+    def subcommands(path: list[str]) -> list[str]:
+        return [
+            w
+            for w in _go_completion(exe, cwd, [*path, "--generate-bash-completion"])
+            if not w.startswith("-")
+        ]
+
+    def flags(path: list[str]) -> list[str]:
+        return [
+            w
+            for w in _go_completion(exe, cwd, [*path, "-", "--generate-bash-completion"])
+            if w.startswith("--")
+        ]
+
+    def canonical(path: list[str]) -> str:
+        # `ctr c --help` prints `NAME:` / `   ctr containers - manage containers`: the command
+        # an alias runs; urfave's completion lists `containers` then `c`
+        out = subprocess.run(
+            [exe, *path, "--help"],
+            capture_output=True,
+            text=True,
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            timeout=30,
+        )
+        lines = out.stdout.splitlines()
+        if lines[:1] == ["NAME:"] and len(lines) > 1:
+            words = lines[1].split(" - ", 1)[0].split()
+            if len(words) >= len(path) + 1:
+                return words[len(path)]
+            if path[-1] != "help":
+                return ""  # `ctr h --help` prints the root's page: help's alias, no command
+        return path[-1]
+
+    return {
+        "method": "urfave/cli's own completion: `CLI PATH… --generate-bash-completion` for commands (an alias, whose `--help` NAME line names another command, left out), `PATH… - --generate-bash-completion` for flags (long names only; kinds not told; an inherited flag counted once, where declared)",
+        "commands": _walk_go_completion(subcommands, flags, canonical),
+    }
+
+
 def make(cli: CorpusCLI) -> dict:
     with tempfile.TemporaryDirectory(prefix="corpus-truth-") as cwd:
         if cli.truth in ("click", "click-help", "argparse", "optparse"):
@@ -690,6 +876,10 @@ def make(cli: CorpusCLI) -> dict:
             body = commander_truth(cli, cwd)
         elif cli.truth == "yargs":
             body = yargs_truth(cli, cwd)
+        elif cli.truth == "kingpin":
+            body = kingpin_truth(cli, cwd)
+        elif cli.truth == "urfave":
+            body = urfave_truth(cli, cwd)
         else:
             raise SystemExit(f"{cli.name}: unknown truth method {cli.truth}")
     return {

@@ -44,6 +44,7 @@ crawl_module = importlib.import_module(
 )  # the package re-exports `crawl()`
 fetch_module = importlib.import_module("workbench.loaders.help.fetch")
 complete_module = importlib.import_module("workbench.loaders.help.cobra_complete")
+go_module = importlib.import_module("workbench.loaders.help.go_completion")
 from workbench.loaders.help.run import HELP_ENV, run_help  # noqa: E402
 
 TIMEOUT_S = 20.0
@@ -102,8 +103,14 @@ def record(cli: CorpusCLI, *, extras_only: bool = False, keep_recorded: bool = F
         keep(call)
         return call
 
-    saved = crawl_module.run_help, fetch_module.run_help, complete_module.run_help
+    saved = (
+        crawl_module.run_help,
+        fetch_module.run_help,
+        complete_module.run_help,
+        go_module.run_help,
+    )
     crawl_module.run_help = fetch_module.run_help = complete_module.run_help = recording_run_help
+    go_module.run_help = recording_run_help
     try:
         if not extras_only:
             crawl_module.crawl(
@@ -112,7 +119,12 @@ def record(cli: CorpusCLI, *, extras_only: bool = False, keep_recorded: bool = F
     except Exception as error:  # the crawl may fail; what it asked is still worth keeping
         print(f"{cli.name}: the crawl itself failed: {error}", file=sys.stderr)
     finally:
-        crawl_module.run_help, fetch_module.run_help, complete_module.run_help = saved
+        (
+            crawl_module.run_help,
+            fetch_module.run_help,
+            complete_module.run_help,
+            go_module.run_help,
+        ) = saved
 
     wanted: list[list[str]] = [
         list(a) for a in LISTINGS if a or cli.name not in SERVES_WHEN_RUN_BARE

@@ -135,7 +135,9 @@ def consult_completion(
     parsed = node.parsed
     assert parsed is not None  # read just before
     if commands is None:
-        commands = bool(parsed.subcommands)
+        text = node.fetched.text if node.fetched and node.fetched.text else ""
+        summary = node.entry.summary if node.entry else ""
+        commands = bool(parsed.subcommands) or names_subcommands(text, node.path, summary)
     answer = complete(executable, node.path, timeout_s, cwd=cwd, commands=commands)
     seen_commands = seen_flags = 0
     if answer.commands is not None:
@@ -173,6 +175,59 @@ def consult_completion(
 
 
 _MACHINERY = frozenset({"help", "version"})
+
+COBRA_COMPLETION_SUMMARY = "Generate the autocompletion script for the specified shell"
+"""The short text of the `completion` command cobra adds to every program (cobra ≥ 1.2): a group
+of one command per shell, whatever the program's help template prints for it."""
+_SUBCOMMAND_PLACEHOLDER = re.compile(r"^(<|\[<?)?(sub)?(command|mode|cmd)s?(>|>?\])?$", re.I)
+_LITERAL_WORD = re.compile(r"^[a-z][a-z0-9-]*$")
+
+
+def names_subcommands(text: str, path: list[str], summary: str = "") -> bool:
+    """Whether a help printed by a template of the program's own, which listed no subcommand
+    row, still says the command has subcommands, so cobra's engine may be asked `PATH… ""` (on a
+    leaf that runs the program's own completion function, which may do anything, so only on the
+    help's word): its first paragraph is usage forms (every line starts with the same word and
+    names the command's path within its first words) and one has a literal word right after the
+    path (`git lfs logs clear`, `git lfs ext list [<name>...]`) or a subcommand placeholder
+    there (`git lfs migrate <mode> [options]`); or the command is cobra's own `completion`
+    (`summary`). A help with a `Usage:` heading is cobra's template, which lists a group's
+    subcommands in rows (its usage's lower-case words are positionals: `config delete name`)."""
+    if not path:
+        return False
+    if summary.strip() == COBRA_COMPLETION_SUMMARY:
+        return True
+    lines = text.strip("\n").split("\n")
+    if any(re.match(r"(?i)^\s*usage\b", line) for line in lines):
+        return False
+    forms = lines[: next((i for i, line in enumerate(lines) if not line.strip()), len(lines))]
+    if not forms or len({form.split()[0] for form in forms if form.split()}) != 1:
+        return False  # prose, or not one program's forms
+    for form in forms:
+        words = form.split()
+        if words[-1].endswith((".", ":", ",")):
+            continue  # a sentence, not a usage form
+        for index in range(len(path), min(len(words), len(path) + 3)):
+            if words[index - len(path) : index] != path:
+                continue
+            after = words[index]
+            if _LITERAL_WORD.match(after) or _SUBCOMMAND_PLACEHOLDER.match(after):
+                return True
+    return False
+
+
+def engine_confirms(executable: str, path: list[str], timeout_s: float, cwd: str | None) -> bool:
+    """Whether cobra's engine says `path` is a command of its own: its `__complete PATH… -`
+    answer holds the help flag cobra gives every command, whose usage names the command (`-h
+    help for info`). A value the engine offered for a positional (`ValidArgs`) answers with its
+    parent's flags (`help for migrate`). For a command whose help is its parent's text (git-lfs
+    prints `git lfs migrate`'s manual for `git lfs migrate info --help`)."""
+    call = run_help([executable, COMPLETE, *path, "-"], timeout_s, cwd=cwd)
+    if call.error or call.timed_out or call.exit_code != 0:
+        return False
+    flags = flag_rows(call.stdout) or []
+    own = f"help for {path[-1]}"
+    return any(f.name == "help" and f.help == own for f in flags)
 
 
 _ELF_MAGIC = b"\x7fELF"

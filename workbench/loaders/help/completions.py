@@ -21,8 +21,11 @@ lines with no condition or `__fish_use_subcommand` / `__fish_NAME_needs_command`
 root, `__fish_seen_subcommand_from SUB` / `__fish_NAME_using_subcommand SUB` (joined by `; and`
 for a deeper path) to that subcommand; a line under any other condition is not read. zsh files
 are read where they are `_arguments` specs (`{-X,--request}'[desc]':'<method>':…`), the form
-clap, cobra and curl's generator write; only specs of the file's first `_arguments` call or
-array of specs that is not inside a `case` branch belong to the root.
+clap, cobra and curl's generator write: the root's are those of the file's first `_arguments`
+call outside a subcommand's branch; a subcommand's those of an `_arguments` call in its branch
+of a `case` on the command line's words (`case ${words[1]} in build | b)`, clap's `case
+$line[1] in (build)`, nested for deeper paths); a `case` on `$state` keeps the path it is in,
+a `case` on anything else is not read.
 """
 
 from __future__ import annotations
@@ -699,6 +702,12 @@ _VARIABLE = "\x00"
 """Stands for an unquoted `$name` in a word: a value this reader does not know."""
 
 
+_PATTERN_ALTERNATIVE = re.compile(
+    r"\|[ \t]*[\w.+-]+(?:[ \t]*\|[ \t]*[\w.+-]+)*[ \t]*\)[ \t]*(?:\n|$)"
+)
+"""The rest of a case pattern's line after a `|` (`| b)`): alternatives, then the `)` closing it."""
+
+
 def zsh_commands(text: str) -> list[list[list[_Segment]]]:
     """The simple commands of a zsh file, each a list of words, each a list of segments; an
     array assignment's elements (`name=( … )`, over many lines) stay in its command. Quotes are
@@ -777,6 +786,19 @@ def zsh_commands(text: str) -> list[list[list[_Segment]]]:
         elif char in " \t":
             end_word()
             i += 1
+        elif (
+            char == "|"
+            and not depth
+            and not text.startswith("||", i)
+            and _PATTERN_ALTERNATIVE.match(text, i)
+        ):  # `build | b)`: one case pattern with two alternatives, not a pipe
+            end_word()
+            words.append([("|", False)])
+            i += 1
+        elif text.startswith(";;", i) and not depth:
+            end_command()
+            commands.append([[(";;", False)]])  # a case branch ends: its pattern no longer holds
+            i += 2
         elif char in "\n;" or text.startswith(("&&", "||"), i) or char == "|":
             if depth:
                 end_word()
@@ -824,48 +846,134 @@ _ZSH_SPEC = re.compile(
 
 
 def read_zsh(text: str) -> CompletionListing:
-    """The root options of a zsh completion file: the specs of its first `_arguments` call that
-    lists options (elements of an array it names, `$fd_args`, included)."""
+    """The options of a zsh completion file, tied to their commands: the root's are the specs of
+    its first `_arguments` call that lists options outside a subcommand's branch (elements of an
+    array it names, `$fd_args`, included); a subcommand's are the specs of an `_arguments` call in
+    its branch of a `case` on the command line's words (`case ${words[1]} in build | b)` in cargo's
+    file, `case $line[1] in (build)` in clap's, nested for deeper paths). A branch of a `case` on
+    `$state` keeps the path it is in (`->args` only names the state); a branch of a `case` on
+    anything else (`$service`, a variable of the file's own) is not read."""
     listing = CompletionListing()
-    commands = zsh_commands(text)
     arrays: dict[str, list[list[_Segment]]] = {}
-    for words in commands:
-        head = "".join(t for t, _ in words[0])
+    frames: list[_CaseFrame] = []
+    root_read = False
+    seen: set[tuple[tuple[str, ...], str]] = set()
+    for words in zsh_commands(text):
+        texts = ["".join(t for t, _ in w) for w in words]
+        head = texts[0]
         if head.endswith("=(") and re.fullmatch(r"[A-Za-z_]\w*=\(", head):
             elements = words[1:]
             computed = all(_VARIABLE in "".join(t for t, _ in w) for w in elements)
             if not (computed and head[:-2] in arrays):  # `a=( ${(@)a:#…} )`: a filter of it
                 arrays[head[:-2]] = elements
-        if head == "_arguments":
-            specs = _argument_words(words[1:], arrays)
-            options = [o for o in (_zsh_option(w) for w in specs) if o is not None]
-            if options:
-                seen: set[str] = set()
-                for flag in options:
-                    if flag.key not in seen:
-                        seen.add(flag.key)
-                        listing.options.append(ListedOption((), flag))
-                listing.untied = sum(1 for w in specs if _zsh_option(w) is None)
-                return listing
+            continue
+        scalar = re.fullmatch(r"([A-Za-z_]\w*)=(.+)", head, re.DOTALL)
+        if scalar and len(words) == 1 and scalar.group(2).lstrip("\x00$")[:1] in "-(*!'{":
+            arrays.setdefault(scalar.group(1), [_after_equals(words[0])])  # `msgfmt='--x=[…]…'`
+            continue
+        if head == "case" and len(texts) == 3 and texts[2] == "in":
+            frames.append(_CaseFrame(_case_subject(texts[1])))
+            continue
+        if texts == ["esac"]:
+            if frames:
+                frames.pop()
+            continue
+        if texts == [";;"]:
+            if frames:
+                frames[-1].branch = None
+            continue
+        if frames and frames[-1].branch is None and _is_pattern(texts):
+            frames[-1].branch = [t.strip("()") for t in texts if t != "|"]
+            continue
+        if head != "_arguments":
+            continue
+        path = _branch_path(frames)
+        if path is None or (path == () and root_read):
+            continue
+        specs = _argument_words(words[1:], arrays)
+        options = [o for o in (_zsh_option(w) for w in specs) if o is not None]
+        if not options:
+            continue
+        for flag in options:
+            if (path, flag.key) not in seen:
+                seen.add((path, flag.key))
+                listing.options.append(ListedOption(path, flag))
+        if path == ():
+            root_read = True
+            listing.untied = sum(1 for w in specs if _zsh_option(w) is None)
     return listing
+
+
+@dataclass
+class _CaseFrame:
+    """One `case … in` being read: what it tests, and the current branch's pattern words."""
+
+    subject: Literal["words", "state", "other"]
+    branch: list[str] | None = None
+
+
+def _case_subject(word: str) -> Literal["words", "state", "other"]:
+    """`words` for `$words[1]`/`${line[1]}` (the command line's next word: a subcommand),
+    `state` for `$state`, `other` for anything else."""
+    if re.fullmatch(r"\x00\$\{?(?:words|line)\[\d+\]\}?", word):
+        return "words"
+    if re.fullmatch(r"\x00\$\{?state\}?", word):
+        return "state"
+    return "other"
+
+
+def _is_pattern(texts: list[str]) -> bool:
+    """`add)`, `(build)`, `build | b)`: a case branch's pattern (a subcommand's names)."""
+    if not texts[-1].endswith(")") or texts[-1].endswith("()"):
+        return False
+    names = [t for t in texts if t != "|"]
+    return all(re.fullmatch(r"\(?[\w.+*-]+\)?", t) for t in names) and len(names) * 2 - 1 == len(
+        texts
+    )
+
+
+def _branch_path(frames: list[_CaseFrame]) -> tuple[str, ...] | None:
+    """The subcommand path a spec at this point of the file belongs to, or None when it is under
+    a branch no rule reads (a `case` on something else, a default `*)` branch)."""
+    path: list[str] = []
+    for frame in frames:
+        if frame.subject == "state":
+            continue
+        if frame.subject == "other" or frame.branch is None:
+            return None
+        names = [n for n in frame.branch if re.fullmatch(r"[\w.+-]+", n) and not n.isdigit()]
+        if not names:
+            return None
+        path.append(names[0])  # `build | b)`: the command's name first, its alias after
+    return tuple(path)
+
+
+def _after_equals(word: list[_Segment]) -> list[_Segment]:
+    """A scalar assignment's value: its word without the `name=` it starts with."""
+    rest: list[_Segment] = []
+    dropped = False
+    for text, quoted in word:
+        if not dropped and not quoted and "=" in text:
+            text = text.split("=", 1)[1]
+            dropped = True
+        elif not dropped:
+            continue
+        if text:
+            rest.append((text, quoted))
+    return rest
 
 
 def _argument_words(words: list[list[_Segment]], arrays) -> list[list[str]]:
     """`_arguments`'s specs: its words after its own options (or after `:`), arrays named by a
     plain `$name` replaced by their elements; each spec as the spellings brace expansion gives."""
-    expanded: list[list[str]] = []
-    for word in words:
-        text = "".join(t for t, _ in word)
-        if text.startswith(_VARIABLE) and text[1:].lstrip("$").strip('{}"') in arrays:
-            name = text[1:].lstrip("$").strip('{}"')
-            expanded += [_expand(w) for w in arrays[name]]
-        else:
-            expanded.append(_expand(word))
+    expanded = _array_words(words, arrays, depth=0)
     if any(w == [":"] for w in expanded):
         expanded = expanded[[w == [":"] for w in expanded].index(True) + 1 :]
     else:
         while expanded and len(expanded[0]) == 1 and _ARGUMENTS_OPTIONS.match(expanded[0][0]):
-            expanded.pop(0)
+            taken = expanded.pop(0)[0]
+            if taken in ("-A", "-O", "-M") and expanded:
+                expanded.pop(0)  # `-A "^--"`, `-O name`, `-M spec`: the option's own argument
     groups: list[list[str]] = []
     skip_group_name = False
     for spellings in expanded:
@@ -881,6 +989,20 @@ def _argument_words(words: list[list[_Segment]], arrays) -> list[list[str]]:
             continue
         groups.append(cleaned)
     return groups
+
+
+def _array_words(words: list[list[_Segment]], arrays, depth: int) -> list[list[str]]:
+    """`words` with every plain reference to an array the file set (`$common`, `"${jobs[@]}"`,
+    also inside another array's elements) replaced by its elements, brace-expanded."""
+    expanded: list[list[str]] = []
+    for word in words:
+        text = "".join(t for t, _ in word)
+        name = re.sub(r"\[[@*]\]$", "", text[1:].lstrip("$").strip('{}"'))
+        if text.startswith(_VARIABLE) and name in arrays and depth < 4:
+            expanded += _array_words(arrays[name], arrays, depth + 1)
+        else:
+            expanded.append(_expand(word))
+    return expanded
 
 
 def _zsh_option(spellings: list[str]) -> Flag | None:

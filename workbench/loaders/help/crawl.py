@@ -21,7 +21,8 @@ from pathlib import Path
 from workbench.loaders.help.assemble import CrawledCommand, build_tree
 from workbench.loaders.help.cache import cache_key, executable_identity, load_cached, store_cached
 from workbench.loaders.help.cleo import LIST_HELP
-from workbench.loaders.help.cobra_complete import consult_completion, links_cobra
+from workbench.loaders.help.cobra_complete import WITNESS as ENGINE_WITNESS
+from workbench.loaders.help.cobra_complete import consult_completion, engine_confirms, links_cobra
 from workbench.loaders.help.completions import (
     Finder,
     consult_completions,
@@ -29,11 +30,19 @@ from workbench.loaders.help.completions import (
     usage_name,
 )
 from workbench.loaders.help.detect import detect_style, parser_for, rules_for
-from workbench.loaders.help.fetch import fetch_help, fetch_listing, fetch_pointed_listing
+from workbench.loaders.help.fetch import (
+    Fetched,
+    fetch_help,
+    fetch_listing,
+    fetch_pointed_listing,
+)
 from workbench.loaders.help.generic import first_of_each, parse_listing
+from workbench.loaders.help.go_completion import consult_go_completion
+from workbench.loaders.help.go_completion import framework as go_framework
 from workbench.loaders.help.manpage import WITNESS as MAN_WITNESS
 from workbench.loaders.help.manpage import consult_command_pages, consult_manual, read_manual
-from workbench.loaders.help.parsed import CommandEntry
+from workbench.loaders.help.modes import give_mode_options
+from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
 from workbench.loaders.help.run import run_help
 from workbench.loaders.help.shortness import (
@@ -153,6 +162,7 @@ def crawl(
             workdir,
             cobra_program or links_cobra,
         )
+        give_mode_options(root)  # `=== INFO` in `git lfs migrate`'s manual: `migrate info`'s own
         consult_manual(page.result(), root, os.path.basename(path))
         consult_command_pages(
             root,
@@ -259,6 +269,13 @@ def _crawl_nodes(
             for future in sorted(done, key=lambda f: (pending[f][1].path, pending[f][0])):
                 kind, node = pending.pop(future)
                 future.result()
+                if kind == "listing":  # kingpin's or urfave's completion: as the engine's
+                    assert node.parsed is not None
+                    add_children(
+                        node,
+                        [e for e in node.parsed.subcommands if e.name in node.listing_commands],
+                    )
+                    continue
                 if kind == "complete":  # the engine's answer: crawl the commands only it listed
                     assert node.parsed is not None  # only read commands are asked
                     add_children(
@@ -288,6 +305,10 @@ def _crawl_nodes(
                     continue
                 add_children(node, first_of_each(node.parsed.subcommands, lambda entry: entry.name))
                 read.append(node)
+                if node.parsed.subcommands and go_framework(node) is not None:
+                    pending[
+                        pool.submit(consult_go_completion, executable, node, timeout_s, workdir)
+                    ] = ("listing", node)  # a group's kingpin/urfave completion (never a leaf's)
                 if engine == "unknown" and node.parsed.style == "cobra":
                     # a cobra-style help: ask the engine about the root first; only a well-formed
                     # answer there makes it worth asking about every other command
@@ -323,7 +344,10 @@ def _fetch_and_parse(
     executable: str, node: CrawledCommand, timeout_s: float, parent_style: str | None, cwd: str
 ) -> None:
     """Get and read one node's help (runs on a pool thread; touches only `node`)."""
-    node.fetched = fetch_help(executable, node.path, node.ancestors, timeout_s, cwd=cwd)
+    engine_listed = node.listed_by == ENGINE_WITNESS
+    node.fetched = fetch_help(
+        executable, node.path, node.ancestors, timeout_s, cwd=cwd, engine_listed=engine_listed
+    )
     root_list_help = (
         not node.path and node.fetched.text is not None and LIST_HELP.search(node.fetched.text)
     )
@@ -333,6 +357,22 @@ def _fetch_and_parse(
         )  # cleo: `CLI list [namespace]`
         if listing is not None:
             node.fetched = listing
+    if (
+        node.fetched.text is None
+        and engine_listed
+        and "printed its parent's help" in (node.fetched.problem or "")
+        and engine_confirms(executable, node.path, timeout_s, cwd)
+    ):  # git-lfs prints `migrate`'s manual for `migrate info`: the engine's help flag says
+        # `help for info`, so it is a command; its flags come from the engine (and the modes)
+        node.parsed = ParsedHelp(
+            style="cobra",
+            notes=[
+                "its help is its parent's text; cobra's engine confirms the command and lists "
+                "its flags"
+            ],
+        )
+        node.fetched = Fetched("", node.fetched.argv, calls=node.fetched.calls)
+        return
     if node.fetched.text is None:
         node.note = f"help unavailable: {node.fetched.problem}"
         node.rejected = (

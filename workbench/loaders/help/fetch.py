@@ -46,10 +46,14 @@ def fetch_help(
     timeout_s: float,
     *,
     cwd: str | None = None,
+    engine_listed: bool = False,
 ) -> Fetched:
     """The first help text of the command at `path` that reads as its own help.
 
     After a call that cannot start or does not finish in time, no other form is tried.
+    `engine_listed`: the program's own completion engine named this command (cobra's
+    `__complete`), so a reply that names the command is its help though it shows no usage line
+    (git-lfs's `git lfs env` then a sentence; `Sorry, no usage text found for "version"`).
     """
     problems: list[str] = []
     calls: list[HelpCall] = []
@@ -58,7 +62,7 @@ def fetch_help(
         call = run_help(form, timeout_s, cwd=cwd)
         calls.append(call)
         argv = call.argv
-        problem = _problem(call, path, ancestor_texts)
+        problem = _problem(call, path, ancestor_texts, engine_listed=engine_listed)
         if problem is None:
             return Fetched(call.text, call.argv, calls=tuple(calls))
         problems.append(problem)
@@ -112,7 +116,9 @@ def fetch_pointed_listing(
     return Fetched(call.text, call.argv, calls=(call,))
 
 
-def _problem(call: HelpCall, path: list[str], ancestor_texts: list[str]) -> str | None:
+def _problem(
+    call: HelpCall, path: list[str], ancestor_texts: list[str], *, engine_listed: bool = False
+) -> str | None:
     """Why `call`'s output is not this command's help, or None when it is."""
     if call.error:
         return f"`{' '.join(call.argv)}` failed: {call.error}"
@@ -140,7 +146,9 @@ def _problem(call: HelpCall, path: list[str], ancestor_texts: list[str]) -> str 
         return f"`{' '.join(call.argv)}` printed an error and another program's usage"
     if any(text.strip() == previous.strip() for previous in ancestor_texts):
         return f"`{' '.join(call.argv)}` printed its parent's help, not its own"
-    if not (doc.usage or doc.sections):
+    if not (doc.usage or doc.sections) and not (
+        engine_listed and path and call.exit_code == 0 and _mentions(text, path[-1])
+    ):
         return f"`{' '.join(call.argv)}` printed text with no usage line, options or commands"
     if path and doc.usage and not any(_mentions(form, path[-1]) for form in doc.usage):
         return f"`{' '.join(call.argv)}` printed a usage line for another command"

@@ -238,10 +238,11 @@ def underlined_headings(text: str) -> str:
 
 
 def _usage_names(usage: list[str]) -> list[str]:
-    """Long option names the usage synopsis spells (`[--sort=WORD]`): each should be a flag."""
+    """Long option names the usage synopsis spells (`[--sort=WORD]`, `--template.glob=G`): each
+    should be a flag."""
     return [
         n
-        for n in re.findall(r"(?<![\w-])(--[a-z][\w-]*)", " ".join(usage))
+        for n in re.findall(r"(?<![\w-])(--[a-z][\w-]*(?:\.[\w-]+)*)", " ".join(usage))
         if n not in ("--help", "--version") and not _PLACEHOLDER_NAME.search(n)
     ]
 

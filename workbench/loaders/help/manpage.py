@@ -191,8 +191,11 @@ def _option_sections(lines: list[str]) -> list[tuple[str, list[str]]]:
                 in_options = bool(_OPTIONS_TITLE.search(title))
                 body = [] if in_options else None
             else:  # a subsection: an options one, or part of an options section
+                # a command's synopsis as a subsection (kingpin's `check config [<flags>] <f>`
+                # under COMMANDS) names no options section: its placeholders do not count
+                named = re.sub(r"\[[^\]]*\]|<[^>]*>", "", title)
                 wanted = (
-                    in_options or _OPTIONS_TITLE.search(title)
+                    in_options or _OPTIONS_TITLE.search(named)
                 ) and not _EXAMPLES_TITLE.search(title)
                 body = [] if wanted else None
             if body is not None:
