@@ -91,7 +91,8 @@ def python_truth(cli: CorpusCLI, cwd: str) -> dict:
             # a root that dispatches by hand has no parser of its own: only the listed commands
             return path, {"flags": {}, "positionals": None, "subcommands": []}
 
-    level: list[list[str]] = [[]] + [[c] for c in cli.truth_commands]
+    # a listed name of several words is a nested command (cliff names `history_list` `history list`)
+    level: list[list[str]] = [[]] + [c.split() for c in cli.truth_commands]
     with ThreadPoolExecutor(3) as pool:
         while level:
             following = []
