@@ -91,7 +91,8 @@ def python_truth(cli: CorpusCLI, cwd: str) -> dict:
             # a root that dispatches by hand has no parser of its own: only the listed commands
             return path, {"flags": {}, "positionals": None, "subcommands": []}
 
-    level: list[list[str]] = [[]] + [[c] for c in cli.truth_commands]
+    # a listed name of several words is a nested command (cliff names `history_list` `history list`)
+    level: list[list[str]] = [[]] + [c.split() for c in cli.truth_commands]
     with ThreadPoolExecutor(3) as pool:
         while level:
             following = []
@@ -469,7 +470,7 @@ def _fish_lines(text: str) -> list[str]:
     return lines
 
 
-def kingpin_truth(cli: CorpusCLI, cwd: str) -> dict:
+def kingpin_completion_truth(cli: CorpusCLI, cwd: str) -> dict:
     """kingpin's own completion (`CLI --completion-bash PATH…` for commands, `… --` for flags):
     the program's parser answers, hidden commands and flags left out by kingpin itself. Kinds,
     types and short letters are not told (kingpin completes long names only)."""
@@ -866,8 +867,8 @@ def make(cli: CorpusCLI) -> dict:
             body = cobra_truth(cli, cwd)
         elif cli.truth.startswith("fish:"):
             body = fish_truth(cli)
-        elif cli.truth == "kingpin":
-            body = kingpin_truth(cli, cwd)
+        elif cli.truth == "kingpin-completion":
+            body = kingpin_completion_truth(cli, cwd)
         elif cli.truth.startswith("bash-clap:"):
             body = bash_clap_truth(cli)
         elif cli.truth.startswith("clap-fish:"):

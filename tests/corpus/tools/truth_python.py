@@ -41,6 +41,13 @@ def entry_point(script: str):
     for ep in metadata.entry_points(group="console_scripts"):
         if ep.name == script:
             return ep.load()
+    # a plain script installed beside the interpreter (s3cmd ships `bin/s3cmd`, no entry point):
+    # run it as the program, exactly as its shebang would
+    candidate = os.path.join(os.path.dirname(sys.executable), script)
+    if os.path.isfile(candidate):
+        import runpy
+
+        return lambda: runpy.run_path(candidate, run_name="__main__")
     raise SystemExit(f"no console script named {script!r} in this interpreter")
 
 
