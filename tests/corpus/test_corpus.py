@@ -158,6 +158,25 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "htop": (1.000, 1.000, 1.000, 0.833),
     "ncdu": (1.000, 1.000, 1.000, 1.000),
     "cleancss": (1.000, 1.000, 1.000, 1.000),  # crawls since round 14's terminal retry
+    # held out (round 16): as first scored, before any fix for them (docs/loaders.md, "Round 16")
+    "buildah": (1.000, 1.000, 1.000, 1.000),
+    "dlv": (1.000, 1.000, 1.000, 1.000),
+    "etcdctl": (1.000, 1.000, 0.900, 1.000),
+    "prometheus": (1.000, 1.000, 1.000, 0.667),
+    "prometheus-alertmanager": (1.000, 1.000, 1.000, 0.517),
+    "rg": (1.000, 1.000, 1.000, 0.989),
+    "fzf": (1.000, 1.000, 1.000, 0.926),
+    "pandoc": (1.000, 1.000, 1.000, 1.000),
+    "ack": (1.000, 1.000, 1.000, 0.847),
+    "nmap": (1.000, 1.000, 0.949, 0.319),
+    "ncat": (1.000, 1.000, 0.977, 1.000),
+    "lsblk": (1.000, 1.000, 1.000, 1.000),
+    "ps": (1.000, 1.000, 1.000, 0.000),
+    "objdump": (1.000, 1.000, 0.979, 0.979),
+    "nm": (1.000, 1.000, 0.880, 1.000),
+    "xgettext": (1.000, 1.000, 1.000, 0.946),
+    "mv": (1.000, 1.000, 1.000, 1.000),
+    "rm": (1.000, 1.000, 1.000, 1.000),
 }
 LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "sqlite-utils": (1.000, 1.000, 1.000, 1.000),
@@ -224,7 +243,9 @@ cobra's completion engine and the man page made curl, gh, rclone, rsync, sqlite-
 zip, tar, xz, zstd, strace, unzip, patch, less and lsof complete or say so; round 14's
 completion files made fd complete, from its own fish file, and grep and jq say so, from fish's
 third-party ones; git-lfs says so: a `Commands` section with no command read)."""
-NOTED_COMPLETE_LOADS_ALLOWED: set[str] = set()  # hatch and tree left it in round 14
+NOTED_COMPLETE_LOADS_ALLOWED: set[str] = {
+    "pandoc"  # round 16, as first scored: fish's stale third-party file names 4 options pandoc refuses
+}  # hatch and tree left it in round 14
 """Complete crawls (recall >= 0.99) that still report signs of shortness (`short_signs`): a note
 on every load is noise. (hugo was here while its recording lacked `hugo mod get -h`, the form
 that answers when `--help` runs go.) Reporting what another listing added is no false note."""
@@ -246,6 +267,15 @@ ROUND_14_LIVE_MICRO = {
     "flags_recall": 0.999,
     "value_type": 0.998,
 }
+ROUND_16 = {c.name for c in CORPUS if c.round == 16}
+"""The third fresh held-out set (native CLIs: cobra, kingpin, clap, GNU, C and others), floors of
+its own as first scored; no Python CLI in it, so no live figures."""
+ROUND_16_RECORDED_MICRO = {
+    "commands_precision": 1.000,
+    "commands_recall": 1.000,
+    "flags_precision": 0.984,
+    "flags_recall": 0.869,
+}  # no value_type: none of its witnesses (cobra, kingpin, clap's bash file, fish) tells a type
 RECORDED_CRAWL_FAILURES: dict[str, str] = {}
 """Recorded crawls that fail today: each must keep failing until a fix lands, then it gets a
 floor. (cleancss left it in round 14: its help, printed only for a terminal, is read under a
@@ -311,7 +341,7 @@ def test_crawler_on_the_recorded_help_meets_its_floor(name):
 
 
 def test_crawler_on_the_recorded_help_meets_the_micro_averages():
-    scores = [recorded_score(n) for n in RECORDED if n not in ROUND_14]
+    scores = [recorded_score(n) for n in RECORDED if n not in ROUND_14 | ROUND_16]
     total = micro(scores)
     problems = _below(total, RECORDED_MICRO)
     assert not problems, (
@@ -325,6 +355,15 @@ def test_crawler_on_round_14s_held_out_set_meets_its_own_micro_floor():
     problems = _below(total, ROUND_14_RECORDED_MICRO)
     assert not problems, (
         "help crawler on round 14's set: " + "; ".join(problems) + "\n" + table([*scores, total])
+    )
+
+
+def test_crawler_on_round_16s_held_out_set_meets_its_own_micro_floor():
+    scores = [recorded_score(n) for n in RECORDED if n in ROUND_16]
+    total = micro(scores)
+    problems = _below(total, ROUND_16_RECORDED_MICRO)
+    assert not problems, (
+        "help crawler on round 16's set: " + "; ".join(problems) + "\n" + table([*scores, total])
     )
 
 

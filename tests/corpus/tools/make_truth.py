@@ -248,6 +248,26 @@ def cobra_truth(cli: CorpusCLI, cwd: str) -> dict:
     }
 
 
+REFUSED_BY_PROGRAM: dict[str, set[str]] = {
+    # pandoc 1.x's options in fish 3.6's file: pandoc 2.17.1.1 answers `Unknown option --jsmath.`
+    "pandoc": {
+        "--asciimathml",
+        "--highlight_style",
+        "--jsmath",
+        "--katex-stylesheet",
+        "--latexmathml",
+        "--mimetex",
+        "--reference-file",
+        "-m",
+    },
+    "ack": {"--lines", "--no-pager"},  # ack 3.6.0: `Unknown option: lines`
+    "rm": {"--directory"},  # GNU rm 9.1: `unrecognized option '--directory'` (its name is --dir)
+    "ncat": {"---recv-only"},  # fish's typo (`-l -recv-only`); ncat: `unrecognized option`
+}
+"""Names a hand-written fish file lists that the program's own parser refuses (each given to the
+program by hand, its refusal quoted): stale or mistyped, so not the program's flags."""
+
+
 def fish_truth(cli: CorpusCLI) -> dict:
     file = Path(cli.truth.split(":", 1)[1])
     command_names = {cli.name, cli.executable or cli.name, Path(file).stem}
@@ -316,6 +336,12 @@ def fish_truth(cli: CorpusCLI) -> dict:
         )
         if not (longs or shorts or olds):
             continue  # a name built from a loop variable (`-l $op`): the loop's words are not read
+        refused = REFUSED_BY_PROGRAM.get(cli.name, set())
+        longs, shorts, olds = (
+            [n for n in names if n not in refused] for names in (longs, shorts, olds)
+        )
+        if not (longs or shorts or olds):
+            continue  # a stale name: the program's own parser refuses it (checked by hand)
         key = longs[0] if longs else (shorts or olds)[0]
         if key in NEVER_COUNTED or key in flags:
             continue
@@ -346,13 +372,16 @@ def man_page_options(program: str) -> list[str]:
     authors, is a second document to forgive a flag fish lacks. Never used to count a flag found.
     Sections 1 and 8 (lsof); roff's zero-width escapes (`\-\^\-exclude`) and the page's own
     strings (`.ds = \-\-` then `\*=binary`, as patch's page spells its long options) are
-    expanded; `.TQ` continues a `.TP` head (strace's long forms); help2man's `.HP` heads (sed).
+    expanded; `.TQ` continues a `.TP` head (strace's long forms); help2man's `.HP` heads (sed);
+    a `.sp`/`.PP` paragraph opening with a bold option (asciidoctor's util-linux pages, ncat's);
+    a page in a suffixed section (ack's `ack.1p`).
     """
     path = next(
         (
             p
-            for p in (Path(f"/usr/share/man/man{s}/{program}.{s}.gz") for s in ("1", "8"))
-            if p.exists()
+            for s in ("1", "8")
+            for p in sorted(Path(f"/usr/share/man/man{s}").glob(f"{program}.{s}*.gz"))
+            if p.name.split(".")[0] == program  # ack's page is ack.1p
         ),
         None,
     )
@@ -383,6 +412,9 @@ def man_page_options(program: str) -> list[str]:
             or line.startswith((".B ", ".BI ", ".BR "))
             or re.match(r"^\.(TP|IP|PD|TQ|HP)\b", previous)
             and not line.startswith(".")
+            # asciidoctor's and ncat's pages: a paragraph opening with a bold option is its head
+            or re.match(r"^\.(sp|PP)\b", previous)
+            and line.startswith("\\fB\\-")
         ):
             head = line
         if head is None:
@@ -428,6 +460,90 @@ def _fish_lines(text: str) -> list[str]:
             # dropped on a non-GNU system; this machine's programs are GNU
             lines.append(statement)
     return lines
+
+
+def kingpin_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """kingpin's own completion (`CLI --completion-bash PATH…` for commands, `… --` for flags):
+    the program's parser answers, hidden commands and flags left out by kingpin itself. Kinds,
+    types and short letters are not told (kingpin completes long names only)."""
+    exe = find_executable(cli)
+    env = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8")
+
+    def complete(*words: str) -> list[str]:
+        out = subprocess.run(
+            [exe, "--completion-bash", *words],
+            capture_output=True,
+            text=True,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            timeout=30,
+        )
+        return [w for w in out.stdout.split() if w]
+
+    commands: dict[str, dict] = {}
+    queue: list[list[str]] = [[]]
+    while queue:
+        path = queue.pop(0)
+        flags = {
+            name: {
+                "names": [name],
+                "kind": None,
+                "type": None,
+                "choices": None,
+                "required": None,
+                "repeatable": None,
+            }
+            for name in complete(*path, "--")
+            if name.startswith("--") and name not in NEVER_COUNTED
+        }
+        parent = commands.get(" ".join(path[:-1])) if path else None
+        if parent is not None:  # kingpin lists the app's flags under every command: count them once
+            flags = {k: v for k, v in flags.items() if k not in parent["all_flags"]}
+        all_flags = set(flags) | (parent["all_flags"] if parent is not None else set())
+        commands[" ".join(path)] = {"flags": flags, "positionals": None, "all_flags": all_flags}
+        queue += [
+            [*path, word] for word in complete(*path) if not word.startswith("-") and word != "help"
+        ]
+    for entry in commands.values():
+        entry.pop("all_flags")
+    return {
+        "method": "kingpin's own completion: `CLI --completion-bash PATH…` (commands), `PATH… --` (long flags; "
+        "kinds and short letters not told; an inherited flag is counted once, where declared)",
+        "commands": commands,
+    }
+
+
+def bash_clap_truth(cli: CorpusCLI) -> dict:
+    """A bash completion file generated by clap 2 (`_CLI() { … opts=" -a --all …" … case
+    "${prev}" in --glob) … }`): the root's `opts` words are its flags; a name with its own
+    `${prev}` arm takes a value. clap 2's bash generator does not pair a short letter with its
+    long name, so each spelling is a flag of its own (scored by any spelling, the pair finds both)."""
+    text = Path(cli.truth.split(":", 1)[1]).read_text()
+    root = re.search(r"^\s*" + re.escape(cli.name) + r'\)\s*\n\s*opts="([^"]*)"', text, re.M)
+    if root is None:
+        raise RuntimeError("no opts line for the root in the bash file")
+    value_names = set(re.findall(r"^\s*(--?[\w.-]+)\)\s*$", text, re.M))
+    flags = {}
+    for name in root.group(1).split():
+        if not name.startswith("-") or name in NEVER_COUNTED or name in flags:
+            continue
+        flags[name] = {
+            "names": [name],
+            "kind": "value" if name in value_names else None,
+            "type": None,
+            "choices": None,
+            "required": None,
+            "repeatable": None,
+        }
+    documented = sorted(
+        set(man_page_options(cli.executable or cli.name)) - set(flags) - NEVER_COUNTED
+    )
+    return {
+        "method": f"the bash completion file clap generated at the package's build ({cli.truth.split(':', 1)[1]}): "
+        "the root's opts words, a value where a `${prev}` arm exists; short and long spellings unpaired",
+        "commands": {"": {"flags": flags, "positionals": None, "also_documented": documented}},
+    }
 
 
 def commander_truth(cli: CorpusCLI, cwd: str) -> dict:
@@ -497,6 +613,10 @@ def make(cli: CorpusCLI) -> dict:
             body = cobra_truth(cli, cwd)
         elif cli.truth.startswith("fish:"):
             body = fish_truth(cli)
+        elif cli.truth == "kingpin":
+            body = kingpin_truth(cli, cwd)
+        elif cli.truth.startswith("bash-clap:"):
+            body = bash_clap_truth(cli)
         elif cli.truth == "commander":
             body = commander_truth(cli, cwd)
         elif cli.truth == "yargs":
