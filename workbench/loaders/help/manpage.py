@@ -19,7 +19,10 @@ nothing more), and those pages are rendered concurrently. Each is read as a list
   backup(1)`, a generator's slip) and its `NAME` section's line names the page itself (`tar - an
   archiving utility`, `grep, egrep, fgrep - …`, `restic-cache - Operate on local cache …`),
   and when the help shows four or more long options, at least half of them are on the page
-  (another program of the same name, or a page of a much older version, disagrees).
+  (another program of the same name, or a page of a much older version, disagrees). A page
+  that documents two modes or versions of the program in one (`OPTIONS V3`, then `OPTIONS V2`
+  listing some of the same options again) keeps only the sections the help agrees with
+  (`sections_agreeing_with_help`).
 - Only option rows of options sections are read: sections (and their subsections) whose title
   names options or flags (`OPTIONS`, `GLOBAL OPTIONS`, `Operation modifiers` under `OPTIONS`).
   An option row is a line at the section's entry indent whose term is only option spellings
@@ -77,6 +80,8 @@ class ManPage:
     loose: list[Flag] = field(default_factory=list)
     """Bulleted option rows outside any options section (jq 1.6's `○   --seq:` under FILTERS),
     read only for a command whose help says it shows part of its options (`consult_manual`)."""
+    sections: list[list[Flag]] = field(default_factory=list)
+    """The option rows of each options section, in page order (`sections_agreeing_with_help`)."""
 
 
 def read_manual(
@@ -111,9 +116,8 @@ def read_page(text: str, program: str) -> ManPage | None:
     sections = _sections(lines)
     if not _names_program(sections.get("NAME", []), program):
         return None
-    flags: list[Flag] = []
-    for _title, body in _option_sections(lines):
-        flags.extend(_option_rows(body))
+    rows_by_section = [_option_rows(body) for _title, body in _option_sections(lines)]
+    flags = [flag for rows in rows_by_section for flag in rows]
     loose = [
         flag
         for title, body in sections.items()
@@ -121,7 +125,11 @@ def read_page(text: str, program: str) -> ManPage | None:
         for flag in _option_rows(body, bullets_only=True)
     ]
     return ManPage(
-        found.group(2), _unique(flags), _forms(sections.get("SYNOPSIS", [])), _unique(loose)
+        found.group(2),
+        _unique(flags),
+        _forms(sections.get("SYNOPSIS", [])),
+        _unique(loose),
+        [rows for rows in rows_by_section if rows],
     )
 
 
@@ -150,6 +158,31 @@ def agrees_with_help(page: ManPage, help_flags: list[Flag]) -> bool:
         return True
     on_page = {f.name for f in page.flags if f.name}
     return len(shown & on_page) * 2 >= len(shown)
+
+
+def sections_agreeing_with_help(page: ManPage, help_flags: list[Flag]) -> ManPage:
+    """The page without its options sections that document another mode or version of the
+    program: a section that lists again an option another section lists, and of whose long
+    options the help shows fewer than half (etcdctl's `OPTIONS V2` beside `OPTIONS V3`: the
+    v2 client's `--peers`, `--ca-file` under the same `--endpoints`, `--debug`). A page that
+    documents one option twice is describing two programs in one; the help says which one ran.
+    Sections that only add options (xz's advanced ones, rsync's daemon ones) are kept."""
+    shown = {f.name for f in help_flags if f.name}
+    if len(page.sections) < 2 or not shown:
+        return page
+    names = [{f.name for f in rows if f.name} for rows in page.sections]
+    kept = [
+        rows
+        for index, rows in enumerate(page.sections)
+        if not (
+            names[index] & set().union(*(n for i, n in enumerate(names) if i != index))
+            and len(names[index] & shown) * 2 < len(names[index])
+        )
+    ]
+    if len(kept) == len(page.sections):
+        return page
+    flags = _unique([flag for rows in kept for flag in rows])
+    return ManPage(page.section, flags, page.synopsis, page.loose, kept)
 
 
 def _sections(lines: list[str]) -> dict[str, list[str]]:
@@ -324,6 +357,7 @@ def consult_manual(page: ManPage | None, node: CrawledCommand, program: str = ""
         page = ManPage(page.section, page.loose, page.synopsis)
     if not agrees_with_help(page, parsed.flags):
         return
+    page = sections_agreeing_with_help(page, parsed.flags)
     listed = page.flags
     counted = [f for f in listed if f.name not in _MACHINERY and f.short != "h"]
     grouped = bool(node.children) or _forms_name_subcommands(page, [program, *node.path])

@@ -1,0 +1,59 @@
+"""Rules round 16's held-out native set showed about pointers and witnesses (tests/corpus,
+`round=16`): a pointer to the full listing by a word argument, a man page or completion file
+for another version of the program, a man page telling a value option's placeholder. Each on
+the real CLI's help (a fixture or its corpus recording replayed)."""
+
+from __future__ import annotations
+
+from help_support import FIXTURES, parsed
+
+
+def crawled(cli: str, tmp_path):
+    """The crawler on the real CLI's recording (tests/corpus replay: its exact help outputs,
+    man pages, completion files and cobra engine), as `bench.corpus` runs it."""
+    from corpus.replay import (
+        install_man_replay,
+        install_replay,
+        recorded_cobra_program,
+        recorded_completions,
+    )
+
+    from workbench.loaders.help.crawl import crawl
+
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    return crawl(
+        str(install_replay(cli, tmp_path)),
+        name=cli,
+        use_cache=False,
+        timeout_s=120,
+        man=str(install_man_replay(cli, tmp_path)),
+        completions=recorded_completions(cli),
+        cobra_program=recorded_cobra_program(cli),
+    )
+
+
+def test_a_pointer_offering_a_choice_of_topics_is_followed_to_the_one_for_everything(tmp_path):
+    from workbench.loaders.help.pointers import listing_pointers
+
+    name = "procps_ps_help_pointer.txt"  # `Try 'ps --help <simple|list|output|threads|misc|all>'`
+    text = (FIXTURES / name).read_text()
+    assert listing_pointers(text, parsed(name, ["ps"]), ["ps"]) == [["--help", "all"]]
+    root = crawled("ps", tmp_path).root  # procps-ng 4.0.2: `ps --help` lists no option
+    flags = {f.name or f.short: f for f in root.flags}
+    assert {"pid", "ppid", "format", "deselect", "no-headers", "A", "cols"} <= set(flags)
+    assert flags["pid"].kind.value == "value" and flags["deselect"].kind.value == "boolean"
+
+
+def test_a_page_section_for_another_mode_of_the_program_is_no_witness(tmp_path):
+    from workbench.loaders.help.manpage import read_page, sections_agreeing_with_help
+
+    # Debian's etcdctl(1) for 3.4: `OPTIONS V3` (the binary's) and `OPTIONS V2` (the v2 client's)
+    page = read_page((FIXTURES / "man_etcdctl_v2_v3.txt").read_text(), "etcdctl")
+    assert page is not None and {"peers", "ca-file", "no-sync"} <= {f.name for f in page.flags}
+    help_flags = parsed("cobra_etcdctl_root.txt", ["etcdctl"]).flags
+    agreeing = {f.name for f in sections_agreeing_with_help(page, help_flags).flags}
+    assert {"cacert", "discovery-srv", "write-out"} <= agreeing
+    assert not {"peers", "ca-file", "no-sync", "total-timeout", "username"} & agreeing
+    root = crawled("etcdctl", tmp_path).root  # `etcdctl --peers x version`: unknown flag
+    names = {f.name for f in root.flags}
+    assert "cacert" in names and not {"peers", "ca-file", "no-sync"} & names
