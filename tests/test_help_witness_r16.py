@@ -57,3 +57,16 @@ def test_a_page_section_for_another_mode_of_the_program_is_no_witness(tmp_path):
     root = crawled("etcdctl", tmp_path).root  # `etcdctl --peers x version`: unknown flag
     names = {f.name for f in root.flags}
     assert "cacert" in names and not {"peers", "ca-file", "no-sync"} & names
+
+
+def test_a_stale_third_party_file_spelling_another_versions_names_raises_no_alarm(tmp_path):
+    # fish's pandoc.fish (pandoc 1.x) beside pandoc 2.17: `--highlight_style` (the help's
+    # `--highlight-style`), `--katex-stylesheet` (`--katex`), `--reference-file`
+    # (`--reference-doc`), `--asciimathml`: pandoc 2.17 refuses all four; the load is complete
+    pandoc = crawled("pandoc", tmp_path / "pandoc")
+    assert pandoc.coverage is None or not pandoc.coverage.short_signs, pandoc.coverage
+    # htop 3.2's help shows `--no-color`; fish's older file names `--no-colour` too, which htop
+    # accepts: a word of its own, not another version's spelling, so the sign stands
+    htop = crawled("htop", tmp_path / "htop")
+    assert htop.coverage is not None
+    assert any("--no-colour" in sign for sign in htop.coverage.short_signs)

@@ -243,9 +243,8 @@ cobra's completion engine and the man page made curl, gh, rclone, rsync, sqlite-
 zip, tar, xz, zstd, strace, unzip, patch, less and lsof complete or say so; round 14's
 completion files made fd complete, from its own fish file, and grep and jq say so, from fish's
 third-party ones; git-lfs says so: a `Commands` section with no command read)."""
-NOTED_COMPLETE_LOADS_ALLOWED: set[str] = {
-    "pandoc"  # round 16, as first scored: fish's stale third-party file names 4 options pandoc refuses
-}  # hatch and tree left it in round 14
+NOTED_COMPLETE_LOADS_ALLOWED: set[str] = set()
+# hatch and tree left it in round 14; pandoc in round 16 (fish's stale pandoc 1.x file)
 """Complete crawls (recall >= 0.99) that still report signs of shortness (`short_signs`): a note
 on every load is noise. (hugo was here while its recording lacked `hugo mod get -h`, the form
 that answers when `--help` runs go.) Reporting what another listing added is no false note."""
