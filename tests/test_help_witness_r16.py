@@ -70,3 +70,24 @@ def test_a_stale_third_party_file_spelling_another_versions_names_raises_no_alar
     htop = crawled("htop", tmp_path / "htop")
     assert htop.coverage is not None
     assert any("--no-colour" in sign for sign in htop.coverage.short_signs)
+
+
+def test_a_page_row_with_a_placeholder_tells_the_kind_of_an_option_the_help_shows_bare(tmp_path):
+    from workbench.loaders.help.manpage import read_page, take_placeholders
+
+    # ncat 7.93's page: `--allow host[,host,...] (Allow connections)`, a title after the term;
+    # its help: `--allow                Allow only given hosts to connect to Ncat`
+    page = read_page((FIXTURES / "man_ncat.txt").read_text(), "ncat")
+    assert page is not None
+    on_page = {f.name: f for f in page.flags if f.name}
+    assert on_page["allow"].metavar == "host[,host,...]" and "sh-exec" in on_page
+    help_flags = parsed("ncat_help.txt", ["ncat"]).flags
+    by_name = {f.name: f for f in help_flags if f.name}
+    assert by_name["allow"].kind.value == "boolean"  # as the help alone reads it
+    take_placeholders(page, help_flags)
+    assert (by_name["allow"].kind.value, by_name["allow"].metavar) == ("value", "host[,host,...]")
+    assert by_name["ssl"].kind.value == "boolean"  # a switch on the page too
+    root = crawled("ncat", tmp_path).root
+    kinds = {f.name: f.kind.value for f in root.flags if f.name}
+    assert {kinds[n] for n in ("allow", "deny", "allowfile", "ssl-cert", "ssl-alpn")} == {"value"}
+    assert kinds["ssl"] == kinds["broker"] == kinds["no-shutdown"] == "boolean"

@@ -30,7 +30,10 @@ nothing more), and those pages are rendered concurrently. Each is read as a list
   indented description (or beside it); prose, examples and other sections are never read.
   Terms are read with the crawler's option grammar (`flags.parse_flag`, GNU conventions), so
   kind and placeholder come from the page. Single-dash long names (`-name`) are left out: a
-  flag's long name is spelled `--name`.
+  flag's long name is spelled `--name`. A title after the term (`--allow host[,host,...]
+  (Allow connections)`, Nmap's DocBook pages) is not part of it.
+- Where the page and the help agree, the page also tells the kind of an option the help shows
+  with no placeholder (`take_placeholders`: ncat's `--allow` row is bare in the help).
 - A page with no options section is read for bulleted option rows elsewhere (`○   --seq:`,
   jq 1.6) only for a command whose help says it shows part of its options
   (`shortness.says_partial`: `See the manpage for more options.`).
@@ -49,7 +52,7 @@ from workbench.loaders.help.assemble import CrawledCommand
 from workbench.loaders.help.flags import FlagStyle, parse_flag
 from workbench.loaders.help.run import run_help
 from workbench.loaders.help.shortness import says_partial
-from workbench.model.tree import Flag
+from workbench.model.tree import Flag, FlagKind
 
 WITNESS = "man page"
 """How a flag only the man page showed is marked (`listed_by`)."""
@@ -60,9 +63,13 @@ _HEADER = re.compile(r"^\s*(\S[^(]*?)\((\d)[^)]*\)")
 _HEADING = re.compile(r"^(?P<indent> {0,3})(?P<title>[A-Za-z][^\s].*?)\s*$")
 _OPTIONS_TITLE = re.compile(r"\b(options?|flags|switches)\b", re.IGNORECASE)
 _TERM_PART = re.compile(
-    r"^(--(?:\[no-\])?[A-Za-z0-9][\w.-]*(\[?=\S*)?|-[A-Za-z0-9?]\S*|\+[A-Za-z])(\s+[<\[\w][^\s,]*){0,3}$"
+    r"^(--(?:\[no-\])?[A-Za-z0-9][\w.-]*(\[?=\S*)?|-[A-Za-z0-9?]\S*|\+[A-Za-z])"
+    r"(\s+[<\[\w](?:\[[^\]\s]*\]|[^\s,])*){0,3}$"
 )
-"""One spelling of an option with up to three placeholder words (`--arg name value`)."""
+"""One spelling of an option with up to three placeholder words (`--arg name value`, a list
+`--allow host[,host,...]`)."""
+_TERM_TITLE = re.compile(r"\s+\([A-Za-z][^()]*\)$")
+"""`--allow host[,host,...] (Allow connections)`: a title after the term (Nmap's DocBook pages)."""
 _GNU = FlagStyle()
 _BULLET = re.compile(r"^(?:[^\w\s-]|o)\s+")
 _EXAMPLES_TITLE = re.compile(r"\bexamples?\b", re.IGNORECASE)
@@ -183,6 +190,27 @@ def sections_agreeing_with_help(page: ManPage, help_flags: list[Flag]) -> ManPag
         return page
     flags = _unique([flag for rows in kept for flag in rows])
     return ManPage(page.section, flags, page.synopsis, page.loose, kept)
+
+
+def take_placeholders(page: ManPage, help_flags: list[Flag]) -> None:
+    """An option whose help row shows no placeholder (so it was read as a switch) and whose
+    page row of the same long name shows one that must be given (`--allow host[,host,...]`
+    beside ncat's `--allow    Allow only given hosts`) takes a value: the page tells its kind
+    and placeholder where the two agree on the name. A value the page shows as optional
+    (`--color[=WHEN]`) leaves the switch as it is."""
+    by_name = {f.name: f for f in page.flags if f.name}
+    for flag in help_flags:
+        listed = by_name.get(flag.name) if flag.name else None
+        if (
+            listed is not None
+            and flag.kind is FlagKind.BOOLEAN
+            and not flag.metavar
+            and listed.kind is FlagKind.VALUE
+            and listed.metavar
+            and not listed.optional_value
+            and (listed.short is None or flag.short is None or listed.short == flag.short)
+        ):
+            flag.kind, flag.metavar = FlagKind.VALUE, listed.metavar
 
 
 def _sections(lines: list[str]) -> dict[str, list[str]]:
@@ -308,6 +336,7 @@ _BOOLEAN_DEFAULT = re.compile(r"\[=(?:true|false)\]$")
 
 
 def _flag(term: str, description: str) -> Flag | None:
+    term = _TERM_TITLE.sub("", term)
     parts = [_BOOLEAN_DEFAULT.sub("", part.strip()) for part in re.split(r",\s+(?=[-+])", term)]
     if not all(_TERM_PART.match(part) for part in parts):
         return None  # not a row of option spellings: prose or an example that starts with `-`
@@ -358,6 +387,7 @@ def consult_manual(page: ManPage | None, node: CrawledCommand, program: str = ""
     if not agrees_with_help(page, parsed.flags):
         return
     page = sections_agreeing_with_help(page, parsed.flags)
+    take_placeholders(page, parsed.flags)
     listed = page.flags
     counted = [f for f in listed if f.name not in _MACHINERY and f.short != "h"]
     grouped = bool(node.children) or _forms_name_subcommands(page, [program, *node.path])
