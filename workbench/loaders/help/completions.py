@@ -572,7 +572,7 @@ def consult_completions(
             own_listed = _take(file, options, nodes) or own_listed
         elif agrees_with_help(options, nodes):  # a file of another version says nothing
             missing = _missing([o for o in options if not _undescribed(o, options)], nodes)
-            if missing:
+            if missing and not _spells_another_version(missing, nodes):
                 signs.append(_third_party_sign(file, root_name, missing))
     return signs
 
@@ -664,7 +664,7 @@ def _take(
 
 def _missing(
     options: list[ListedOption], nodes: dict[tuple[str, ...], CrawledCommand]
-) -> list[str]:
+) -> list[ListedOption]:
     """The long options of a third-party file the crawl lacks (its short letters are where BSD
     and GNU options mix: `cp -X` is BSD's; a long name is one program's)."""
     result = []
@@ -675,8 +675,35 @@ def _missing(
             continue
         if _spelled(node, flag.name):
             continue  # the text spells it (`--fast / --safe`): another flag's other spelling
-        result.append(" ".join([*option.path, f"--{flag.name}"]))
+        result.append(option)
     return result
+
+
+def _spells_another_version(
+    missing: list[ListedOption], nodes: dict[tuple[str, ...], CrawledCommand]
+) -> bool:
+    """Whether most of the names a third-party file lists and the help never spells are
+    another version's spellings of options the help shows: the same name with `_` for `-`
+    (`--highlight_style` beside `--highlight-style`) or the same leading word with another
+    ending (`--katex-stylesheet` beside `--katex`, `--reference-file` beside `--reference-doc`).
+    Such a file is stale (pandoc 1.x's fish file for pandoc 2.17): its extra names are the old
+    spellings, no sign the load is short. A name that is a word of its own (htop's
+    `--no-colour` beside `--no-color`: a negation is no leading word) still speaks."""
+    renamed = 0
+    for option in missing:
+        node = nodes[option.path]
+        assert node.parsed is not None and option.flag.name
+        shown = {f.name for f in node.parsed.flags if f.name}
+        name = option.flag.name.replace("_", "-")
+        lead = _leading_word(name)
+        if name in shown or any(_leading_word(s) == lead for s in shown):
+            renamed += 1
+    return renamed * 2 > len(missing)
+
+
+def _leading_word(name: str) -> str:
+    """`katex-stylesheet` → `katex`; a negation is no word of its own (`no-colour` → `colour`)."""
+    return re.sub(r"^(?:no|disable|without)-", "", name).split("-", 1)[0]
 
 
 def _spelled(node: CrawledCommand, name: str) -> bool:
@@ -684,8 +711,9 @@ def _spelled(node: CrawledCommand, name: str) -> bool:
     return bool(text and re.search(rf"(?<![\w-])--{re.escape(name)}(?![\w-])", text))
 
 
-def _third_party_sign(file: CompletionFile, root_name: str, missing: list[str]) -> str:
-    shown = ", ".join(missing[:4]) + (", …" if len(missing) > 4 else "")
+def _third_party_sign(file: CompletionFile, root_name: str, missing: list[ListedOption]) -> str:
+    spelled = [" ".join([*option.path, f"--{option.flag.name}"]) for option in missing]
+    shown = ", ".join(spelled[:4]) + (", …" if len(missing) > 4 else "")
     count = f"{len(missing)} option" + ("" if len(missing) == 1 else "s")
     return (
         f"the {file.shell} completion for {root_name} ({file.path}: {file.provenance}, so not taken "

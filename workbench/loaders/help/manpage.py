@@ -19,7 +19,10 @@ nothing more), and those pages are rendered concurrently. Each is read as a list
   backup(1)`, a generator's slip) and its `NAME` section's line names the page itself (`tar - an
   archiving utility`, `grep, egrep, fgrep - …`, `restic-cache - Operate on local cache …`),
   and when the help shows four or more long options, at least half of them are on the page
-  (another program of the same name, or a page of a much older version, disagrees).
+  (another program of the same name, or a page of a much older version, disagrees). A page
+  that documents two modes or versions of the program in one (`OPTIONS V3`, then `OPTIONS V2`
+  listing some of the same options again) keeps only the sections the help agrees with
+  (`sections_agreeing_with_help`).
 - Only option rows of options sections are read: sections (and their subsections) whose title
   names options or flags (`OPTIONS`, `GLOBAL OPTIONS`, `Operation modifiers` under `OPTIONS`).
   An option row is a line at the section's entry indent whose term is only option spellings
@@ -27,7 +30,10 @@ nothing more), and those pages are rendered concurrently. Each is read as a list
   indented description (or beside it); prose, examples and other sections are never read.
   Terms are read with the crawler's option grammar (`flags.parse_flag`, GNU conventions), so
   kind and placeholder come from the page. Single-dash long names (`-name`) are left out: a
-  flag's long name is spelled `--name`.
+  flag's long name is spelled `--name`. A title after the term (`--allow host[,host,...]
+  (Allow connections)`, Nmap's DocBook pages) is not part of it.
+- Where the page and the help agree, the page also tells the kind of an option the help shows
+  with no placeholder (`take_placeholders`: ncat's `--allow` row is bare in the help).
 - A page with no options section is read for bulleted option rows elsewhere (`○   --seq:`,
   jq 1.6) only for a command whose help says it shows part of its options
   (`shortness.says_partial`: `See the manpage for more options.`).
@@ -46,7 +52,7 @@ from workbench.loaders.help.assemble import CrawledCommand
 from workbench.loaders.help.flags import FlagStyle, parse_flag
 from workbench.loaders.help.run import run_help
 from workbench.loaders.help.shortness import says_partial
-from workbench.model.tree import Flag
+from workbench.model.tree import Flag, FlagKind
 
 WITNESS = "man page"
 """How a flag only the man page showed is marked (`listed_by`)."""
@@ -57,9 +63,13 @@ _HEADER = re.compile(r"^\s*(\S[^(]*?)\((\d)[^)]*\)")
 _HEADING = re.compile(r"^(?P<indent> {0,3})(?P<title>[A-Za-z][^\s].*?)\s*$")
 _OPTIONS_TITLE = re.compile(r"\b(options?|flags|switches)\b", re.IGNORECASE)
 _TERM_PART = re.compile(
-    r"^(--(?:\[no-\])?[A-Za-z0-9][\w.-]*(\[?=\S*)?|-[A-Za-z0-9?]\S*|\+[A-Za-z])(\s+[<\[\w][^\s,]*){0,3}$"
+    r"^(--(?:\[no-\])?[A-Za-z0-9][\w.-]*(\[?=\S*)?|-[A-Za-z0-9?]\S*|\+[A-Za-z])"
+    r"(\s+[<\[\w](?:\[[^\]\s]*\]|[^\s,])*){0,3}$"
 )
-"""One spelling of an option with up to three placeholder words (`--arg name value`)."""
+"""One spelling of an option with up to three placeholder words (`--arg name value`, a list
+`--allow host[,host,...]`)."""
+_TERM_TITLE = re.compile(r"\s+\([A-Za-z][^()]*\)$")
+"""`--allow host[,host,...] (Allow connections)`: a title after the term (Nmap's DocBook pages)."""
 _GNU = FlagStyle()
 _BULLET = re.compile(r"^(?:[^\w\s-]|o)\s+")
 _EXAMPLES_TITLE = re.compile(r"\bexamples?\b", re.IGNORECASE)
@@ -77,6 +87,8 @@ class ManPage:
     loose: list[Flag] = field(default_factory=list)
     """Bulleted option rows outside any options section (jq 1.6's `○   --seq:` under FILTERS),
     read only for a command whose help says it shows part of its options (`consult_manual`)."""
+    sections: list[list[Flag]] = field(default_factory=list)
+    """The option rows of each options section, in page order (`sections_agreeing_with_help`)."""
 
 
 def read_manual(
@@ -111,9 +123,8 @@ def read_page(text: str, program: str) -> ManPage | None:
     sections = _sections(lines)
     if not _names_program(sections.get("NAME", []), program):
         return None
-    flags: list[Flag] = []
-    for _title, body in _option_sections(lines):
-        flags.extend(_option_rows(body))
+    rows_by_section = [_option_rows(body) for _title, body in _option_sections(lines)]
+    flags = [flag for rows in rows_by_section for flag in rows]
     loose = [
         flag
         for title, body in sections.items()
@@ -121,7 +132,11 @@ def read_page(text: str, program: str) -> ManPage | None:
         for flag in _option_rows(body, bullets_only=True)
     ]
     return ManPage(
-        found.group(2), _unique(flags), _forms(sections.get("SYNOPSIS", [])), _unique(loose)
+        found.group(2),
+        _unique(flags),
+        _forms(sections.get("SYNOPSIS", [])),
+        _unique(loose),
+        [rows for rows in rows_by_section if rows],
     )
 
 
@@ -150,6 +165,52 @@ def agrees_with_help(page: ManPage, help_flags: list[Flag]) -> bool:
         return True
     on_page = {f.name for f in page.flags if f.name}
     return len(shown & on_page) * 2 >= len(shown)
+
+
+def sections_agreeing_with_help(page: ManPage, help_flags: list[Flag]) -> ManPage:
+    """The page without its options sections that document another mode or version of the
+    program: a section that lists again an option another section lists, and of whose long
+    options the help shows fewer than half (etcdctl's `OPTIONS V2` beside `OPTIONS V3`: the
+    v2 client's `--peers`, `--ca-file` under the same `--endpoints`, `--debug`). A page that
+    documents one option twice is describing two programs in one; the help says which one ran.
+    Sections that only add options (xz's advanced ones, rsync's daemon ones) are kept."""
+    shown = {f.name for f in help_flags if f.name}
+    if len(page.sections) < 2 or not shown:
+        return page
+    names = [{f.name for f in rows if f.name} for rows in page.sections]
+    kept = [
+        rows
+        for index, rows in enumerate(page.sections)
+        if not (
+            names[index] & set().union(*(n for i, n in enumerate(names) if i != index))
+            and len(names[index] & shown) * 2 < len(names[index])
+        )
+    ]
+    if len(kept) == len(page.sections):
+        return page
+    flags = _unique([flag for rows in kept for flag in rows])
+    return ManPage(page.section, flags, page.synopsis, page.loose, kept)
+
+
+def take_placeholders(page: ManPage, help_flags: list[Flag]) -> None:
+    """An option whose help row shows no placeholder (so it was read as a switch) and whose
+    page row of the same long name shows one that must be given (`--allow host[,host,...]`
+    beside ncat's `--allow    Allow only given hosts`) takes a value: the page tells its kind
+    and placeholder where the two agree on the name. A value the page shows as optional
+    (`--color[=WHEN]`) leaves the switch as it is."""
+    by_name = {f.name: f for f in page.flags if f.name}
+    for flag in help_flags:
+        listed = by_name.get(flag.name) if flag.name else None
+        if (
+            listed is not None
+            and flag.kind is FlagKind.BOOLEAN
+            and not flag.metavar
+            and listed.kind is FlagKind.VALUE
+            and listed.metavar
+            and not listed.optional_value
+            and (listed.short is None or flag.short is None or listed.short == flag.short)
+        ):
+            flag.kind, flag.metavar = FlagKind.VALUE, listed.metavar
 
 
 def _sections(lines: list[str]) -> dict[str, list[str]]:
@@ -278,6 +339,7 @@ _BOOLEAN_DEFAULT = re.compile(r"\[=(?:true|false)\]$")
 
 
 def _flag(term: str, description: str) -> Flag | None:
+    term = _TERM_TITLE.sub("", term)
     parts = [_BOOLEAN_DEFAULT.sub("", part.strip()) for part in re.split(r",\s+(?=[-+])", term)]
     if not all(_TERM_PART.match(part) for part in parts):
         return None  # not a row of option spellings: prose or an example that starts with `-`
@@ -327,6 +389,8 @@ def consult_manual(page: ManPage | None, node: CrawledCommand, program: str = ""
         page = ManPage(page.section, page.loose, page.synopsis)
     if not agrees_with_help(page, parsed.flags):
         return
+    page = sections_agreeing_with_help(page, parsed.flags)
+    take_placeholders(page, parsed.flags)
     listed = page.flags
     counted = [f for f in listed if f.name not in _MACHINERY and f.short != "h"]
     grouped = bool(node.children) or _forms_name_subcommands(page, [program, *node.path])

@@ -6,7 +6,8 @@ with --list)`, an option `--list  List installed commands`).
 Shared grammar, naming no CLI: a pointer is an invocation quoted in the text (or a `--list`-like
 option the text offers) whose words are only the command's own path, a help word (`help`,
 `--help`, `-h`) and a word asking for everything (`-a`, `--all`, `all`, `commands`, `flags`,
-`options`), or a listing option on its own (`--list`, `--list-commands`), or a switch named
+`options`; a choice of topics among which one is such a word, `<simple|list|…|all>`, stands
+for it), or a listing option on its own (`--list`, `--list-commands`), or a switch named
 like help whose help offers a fuller one (xz's `-H, --long-help  display the long help`). Anything else in the
 quotes (a placeholder `<command>`, a topic `backends`, `-g` for guides) is not a pointer, so
 concept guides and help topics are never read as commands. One more form: a command named
@@ -72,6 +73,7 @@ def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[lis
             words = words[1:]  # `'git help -a'`: the program named first
         elif not words or not words[0].startswith("-"):
             continue  # a quoted phrase, not an invocation of this program
+        words = [_everything_choice(word) for word in words]
         if (arguments := _pointer_arguments(words, path)) is not None:
             found.append(arguments)
     for match in _PROSE_LISTING_OPTION.finditer(text):
@@ -91,6 +93,20 @@ def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[lis
         if arguments not in unique:
             unique.append(arguments)
     return unique
+
+
+_CHOICE_PLACEHOLDER = re.compile(r"^[<\[{]([\w-]+(?:\|[\w-]+)+)[>\]}]$")
+"""`<simple|list|output|threads|misc|all>`: a word argument offered as a choice of topics."""
+
+
+def _everything_choice(word: str) -> str:
+    """A choice of topics one of which asks for everything (`<simple|…|all>`) stands for that
+    one: the pointer is to the form that lists everything. Any other word is kept."""
+    match = _CHOICE_PLACEHOLDER.match(word)
+    if match is None:
+        return word
+    everything = [w for w in match.group(1).split("|") if w in _EVERYTHING_WORDS]
+    return everything[0] if len(everything) == 1 else word
 
 
 def _line_around(text: str, match: re.Match) -> str:
