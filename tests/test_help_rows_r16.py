@@ -118,3 +118,23 @@ def test_a_short_spelling_that_is_not_a_letter():
     flags = flags_of(parsed("clap_rg_hidden_excerpt.txt", ["rg"]))
     assert flags["hidden"].short == "."
     assert flags["hidden"].kind is FlagKind.BOOLEAN
+
+
+def test_getopt_long_off_forms_fish_lists_are_shown_by_the_help(tmp_path):
+    # ack 3.6 with fish's third-party `ack.fish`: fish lists `--nocolor`, `--nocolumn`,
+    # `--nosmart-case`, which the help spells `--[no]color`, …; only `--lines` (which ack 3.6
+    # refuses: `Unknown option: lines`) is a name the help does not show
+    from corpus.replay import install_man_replay, install_replay, recorded_completions
+
+    from workbench.loaders.help.crawl import crawl
+
+    tree = crawl(
+        str(install_replay("ack", tmp_path)),
+        name="ack",
+        use_cache=False,
+        timeout_s=120,
+        man=str(install_man_replay("ack", tmp_path)),
+        completions=recorded_completions("ack"),
+    )
+    [sign] = [s for s in tree.coverage.short_signs if "fish completion" in s]
+    assert "lists 1 option the help does not show (--lines)" in sign, sign
