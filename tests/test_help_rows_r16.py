@@ -1,13 +1,14 @@
 """Option rows of round 16's held-out set that the crawler read wrong (docs/loaders.md,
-"Round 16", classes 2, 4, 7 and 9): rows whose spellings end in a colon and slash-joined
+"Round 16", classes 2, 4, 7, 8 and 9): rows whose spellings end in a colon and slash-joined
 spellings (nmap), Getopt::Long's `--[no]name` (ack), an options section opening with a
-positional row (xgettext), a multi-letter single-dash spelling beside a long name's literal
-value (objdump) and a short that is not a letter (rg).
+positional row (xgettext), an off form named in a description (fzf), a multi-letter
+single-dash spelling beside a long name's literal value (objdump) and a short that is not a
+letter (rg).
 
 Fixtures are the real help outputs recorded for the corpus: nmap 7.93 bare
 (tests/corpus/recordings/nmap.json), ack 3.6.0 `--help` (ack.json), GNU gettext's xgettext
-`--help` (xgettext.json), GNU binutils' objdump `--help` (objdump.json) and an excerpt of
-ripgrep 13's `--help` (rg.json). Expected values are read off the texts by hand.
+`--help` (xgettext.json), fzf 0.38.0 `--help` (fzf.json), GNU binutils' objdump `--help`
+(objdump.json) and an excerpt of ripgrep 13's `--help` (rg.json). Expected values are read off the texts by hand.
 """
 
 from __future__ import annotations
@@ -138,3 +139,16 @@ def test_getopt_long_off_forms_fish_lists_are_shown_by_the_help(tmp_path):
     )
     [sign] = [s for s in tree.coverage.short_signs if "fish completion" in s]
     assert "lists 1 option the help does not show (--lines)" in sign, sign
+
+
+# ---------------------------------------------------------------- class 8: spellings in prose
+
+
+def test_a_switch_whose_description_names_its_off_form_to_disable_it_is_negatable():
+    # fzf 0.38: `-x, --extended   Extended-search mode` / `(enabled by default; +x or
+    # --no-extended to disable)`; `--sync … (e.g. '--layout=reverse --inline-info')` names no
+    # off form of its own
+    flags = flags_of(parsed("go_fzf.txt", ["fzf"]))
+    assert flags["extended"].negatable and flags["extended"].kind is FlagKind.BOOLEAN
+    assert not flags["sync"].negatable
+    assert not flags["multi"].negatable  # `-m, --multi[=MAX]`: the help shows no `--no-multi`

@@ -196,6 +196,12 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     count, negatable = spelling.count, spelling.negatable
     long_name = names[0] if names else None
     clean, found = _annotations(text, style)
+    if (
+        value is None
+        and long_name
+        and re.search(rf"(?<![\w-])--no-{re.escape(long_name)}\s+to\s+disable\b", clean)
+    ):
+        negatable = True  # `(enabled by default; +x or --no-extended to disable)`: its off form
     flag = Flag(name=long_name, short=shorts[0] if shorts else None, help=clean)
     flag.single_dash = long_name is not None and long_name in (spelling.single_dash or ())
     flag.deprecated = found.deprecated
