@@ -382,7 +382,8 @@ def man_page_options(program: str) -> list[str]:
     strings (`.ds = \-\-` then `\*=binary`, as patch's page spells its long options) are
     expanded; `.TQ` continues a `.TP` head (strace's long forms); help2man's `.HP` heads (sed);
     a `.sp`/`.PP` paragraph opening with a bold option (asciidoctor's util-linux pages, ncat's);
-    a page in a suffixed section (ack's `ack.1p`).
+    a page in a suffixed section (ack's `ack.1p`); Getopt::Long's `--[no]heading` head names
+    `--heading` and `--noheading`.
     """
     path = next(
         (
@@ -427,7 +428,7 @@ def man_page_options(program: str) -> list[str]:
             head = line
         if head is None:
             continue
-        text = expand(head)
+        text = re.sub(r"--\[no-?\]([A-Za-z0-9][-A-Za-z0-9]*)", r"--\1 --no\1", expand(head))
         if head.startswith((".It Fl ", ".Op Fl ")):  # mdoc: `Fl Fl apple` is --apple, `Fl x` is -x
             names.update(
                 "-" + m.group(1)

@@ -708,6 +708,11 @@ def _leading_word(name: str) -> str:
 
 def _spelled(node: CrawledCommand, name: str) -> bool:
     text = node.fetched.text if node.fetched else None
+    if text and (off := re.fullmatch(r"no-?(\w[\w-]*)", name)):
+        # Getopt::Long's `--[no]color` spells `--nocolor` (and `--no-color`) too
+        return bool(re.search(rf"--\[no-?\]{re.escape(off.group(1))}(?![\w-])", text)) or bool(
+            re.search(rf"(?<![\w-])--{re.escape(name)}(?![\w-])", text)
+        )
     return bool(text and re.search(rf"(?<![\w-])--{re.escape(name)}(?![\w-])", text))
 
 

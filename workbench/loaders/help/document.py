@@ -319,9 +319,55 @@ def option_entries(section: Section) -> list[Entry]:
         ),
     )
     for entry in entries:
-        if split := _ONE_SPACE_DESCRIPTION.match(entry.term):
+        split = _ONE_SPACE_DESCRIPTION.match(entry.term) or _COLON_DESCRIPTION.match(entry.term)
+        if split:
             entry.term, entry.text = split.group(1), f"{split.group(2)} {entry.text}".strip()
-    return entries
+    return [
+        single for entry in entries for joined in _slash_joined(entry) for single in _preset(joined)
+    ]
+
+
+_PRESET = re.compile(r"^(-[A-Za-z][A-Za-z0-9]+) (--[\w-]+=[a-z][a-z0-9-]*)$")
+"""A single-dash spelling beside a long name given one literal value (objdump's `-EB
+--endian=big`, `-EL --endian=little`)."""
+
+
+def _preset(entry: Entry) -> list[Entry]:
+    """`-EB --endian=big`: the short spelling is a switch of its own, the same as the long
+    name with that value; the long name (a value option) is the row's second entry. The two
+    are not aliases: `-EL` beside `--endian=little` on the next row would make one flag of all."""
+    if not (preset := _PRESET.match(entry.term)):
+        return [entry]
+    return [Entry(preset.group(1), entry.text), Entry(preset.group(2), entry.text)]
+
+
+_COLON_DESCRIPTION = re.compile(r"^(-{1,2}(?:[^\s:<\[]|<[^>]*>|\[[^\]]*\])+(?: <[^>]*>)*): (\S.*)$")
+"""A term closed by a colon, its description one space after it (nmap: `-sL: List Scan …`,
+`--reason: Display the reason …`, `-iR <num hosts>: Choose random targets`): one spelling
+token, then only `<placeholder>`s, before the colon."""
+
+_SLASH_HEAD = re.compile(r"^(-{1,2}[A-Za-z0-9][\w.-]*(?:/-{0,2}[A-Za-z0-9][\w.-]*)+)(?=$|[\s\[<=])")
+"""Spellings joined by slashes, up to the value part (`-sS/sT/sA`, `-oN/-oX <file>`,
+`--min-hostgroup/max-hostgroup <size>`, `-g/--source-port <portnum>`)."""
+
+
+def _slash_joined(entry: Entry) -> list[Entry]:
+    """The entries a term of slash-joined spellings stands for. A short letter and a long name
+    (`-g/--source-port`) are one option's two spellings; spellings of one shape (`-sS/sT/sA`,
+    `-n/-R`, `--send-eth/--send-ip`) are options of their own, each with the term's value
+    part and description. A part without dashes takes the first part's (`sT` is `-sT`)."""
+    head = _SLASH_HEAD.match(entry.term)
+    if head is None:
+        return [entry]
+    rest = entry.term[head.end() :]
+    parts = head.group(1).split("/")
+    dashes = parts[0][: len(parts[0]) - len(parts[0].lstrip("-"))]
+    spelled = [part if part.startswith("-") else dashes + part for part in parts]
+    shorts = [s for s in spelled if re.fullmatch(r"-[A-Za-z0-9]", s)]
+    longs = [s for s in spelled if s.startswith("--")]
+    if len(spelled) == 2 and len(shorts) == 1 and len(longs) == 1:
+        return [Entry(f"{shorts[0]}, {longs[0]}{rest}", entry.text)]
+    return [Entry(f"{spelling}{rest}", entry.text) for spelling in spelled]
 
 
 _ONE_SPACE_DESCRIPTION = re.compile(

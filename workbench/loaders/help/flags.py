@@ -50,7 +50,12 @@ _ALTERNATIVES = re.compile(f"({_ALTERNATIVE_SPLIT.pattern})")
 second is an alias (`-q, --quiet, --silent`, `-S|--save`, `-h --help`) or not: a long name one
 space after another may be its placeholder (`--iexclude --exclude`)."""
 _SLASH = re.compile(r"\s+/\s+(?=-)")
-_NAME = re.compile(r"^(--?|\+)(\[no-\])?([A-Za-z0-9?#@][\w?#@]*(?:[.-][\w?#@]+)*)(.*)$")
+_NAME = re.compile(
+    r"^(--?|\+)(\[no-?\])?([A-Za-z0-9?#@][\w?#@]*(?:[.-][\w?#@]+)*|\.(?=[\s,]|$))(.*)$"
+)
+"""One spelling: dashes, a `[no-]` (or Getopt::Long's `[no]`: `--[no]color` is `--color`,
+`--nocolor` and `--no-color`) off form, the name, and what follows it. A short may be a dot
+(ripgrep's `-., --hidden`) when nothing is attached to it."""
 _BRACKET = re.compile(r"\[([^\[\]]*)\]")
 _POSSIBLE_VALUES = re.compile(
     r"Possible values:\s*((?:- [^\s:]+:?.*?)+)$", re.IGNORECASE | re.DOTALL
@@ -169,8 +174,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         or term.count(", -") > 3
     ):
         return None  # prose listing flags (`These flags are available: --account, --project, …`)
-    if re.fullmatch(r"-(?:[A-Z]{2,}|#)", term):
-        return None  # `-NUM  same as --context=NUM`, `-#  level, where # is a number`: a family of flags
+    if re.fullmatch(r"-(?:[A-Z]{3,}|#)", term):
+        return None  # `-NUM  same as --context=NUM`, `-#  level, where # is a number`: a family of flags (`-EB`, `-PE`: two capitals are an option)
     if re.fullmatch(r"-[A-Za-z]#", term):
         return None  # `-T#  Spawn # threads`: the number only attached (`-T4`), which argv never writes
     if (
@@ -195,6 +200,12 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     count, negatable = spelling.count, spelling.negatable
     long_name = names[0] if names else None
     clean, found = _annotations(text, style)
+    if (
+        value is None
+        and long_name
+        and re.search(rf"(?<![\w-])--no-{re.escape(long_name)}\s+to\s+disable\b", clean)
+    ):
+        negatable = True  # `(enabled by default; +x or --no-extended to disable)`: its off form
     flag = Flag(name=long_name, short=shorts[0] if shorts else None, help=clean)
     flag.single_dash = long_name is not None and long_name in (spelling.single_dash or ())
     flag.deprecated = found.deprecated

@@ -85,13 +85,24 @@ class Rules:
     def is_flags(self, section: Section) -> bool:
         if section.key in self.argument_sections or self.is_commands(section):
             return False
-        first = next((line.strip() for line in section.lines if line.strip()), "")
+        content = [line.strip() for line in section.lines if line.strip()]
+        first = content[0] if content else ""
         return (
             "option" in section.key
             or "flag" in section.key
             or first.startswith("-")
+            or (
+                _POSITIONAL_ROW.match(first) is not None
+                and len(content) > 1
+                and content[1].startswith("-")
+            )
             or _rows_after_description(section)
         )
+
+
+_POSITIONAL_ROW = re.compile(r"^[A-Z][A-Z0-9_]*(?: ?\.\.\.)? {2,}\S")
+"""A positional's row (`INPUTFILE ...   input files`) heading a group of option rows: the
+section is an options section all the same (its option rows start on the next line)."""
 
 
 def _rows_after_description(section: Section) -> bool:
@@ -101,12 +112,26 @@ def _rows_after_description(section: Section) -> bool:
     two-column rows is a list of something else (operators `( EXPRESSION )  EXPRESSION is
     true`, values `v7  old format`), and what follows it may be more of the same."""
     paragraphs = "\n".join(section.lines).strip("\n").split("\n\n", 1)
-    return (
+    if (
         len(paragraphs) == 2
         and not paragraphs[0].lstrip().startswith("-")
         and not any(_TWO_COLUMN_ROW.search(line.strip()) for line in paragraphs[0].splitlines())
         and paragraphs[1].strip("\n").lstrip().startswith("-")
-    )
+    ):
+        return True
+    return _rows_under_prose(section)
+
+
+def _rows_under_prose(section: Section) -> bool:
+    """A group's description right above its rows, no blank line between (nmap's `TARGET
+    SPECIFICATION:` / `  Can pass hostnames, …` / `  -iL <inputfilename>: …`): prose lines
+    (no two-column row among them), then lines most of which, two at least, are option rows."""
+    lines = [line.strip() for line in section.lines if line.strip()]
+    first_row = next((i for i, line in enumerate(lines) if line.startswith("-")), None)
+    if not first_row or any(_TWO_COLUMN_ROW.search(line) for line in lines[:first_row]):
+        return False
+    rows = [line for line in lines[first_row:] if line.startswith("-")]
+    return len(rows) >= 2 and 2 * len(rows) >= len(lines) - first_row
 
 
 _TWO_COLUMN_ROW = re.compile(r"\S {2,}\S")
