@@ -1,0 +1,66 @@
+"""Rules the round-15 sweep of this machine's programs found missing (`python -m bench.sweep`,
+docs/crawler.md "Sweep"): each on a fixture of the real program's help text."""
+
+from __future__ import annotations
+
+from help_support import flags_of, parsed
+
+from workbench.model.tree import FlagKind
+
+
+def test_a_term_longer_than_the_description_column_ends_one_space_before_its_sentence():
+    # curl 7.88.1 `--help all`: `     --anyauth            Pick any …` sets the column, and a
+    # longer term is followed by one space only: `     --disallow-username-in-url Disallow
+    # username in URL`, ` -j, --junk-session-cookies Ignore session cookies read from file`,
+    # `     --continue-at <offset> Resumed transfer offset`. The sentence was read as the
+    # switch's value (the model was offered `disallow_username_in_url: string`)
+    flags = flags_of(parsed("curl_help_all.txt", ["curl"]))
+    for name, help_text in {
+        "disallow-username-in-url": "Disallow username in URL",
+        "junk-session-cookies": "Ignore session cookies read from file",
+        "http2-prior-knowledge": "Use HTTP 2 without HTTP/1.1 Upgrade",
+        "remote-header-name": "Use the header-provided filename",
+    }.items():
+        assert flags[name].kind is FlagKind.BOOLEAN, name
+        assert flags[name].metavar is None, name
+        assert flags[name].help == help_text, name
+    assert flags["junk-session-cookies"].short == "j"
+    for name, metavar, help_start in [
+        ("continue-at", "offset", "Resumed transfer offset"),
+        ("data-binary", "data", "HTTP POST binary data"),
+        ("cert", "certificate[:password]", "Client certificate file"),
+        ("curves", "algorithm list", "(EC) TLS key exchange"),
+        ("trace-ascii", "file", "Like --trace, but without hex output"),
+        ("proxy1.0", "host[:port]", "Use HTTP/1.0 proxy"),
+    ]:
+        assert flags[name].kind is FlagKind.VALUE, name
+        assert flags[name].metavar == metavar, name
+        assert flags[name].help.startswith(help_start), (name, flags[name].help)
+
+
+def test_a_long_first_row_right_under_the_usage_line_is_an_option_not_usage():
+    # curl 7.88.1 `--help all`: `Usage: curl [options...] <url>` then at once `     --abstract-
+    # unix-socket <path> Connect via …` and `     --alt-svc <file name> Enable alt-svc …`, one
+    # space before their sentences: both were read as more of the usage form, and lost
+    flags = flags_of(parsed("curl_help_all.txt", ["curl"]))
+    assert flags["abstract-unix-socket"].kind is FlagKind.VALUE
+    assert flags["abstract-unix-socket"].help == "Connect via abstract Unix domain socket"
+    assert flags["alt-svc"].help == "Enable alt-svc with this cache file"
+
+
+def test_a_placeholder_of_capitals_after_a_long_term_stays_a_placeholder():
+    # what the rule must not split: `--shadow-file SOURCE_FILE SHADOW_FILE` (mypy) is two
+    # placeholders, no sentence, though it reaches past the column
+    text = (
+        "usage: x [options]\n\noptions:\n"
+        "  -a                    All files\n"
+        "  -b                    Bytes\n"
+        "  -c                    Count\n"
+        "  --shadow-file SOURCE_FILE SHADOW_FILE\n"
+        "                        When encountering SOURCE_FILE, read SHADOW_FILE instead.\n"
+    )
+    from workbench.loaders.help.detect import detect_style, parser_for
+
+    flags = {f.name or f.short: f for f in parser_for(detect_style(text))(text, ["x"]).flags}
+    assert flags["shadow-file"].kind is FlagKind.VALUE
+    assert flags["shadow-file"].help.startswith("When encountering")
