@@ -64,3 +64,20 @@ def test_a_placeholder_of_capitals_after_a_long_term_stays_a_placeholder():
     flags = {f.name or f.short: f for f in parser_for(detect_style(text))(text, ["x"]).flags}
     assert flags["shadow-file"].kind is FlagKind.VALUE
     assert flags["shadow-file"].help.startswith("When encountering")
+
+
+def test_a_word_of_capitals_in_the_usage_stands_for_options_and_is_no_cluster():
+    # moreutils' chronic (Perl Getopt::Std's --help): `Usage: chronic [-OPTIONS [-MORE_OPTIONS]]
+    # [--] [PROGRAM_ARG1 ...]` gave `--OPTIONS` and the switches -M -O -R -E -_ -P -T -I -N -S;
+    # a cluster of switches spells each letter once, so a word repeating one names options
+    flags = parsed("perl_getopt_std_chronic.txt", ["chronic"]).flags
+    assert [f.spelling for f in flags] == []
+    from workbench.loaders.help.synopsis import synopsis_flags
+
+    kept = synopsis_flags(["cp [-HLP] [-R] [-apvX] source target", "tool [-ACV] [-B FILE]"])
+    assert [f.spelling for f in kept] == ["-H", "-L", "-P", "-R", "-a", "-p", "-v", "-X"] + [
+        "-A",
+        "-C",
+        "-V",
+        "-B",
+    ]

@@ -24,6 +24,10 @@ _VALUE = re.compile(
     r"\s+((?:<[^<>]+>|\[[^\[\]\s]+\]|\{[^{}\s]+\}|[=:@/.]|[A-Za-z_][\w:@./=-]*)+)(?=\s*[\]|])"
 )
 _PAIR = re.compile(r"\[-([A-Za-z0-9]) \| --([\w-]+)\]")
+_PLACEHOLDER_WORD = re.compile(r"(?=[A-Z0-9_]*(?:_|([A-Z]).*\1))[A-Z][A-Z0-9_]+")
+"""A single-dash word of capitals that repeats a letter or holds `_` (`-OPTIONS`,
+`-MORE_OPTIONS`: Perl's Getopt::Std usage line) names options in general: a cluster of
+switches (`[-HLP]`, `[-46AaC]`) spells each letter once."""
 
 
 def synopsis_flags(forms: list[str]) -> list[Flag]:
@@ -35,6 +39,8 @@ def synopsis_flags(forms: list[str]) -> list[Flag]:
             name = match.group("name")
             attached = match.group("attached")
             single = match.group("dashes") == "-"
+            if single and _PLACEHOLDER_WORD.fullmatch(name) and not attached:
+                continue  # `[-OPTIONS [-MORE_OPTIONS]]`: a word standing for options, as -NUM
             if (
                 single
                 and len(name) > 1
