@@ -81,3 +81,40 @@ def test_a_word_of_capitals_in_the_usage_stands_for_options_and_is_no_cluster():
         "-V",
         "-B",
     ]
+
+
+def test_a_long_name_with_a_placeholder_part_names_a_family_not_a_flag():
+    # universal-ctags 5.9: `--alias-<LANG>=[+|-](<pattern>|default)`, `--kinds-(<LANG>|all)=…`,
+    # `--param-<LANG>:<name>=<argument>` were read as flags `--alias`, `--kinds`, `--param`
+    # (ctags refuses `--alias`); dpkg 1.21: `--no-force-<thing>[,...]`, `--refuse-<thing>[,...]`
+    # gave `--no-force` and `--refuse`; dpkg-buildpackage `--hook-<name>=<command>` `--hook`
+    ctags = flags_of(parsed("ctags_universal_families.txt", ["ctags"]))
+    for family in ("alias", "map", "kinds", "roles", "kinddef", "mline-regex", "regex", "param"):
+        assert family not in ctags, family
+    assert "langmap" in ctags and "fields" in ctags  # the options around them stay
+    dpkg = flags_of(parsed("dpkg_families.txt", ["dpkg"]))
+    assert "refuse" not in dpkg and "no-force" not in dpkg and "force" not in dpkg
+    assert dpkg["refuse-downgrade"].short == "G"  # a long name that merely starts alike stays
+    hooks = flags_of(parsed("dpkg_buildpackage_hook_family.txt", ["dpkg-buildpackage"]))
+    assert "hook" not in hooks and "build" in hooks
+
+
+def test_a_bracketed_word_the_help_spells_as_a_row_is_one_option_not_a_cluster():
+    # OpenSSL's c_rehash: `Usage: c_rehash [-old] [-h] [-help] [-v] [dirs...]` over
+    # `   -old use old-style digest`: read as the cluster -o -l -d (and -e -p from `-help`),
+    # switches it does not have
+    flags = parsed("c_rehash_one_space_rows.txt", ["c_rehash"]).flags
+    assert [(f.spelling, f.kind) for f in flags] == [
+        ("-old", FlagKind.BOOLEAN),
+        ("-v", FlagKind.BOOLEAN),
+    ]
+
+
+def test_a_usage_word_of_one_dash_keeps_its_one_dash_and_a_spaced_bracket_is_a_cluster():
+    # groff's eqn 1.22: `usage: eqn [ -rvDCNR ] -dxx -fn -sn -pn -mn -Mdir -Ts [ files ... ]`
+    # gave `--rvDCNR`, `--dxx`, `--Mdir`, spellings neither the help nor eqn knows
+    flags = parsed("groff_eqn_usage.txt", ["eqn"]).flags
+    spelled = [f.spelling for f in flags]
+    assert spelled[:6] == ["-r", "-v", "-D", "-C", "-N", "-R"]
+    assert not any(s.startswith("--") for s in spelled), spelled
+    assert "-Mdir" in spelled
