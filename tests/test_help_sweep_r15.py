@@ -118,3 +118,16 @@ def test_a_usage_word_of_one_dash_keeps_its_one_dash_and_a_spaced_bracket_is_a_c
     assert spelled[:6] == ["-r", "-v", "-D", "-C", "-N", "-R"]
     assert not any(s.startswith("--") for s in spelled), spelled
     assert "-Mdir" in spelled
+
+
+def test_an_off_form_of_a_later_spelling_is_not_the_flags_own():
+    # git-log(1) 2.39: `--show-notes[=<ref>], --[no-]standard-notes`: the load offered
+    # `--no-show-notes`, which git refuses; the off form is --standard-notes's
+    from workbench.loaders.help.flags import FlagStyle, parse_flag
+
+    flag = parse_flag("--show-notes[=<ref>], --[no-]standard-notes", "deprecated", FlagStyle())
+    assert flag is not None and flag.name == "show-notes" and not flag.negatable
+    assert flag.aliases == ("--standard-notes",)
+    for term in ("--[no-]color", "-c, --[no-]color"):  # its own off form stays
+        own = parse_flag(term, "colour the output", FlagStyle())
+        assert own is not None and own.name == "color" and own.negatable, term

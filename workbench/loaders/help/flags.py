@@ -366,7 +366,9 @@ def _spelling(term: str) -> _Spelling | None:
             joint.strip() == "" and written and dashes == "--" and written[-1].startswith("--")
         ):  # a long name a space after another is no second spelling (`--iexclude --exclude`)
             written.append(dashes + name)
-        spelling.negatable = spelling.negatable or bool(no_prefix)
+        # `--x[=<ref>], --[no-]y`: the off form is y's, an alias's; the flag (named x) has none
+        primary_name = dashes == "--" and spelling.names[0] == name
+        spelling.negatable = spelling.negatable or bool(no_prefix and (primary_name or not doubled))
         rest = rest.strip()
         if rest.startswith("[=") and rest.endswith("]"):
             spelling.value = rest[2:-1]  # an optional value (`--color[=WHEN]`)
