@@ -131,3 +131,13 @@ def test_an_off_form_of_a_later_spelling_is_not_the_flags_own():
     for term in ("--[no-]color", "-c, --[no-]color"):  # its own off form stays
         own = parse_flag(term, "colour the output", FlagStyle())
         assert own is not None and own.name == "color" and own.negatable, term
+
+
+def test_a_single_dash_name_with_a_placeholder_part_names_a_family_too():
+    # gcc 12's lto-dump --help (an excerpt): `-ffixed-line-length-<n>`, `-fcall-saved-<register>`,
+    # `-fdisable-[tree|rtl|ipa]-<pass>=range1+range2`, `-fplugin-arg-<name>-<key>[=<value>]`
+    # gave flags -ffixed-line-length, -fcall-saved, -fdisable, -fplugin-arg
+    flags = flags_of(parsed("gcc_lto_dump_families.txt", ["lto-dump"]))
+    for family in ("ffixed-line-length", "fcall-saved", "fcall-used", "fdisable", "fplugin-arg"):
+        assert family not in flags, family
+    assert "fdump-core" in flags and flags["fdump-core"].single_dash  # a whole name stays

@@ -175,10 +175,10 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         and re.search(r"[a-z]", long.group(1))
     ):
         return None  # `--no-OPTION`, `--GTYPE-group-format`: a family of flags, not one
-    if re.match(r"--[\w-]*-[<({]", term):
-        return (
-            None  # `--alias-<LANG>=…`, `--refuse-<thing>[,...]`, `--kinds-(<LANG>|all)`: a family
-        )
+    if re.match(r"--?[A-Za-z][\w-]*-(?:[<({]|\[[^\]]*\]-)", term):
+        # `--alias-<LANG>=…`, `--refuse-<thing>[,...]`, `-fcall-saved-<register>`,
+        # `--kinds-(<LANG>|all)`, `-fdisable-[tree|rtl|ipa]-<pass>`: a family of names, no flag
+        return None
     spelling = _spelling(_OPTIONAL_LETTERS.sub(_both_spellings, term))
     if spelling is None:
         return None
