@@ -138,6 +138,13 @@ def test_a_single_dash_name_with_a_placeholder_part_names_a_family_too():
     # `-fdisable-[tree|rtl|ipa]-<pass>=range1+range2`, `-fplugin-arg-<name>-<key>[=<value>]`
     # gave flags -ffixed-line-length, -fcall-saved, -fdisable, -fplugin-arg
     flags = flags_of(parsed("gcc_lto_dump_families.txt", ["lto-dump"]))
-    for family in ("ffixed-line-length", "fcall-saved", "fcall-used", "fdisable", "fplugin-arg"):
+    for family in (
+        "ffixed-line-length",
+        "fcall-saved",
+        "fcall-used",
+        "fdisable",
+        "fdump",
+        "fplugin-arg",
+    ):
         assert family not in flags, family
     assert "fdump-core" in flags and flags["fdump-core"].single_dash  # a whole name stays
