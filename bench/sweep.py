@@ -549,6 +549,17 @@ def held_out_names(manifest: Path = HELD_OUT_MANIFEST) -> set[str]:
     return names
 
 
+def is_held_out(program: str, held: set[str], folder: str = "/usr/bin") -> bool:
+    """Whether `program` is a held-out CLI or another name of one (`x86_64-linux-gnu-nm`,
+    `objdump-12`, a link to the same file): the sweep must not tune on them."""
+    if program in held or any(
+        re.fullmatch(rf"(?:.+-)?{re.escape(name)}(?:-\d+)?", program) for name in held
+    ):
+        return True
+    target = os.path.realpath(os.path.join(folder, program))
+    return any(os.path.realpath(os.path.join(folder, name)) == target for name in held)
+
+
 def programs_here(folder: str = "/usr/bin") -> list[str]:
     names = []
     for name in sorted(os.listdir(folder)):
@@ -622,7 +633,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     held = held_out_names()
-    programs = [p for p in (args.programs or programs_here()) if p not in held]
+    programs = [p for p in (args.programs or programs_here()) if not is_held_out(p, held)]
     if args.limit:
         programs = programs[: args.limit]
     free = list(range(args.jobs))
