@@ -264,8 +264,11 @@ SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
     # says it shows only some options), grep says so (fish's third-party file), mypy complete.
     "recorded": {"yamllint"}
     # held out (round 14), as first scored (docs/loaders.md, "Round 14")
-    | {"cz"},  # ls and lsd left once their recordings held the completion files; htop once an
+    | {"cz"}  # ls and lsd left once their recordings held the completion files; htop once an
     # older third-party file counted as the same program's
+    # curl: its rows one space from their sentence are read now (docs/crawler.md "Sweep"); the
+    # unread-row warning they raised was its only one
+    | {"curl"},
     "live": {"yamllint"} | {"cz"},
 }
 """Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).

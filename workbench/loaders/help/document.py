@@ -195,8 +195,10 @@ def _read_usage(lines: list[str], index: int, rest: str, forms: list[str]) -> in
             or (forms and _indent(line) == 0 and rest.strip())
         ):
             break
-        if stripped.startswith("-") and _TWO_COLUMNS.match(stripped):
-            break  # options start right under the usage line
+        if stripped.startswith("-") and (
+            _TWO_COLUMNS.match(stripped) or _OVERFLOWING_TERM.match(stripped)
+        ):
+            break  # options start right under the usage line (the first may be a long one)
         if forms and _PROSE_START.match(stripped):
             break  # prose right under the form
         if stripped.lower().startswith("or:") or (
@@ -418,8 +420,28 @@ def _term_at_the_column(lines: list[str]) -> list[str]:
             and _PROSE_START.match(line[column:])
         ):
             line = f"{line[: column - 1]} {line[column - 1 :]}"
+        elif (
+            stripped.startswith("-")
+            and not _TWO_COLUMNS.match(stripped)
+            and (overflow := _OVERFLOWING_TERM.match(stripped))
+            and _indent(line) + overflow.start(2) >= column
+        ):
+            line = f"{' ' * _indent(line)}{overflow.group(1)}  {overflow.group(2)}"
         result.append(line)
     return result
+
+
+_SPELLED_VALUE = r"(?:=\S+|\[=\S+\]| (?:<[^<>]*>|[A-Z][A-Z0-9_:-]*|\[[^\s\]]*\]\S*))?"
+_OVERFLOWING_TERM = re.compile(
+    rf"^(--?[A-Za-z0-9][\w.-]*{_SPELLED_VALUE}(?:, --?[A-Za-z0-9][\w.-]*{_SPELLED_VALUE})*)"
+    r" ((?<=> )[^\s<\[].*|[A-Z][\w'/-]*,? [\w(/<'-].*)$"
+)
+"""A term longer than the description column, then one space and a sentence
+(`     --abstract-unix-socket <path> Connect via abstract Unix domain socket`, `-j,
+--junk-session-cookies Ignore session cookies read from file` beside `     --anyauth
+Pick any …` at the column): spellings, each with at most one value, then a capitalised word
+and another word, or anything after a value in angle brackets. A placeholder of capitals
+(`--arg NAME VALUE`) is no sentence."""
 
 
 _PACKED_OPTION = re.compile(r"-[a-z][\w-]*")

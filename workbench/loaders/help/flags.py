@@ -184,6 +184,10 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         and re.search(r"[a-z]", long.group(1))
     ):
         return None  # `--no-OPTION`, `--GTYPE-group-format`: a family of flags, not one
+    if re.match(r"--?[A-Za-z][\w-]*-(?:[<({]|\[[^\]]*\]-)", term):
+        # `--alias-<LANG>=…`, `--refuse-<thing>[,...]`, `-fcall-saved-<register>`,
+        # `--kinds-(<LANG>|all)`, `-fdisable-[tree|rtl|ipa]-<pass>`: a family of names, no flag
+        return None
     spelling = _spelling(_OPTIONAL_LETTERS.sub(_both_spellings, term))
     if spelling is None:
         return None
@@ -375,7 +379,9 @@ def _spelling(term: str) -> _Spelling | None:
             joint.strip() == "" and written and dashes == "--" and written[-1].startswith("--")
         ):  # a long name a space after another is no second spelling (`--iexclude --exclude`)
             written.append(dashes + name)
-        spelling.negatable = spelling.negatable or bool(no_prefix)
+        # `--x[=<ref>], --[no-]y`: the off form is y's, an alias's; the flag (named x) has none
+        primary_name = dashes == "--" and spelling.names[0] == name
+        spelling.negatable = spelling.negatable or bool(no_prefix and (primary_name or not doubled))
         rest = rest.strip()
         if rest.startswith("[=") and rest.endswith("]"):
             spelling.value = rest[2:-1]  # an optional value (`--color[=WHEN]`)

@@ -217,7 +217,9 @@ def parse(
         parsed.flags, "\n".join([*doc.usage, *(l for s in doc.sections for l in s.lines)])
     )
     if not listed and (
-        from_usage := [f for f in synopsis_flags(doc.usage) if f.key not in ("h", "?", "help")]
+        from_usage := [
+            f for f in synopsis_flags(doc.usage, text) if f.key not in ("h", "?", "help")
+        ]
     ):
         parsed.flags = from_usage
         parsed.notes.append("flags read from the usage line (the help lists no options)")

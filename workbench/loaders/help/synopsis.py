@@ -17,31 +17,43 @@ from workbench.loaders.help.types import choice_list, placeholder
 from workbench.model.tree import Flag, FlagKind, ValueType
 
 _FLAG = re.compile(
-    r"(?<![\w<\[=-])(?P<open>\[)?(?P<dashes>--?)(?P<no>\[no-\])?(?P<name>[A-Za-z0-9][\w-]*)"
+    r"(?<![\w<\[=-])(?P<open>\[ ?)?(?P<dashes>--?)(?P<no>\[no-\])?(?P<name>[A-Za-z0-9][\w-]*)"
     r"(?P<attached>\[=?<[^<>]+>\]|=<[^<>]+>|=[A-Za-z][\w-]*|\[=[^\[\]]+\]|<[^<>]+>|\[<[^<>]+>\])?"
 )
 _VALUE = re.compile(
     r"\s+((?:<[^<>]+>|\[[^\[\]\s]+\]|\{[^{}\s]+\}|[=:@/.]|[A-Za-z_][\w:@./=-]*)+)(?=\s*[\]|])"
 )
 _PAIR = re.compile(r"\[-([A-Za-z0-9]) \| --([\w-]+)\]")
+_ROW_WORD = re.compile(r"(?m)^[ \t]+-([A-Za-z][\w-]+)(?=[ \t]|$)")
+"""A single-dash word starting an indented row of the help (`   -old use old-style digest`)."""
+_PLACEHOLDER_WORD = re.compile(r"(?=[A-Z0-9_]*(?:_|([A-Z]).*\1))[A-Z][A-Z0-9_]+")
+"""A single-dash word of capitals that repeats a letter or holds `_` (`-OPTIONS`,
+`-MORE_OPTIONS`: Perl's Getopt::Std usage line) names options in general: a cluster of
+switches (`[-HLP]`, `[-46AaC]`) spells each letter once."""
 
 
-def synopsis_flags(forms: list[str]) -> list[Flag]:
-    """The flags the usage forms name, in order of appearance, each once."""
+def synopsis_flags(forms: list[str], text: str = "") -> list[Flag]:
+    """The flags the usage forms name, in order of appearance, each once. `text`, the whole
+    help, tells a bracketed word of one dash that its rows spell as one option (`[-old]` over
+    `   -old use old-style digest`) from a cluster of switches (`[-46AaC]`)."""
     flags: dict[str, Flag] = {}
+    words = set(_ROW_WORD.findall(text)) | {"help", "version", "usage"}
     for form in forms:
         for match in _FLAG.finditer(form):
             end = match.end()
             name = match.group("name")
             attached = match.group("attached")
             single = match.group("dashes") == "-"
+            if single and _PLACEHOLDER_WORD.fullmatch(name) and not attached:
+                continue  # `[-OPTIONS [-MORE_OPTIONS]]`: a word standing for options, as -NUM
             if (
                 single
                 and len(name) > 1
                 and match.group("open")
-                and form[end : end + 1] == "]"
+                and form[end : end + len(match.group("open"))] in ("]", " ]")
                 and not attached
-            ):
+                and name not in words
+            ):  # `[ -rvDCNR ]` (groff's spacing) too
                 for letter in name:  # `[-46AaC]`: a cluster of switches
                     flags.setdefault(letter, Flag(short=letter, kind=FlagKind.BOOLEAN))
                 continue
@@ -51,6 +63,7 @@ def synopsis_flags(forms: list[str]) -> list[Flag]:
             flag = Flag(
                 name=None if single and len(name) == 1 else name,
                 short=name if single and len(name) == 1 else None,
+                single_dash=single and len(name) > 1,  # `-maxdepth`: spelled as the usage does
             )
             flag.negatable = bool(match.group("no"))
             if value is None:
