@@ -79,7 +79,7 @@ def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[lis
     for match in _PROSE_LISTING_OPTION.finditer(text):
         if match.group(1) in _LISTING_OPTIONS:
             found.append([*path[1:], match.group(1)])
-    for flag in parsed.flags:
+    for flag in [] if _takes_values_not_commands(parsed) else parsed.flags:
         if (
             flag.name
             and f"--{flag.name}" in _LISTING_OPTIONS
@@ -107,6 +107,19 @@ def _everything_choice(word: str) -> str:
         return word
     everything = [w for w in match.group(1).split("|") if w in _EVERYTHING_WORDS]
     return everything[0] if len(everything) == 1 else word
+
+
+def _takes_values_not_commands(parsed: ParsedHelp) -> bool:
+    """A leaf whose usage names a positional and no subcommand slot (`Usage: celery control
+    [OPTIONS] COMMAND`, no commands listed, nothing passed on to a subcommand): what its
+    `--list  List available control commands` prints are the values of that positional, not
+    commands. A subcommand slot passes the rest of the line on (`COMMAND [ARGS]...`), so a
+    variadic positional after it keeps the option a pointer."""
+    return (
+        not parsed.subcommands
+        and bool(parsed.positionals)
+        and not any(p.variadic for p in parsed.positionals)
+    )
 
 
 def _line_around(text: str, match: re.Match) -> str:
