@@ -53,6 +53,19 @@ _PROSE_HEADING = re.compile(
 """A heading inside a commands section after which come examples or prose (`  Examples:`)."""
 
 
+def _titled_usage_row(entry: Entry, path: list[str] | None) -> CommandEntry | None:
+    """A title line over an indented usage line of the command (`  Make bucket` /
+    `      s3cmd mb s3://BUCKET`): the name is the usage's word after the command's own path,
+    the title its summary, the words after it its arguments."""
+    title, usage = entry.term.strip(), entry.text.split()
+    if not path or " " not in title or usage[: len(path)] != path or len(usage) <= len(path):
+        return None
+    name = usage[len(path)]
+    if not _COMMAND_NAME.fullmatch(name) or _is_placeholder(name):
+        return None
+    return CommandEntry(name, summary=title, arguments=" ".join(usage[len(path) + 1 :]))
+
+
 def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry | None:
     """One listed subcommand, or None when the row is not a command (`...  See all commands`).
 
@@ -60,6 +73,8 @@ def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry |
     name), `serve.js serve [port]` and `mycli hello NAME  # say hello` (rows that repeat the
     program's path first), and a `[aliases: x]` tail.
     """
+    if titled := _titled_usage_row(entry, path):
+        return titled
     summary = entry.text
     if summary.startswith("# "):
         summary = summary[2:]
