@@ -1,8 +1,10 @@
 """Help texts of round 15's held-out set that the crawler read wrong (docs/loaders.md, "Round
-15"): argparse help whose sections are reStructuredText headings (`Usage` over `=====`).
+15"): argparse help whose sections are reStructuredText headings (`Usage` over `=====`), and
+a rich panel row with a type and no help.
 
 Fixtures are the real `--help` outputs recorded for the corpus: scrapy 2.19.0's `scrapy fetch
---help` (tests/corpus/recordings/scrapy.json). Expected values are read off the texts by hand
+--help` (tests/corpus/recordings/scrapy.json), strawberry-graphql 0.341.2's `codegen` and
+`schema-codegen` (strawberry.json). Expected values are read off the texts by hand
 or by a regex over the fixture, never by the parser under test.
 """
 
@@ -11,9 +13,10 @@ from __future__ import annotations
 import re
 import sys
 
-from help_support import FIXTURES
+from help_support import FIXTURES, flags_of, parsed
 
 from workbench.loaders.help.fetch import fetch_help
+from workbench.model.tree import FlagKind
 
 
 def _row_names(text: str) -> set[str]:
@@ -62,3 +65,27 @@ def test_every_scrapy_command_under_underlined_headings_gets_its_flags(tmp_path)
     assert len(expected) == 10  # 3 of `Options`, 7 of `Global Options`
     assert {f.name for f in commands["fetch"].flags} == expected
     assert all(c.flags for c in commands.values()), [c.name for c in commands.values()]
+
+
+def test_a_rich_panel_row_with_a_type_and_no_help_is_a_value_option():
+    # strawberry-graphql 0.341.2 (typer): `│    --cli-plugin          TEXT          │` and
+    # `│ --output  -o      FILE          │`: the type column filled, the help column empty
+    flags = flags_of(
+        parsed("typer_panel_metavar_no_help_strawberry_codegen.txt", ["strawberry", "codegen"])
+    )
+    assert (flags["cli-plugin"].kind, flags["cli-plugin"].metavar) == (FlagKind.VALUE, "TEXT")
+    assert flags["cli-plugin"].help == ""
+    assert flags["plugins"].metavar == "TEXT" and flags["plugins"].required  # `[required]` beside
+    schema = flags_of(
+        parsed(
+            "typer_panel_metavar_no_help_strawberry_schema_codegen.txt",
+            ["strawberry", "schema-codegen"],
+        )
+    )
+    output = schema["output"]
+    assert (output.kind, output.metavar, output.short, output.help) == (
+        FlagKind.VALUE,
+        "FILE",
+        "o",
+        "",
+    )
