@@ -85,6 +85,10 @@ def normalize(text: str) -> str:
     return "\n".join(lines).strip("\n")
 
 
+_PANEL_METAVAR = re.compile(r"[A-Z][A-Z0-9_]*(?: RANGE)?")
+"""A type column in a boxed option table (`TEXT`, `FILE`, `INTEGER RANGE`)."""
+
+
 def _unbox_row(row: str, box: str) -> str:
     """A row of a boxed option table as a plain two-column entry.
 
@@ -111,7 +115,9 @@ def _unbox_row(row: str, box: str) -> str:
     if on:
         shorts = [n for n in on if not n.startswith("--")]
         longs = [n for n in on if n.startswith("--")]
-        value = columns.pop(0) if len(columns) >= 2 else ""
+        # a value column and no help (`--cli-plugin  TEXT`): a lone upper-case word is a metavar
+        lone_metavar = len(columns) == 1 and _PANEL_METAVAR.fullmatch(columns[0])
+        value = columns.pop(0) if len(columns) >= 2 or lone_metavar else ""
         if value.lower() in ("<bool>", "<boolean>"):
             value = ""
         term = (

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from workbench.loaders.help.document import read_document
+from workbench.loaders.help.generic import underlined_headings
 from workbench.loaders.help.run import HelpCall, run_help
 
 _MAN_PAGE = re.compile(r"\A\s*\S+\(\d\w*\)\s.*?\S+\(\d\w*\)\s*$", re.MULTILINE)
@@ -131,7 +132,7 @@ def _problem(
         return f"`{' '.join(call.argv)}` printed binary data, not help"
     if _MAN_PAGE.search(text[:2000]):
         return f"`{' '.join(call.argv)}` opened a manual page"
-    doc = read_document(text)
+    doc = read_document(underlined_headings(text))  # `Usage` over `=====`: the usage is below
     if _ERROR_START.match(text) and not (doc.usage and not path):
         return f"`{' '.join(call.argv)}` printed an error: {text.strip().splitlines()[0][:120]}"
     program = call.argv[0].rsplit("/", 1)[-1]
