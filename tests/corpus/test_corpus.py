@@ -44,7 +44,7 @@ RECORDED_MICRO = {
     "value_type": 0.986,
 }
 """With the held-out set of round 12 in (its figures before any fix for it are in docs/loaders.md).
-Value type 0.977 → 0.986 by round 15's type rules (docs/crawler.md, "Round 15")."""
+Value type 0.977 → 0.986 by round 15's type rules (docs/crawler.md, "Value types from the text")."""
 LIVE_MICRO = {
     "commands_precision": 1.000,
     "commands_recall": 1.000,
@@ -295,7 +295,7 @@ ROUND_14_RECORDED_MICRO = {
     "flags_recall": 0.999,
     "value_type": 0.924,
 }
-"""Value type 0.876 → 0.924 by round 15's type rules (docs/crawler.md, "Round 15")."""
+"""Value type 0.876 → 0.924 by round 15's type rules (docs/crawler.md, "Value types from the text")."""
 ROUND_14_LIVE_MICRO = {
     "commands_precision": 1.000,
     "commands_recall": 1.000,
