@@ -403,30 +403,29 @@ def test_crawler_on_the_recorded_help_meets_the_micro_averages():
     )
 
 
-def test_crawler_on_round_14s_held_out_set_meets_its_own_micro_floor():
-    scores = [recorded_score(n) for n in RECORDED if n in ROUND_14]
+FRESH_ROUNDS_RECORDED_MICRO = {
+    14: ROUND_14_RECORDED_MICRO,
+    15: ROUND_15_RECORDED_MICRO,
+    16: ROUND_16_RECORDED_MICRO,
+}
+FRESH_ROUNDS_LIVE_MICRO = {14: ROUND_14_LIVE_MICRO, 15: ROUND_15_LIVE_MICRO}
+"""The fresh held-out sets, each with floors of its own (round 16 has no Python CLI: no live)."""
+
+
+def _round(number: int) -> set[str]:
+    return {c.name for c in CORPUS if c.round == number}
+
+
+@pytest.mark.parametrize("number", sorted(FRESH_ROUNDS_RECORDED_MICRO))
+def test_crawler_on_each_fresh_held_out_set_meets_its_own_micro_floor(number):
+    scores = [recorded_score(n) for n in RECORDED if n in _round(number)]
     total = micro(scores)
-    problems = _below(total, ROUND_14_RECORDED_MICRO)
+    problems = _below(total, FRESH_ROUNDS_RECORDED_MICRO[number])
     assert not problems, (
-        "help crawler on round 14's set: " + "; ".join(problems) + "\n" + table([*scores, total])
-    )
-
-
-def test_crawler_on_round_16s_held_out_set_meets_its_own_micro_floor():
-    scores = [recorded_score(n) for n in RECORDED if n in ROUND_16]
-    total = micro(scores)
-    problems = _below(total, ROUND_16_RECORDED_MICRO)
-    assert not problems, (
-        "help crawler on round 16's set: " + "; ".join(problems) + "\n" + table([*scores, total])
-    )
-
-
-def test_crawler_on_round_15s_held_out_set_meets_its_own_micro_floor():
-    scores = [recorded_score(n) for n in RECORDED if n in ROUND_15]
-    total = micro(scores)
-    problems = _below(total, ROUND_15_RECORDED_MICRO)
-    assert not problems, (
-        "help crawler on round 15's set: " + "; ".join(problems) + "\n" + table([*scores, total])
+        f"help crawler on round {number}'s set: "
+        + "; ".join(problems)
+        + "\n"
+        + table([*scores, total])
     )
 
 
@@ -458,26 +457,16 @@ def test_load_on_the_installed_clis_meets_the_micro_averages():
 
 
 @pytest.mark.live
-def test_load_on_round_14s_installed_clis_meets_its_own_micro_floor():
-    scores = [s for s in (live_score(n) for n in LIVE if n in ROUND_14) if s is not None]
-    if len(scores) < len(ROUND_14 & set(LIVE)) // 2:
+@pytest.mark.parametrize("number", sorted(FRESH_ROUNDS_LIVE_MICRO))
+def test_load_on_each_fresh_held_out_sets_installed_clis_meets_its_own_micro_floor(number):
+    members = _round(number) & set(LIVE)
+    scores = [s for s in (live_score(n) for n in LIVE if n in members) if s is not None]
+    if len(scores) < len(members) // 2:
         pytest.skip("the corpus venv is not installed (.ci/run installs it)")
     total = micro(scores)
-    problems = _below(total, ROUND_14_LIVE_MICRO)
+    problems = _below(total, FRESH_ROUNDS_LIVE_MICRO[number])
     assert not problems, (
-        "load() on round 14's set: " + "; ".join(problems) + "\n" + table([*scores, total])
-    )
-
-
-@pytest.mark.live
-def test_load_on_round_15s_installed_clis_meets_its_own_micro_floor():
-    scores = [s for s in (live_score(n) for n in LIVE if n in ROUND_15) if s is not None]
-    if len(scores) < len(ROUND_15 & set(LIVE)) // 2:
-        pytest.skip("the corpus venv is not installed (.ci/run installs it)")
-    total = micro(scores)
-    problems = _below(total, ROUND_15_LIVE_MICRO)
-    assert not problems, (
-        "load() on round 15's set: " + "; ".join(problems) + "\n" + table([*scores, total])
+        f"load() on round {number}'s set: " + "; ".join(problems) + "\n" + table([*scores, total])
     )
 
 
