@@ -253,7 +253,6 @@ LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "strawberry": (1.000, 1.000, 1.000, 1.000),
     "pdm": (1.000, 1.000, 1.000, 1.000),
     "pip-audit": (1.000, 1.000, 1.000, 1.000),
-    "bump2version": (1.000, 1.000, 1.000, 1.000),
     "s3cmd": (1.000, 0.000, 1.000, 0.018),
 }
 
@@ -325,10 +324,10 @@ ROUND_15_RECORDED_MICRO = {
 }
 ROUND_15_LIVE_MICRO = {
     "commands_precision": 1.000,
-    "commands_recall": 0.616,
+    "commands_recall": 0.990,  # 0.616 first scored (litestar's help calls out of time at load 38)
     "flags_precision": 1.000,
-    "flags_recall": 0.109,
-    "value_type": 0.961,
+    "flags_recall": 0.980,  # 0.109 first scored; s3cmd's titled command rows (its load is help)
+    "value_type": 0.860,  # 0.961 first scored; s3cmd's untyped options on its 53 commands
 }
 RECORDED_CRAWL_FAILURES: dict[str, str] = {}
 """Recorded crawls that fail today: each must keep failing until a fix lands, then it gets a

@@ -132,6 +132,9 @@ def _problem(
         return f"`{' '.join(call.argv)}` printed binary data, not help"
     if _MAN_PAGE.search(text[:2000]):
         return f"`{' '.join(call.argv)}` opened a manual page"
+    if text.lstrip().startswith(_PYTHON_TRACEBACK):  # the program broke before any help
+        last = [line.strip() for line in text.strip().splitlines() if line.strip()][-1]
+        return f"`{' '.join(call.argv)}` failed with a Python traceback ({last[:160]})"
     doc = read_document(underlined_headings(text))  # `Usage` over `=====`: the usage is below
     if _ERROR_START.match(text) and not (doc.usage and not path):
         return f"`{' '.join(call.argv)}` printed an error: {text.strip().splitlines()[0][:120]}"
@@ -154,6 +157,11 @@ def _problem(
     if path and doc.usage and not any(_mentions(form, path[-1]) for form in doc.usage):
         return f"`{' '.join(call.argv)}` printed a usage line for another command"
     return None
+
+
+_PYTHON_TRACEBACK = "Traceback (most recent call last):"
+"""How a Python program that dies before printing anything starts its output (an import that
+fails in the console script: two packages installing one module)."""
 
 
 def _mentions(form: str, word: str) -> bool:
