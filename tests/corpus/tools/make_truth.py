@@ -476,19 +476,10 @@ def kingpin_completion_truth(cli: CorpusCLI, cwd: str) -> dict:
     the program's parser answers, hidden commands and flags left out by kingpin itself. Kinds,
     types and short letters are not told (kingpin completes long names only)."""
     exe = find_executable(cli)
-    env = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8")
+    assert exe is not None
 
     def complete(*words: str) -> list[str]:
-        out = subprocess.run(
-            [exe, "--completion-bash", *words],
-            capture_output=True,
-            text=True,
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            timeout=30,
-        )
-        return [w for w in out.stdout.split() if w]
+        return _go_completion(exe, cwd, ["--completion-bash", *words])
 
     commands: dict[str, dict] = {}
     queue: list[list[str]] = [[]]
