@@ -270,7 +270,10 @@ REFUSED_BY_PROGRAM: dict[str, set[str]] = {
     },
     "ack": {"--lines", "--no-pager"},  # ack 3.6.0: `Unknown option: lines`
     "rm": {"--directory"},  # GNU rm 9.1: `unrecognized option '--directory'` (its name is --dir)
-    "ncat": {"---recv-only"},  # fish's typo (`-l -recv-only`); ncat: `unrecognized option`
+    "ncat": {"---recv-only"},
+    "msgfmt": {
+        "--chack-header"
+    },  # fish's typo; msgfmt 0.21: `unrecognized option '--chack-header'`  # fish's typo (`-l -recv-only`); ncat: `unrecognized option`
 }
 """Names a hand-written fish file lists that the program's own parser refuses (each given to the
 program by hand, its refusal quoted): stale or mistyped, so not the program's flags."""
@@ -297,6 +300,10 @@ def fish_truth(cli: CorpusCLI) -> dict:
             None,
         )
         i = 1
+        if not words[1].startswith("-"):
+            # fish's older form names the command first, without `-c` (`complete chmod -s c …`)
+            target = words[1]
+            i = 2
         while i < len(words):
             w = words[i]
             nxt = words[i + 1] if i + 1 < len(words) else ""
