@@ -187,6 +187,34 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "xgettext": (1.000, 1.000, 1.000, 1.000),  # rows16: a positional row heading options
     "mv": (1.000, 1.000, 1.000, 1.000),
     "rm": (1.000, 1.000, 1.000, 1.000),
+    # held out (round 19): as first scored, before any fix for them (docs/loaders.md, "Round 19")
+    "seqkit": (1.000, 1.000, 1.000, 1.000),
+    "gobuster": (1.000, 1.000, 1.000, 1.000),
+    "notary": (1.000, 1.000, 1.000, 1.000),
+    "cobra-cli": (1.000, 1.000, 1.000, 1.000),
+    "mockery": (1.000, 1.000, 1.000, 1.000),
+    "xq": (1.000, 1.000, 1.000, 1.000),
+    "wormhole-william": (1.000, 1.000, 1.000, 1.000),
+    # urfave pages whose USAGE is prose (docs/loaders.md, "Round 19")
+    "mender-artifact": (1.000, 0.923, 1.000, 0.714),
+    "acmetool": (1.000, 1.000, 1.000, 1.000),
+    "chmod": (1.000, 1.000, 1.000, 1.000),
+    "chown": (1.000, 1.000, 1.000, 1.000),
+    "stat": (1.000, 1.000, 1.000, 0.800),  # `-c  --format=FORMAT`: no comma between the spellings
+    "head": (1.000, 1.000, 1.000, 1.000),
+    "wc": (1.000, 1.000, 1.000, 1.000),
+    # `filename.po ...`: a positional row opening an options section
+    "msgfmt": (1.000, 1.000, 1.000, 0.958),
+    "uniq": (1.000, 1.000, 1.000, 1.000),
+    "tr": (1.000, 1.000, 1.000, 1.000),
+    "id": (1.000, 1.000, 1.000, 1.000),
+    "realpath": (1.000, 1.000, 1.000, 1.000),
+    # `-a[sub-option...]`, `--gdwarf-<N>`, `--gstabs+`; truth lag (`-X`, `-s`)
+    "as": (1.000, 1.000, 0.935, 0.829),
+    # truth lag: fish lacks `--make-*`; `-s` only in mount(8)
+    "mount": (1.000, 1.000, 0.667, 0.941),
+    "losetup": (1.000, 1.000, 1.000, 1.000),
+    "lscpu": (1.000, 1.000, 1.000, 1.000),
     # held out (round 15): as first scored, before any fix for them (docs/loaders.md)
     "celery": (1.000, 1.000, 1.000, 1.000),  # 0.552 before: `control --list`'s values
     "djlint": (1.000, 1.000, 1.000, 1.000),
@@ -267,7 +295,9 @@ SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
     # older third-party file counted as the same program's
     # curl: its rows one space from their sentence are read now (docs/crawler.md "Sweep"); the
     # unread-row warning they raised was its only one
-    | {"curl"},
+    | {"curl"}
+    # held out (round 19), as first scored: mount(8) alone documents `-s` (docs/loaders.md)
+    | {"mount"},
     "live": {"yamllint"} | {"cz"},
 }
 """Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).
@@ -279,6 +309,10 @@ third-party ones; git-lfs says so: a `Commands` section with no command read).""
 NOTED_COMPLETE_LOADS_ALLOWED: set[str] = {
     "ack",  # complete since rows16 (`--[no]name`): fish's third-party file names `--lines`, refused
     "objdump",  # complete since rows16 (`-EB`): `-W, --dwarf[a/=abbrev, …,` wraps its term, unread
+    # round 19, as first scored: acmetool's `import-le --help` fails on this machine (its
+    # default /etc/letsencrypt must exist); tr's fish file's BSD branch (`-l u`) read as GNU tr's
+    "acmetool",
+    "tr",
 }  # hatch and tree left it in round 14; pandoc in round 16 (fish's stale pandoc 1.x file)
 """Complete crawls (recall >= 0.99) that still report signs of shortness (`short_signs`): a note
 on every load is noise. (hugo was here while its recording lacked `hugo mod get -h`, the form
@@ -312,6 +346,15 @@ ROUND_16_RECORDED_MICRO = {
     "flags_recall": 0.984,  # first scored 0.900: this stop's row shapes, pointers, witnesses
     "value_type": 1.000,  # sq's choices alone: cobra, kingpin, clap's bash file and fish tell no type
 }
+ROUND_19 = {c.name for c in CORPUS if c.round == 19}
+"""The fifth fresh held-out set (native CLIs: cobra, urfave, kingpin, GNU, util-linux), floors
+of its own as first scored; no Python CLI in it, so no live figures."""
+ROUND_19_RECORDED_MICRO = {
+    "commands_precision": 1.000,
+    "commands_recall": 0.992,
+    "flags_precision": 0.986,
+    "flags_recall": 0.950,
+}  # no value type: cobra, urfave, kingpin and fish tell none
 ROUND_15 = {c.name for c in CORPUS if c.round == 15}
 """The third fresh held-out set (Python and node): floors of its own, as first scored."""
 ROUND_15_RECORDED_MICRO = {
@@ -394,7 +437,9 @@ def test_crawler_on_the_recorded_help_meets_its_floor(name):
 
 
 def test_crawler_on_the_recorded_help_meets_the_micro_averages():
-    scores = [recorded_score(n) for n in RECORDED if n not in ROUND_14 | ROUND_15 | ROUND_16]
+    scores = [
+        recorded_score(n) for n in RECORDED if n not in ROUND_14 | ROUND_15 | ROUND_16 | ROUND_19
+    ]
     total = micro(scores)
     problems = _below(total, RECORDED_MICRO)
     assert not problems, (
@@ -406,9 +451,10 @@ FRESH_ROUNDS_RECORDED_MICRO = {
     14: ROUND_14_RECORDED_MICRO,
     15: ROUND_15_RECORDED_MICRO,
     16: ROUND_16_RECORDED_MICRO,
+    19: ROUND_19_RECORDED_MICRO,
 }
 FRESH_ROUNDS_LIVE_MICRO = {14: ROUND_14_LIVE_MICRO, 15: ROUND_15_LIVE_MICRO}
-"""The fresh held-out sets, each with floors of its own (round 16 has no Python CLI: no live)."""
+"""The fresh held-out sets, each with floors of its own (rounds 16 and 19: no Python CLI, no live)."""
 
 
 def _round(number: int) -> set[str]:
@@ -443,7 +489,7 @@ def test_load_on_the_installed_cli_meets_its_floor(name):
 def test_load_on_the_installed_clis_meets_the_micro_averages():
     scores = [
         s
-        for s in (live_score(n) for n in LIVE if n not in ROUND_14 | ROUND_15 | ROUND_16)
+        for s in (live_score(n) for n in LIVE if n not in ROUND_14 | ROUND_15 | ROUND_16 | ROUND_19)
         if s is not None
     ]
     if len(scores) < len(LIVE) // 2:
