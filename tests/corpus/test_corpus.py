@@ -227,6 +227,20 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "s3cmd": (1.000, 0.981, 1.000, 0.982),  # 0.000/0.018 before titled command rows
     "html-minifier-terser": (1.000, 1.000, 1.000, 1.000),
     "vsce": (1.000, 1.000, 1.000, 1.000),
+    # held out (round 17): as first scored, before any fix for them (docs/loaders.md, "Round 17")
+    "gitlint": (1.000, 1.000, 1.000, 1.000),
+    "sqlfmt": (1.000, 1.000, 1.000, 1.000),
+    "rich-codex": (1.000, 1.000, 1.000, 0.821),  # a "Running commands" options panel, unread
+    "modal": (1.000, 0.035, 1.000, 0.087),  # commands under `Compute:`, `Storage:` …, unread
+    "pyupgrade": (1.000, 1.000, 1.000, 1.000),
+    "ghp-import": (1.000, 1.000, 1.000, 1.000),
+    "ansible-galaxy": (1.000, 1.000, 1.000, 1.000),
+    "ansible-vault": (1.000, 1.000, 1.000, 1.000),
+    "locust": (1.000, 1.000, 1.000, 1.000),
+    "pyinstrument": (1.000, 1.000, 1.000, 1.000),
+    "pipreqs": (1.000, 1.000, 1.000, 1.000),
+    "tabulate": (1.000, 1.000, 1.000, 0.923),  # `--colalign`: in getopt's specs, not in its help
+    "humanfriendly": (1.000, 1.000, 1.000, 1.000),
 }
 LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "sqlite-utils": (1.000, 1.000, 1.000, 1.000),
@@ -282,6 +296,13 @@ LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "pdm": (1.000, 1.000, 1.000, 1.000),
     "pip-audit": (1.000, 1.000, 1.000, 1.000),
     "s3cmd": (1.000, 0.000, 1.000, 0.018),
+    # held out (round 17): as first scored, before any fix for them (docs/loaders.md)
+    "sqlfmt": (1.000, 1.000, 1.000, 1.000),
+    "pyupgrade": (1.000, 1.000, 1.000, 1.000),
+    "ghp-import": (1.000, 1.000, 1.000, 1.000),
+    "pyinstrument": (1.000, 1.000, 1.000, 1.000),
+    "tabulate": (1.000, 1.000, 1.000, 0.923),  # hand-written getopt: the help crawl
+    "humanfriendly": (1.000, 1.000, 1.000, 1.000),
 }
 
 SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
@@ -297,8 +318,11 @@ SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
     # unread-row warning they raised was its only one
     | {"curl"}
     # held out (round 19), as first scored: mount(8) alone documents `-s` (docs/loaders.md)
-    | {"mount"},
-    "live": {"yamllint"} | {"cz"},
+    | {"mount"}
+    # held out (round 17), as first scored (docs/loaders.md, "Round 17"); tabulate's missing
+    # `--colalign` is named by nothing it prints
+    | {"rich-codex", "modal", "tabulate"},
+    "live": {"yamllint"} | {"cz"} | {"tabulate"},
 }
 """Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).
 The issue's target is none; these are today's, to shrink as the two witnesses land (round 13:
@@ -313,6 +337,9 @@ NOTED_COMPLETE_LOADS_ALLOWED: set[str] = {
     # default /etc/letsencrypt must exist); tr's fish file's BSD branch (`-l u`) read as GNU tr's
     "acmetool",
     "tr",
+    # round 17, as first scored: `--vault-password-file VAULT_PASSWORD_FILES, --vault-pass-file
+    # VAULT_PASSWORD_FILES` (two long spellings, each with its metavar) reads as an unread row
+    "ansible-vault",
 }  # hatch and tree left it in round 14; pandoc in round 16 (fish's stale pandoc 1.x file)
 """Complete crawls (recall >= 0.99) that still report signs of shortness (`short_signs`): a note
 on every load is noise. (hugo was here while its recording lacked `hugo mod get -h`, the form
@@ -372,7 +399,32 @@ ROUND_15_LIVE_MICRO = {
     "flags_recall": 0.980,  # 0.109 first scored; s3cmd's titled command rows (its load is help)
     "value_type": 0.860,  # 0.961 first scored; s3cmd's untyped options on its 53 commands
 }
-RECORDED_CRAWL_FAILURES: dict[str, str] = {}
+ROUND_17 = {c.name for c in CORPUS if c.round == 17}
+"""The fifth fresh held-out set (Python CLIs): floors of its own, as first scored."""
+ROUND_17_RECORDED_MICRO = {
+    "commands_precision": 1.000,
+    "commands_recall": 0.203,  # modal: 5 of its 143 commands
+    "flags_precision": 1.000,
+    "flags_recall": 0.534,  # 0.980 without modal
+    "value_type": 0.944,
+}
+"""conan's crawl fails (RECORDED_CRAWL_FAILURES): a failed crawl is left out of a micro-average,
+so its 96 commands and 1,092 flags are not in these figures (docs/loaders.md gives both)."""
+ROUND_17_LIVE_MICRO = {
+    "commands_precision": 1.000,
+    "commands_recall": 1.000,
+    "flags_precision": 1.000,
+    "flags_recall": 0.989,
+    "value_type": 1.000,
+}
+FRESH_HELD_OUT = ROUND_14 | ROUND_15 | ROUND_16 | ROUND_17 | ROUND_19
+"""The fresh held-out sets: each is measured by floors of its own, so the older sets' micro tests
+leave them out."""
+RECORDED_CRAWL_FAILURES: dict[str, str] = {
+    # round 17, as first scored: `conan --help` has no usage line and lists its commands under
+    # colon-less headings (`Consumer commands`, `Creator commands`): "gave no help text we could read"
+    "conan": "no usage line; commands under colon-less group headings",
+}
 """Recorded crawls that fail today: each must keep failing until a fix lands, then it gets a
 floor. (cleancss left it in round 14: its help, printed only for a terminal, is read under a
 pseudo-terminal as stdin, docs/crawler.md.)"""
@@ -438,7 +490,7 @@ def test_crawler_on_the_recorded_help_meets_its_floor(name):
 
 def test_crawler_on_the_recorded_help_meets_the_micro_averages():
     scores = [
-        recorded_score(n) for n in RECORDED if n not in ROUND_14 | ROUND_15 | ROUND_16 | ROUND_19
+        recorded_score(n) for n in RECORDED if n not in FRESH_HELD_OUT
     ]
     total = micro(scores)
     problems = _below(total, RECORDED_MICRO)
@@ -451,9 +503,14 @@ FRESH_ROUNDS_RECORDED_MICRO = {
     14: ROUND_14_RECORDED_MICRO,
     15: ROUND_15_RECORDED_MICRO,
     16: ROUND_16_RECORDED_MICRO,
+    17: ROUND_17_RECORDED_MICRO,
     19: ROUND_19_RECORDED_MICRO,
 }
-FRESH_ROUNDS_LIVE_MICRO = {14: ROUND_14_LIVE_MICRO, 15: ROUND_15_LIVE_MICRO}
+FRESH_ROUNDS_LIVE_MICRO = {
+    14: ROUND_14_LIVE_MICRO,
+    15: ROUND_15_LIVE_MICRO,
+    17: ROUND_17_LIVE_MICRO,
+}
 """The fresh held-out sets, each with floors of its own (rounds 16 and 19: no Python CLI, no live)."""
 
 
@@ -489,7 +546,7 @@ def test_load_on_the_installed_cli_meets_its_floor(name):
 def test_load_on_the_installed_clis_meets_the_micro_averages():
     scores = [
         s
-        for s in (live_score(n) for n in LIVE if n not in ROUND_14 | ROUND_15 | ROUND_16 | ROUND_19)
+        for s in (live_score(n) for n in LIVE if n not in FRESH_HELD_OUT)
         if s is not None
     ]
     if len(scores) < len(LIVE) // 2:

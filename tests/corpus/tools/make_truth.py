@@ -117,6 +117,8 @@ def python_truth(cli: CorpusCLI, cwd: str) -> dict:
         "argparse": "argparse parser captured where its help action fires under `PATH… --help`, per command",
         "optparse": "optparse OptionParser captured where it prints help under `PATH… --help`, per command",
         "click-help": "the click/typer command whose help renders under `PATH… --help`, captured at Context.get_help, per command",
+        "getopt": "the short and long option specs the program hands to getopt.getopt, captured at that call (each spelling its own flag: getopt does not pair them)",
+        "docopt": "the usage text the program hands to docopt.docopt, captured at that call and read by docopt's own parse_defaults/parse_pattern",
     }[cli.truth]
     return {"method": how, "commands": commands}
 
@@ -860,7 +862,7 @@ def urfave_truth(cli: CorpusCLI, cwd: str) -> dict:
 
 def make(cli: CorpusCLI) -> dict:
     with tempfile.TemporaryDirectory(prefix="corpus-truth-") as cwd:
-        if cli.truth in ("click", "click-help", "argparse", "optparse"):
+        if cli.truth in ("click", "click-help", "argparse", "optparse", "getopt", "docopt"):
             body = python_truth(cli, cwd)
         elif cli.truth == "cobra":
             body = cobra_truth(cli, cwd)

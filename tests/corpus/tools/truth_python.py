@@ -8,6 +8,9 @@ the CLI is installed in:
     python truth_python.py click-help CONSOLE_SCRIPT [PATH…] -> the click command whose help renders
     python truth_python.py argparse CONSOLE_SCRIPT [PATH…] -> the parser whose help action fires
     python truth_python.py optparse CONSOLE_SCRIPT [PATH…]    under `CONSOLE_SCRIPT PATH… --help`
+    python truth_python.py getopt CONSOLE_SCRIPT           -> the specs handed to getopt.getopt
+    python truth_python.py docopt CONSOLE_SCRIPT           -> the usage handed to docopt.docopt,
+                                                              read by docopt's own parsers
 
 and it prints one JSON object on stdout. For argparse and optparse it runs the program's entry
 point with `sys.argv = [script, *PATH, "--help"]` and stops it at the moment the help action
@@ -34,6 +37,11 @@ class _Captured(BaseException):
     def __init__(self, obj):
         super().__init__("captured")
         self.obj = obj
+        _Captured.last = obj
+
+    last = None
+    """The object of the last capture, for a program that catches even BaseException around its
+    dispatch (conan 2's `main` does) and so never lets the stop reach us."""
 
 
 def entry_point(script: str):
@@ -302,7 +310,11 @@ def _capture_parser(script: str, path: list[str]):
                 result.parse_args([*path, "--help"])
     except _Captured as captured:
         return captured.obj
-    except SystemExit as error:
+    except BaseException as error:
+        if _Captured.last is not None:  # the program swallowed the stop, then exited or failed
+            return _Captured.last
+        if not isinstance(error, SystemExit):
+            raise
         raise SystemExit(
             f"{script} {' '.join(path)} --help exited ({error.code}) without an argparse help action"
         )
@@ -461,6 +473,116 @@ def dump_optparse(script: str, path: list[str]) -> dict:
     return {"prog": parser.get_prog_name(), "flags": flags, "positionals": None, "subcommands": []}
 
 
+# ---------------------------------------------------------------- getopt
+
+
+def dump_getopt(script: str, path: list[str]) -> dict:
+    """A hand-written CLI on `getopt`: the short and long option specs it hands to
+    `getopt.getopt`/`gnu_getopt`, captured at that call (before any option is acted on).
+    getopt has no notion of a short and a long spelling being one option, so each spelling is
+    its own flag here; a value is `x:` / `name=`; getopt has no types, choices or required."""
+    import getopt
+
+    def stop(args, shortopts, longopts=()):
+        raise _Captured((shortopts, [longopts] if isinstance(longopts, str) else list(longopts)))
+
+    getopt.getopt = stop
+    getopt.gnu_getopt = stop
+    obj = entry_point(script)
+    try:
+        with _quiet([script, *path, "--help"]):
+            obj()
+    except _Captured as captured:
+        shortopts, longopts = captured.obj
+    except SystemExit as error:
+        raise SystemExit(f"{script} --help exited ({error.code}) before calling getopt")
+    else:
+        raise SystemExit(f"{script} --help returned without calling getopt")
+    flags = {}
+    letters = shortopts.lstrip("+-")
+    for i, letter in enumerate(letters):
+        if letter == ":":
+            continue
+        takes = i + 1 < len(letters) and letters[i + 1] == ":"
+        flags["-" + letter] = _getopt_flag("-" + letter, takes)
+    for spec in longopts:
+        name = "--" + spec.rstrip("=")
+        flags[name] = _getopt_flag(name, spec.endswith("="))
+    for key in ("--help", "-h", "--version"):
+        flags.pop(key, None)
+    return {"prog": script, "flags": flags, "positionals": None, "subcommands": []}
+
+
+def _getopt_flag(name: str, takes_value: bool) -> dict:
+    return {
+        "names": [name],
+        "kind": "value" if takes_value else "boolean",
+        "type": None,
+        "choices": None,
+        "required": None,
+        "repeatable": None,
+        "hidden": False,
+    }
+
+
+# ---------------------------------------------------------------- docopt
+
+
+def dump_docopt(script: str, path: list[str]) -> dict:
+    """A docopt CLI: the usage text it hands to `docopt.docopt`, captured at that call and read
+    by docopt's own parsers (`parse_defaults` for the options, `parse_pattern` for the usage
+    patterns' commands and options), exactly what docopt will accept."""
+    import docopt
+
+    def stop(doc, *args, **kwargs):
+        raise _Captured(doc)
+
+    docopt.docopt = stop
+    obj = entry_point(script)
+    # the program may have bound `docopt` by name at import: patch every loaded module's copy
+    for module in list(sys.modules.values()):
+        bound = getattr(module, "docopt", None)
+        if module is not docopt and getattr(bound, "__module__", "") == "docopt":
+            module.docopt = stop
+    try:
+        with _quiet([script, *path, "--help"]):
+            obj()
+    except _Captured as captured:
+        doc = captured.obj
+    except SystemExit as error:
+        raise SystemExit(f"{script} --help exited ({error.code}) before calling docopt")
+    else:
+        raise SystemExit(f"{script} --help returned without calling docopt")
+    options = docopt.parse_defaults(doc)
+    usage = docopt.printable_usage(doc)
+    pattern = docopt.parse_pattern(docopt.formal_usage(usage), options)
+    seen = {(o.short, o.long): o for o in options}
+    for leaf in pattern.flat(docopt.Option):
+        seen.setdefault((leaf.short, leaf.long), leaf)
+    flags = {}
+    for o in seen.values():
+        names = [n for n in (o.long, o.short) if n]
+        key = o.long or o.short
+        if key in ("--help", "-h", "--version"):
+            continue
+        flags[key] = {
+            "names": names,
+            "kind": "value" if o.argcount else "boolean",
+            "type": None,  # docopt hands every value over as a string; the program converts
+            "choices": None,
+            "required": None,
+            "repeatable": None,
+            "hidden": False,
+        }
+    commands = sorted({c.name for c in pattern.flat(docopt.Command)})
+    return {
+        "prog": script,
+        "flags": flags,
+        "positionals": None,
+        "subcommands": [{"name": c, "aliases": [], "hidden": False} for c in commands],
+    }
+
+
 @contextlib.contextmanager
 def _quiet(argv):
     """The program runs with this argv, an empty stdin and its output discarded."""
@@ -490,6 +612,10 @@ def main() -> None:
         data = dump_argparse(script, path)
     elif framework == "optparse":
         data = dump_optparse(script, path)
+    elif framework == "getopt":
+        data = dump_getopt(script, path)
+    elif framework == "docopt":
+        data = dump_docopt(script, path)
     else:
         raise SystemExit(f"unknown framework {framework!r}")
     json.dump(data, answer)
