@@ -489,9 +489,7 @@ def test_crawler_on_the_recorded_help_meets_its_floor(name):
 
 
 def test_crawler_on_the_recorded_help_meets_the_micro_averages():
-    scores = [
-        recorded_score(n) for n in RECORDED if n not in FRESH_HELD_OUT
-    ]
+    scores = [recorded_score(n) for n in RECORDED if n not in FRESH_HELD_OUT]
     total = micro(scores)
     problems = _below(total, RECORDED_MICRO)
     assert not problems, (
@@ -544,11 +542,7 @@ def test_load_on_the_installed_cli_meets_its_floor(name):
 
 @pytest.mark.live
 def test_load_on_the_installed_clis_meets_the_micro_averages():
-    scores = [
-        s
-        for s in (live_score(n) for n in LIVE if n not in FRESH_HELD_OUT)
-        if s is not None
-    ]
+    scores = [s for s in (live_score(n) for n in LIVE if n not in FRESH_HELD_OUT) if s is not None]
     if len(scores) < len(LIVE) // 2:
         pytest.skip("the corpus venv is not installed (.ci/run installs it)")
     total = micro(scores)
