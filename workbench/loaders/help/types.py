@@ -119,8 +119,21 @@ def type_word(word: str) -> Typing:
     return Typing(ValueType.UNKNOWN)
 
 
+_RANGE_BOUNDS = re.compile(r"\s+\[[\w.+-]*\s*[<>]=?\s*[\w.+-]*(?:\s*[<>]=?\s*[\w.+-]+)?\]$")
+"""The bounds rich-click prints after a range type (`INTEGER RANGE [1<=x<=3]`, `FLOAT RANGE
+[x>=0]`): the value's limits, not part of its type word."""
+
+
+def without_bounds(name: str) -> str:
+    """`INTEGER RANGE [1<=x<=3]` → `INTEGER RANGE`: a range type's shown bounds left out, so the
+    type word it declares is read (any other name is returned as it is)."""
+    bare = _RANGE_BOUNDS.sub("", name.strip())
+    return bare if bare != name.strip() and is_type_phrase(bare) else name
+
+
 def placeholder(name: str) -> Typing:
     """A placeholder name (`<N>`, `FILE`, `{a,b}`, `[json|yaml]`, `<KEY=VALUE|PATH>`)."""
+    name = without_bounds(name)
     if choices := choice_list(name):
         return Typing(ValueType.CHOICE, choices=choices)
     if listed := re.fullmatch(r"<?list\[(\w+)\]>?", name.strip(), re.IGNORECASE):
@@ -198,7 +211,7 @@ def declared_type(name: str) -> ValueType | None:
     """The type a placeholder that is a type word declares (`INTEGER`, `<int>`, `FLOAT`,
     `INTEGER RANGE`): the CLI said it, so no description overrides it. `NUMBER` is not one: as a
     placeholder it often counts (`downloading NUMBER files`)."""
-    bare = re.sub(r"[<>\[\]]", "", name).strip().lower()
+    bare = re.sub(r"[<>\[\]]", "", without_bounds(name)).strip().lower()
     if bare in _SCALAR_WORDS and bare not in (
         "path",
         "file",
