@@ -244,3 +244,13 @@ def test_a_number_default_shown_in_quotes_keeps_the_value_a_string():
     # count does not make a schema that refuses what the CLI takes
     pagesize = flags_of(parsed("types_vsce_search.txt", ["vsce", "search"]))["pagesize"]
     assert pagesize.value_type is ValueType.STRING
+
+
+def test_a_value_read_as_an_integer_names_something_else():
+    # scrapy 2: `--getint SETTING  print setting value, interpreted as an integer`: the value is a
+    # setting's name; what is read *as* an integer is that setting's value
+    settings = flags_of(parsed("types_scrapy_settings.txt", ["scrapy", "settings"]))
+    assert settings["getint"].value_type is ValueType.STRING
+    # the wording that does name the value an integer still types it (cz's `--devrelease`)
+    bump = flags_of(parsed("types_cz_bump.txt", ["cz", "bump"]))
+    assert bump["devrelease"].value_type is ValueType.INTEGER

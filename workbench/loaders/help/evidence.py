@@ -56,10 +56,13 @@ _NAMES_A_PATH = re.compile(
 """virtualenv's `--extra-search-dir d [d ...]  a path containing wheels …`: a description that
 opens by naming the value a path (`Path to …`, `Directory where …`)."""
 _SAYS_INTEGER = re.compile(
-    r"(?i)\b(?:an?|non-?negative|positive|negative|whole)\s+(?:integer|whole number)\b"
+    r"(?i)(?<!interpreted as )\b(?:an?|non-?negative|positive|negative|whole)\s+(?:integer|whole number)\b"
 )
 """commitizen's `Specify non-negative integer for dev release.`: the description names the value
-an integer (`a positive integer`, `an integer`)."""
+an integer (`a positive integer`, `an integer`). What is *interpreted as* an integer is another
+thing (scrapy's `--getint SETTING  print setting value, interpreted as an integer`: the value
+names a setting, whose value is read so); git-lfs' `Specify the … size as an integer` still
+names the value."""
 _ENUMERATED = re.compile(r"(?:^|\s)- (\d+): ")
 """codespell's `- 0: no interactivity. - 1: ask for confirmation.`: values listed as numbers."""
 _COMBINED = re.compile(r"(?i)\bbitmask\b|\bcombined\b|\bsum of\b|\badd(?:ed)? together\b")
