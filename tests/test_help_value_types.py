@@ -254,3 +254,11 @@ def test_a_value_read_as_an_integer_names_something_else():
     # the wording that does name the value an integer still types it (cz's `--devrelease`)
     bump = flags_of(parsed("types_cz_bump.txt", ["cz", "bump"]))
     assert bump["devrelease"].value_type is ValueType.INTEGER
+
+
+def test_the_bounds_a_range_type_shows_bound_the_schema():
+    # litestar 2: `INTEGER RANGE [1<=x<=3]`: the schema takes 1 to 3, as the CLI does
+    wc = flags_of(parsed("types_litestar_run.txt", ["litestar", "run"]))["wc"]
+    assert (wc.minimum, wc.maximum) == (1, 3)
+    schema = flag_schema(wc)
+    assert (schema["type"], schema["minimum"], schema["maximum"]) == ("integer", 1, 3)

@@ -131,6 +131,46 @@ def without_bounds(name: str) -> str:
     return bare if bare != name.strip() and is_type_phrase(bare) else name
 
 
+@dataclass(frozen=True)
+class Bounds:
+    """The limits a range type shows (`[1<=x<=3]`, `[x>=0]`, `[0<x<1]`)."""
+
+    minimum: int | float | None = None
+    maximum: int | float | None = None
+    exclusive_minimum: bool = False
+    exclusive_maximum: bool = False
+
+
+_BOUND_NUMBER = r"-?\d+(?:\.\d+)?"
+_SHOWN_BOUNDS = re.compile(
+    rf"\[(?:(?P<low>{_BOUND_NUMBER})(?P<low_op><=?))?x(?:(?P<high_op><=?)(?P<high>{_BOUND_NUMBER})"
+    rf"|(?P<ge>>=?)(?P<floor>{_BOUND_NUMBER}))?\]$"
+)
+
+
+def range_bounds(name: str) -> Bounds | None:
+    """The bounds rich-click shows after a range type (`INTEGER RANGE [1<=x<=3]`), or None."""
+    if without_bounds(name) == name:
+        return None
+    match = _SHOWN_BOUNDS.search(name.strip().replace(" ", ""))
+    if match is None:
+        return None
+
+    def number(text: str) -> int | float:
+        return float(text) if "." in text else int(text)
+
+    if match["floor"] is not None:  # `[x>=0]`, `[x>0]`
+        return Bounds(minimum=number(match["floor"]), exclusive_minimum=match["ge"] == ">")
+    if match["low"] is None and match["high"] is None:
+        return None
+    return Bounds(
+        minimum=number(match["low"]) if match["low"] is not None else None,
+        maximum=number(match["high"]) if match["high"] is not None else None,
+        exclusive_minimum=match["low_op"] == "<",
+        exclusive_maximum=match["high_op"] == "<",
+    )
+
+
 def placeholder(name: str) -> Typing:
     """A placeholder name (`<N>`, `FILE`, `{a,b}`, `[json|yaml]`, `<KEY=VALUE|PATH>`)."""
     name = without_bounds(name)
