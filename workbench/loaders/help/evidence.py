@@ -20,8 +20,8 @@ The placeholder decides first (`types.placeholder`: `N`, `SKIP_LINES`, `SECONDS`
 - the description naming the value an integer (`non-negative integer`) makes one, naming it a
   path (`a path containing …`) a path, and an example of N whole numbers types an N-word value;
 - `listed_choices` is the one reader of a value set the description lists (`Must be …`, a
-  style's own wording, `One of …`, `among: …`, quoted lists, a bracketed list holding the
-  default); `opens_the_list` hears a description saying a placeholder's list is not all
+  style's own wording, `One of …`, `Choices available: …`, `among: …`, `(choices: …)` quoted
+  or not, quoted lists, a bracketed list holding the default); `opens_the_list` hears a description saying a placeholder's list is not all
   (`Run '…' to list available …`, `Comma-separated`).
 
 A switch (an option that shows no value) counts when its default is a number (`increase
