@@ -198,3 +198,67 @@ def test_a_description_that_opens_by_naming_a_path_makes_the_value_one():
     assert venv["extra-search-dir"].value_type is ValueType.PATH
     # `--pip version  version of pip to install as seed: embed, bundle, none or exact version`
     assert venv["pip"].value_type is ValueType.STRING
+
+
+# ------------------------------------------------------------ round 16's type pass (134 CLIs)
+
+
+def test_choices_spelled_out_as_available_are_the_value_set():
+    # s3cmd 2.4 (optparse `choices=`, spelled out by hand): `--restore-priority=RESTORE_PRIORITY
+    # Priority for restoring files from S3 Glacier (only for 'restore' command). Choices
+    # available: bulk, standard, expedited` (no closing stop)
+    priority = flags_of(parsed("types_s3cmd.txt", ["s3cmd"]))["restore-priority"]
+    assert priority.value_type is ValueType.CHOICE
+    assert priority.choices == ["bulk", "standard", "expedited"]
+    # a pointer to choices elsewhere is no list (pdm's `See docs for available choices: http…`)
+    assert listed_choices("See docs for available choices: http://pdm-project.org/x") is None
+
+
+def test_unquoted_choices_in_their_own_parenthesis_are_the_value_set():
+    # pip-audit 2.9: `-f FORMAT, --format FORMAT  the format to emit audit results in (choices:
+    # columns, json, cyclonedx-json, cyclonedx-xml, markdown) (default: columns)`
+    audit = flags_of(parsed("types_pip_audit.txt", ["pip-audit"]))
+    assert audit["format"].value_type is ValueType.CHOICE
+    assert audit["format"].choices == [
+        "columns",
+        "json",
+        "cyclonedx-json",
+        "cyclonedx-xml",
+        "markdown",
+    ]
+    assert audit["vulnerability-service"].choices == ["osv", "pypi", "esms"]
+    # words in a parenthesis that holds more than the list are prose, not a set
+    assert listed_choices("the mode (choices: fast, slow and anything else)") is None
+
+
+def test_a_range_type_with_its_bounds_shown_is_that_type():
+    # litestar 2 (rich-click): `--wc,--web-concurrency  -W  INTEGER RANGE [1<=x<=3]  The number
+    # of HTTP workers to launch [default: 1]`
+    run = flags_of(parsed("types_litestar_run.txt", ["litestar", "run"]))
+    assert (run["wc"].value_type, run["wc"].default) == (ValueType.INTEGER, 1)
+
+
+def test_a_number_default_shown_in_quotes_keeps_the_value_a_string():
+    # vsce 3 (commander, which quotes string defaults): `-p, --pagesize [value]  Number of
+    # results to return (default: "100")`: the CLI keeps the value as text, so the wording's
+    # count does not make a schema that refuses what the CLI takes
+    pagesize = flags_of(parsed("types_vsce_search.txt", ["vsce", "search"]))["pagesize"]
+    assert pagesize.value_type is ValueType.STRING
+
+
+def test_a_value_read_as_an_integer_names_something_else():
+    # scrapy 2: `--getint SETTING  print setting value, interpreted as an integer`: the value is a
+    # setting's name; what is read *as* an integer is that setting's value
+    settings = flags_of(parsed("types_scrapy_settings.txt", ["scrapy", "settings"]))
+    assert settings["getint"].value_type is ValueType.STRING
+    # the wording that does name the value an integer still types it (cz's `--devrelease`)
+    bump = flags_of(parsed("types_cz_bump.txt", ["cz", "bump"]))
+    assert bump["devrelease"].value_type is ValueType.INTEGER
+
+
+def test_the_bounds_a_range_type_shows_bound_the_schema():
+    # litestar 2: `INTEGER RANGE [1<=x<=3]`: the schema takes 1 to 3, as the CLI does
+    wc = flags_of(parsed("types_litestar_run.txt", ["litestar", "run"]))["wc"]
+    assert (wc.minimum, wc.maximum) == (1, 3)
+    schema = flag_schema(wc)
+    assert (schema["type"], schema["minimum"], schema["maximum"]) == ("integer", 1, 3)

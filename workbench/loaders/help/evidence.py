@@ -11,6 +11,8 @@ The placeholder decides first (`types.placeholder`: `N`, `SKIP_LINES`, `SECONDS`
   counts with it (`Number of retries`, `how many`) or lists its values as numbers (`- 0: no interactivity. - 1: ask ...`), and an integer or number when
   the shown default is one (`(default: 4)`, `(default: 0.5)`);
 - `NUMBER` is a number, and an integer when it counts things (`downloading NUMBER files`);
+- a shown default that is a number in quotes (`(default: "100")`) is a string the CLI keeps: the
+  value stays a string, whatever the placeholder's name or the wording counts;
 - a time in seconds is a number (fractions allowed) unless the text counts them (`after n
   seconds`); a whole default (`(default: 0)`) is no such sign: a number schema takes `0` and `0.5`;
 - values listed by their letter (`(s)witch, (i)gnore, (w)ipe, (b)ackup, (a)bort`, pip) are
@@ -18,8 +20,8 @@ The placeholder decides first (`types.placeholder`: `N`, `SKIP_LINES`, `SECONDS`
 - the description naming the value an integer (`non-negative integer`) makes one, naming it a
   path (`a path containing …`) a path, and an example of N whole numbers types an N-word value;
 - `listed_choices` is the one reader of a value set the description lists (`Must be …`, a
-  style's own wording, `One of …`, `among: …`, quoted lists, a bracketed list holding the
-  default); `opens_the_list` hears a description saying a placeholder's list is not all
+  style's own wording, `One of …`, `Choices available: …`, `among: …`, `(choices: …)` quoted
+  or not, quoted lists, a bracketed list holding the default); `opens_the_list` hears a description saying a placeholder's list is not all
   (`Run '…' to list available …`, `Comma-separated`).
 
 A switch (an option that shows no value) counts when its default is a number (`increase
@@ -43,6 +45,10 @@ _WORD_ALTERNATIVE = re.compile(
 )
 """A word offered as a value next to the number (`or "infinite"`, `Passing 'notset'`,
 `'auto' uses the number of CPU cores`, `The default, "auto", ...`)."""
+_QUOTED_NUMBER = re.compile(r"\"-?\d+(?:\.\d+)?\"|'-?\d+(?:\.\d+)?'")
+"""vsce's `-p, --pagesize [value]  Number of results to return (default: "100")`: a number shown
+in quotes is the CLI printing a string (commander and yargs quote string defaults, never
+numbers), so the value is text, whatever a name or the wording suggests."""
 _COUNTS = re.compile(r"(?i)\bnumber of\b|\bhow many\b")
 _NAMES_A_PATH = re.compile(
     r"(?i)^(?:an?\s+|the\s+)?(?:path|directory|folder)\s+(?:to|of|containing|where|in which)\b"
@@ -50,10 +56,13 @@ _NAMES_A_PATH = re.compile(
 """virtualenv's `--extra-search-dir d [d ...]  a path containing wheels …`: a description that
 opens by naming the value a path (`Path to …`, `Directory where …`)."""
 _SAYS_INTEGER = re.compile(
-    r"(?i)\b(?:an?|non-?negative|positive|negative|whole)\s+(?:integer|whole number)\b"
+    r"(?i)(?<!interpreted as )\b(?:an?|non-?negative|positive|negative|whole)\s+(?:integer|whole number)\b"
 )
 """commitizen's `Specify non-negative integer for dev release.`: the description names the value
-an integer (`a positive integer`, `an integer`)."""
+an integer (`a positive integer`, `an integer`). What is *interpreted as* an integer is another
+thing (scrapy's `--getint SETTING  print setting value, interpreted as an integer`: the value
+names a setting, whose value is read so); git-lfs' `Specify the … size as an integer` still
+names the value."""
 _ENUMERATED = re.compile(r"(?:^|\s)- (\d+): ")
 """codespell's `- 0: no interactivity. - 1: ask for confirmation.`: values listed as numbers."""
 _COMBINED = re.compile(r"(?i)\bbitmask\b|\bcombined\b|\bsum of\b|\badd(?:ed)? together\b")
@@ -76,6 +85,8 @@ def settle_value_type(
         return value_type
     if metavar.strip("<>").lower() in _SAYS_NOTHING:
         return value_type  # click's `TEXT`: the CLI declared a string
+    if _QUOTED_NUMBER.fullmatch((default or "").strip()):
+        return ValueType.STRING  # `(default: "100")`: the CLI keeps the value as text
     words = accepts_words(description)
     default = (default or "").strip()
     if value_type in _NUMERIC and words:
@@ -211,11 +222,13 @@ _QUOTED = rf"(?:\"{_WORD}\"|'{_WORD}')"
 _ITEM = rf"(?:{_QUOTED}(?:/{_QUOTED})*|{_WORD})(?:\s+\([^()]*\))?"
 _JOIN = r"(?:,\s+(?:or\s+)?|\s+or\s+)"
 _LISTED = re.compile(
-    rf"(?:(?:^|[.:]\s+)(?:[Oo]ne of|(?:Supported|Valid|Possible) values(?: are)?:?)|\bamong:)\s+"
+    rf"(?:(?:^|[.:]\s+)(?:[Oo]ne of|(?:Supported|Valid|Possible) values(?: are)?:?|(?:Choices|Values) available:)"
+    rf"|\bamong:)\s+"
     rf"({_ITEM}(?:{_JOIN}{_ITEM})+)(?:\.(?:\s|$)|$)"
 )
 """A sentence listing every value: yt-dlp's `One of "never", "always", or "multi_video" (default; …).`,
 `One of never (do nothing), warn (…), force (…)`, coverage's `Supported values are: USR1, USR2.`,
+s3cmd's `Choices available: bulk, standard, expedited` (optparse's `choices=` spelled out),
 pip's `Select the output format among: columns (default), freeze, or json.`, docutils' `one of
 "dash" (em-dash prefix), "parentheses"/"parens", or "none".` (a quoted value and its other
 spellings). Each item is one word, optionally explained in parentheses; a list with anything
@@ -227,8 +240,12 @@ _QUOTED_AFTER_COLON = re.compile(
 """Docutils' `… at or higher than <level>: "info" or "1", "warning"/"2" (default), "error"/"3",
 "severe"/"4", "none"/"5"`: three or more values, every one quoted, after a colon to the end of
 the sentence (a quote marks a literal value; an unquoted list after a colon may be prose)."""
-_DECLARED_CHOICES = re.compile(rf"\(choices:\s+({_QUOTED}(?:,\s+{_QUOTED})*)")
-"""commander's `.choices()`, shown as `(choices: "json", "yaml", default: "json")`."""
+_DECLARED_CHOICES = re.compile(
+    rf"\(choices:\s+({_QUOTED}(?:,\s+{_QUOTED})*)|\(choices:\s+({_WORD}(?:,\s+{_WORD})+)\)"
+)
+"""commander's `.choices()`, shown as `(choices: "json", "yaml", default: "json")`, and the
+same words unquoted when the parenthesis holds nothing else (pip-audit's argparse formatter:
+`(choices: columns, json, cyclonedx-json, markdown) (default: columns)`)."""
 _DEFINED = re.compile(rf"(?:^|[.:\]]\s+)({_QUOTED})\s+-\s+\S")
 """pip's `[default: only-if-needed]. "eager" - dependencies are upgraded … "only-if-needed" -
 are upgraded only when …`: each value quoted at a sentence's start and defined after a dash."""
@@ -267,7 +284,7 @@ def listed_choices(
         if match := pattern.search(description):
             return [c.strip().strip('"') for c in re.split(r",\s*(?:or\s+)?", match.group(1))]
     if declared := _DECLARED_CHOICES.search(description):
-        return _items(declared.group(1))
+        return _items(declared.group(1) or declared.group(2))
     if letters := lettered_choices(description):
         return letters
     if match := _LISTED.search(description) or _QUOTED_AFTER_COLON.search(description):

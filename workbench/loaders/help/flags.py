@@ -39,6 +39,7 @@ from workbench.loaders.help.types import (
     choice_list,
     is_type_phrase,
     placeholder,
+    range_bounds,
     sole_choice,
     type_word,
 )
@@ -278,6 +279,14 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         value if style.type_words or typing.value_type is not ValueType.STRING else None
     )
     flag.metavar = metavar
+    if typing.value_type in (ValueType.INTEGER, ValueType.NUMBER) and (
+        bounds := range_bounds(value)
+    ):  # rich-click's `INTEGER RANGE [1<=x<=3]`: the schema refuses what the CLI refuses
+        flag.minimum, flag.maximum = bounds.minimum, bounds.maximum
+        flag.exclusive_minimum, flag.exclusive_maximum = (
+            bounds.exclusive_minimum,
+            bounds.exclusive_maximum,
+        )
     flag.repeatable = repeatable or typing.repeatable or repeats
     if open_ended := _open_ended(value):  # `X [X ...]`: one occurrence takes the words
         flag.nargs, flag.repeatable = open_ended, False

@@ -119,8 +119,61 @@ def type_word(word: str) -> Typing:
     return Typing(ValueType.UNKNOWN)
 
 
+_RANGE_BOUNDS = re.compile(r"\s+\[[\w.+-]*\s*[<>]=?\s*[\w.+-]*(?:\s*[<>]=?\s*[\w.+-]+)?\]$")
+"""The bounds rich-click prints after a range type (`INTEGER RANGE [1<=x<=3]`, `FLOAT RANGE
+[x>=0]`): the value's limits, not part of its type word."""
+
+
+def without_bounds(name: str) -> str:
+    """`INTEGER RANGE [1<=x<=3]` → `INTEGER RANGE`: a range type's shown bounds left out, so the
+    type word it declares is read (any other name is returned as it is)."""
+    bare = _RANGE_BOUNDS.sub("", name.strip())
+    return bare if bare != name.strip() and is_type_phrase(bare) else name
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """The limits a range type shows (`[1<=x<=3]`, `[x>=0]`, `[0<x<1]`)."""
+
+    minimum: int | float | None = None
+    maximum: int | float | None = None
+    exclusive_minimum: bool = False
+    exclusive_maximum: bool = False
+
+
+_BOUND_NUMBER = r"-?\d+(?:\.\d+)?"
+_SHOWN_BOUNDS = re.compile(
+    rf"\[(?:(?P<low>{_BOUND_NUMBER})(?P<low_op><=?))?x(?:(?P<high_op><=?)(?P<high>{_BOUND_NUMBER})"
+    rf"|(?P<ge>>=?)(?P<floor>{_BOUND_NUMBER}))?\]$"
+)
+
+
+def range_bounds(name: str) -> Bounds | None:
+    """The bounds rich-click shows after a range type (`INTEGER RANGE [1<=x<=3]`), or None."""
+    if without_bounds(name) == name:
+        return None
+    match = _SHOWN_BOUNDS.search(name.strip().replace(" ", ""))
+    if match is None:
+        return None
+
+    def number(text: str) -> int | float:
+        return float(text) if "." in text else int(text)
+
+    if match["floor"] is not None:  # `[x>=0]`, `[x>0]`
+        return Bounds(minimum=number(match["floor"]), exclusive_minimum=match["ge"] == ">")
+    if match["low"] is None and match["high"] is None:
+        return None
+    return Bounds(
+        minimum=number(match["low"]) if match["low"] is not None else None,
+        maximum=number(match["high"]) if match["high"] is not None else None,
+        exclusive_minimum=match["low_op"] == "<",
+        exclusive_maximum=match["high_op"] == "<",
+    )
+
+
 def placeholder(name: str) -> Typing:
     """A placeholder name (`<N>`, `FILE`, `{a,b}`, `[json|yaml]`, `<KEY=VALUE|PATH>`)."""
+    name = without_bounds(name)
     if choices := choice_list(name):
         return Typing(ValueType.CHOICE, choices=choices)
     if listed := re.fullmatch(r"<?list\[(\w+)\]>?", name.strip(), re.IGNORECASE):
@@ -198,7 +251,7 @@ def declared_type(name: str) -> ValueType | None:
     """The type a placeholder that is a type word declares (`INTEGER`, `<int>`, `FLOAT`,
     `INTEGER RANGE`): the CLI said it, so no description overrides it. `NUMBER` is not one: as a
     placeholder it often counts (`downloading NUMBER files`)."""
-    bare = re.sub(r"[<>\[\]]", "", name).strip().lower()
+    bare = re.sub(r"[<>\[\]]", "", without_bounds(name)).strip().lower()
     if bare in _SCALAR_WORDS and bare not in (
         "path",
         "file",
