@@ -566,12 +566,23 @@ def _split_side_by_side(lines: list[str]) -> list[str]:
 
 def _join_continued_terms(lines: list[str]) -> list[str]:
     """`--color[=WHEN],` over `--colour[=WHEN]  use markers…`: a term line ending in a
-    comma continues on the next line, which starts with another spelling."""
+    comma continues on the next line, which starts with another spelling. A term whose
+    bracket is still open at the end of its line continues on the lines up to the one that
+    closes it (objdump's `-W, --dwarf[a/=abbrev, A/=addr, …,` over three more lines of values
+    ending `U/=trace_info]`, its description on the line after): no two-column row, no line
+    starting with a dash in between."""
     joined: list[str] = []
     for line in lines:
         stripped = line.strip()
         previous = joined[-1].strip() if joined else ""
         if (
+            previous.startswith("-")
+            and _open_brackets(previous) > 0
+            and stripped
+            and not stripped.startswith("-")
+            and not _TWO_COLUMNS.match(previous)
+            and not _TWO_COLUMNS.match(stripped)
+        ) or (
             previous.startswith("-")
             and previous.endswith(",")
             and stripped.startswith("-")
@@ -581,6 +592,10 @@ def _join_continued_terms(lines: list[str]) -> list[str]:
         else:
             joined.append(line)
     return joined
+
+
+def _open_brackets(term: str) -> int:
+    return term.count("[") - term.count("]")
 
 
 def item_entries(section: Section) -> list[Entry]:
