@@ -114,3 +114,29 @@ def test_a_page_documenting_options_under_topics_fills_a_help_that_says_it_is_pa
     guess = _flag(tree, "osscan-guess")
     assert guess is not None and "--fuzzy" in guess.aliases
     assert tree.coverage is not None and not tree.coverage.short_signs, tree.coverage.short_signs
+
+
+def test_a_row_spelling_a_bsd_letter_before_the_long_name_is_read(tmp_path):
+    # procps-ng ps 4.0.2, `ps --help all`: `  k,    --sort        specify sort order as: …` and
+    # `  S,    --cumulative  include some dead child process data` among `-c`, `-y` rows
+    tree = crawled("ps", tmp_path)
+    sort, cumulative = _flag(tree, "sort"), _flag(tree, "cumulative")
+    assert sort is not None and sort.short is None
+    assert sort.help.startswith("specify sort order as:")
+    assert cumulative is not None and cumulative.help == "include some dead child process data"
+
+
+def test_a_page_row_whose_second_spelling_starts_at_the_description_column_is_read():
+    # pkcon(1), PackageKit 1.2.6 (Debian 12), rendered at 200 columns: `-c, --cache-age AGE`
+    # at the entry indent, `--cache-age` where the descriptions start; the help's row shows no
+    # value (`-c, --cache-age   The maximum metadata cache age.`), so only the page tells it
+    from help_support import FIXTURES
+
+    from workbench.loaders.help.manpage import read_page
+
+    page = read_page((FIXTURES / "man_pkcon_1_2_6_options.txt").read_text(), "pkcon")
+    assert page is not None
+    rows = {f.name: f for f in page.flags}
+    assert rows["cache-age"].short == "c" and rows["cache-age"].metavar == "AGE"
+    assert rows["noninteractive"].short == "y" and rows["noninteractive"].kind.value == "boolean"
+    assert rows["filter"].metavar == "FILTER"

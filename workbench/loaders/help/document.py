@@ -317,7 +317,9 @@ def option_entries(section: Section) -> list[Entry]:
     """
     lines = _split_side_by_side(
         _join_continued_terms(
-            _spellings_across_leaders(_one_option_per_line(_term_at_the_column(section.lines)))
+            _spellings_across_leaders(
+                _one_option_per_line(_term_at_the_column(_bsd_letter_first(section.lines)))
+            )
         )
     )
     entries = _entries(
@@ -333,6 +335,20 @@ def option_entries(section: Section) -> list[Entry]:
     return [
         single for entry in entries for joined in _slash_joined(entry) for single in _preset(joined)
     ]
+
+
+_BSD_LETTER_FIRST = re.compile(r"^( *)([A-Za-z]), +(?=--[A-Za-z])")
+"""`  k,    --sort        specify sort order …` (procps ps): a BSD option letter, written with
+no dash, before the long name of the same option."""
+
+
+def _bsd_letter_first(lines: list[str]) -> list[str]:
+    """A row that spells its option first as a BSD letter without a dash (`S,    --cumulative`)
+    is read from its long name on: a word with no dash is no flag the tool can write (`-o, o,
+    --format`, a bare letter between dashed spellings, is read already), and the row is
+    otherwise an option row like its neighbours. The letter's place is kept blank, so the
+    description stays at its column."""
+    return [_BSD_LETTER_FIRST.sub(lambda m: " " * len(m.group(0)), line, count=1) for line in lines]
 
 
 _PRESET = re.compile(r"^(-[A-Za-z][A-Za-z0-9]+) (--[\w-]+=[a-z][a-z0-9-]*)$")

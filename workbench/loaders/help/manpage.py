@@ -238,6 +238,7 @@ def take_aliases(page: ManPage, help_flags: list[Flag]) -> None:
     capitals (`--TYPE`, ack's `--[no]type` family) is a placeholder."""
     by_name = {f.name: f for f in page.flags if f.name}
     held = {spelling for flag in help_flags for spelling in flag.spellings}
+    held |= {f"--no-{flag.name}" for flag in help_flags if flag.name and flag.negatable}
     for flag in help_flags:
         listed = by_name.get(flag.name) if flag.name else None
         if listed is None or (listed.short and flag.short and listed.short != flag.short):
@@ -371,7 +372,8 @@ def _option_rows(body: list[str], *, bullets_only: bool = False) -> list[Flag]:
             elif (
                 len(line) > description_column
                 and line[description_column - 1] == " " != line[description_column]
-            ):
+                and not line[:description_column].rstrip().endswith(",")
+            ):  # `-c, --cache-age AGE` (pkcon(1)): a term whose next spelling is at the column
                 # a short term has its description beside it, from the description column on
                 head, rest = line[:description_column], line[description_column:]
             else:
