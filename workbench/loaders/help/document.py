@@ -338,12 +338,12 @@ def option_entries(section: Section) -> list[Entry]:
 
 
 _BSD_LETTER_FIRST = re.compile(r"^( *)([A-Za-z]), +(?=--[A-Za-z])")
-"""`  k,    --sort        specify sort order …` (procps ps): a BSD option letter, written with
-no dash, before the long name of the same option."""
+"""`  k,    --order       specify the order …`: an option letter written with no dash (the
+old letters of some Unix tools), before the long name of the same option."""
 
 
 def _bsd_letter_first(lines: list[str]) -> list[str]:
-    """A row that spells its option first as a BSD letter without a dash (`S,    --cumulative`)
+    """A row that spells its option first as a letter without a dash (`S,    --cumulative`)
     is read from its long name on: a word with no dash is no flag the tool can write (`-o, o,
     --format`, a bare letter between dashed spellings, is read already), and the row is
     otherwise an option row like its neighbours. The letter's place is kept blank, so the

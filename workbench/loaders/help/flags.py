@@ -94,8 +94,8 @@ _ALIAS_FOR = re.compile(
     re.IGNORECASE,
 )
 """A sentence naming another spelling of this very option: `--no-eprt is an alias for
---disable-eprt.` (curl's page, under `--disable-eprt`), `--no-heading is an alias for this
-option.` (ps). The spelling named after `for` must be one of the row's own (or `this option`):
+--disable-eprt.` (a page, under `--disable-eprt`), `--no-heading is an alias for this
+option.`. The spelling named after `for` must be one of the row's own (or `this option`):
 `--pcre2-unicode is an alias for --unicode` under another row names no spelling of it, and
 `This is an alias for '--hidden --no-ignore'` is a shorthand for several options, no alias."""
 
