@@ -47,6 +47,7 @@ from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, m
 from workbench.loaders.help.run import run_help
 from workbench.loaders.help.shortness import (
     held_spellings,
+    nameless_rows,
     runs_instead_of_help,
     says_partial,
     unlisted_overrides,
@@ -461,6 +462,7 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     unfollowed: list[str] = []
     partial: list[str] = []
     unlisted: list[str] = []
+    nameless: list[str] = []
     stack: list[tuple[CrawledCommand, set[str], bool]] = [(root, set(), False)]
     while stack:
         node, above, sibling_read = stack.pop()
@@ -501,6 +503,8 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
             if name not in held:
                 unread_names.append(f"{label} {name}" if node.path else name)
         unfollowed.extend(f"`{' '.join([root_name, *arguments])}`" for arguments in node.unfollowed)
+        declared = node.parsed.style == "argparse"
+        nameless.extend(f"{label} {row}" for row in nameless_rows(text, declared_rows=declared))
     unread_names = list(dict.fromkeys(unread_names))  # a row both readings name, once
     signs = []
     root_text = root.fetched.text if root.fetched and root.fetched.text else ""
@@ -526,6 +530,11 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
         signs.append(
             f"{_counted(len(unread_names), 'option name')} in the help that no flag holds "
             f"({_named(unread_names)}): the help text was not fully read"
+        )
+    if nameless:
+        signs.append(
+            f"{_counted(len(nameless), 'option')} spelled with dashes alone ({_named(nameless)}): "
+            "no flag can hold such an option, so the tool cannot pass it"
         )
     if unread_commands:
         signs.append(

@@ -317,7 +317,9 @@ def option_entries(section: Section) -> list[Entry]:
     """
     lines = _split_side_by_side(
         _join_continued_terms(
-            _spellings_across_leaders(_one_option_per_line(_term_at_the_column(section.lines)))
+            _spellings_across_leaders(
+                _one_option_per_line(_term_at_the_column(_bsd_letter_first(section.lines)))
+            )
         )
     )
     entries = _entries(
@@ -333,6 +335,20 @@ def option_entries(section: Section) -> list[Entry]:
     return [
         single for entry in entries for joined in _slash_joined(entry) for single in _preset(joined)
     ]
+
+
+_BSD_LETTER_FIRST = re.compile(r"^( *)([A-Za-z]), +(?=--[A-Za-z])")
+"""`  k,    --order       specify the order …`: an option letter written with no dash (the
+old letters of some Unix tools), before the long name of the same option."""
+
+
+def _bsd_letter_first(lines: list[str]) -> list[str]:
+    """A row that spells its option first as a letter without a dash (`S,    --cumulative`)
+    is read from its long name on: a word with no dash is no flag the tool can write (`-o, o,
+    --format`, a bare letter between dashed spellings, is read already), and the row is
+    otherwise an option row like its neighbours. The letter's place is kept blank, so the
+    description stays at its column."""
+    return [_BSD_LETTER_FIRST.sub(lambda m: " " * len(m.group(0)), line, count=1) for line in lines]
 
 
 _PRESET = re.compile(r"^(-[A-Za-z][A-Za-z0-9]+) (--[\w-]+=[a-z][a-z0-9-]*)$")
@@ -566,12 +582,23 @@ def _split_side_by_side(lines: list[str]) -> list[str]:
 
 def _join_continued_terms(lines: list[str]) -> list[str]:
     """`--color[=WHEN],` over `--colour[=WHEN]  use markers…`: a term line ending in a
-    comma continues on the next line, which starts with another spelling."""
+    comma continues on the next line, which starts with another spelling. A term whose
+    bracket is still open at the end of its line continues on the lines up to the one that
+    closes it (objdump's `-W, --dwarf[a/=abbrev, A/=addr, …,` over three more lines of values
+    ending `U/=trace_info]`, its description on the line after): no two-column row, no line
+    starting with a dash in between."""
     joined: list[str] = []
     for line in lines:
         stripped = line.strip()
         previous = joined[-1].strip() if joined else ""
         if (
+            previous.startswith("-")
+            and _open_brackets(previous) > 0
+            and stripped
+            and not stripped.startswith("-")
+            and not _TWO_COLUMNS.match(previous)
+            and not _TWO_COLUMNS.match(stripped)
+        ) or (
             previous.startswith("-")
             and previous.endswith(",")
             and stripped.startswith("-")
@@ -581,6 +608,10 @@ def _join_continued_terms(lines: list[str]) -> list[str]:
         else:
             joined.append(line)
     return joined
+
+
+def _open_brackets(term: str) -> int:
+    return term.count("[") - term.count("]")
 
 
 def item_entries(section: Section) -> list[Entry]:

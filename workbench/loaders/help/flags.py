@@ -89,6 +89,17 @@ _USABLE_AS_ALIAS = re.compile(
 used as an alias.`, `'--newer', or '--changed-after' can be used as aliases.` (aliases the
 help lists in no row). Only a sentence that is nothing but spellings before `can be used as`."""
 
+_ALIAS_FOR = re.compile(
+    r"(?:^|[.:;]\s+|\band\s+)['\"`]?(--?[A-Za-z0-9][\w-]*)['\"`]?\s+is\s+an\s+alias\s+"
+    r"(?:for|of)\s+(?:(this\s+option)|['\"`]?(--?[A-Za-z0-9][\w-]*)['\"`]?)(?=\s*[.;,]?(?:\s|$))",
+    re.IGNORECASE,
+)
+"""A sentence naming another spelling of this very option: `--no-eprt is an alias for
+--disable-eprt.` (a page, under `--disable-eprt`), `--no-heading is an alias for this
+option.`. The spelling named after `for` must be one of the row's own (or `this option`):
+`--pcre2-unicode is an alias for --unicode` under another row names no spelling of it, and
+`This is an alias for '--hidden --no-ignore'` is a shorthand for several options, no alias."""
+
 _PLACEHOLDER_SEGMENTS = re.compile(r"(?:^|-)[A-Z][A-Z_]{2,}(?:-|$)")
 """An all-capitals part of a long name (`OPTION`, `GTYPE`): a placeholder for a family of names."""
 
@@ -217,7 +228,11 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     flag.required = found.required
     flag.env_var = found.env_var
     flag.negatable = negatable
-    flag.aliases = tuple(other_spellings(flag, [*(spelling.written or []), *found.aliases]))
+    flag.aliases = tuple(
+        other_spellings(
+            flag, [*(spelling.written or []), *found.aliases, *_aliases_for(clean, flag)]
+        )
+    )
     if literal_default is not None and style.literal_default is not None:
         style.literal_default(flag, literal_default)
         if (
@@ -348,6 +363,16 @@ def placeholder_words(value: str) -> list[str] | None:
     if len(shapes) != 1 or is_type_phrase(value):
         return None  # `INTEGER RANGE` is one type (`SOURCE_FILE SHADOW_FILE` is two names)
     return words
+
+
+def _aliases_for(text: str, flag: Flag) -> list[str]:
+    """The spellings `text` calls aliases of `flag` itself (`_ALIAS_FOR`)."""
+    own = flag.primary_spellings()
+    return [
+        match.group(1)
+        for match in _ALIAS_FOR.finditer(text)
+        if match.group(2) or match.group(3) in own
+    ]
 
 
 def other_spellings(flag: Flag, spelled: list[str]) -> list[str]:

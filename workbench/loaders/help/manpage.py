@@ -71,6 +71,9 @@ _TERM_PART = re.compile(
 _TERM_TITLE = re.compile(r"\s+\([A-Za-z][^()]*\)$")
 """`--allow host[,host,...] (Allow connections)`: a title after the term (Nmap's DocBook pages)."""
 _GNU = FlagStyle()
+_BARE_SPELLING = re.compile(r"--?[A-Za-z0-9][\w-]*")
+"""A spelling with no placeholder: `;` joins two of one option (`--min-hostgroup numhosts;
+--max-hostgroup numhosts` is two options, each with its value, and is not read)."""
 _BULLET = re.compile(r"^(?:[^\w\s-]|o)\s+")
 _EXAMPLES_TITLE = re.compile(r"\bexamples?\b", re.IGNORECASE)
 _OR = re.compile(r"\s+or\s+(?=[-+])")
@@ -89,6 +92,10 @@ class ManPage:
     read only for a command whose help says it shows part of its options (`consult_manual`)."""
     sections: list[list[Flag]] = field(default_factory=list)
     """The option rows of each options section, in page order (`sections_agreeing_with_help`)."""
+    elsewhere: list[Flag] = field(default_factory=list)
+    """Option rows of the sections whose title names no options (Nmap's `HOST DISCOVERY`,
+    `TIMING AND PERFORMANCE`: a page that documents each option under its topic), read only for
+    a command whose help says it shows part of its options (`consult_manual`)."""
 
 
 def read_manual(
@@ -131,12 +138,19 @@ def read_page(text: str, program: str) -> ManPage | None:
         if not _OPTIONS_TITLE.search(title) and title not in _NOT_LOOSE
         for flag in _option_rows(body, bullets_only=True)
     ]
+    elsewhere = [
+        flag
+        for title, body in sections.items()
+        if not _OPTIONS_TITLE.search(title) and title not in _NOT_LOOSE
+        for flag in _option_rows(body)
+    ]
     return ManPage(
         found.group(2),
         _unique(flags),
         _forms(sections.get("SYNOPSIS", [])),
         _unique(loose),
         [rows for rows in rows_by_section if rows],
+        _unique(elsewhere),
     )
 
 
@@ -159,8 +173,9 @@ def _forms(lines: list[str]) -> list[str]:
 
 def agrees_with_help(page: ManPage, help_flags: list[Flag]) -> bool:
     """Whether the page describes the program whose help was read: when the help shows four or
-    more long options, at least half of them are on the page."""
-    shown = {f.name for f in help_flags if f.name}
+    more long options, at least half of them are on the page. A long name spelled with one
+    dash (Nmap's `-sS`, `-oX`) is not counted: the page reader leaves such rows out."""
+    shown = {f.name for f in help_flags if f.name and not f.single_dash}
     if len(shown) < 4:
         return True
     on_page = {f.name for f in page.flags if f.name}
@@ -211,6 +226,46 @@ def take_placeholders(page: ManPage, help_flags: list[Flag]) -> None:
             and (listed.short is None or flag.short is None or listed.short == flag.short)
         ):
             flag.kind, flag.metavar = FlagKind.VALUE, listed.metavar
+
+
+def take_aliases(page: ManPage, help_flags: list[Flag]) -> None:
+    """An option the help shows takes the other spellings its page row names and the help does
+    not (`--no-eprt is an alias for --disable-eprt.` in curl's page, under the `--disable-eprt`
+    row the help shows bare), where the two agree on the long name and no flag of the help
+    spells it already. A spelling the row lists that turns another of its spellings off
+    (binutils' `--recurse-limit, --no-recurse-limit, --recursion-limit, --no-recursion-limit`,
+    `--with-symbol-versions` beside `--without-…`) is the off form, no alias, and a name in
+    capitals (`--TYPE`, ack's `--[no]type` family) is a placeholder."""
+    by_name = {f.name: f for f in page.flags if f.name}
+    held = {spelling for flag in help_flags for spelling in flag.spellings}
+    held |= {f"--no-{flag.name}" for flag in help_flags if flag.name and flag.negatable}
+    for flag in help_flags:
+        listed = by_name.get(flag.name) if flag.name else None
+        if listed is None or (listed.short and flag.short and listed.short != flag.short):
+            continue
+        names = {n.lstrip("-") for n in (flag.spelling, *flag.aliases, *listed.aliases)}
+        new = [
+            a
+            for a in listed.aliases
+            if a not in held and not _negates(a, names) and not _PLACEHOLDER_NAME.search(a)
+        ]
+        if new:
+            flag.aliases = (*flag.aliases, *new)
+            held.update(new)
+
+
+_PLACEHOLDER_NAME = re.compile(r"^--?[A-Z][A-Z0-9_-]*$")
+_OFF_PREFIX = re.compile(r"^(?:no-?|without-|disable-)")
+
+
+def _negates(spelling: str, names: set[str]) -> bool:
+    """Whether `spelling` is the off form of one of `names` (`--no-recursion-limit` of
+    `recursion-limit`, `--without-x` of `with-x`)."""
+    name = spelling.lstrip("-")
+    stem = _OFF_PREFIX.sub("", name)
+    if stem == name:
+        return False
+    return stem in names or f"with-{stem}" in names or f"enable-{stem}" in names
 
 
 def _sections(lines: list[str]) -> dict[str, list[str]]:
@@ -317,7 +372,8 @@ def _option_rows(body: list[str], *, bullets_only: bool = False) -> list[Flag]:
             elif (
                 len(line) > description_column
                 and line[description_column - 1] == " " != line[description_column]
-            ):
+                and not line[:description_column].rstrip().endswith(",")
+            ):  # `-c, --cache-age AGE` (pkcon(1)): a term whose next spelling is at the column
                 # a short term has its description beside it, from the description column on
                 head, rest = line[:description_column], line[description_column:]
             else:
@@ -341,6 +397,9 @@ _BOOLEAN_DEFAULT = re.compile(r"\[=(?:true|false)\]$")
 def _flag(term: str, description: str) -> Flag | None:
     term = _TERM_TITLE.sub("", term)
     parts = [_BOOLEAN_DEFAULT.sub("", part.strip()) for part in re.split(r",\s+(?=[-+])", term)]
+    bare = [part.strip() for part in re.split(r";\s+(?=-)", term)]
+    if len(bare) > 1 and all(_BARE_SPELLING.fullmatch(part) for part in bare):
+        parts = bare  # `--osscan-guess; --fuzzy`, `-V; --version` (Nmap): one option's spellings
     if not all(_TERM_PART.match(part) for part in parts):
         return None  # not a row of option spellings: prose or an example that starts with `-`
     # a single-dash spelling of several letters (wget's `-nv`, or less's `-bn` with its value
@@ -387,10 +446,22 @@ def consult_manual(page: ManPage | None, node: CrawledCommand, program: str = ""
         # `See the manpage for more options.` and a page with no options section: its bulleted
         # option rows are those options (jq 1.6), held to the same agreement with the help
         page = ManPage(page.section, page.loose, page.synopsis)
+    elif (
+        page.elsewhere
+        and not agrees_with_help(page, parsed.flags)
+        and node.fetched
+        and node.fetched.text
+        and says_partial(node.fetched.text)
+    ):
+        # `SEE THE MAN PAGE … FOR MORE OPTIONS` and a page documenting its options under
+        # topics (Nmap's `HOST DISCOVERY`): every section's option rows, held to the same
+        # agreement with the help
+        page = ManPage(page.section, _unique([*page.flags, *page.elsewhere]), page.synopsis)
     if not agrees_with_help(page, parsed.flags):
         return
     page = sections_agreeing_with_help(page, parsed.flags)
     take_placeholders(page, parsed.flags)
+    take_aliases(page, parsed.flags)
     listed = page.flags
     counted = [f for f in listed if f.name not in _MACHINERY and f.short != "h"]
     grouped = bool(node.children) or _forms_name_subcommands(page, [program, *node.path])

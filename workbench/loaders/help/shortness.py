@@ -5,13 +5,22 @@ help's own words (issue 12: "every load that is short says so"). Three signs, ea
 rule read from real help texts (the corpus recordings and the programs on a Debian system):
 
 - **the help says it is partial**: `This is not the full help` (curl), `Some of the options
-  include:` and `See the manpage for more options.` (jq, yq), `(See the man page for a complete
+  include:` and `See the manpage for more options.` (jq, yq), `SEE THE MAN PAGE
+  (https://nmap.org/book/man.html) FOR MORE OPTIONS AND EXAMPLES` (nmap: an aside in brackets), `(See the man page for a complete
   listing of all commands and options)` (gpg). Pointers to a fuller listing (`--help all`,
   `--long-help`, `--help-all`) are followed by `pointers.py`; a page is read by `manpage.py`;
   the sign stands only when neither filled the gap. Phrases that only point to more *about*
   something (`See the busctl(1) man page for details`, `for full documentation`, `Use "tool
   [command] --help" for more information about a command`) or name a group of options common to
   several modes (`Common options:`, pgbench) are no sign.
+- **options of dashes alone**: argparse prints an option string of no name as a row of its own
+  (`  -                     read from standard input`, yamllint; `  --   Positional arguments
+  separator (recommended).`, cz commit): a row whose term is `-` or `--`, two or more spaces
+  from its description, among option rows. No flag can hold such an option (a flag has a name
+  or a letter), so the tool cannot pass it: the load says so, naming the row. A `--` row
+  counts only in argparse's help, which prints a row for each argument the program declared
+  and none for its own end-of-options marker; elsewhere (`--   Options processing
+  terminator`, tree) it documents that marker, which the server writes itself (SPEC §8).
 - **overrides the help names but does not list**: a description saying another option undoes
   this one (`The flag can be overridden with --no-hidden`, fd; clap's `overrides_with` pairs,
   whose hidden half shells complete) names an option of the same command; when no flag holds
@@ -48,7 +57,8 @@ _PARTIAL = re.compile(
     r"\bnot (?:the|a) (?:full|complete) (?:help|list(?:ing)?)\b"
     r"|\b(?:some|a few) of the (?:options|flags)\b"
     r"|\bmost (?:common(?:ly used)?|important|useful) (?:options|flags)\b"
-    r"|\b(?:man ?page|manual|info)\b[^.\n]{0,30}\b(?:for|with) (?:more|all|other|additional)"
+    r"|\b(?:man ?page|manual|info)\b(?: ?\([^()\n]{0,80}\))?[^.\n]{0,30}\b(?:for|with)"
+    r" (?:more|all|other|additional)"
     r" (?:options|flags)\b"
     r"|\b(?:man ?page|manual|info)\b[^.\n]{0,40}\bfor a (?:complete|full) list(?:ing)? of"
     r" (?:all )?(?:the )?(?:commands and )?(?:options|flags)\b"
@@ -152,6 +162,27 @@ def _among_option_rows(lines: list[str], index: int) -> bool:
         if len(line) - len(line.lstrip(" ")) == indent
     ]
     return 2 * sum(1 for line in level if line.startswith("-")) > len(level)
+
+
+_NAMELESS_ROW = re.compile(r"^ {1,8}(?P<term>--?) {2,}(?P<what>\S.*)$")
+"""`  -                     read from standard input`: an option spelled with dashes alone."""
+
+
+def nameless_rows(text: str, *, declared_rows: bool = False) -> list[str]:
+    """Rows of `text`'s option lists whose option is dashes alone (`-`, `--`): each as
+    `-` (its description), once per spelling. A `--` row counts only where the style prints
+    declared arguments alone (`declared_rows`: argparse); elsewhere it documents the end of
+    options, which the server writes itself when a value needs it (SPEC §8)."""
+    found: dict[str, str] = {}
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        row = _NAMELESS_ROW.match(line)
+        if row is None or row.group("term") in found or not _among_option_rows(lines, index):
+            continue
+        if row.group("term") == "--" and not declared_rows:
+            continue
+        found[row.group("term")] = " ".join(row.group("what").split()).rstrip(".")
+    return [f"{term} ({what})" for term, what in found.items()]
 
 
 def held_spellings(flags: list[Flag]) -> set[str]:
