@@ -899,7 +899,11 @@ def optionator_truth(cli: CorpusCLI, cwd: str) -> dict:
 
 TSC_OPTIONS = """
 const ts = require(process.argv[1]);
-process.stdout.write(JSON.stringify(ts.optionDeclarations.map((o) => ({
+// `tsc --all` prints these three tables: the compiler's, the watch mode's, the build mode's
+const tables = [ts.optionDeclarations, ts.optionsForWatch || [], ts.optionsForBuild || []];
+const seen = new Set();
+const all = tables.flat().filter((o) => !seen.has(o.name) && seen.add(o.name));
+process.stdout.write(JSON.stringify(all.map((o) => ({
   name: o.name, shortName: o.shortName || null, category: Boolean(o.category),
   tsconfigOnly: Boolean(o.isTSConfigOnly),
   type: typeof o.type === 'string' ? o.type : 'map',
@@ -943,7 +947,8 @@ def tsc_truth(cli: CorpusCLI, cwd: str) -> dict:
             "repeatable": None,
         }
     return {
-        "method": "TypeScript's own command-line table, `ts.optionDeclarations`, read in node: "
+        "method": "TypeScript's own command-line tables (`ts.optionDeclarations`, "
+        "`optionsForWatch`, `optionsForBuild`: what `tsc --all` prints), read in node: "
         "the options of a help category that argv accepts (not tsconfig-only)",
         "commands": {"": {"flags": flags, "positionals": None}},
     }
