@@ -199,6 +199,26 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "s3cmd": (1.000, 0.981, 1.000, 0.982),  # 0.000/0.018 before titled command rows
     "html-minifier-terser": (1.000, 1.000, 1.000, 1.000),
     "vsce": (1.000, 1.000, 1.000, 1.000),
+    # held out (round 18: node, Ruby, Perl): as first scored, before any fix for them
+    # (docs/loaders.md, "Round 18"); yarn and bundle are in RECORDED_CRAWL_FAILURES
+    "pm2": (1.000, 1.000, 1.000, 1.000),
+    "markdownlint": (1.000, 1.000, 1.000, 1.000),
+    "sequelize": (1.000, 1.000, 1.000, 1.000),
+    "concurrently": (1.000, 1.000, 1.000, 1.000),
+    "c8": (1.000, 1.000, 1.000, 1.000),
+    "jest": (1.000, 1.000, 1.000, 1.000),
+    "typeorm": (1.000, 1.000, 1.000, 1.000),
+    "lerna": (1.000, 1.000, 1.000, 1.000),
+    "standard-version": (1.000, 1.000, 1.000, 1.000),
+    "oclif": (1.000, 0.412, 1.000, 0.488),  # topics' commands unread
+    "gem": (1.000, 0.000, 0.000, 0.000),  # `gem help commands` unread; `-h/--help` rows
+    "rake": (1.000, 1.000, 1.000, 1.000),
+    "prove": (1.000, 1.000, 1.000, 0.930),
+    "pod2man": (1.000, 1.000, 1.000, 1.000),
+    "shasum": (1.000, 1.000, 1.000, 1.000),
+    "piconv": (1.000, 1.000, 1.000, 1.000),
+    "eslint": (1.000, 1.000, 1.000, 1.000),
+    "tsc": (1.000, 1.000, 1.000, 0.203),  # `tsc --all` unread
 }
 LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "sqlite-utils": (1.000, 1.000, 1.000, 1.000),
@@ -267,7 +287,9 @@ SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
     # older third-party file counted as the same program's
     # curl: its rows one space from their sentence are read now (docs/crawler.md "Sweep"); the
     # unread-row warning they raised was its only one
-    | {"curl"},
+    | {"curl"}
+    # held out (round 18), as first scored (docs/loaders.md, "Round 18")
+    | {"gem", "oclif"},
     "live": {"yamllint"} | {"cz"},
 }
 """Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).
@@ -279,6 +301,9 @@ third-party ones; git-lfs says so: a `Commands` section with no command read).""
 NOTED_COMPLETE_LOADS_ALLOWED: set[str] = {
     "ack",  # complete since rows16 (`--[no]name`): fish's third-party file names `--lines`, refused
     "objdump",  # complete since rows16 (`-EB`): `-W, --dwarf[a/=abbrev, …,` wraps its term, unread
+    # held out (round 18), as first scored: complete with a false alarm
+    "jest",
+    "rake",
 }  # hatch and tree left it in round 14; pandoc in round 16 (fish's stale pandoc 1.x file)
 """Complete crawls (recall >= 0.99) that still report signs of shortness (`short_signs`): a note
 on every load is noise. (hugo was here while its recording lacked `hugo mod get -h`, the form
@@ -312,6 +337,16 @@ ROUND_16_RECORDED_MICRO = {
     "flags_recall": 0.984,  # first scored 0.900: this stop's row shapes, pointers, witnesses
     "value_type": 1.000,  # sq's choices alone: cobra, kingpin, clap's bash file and fish tell no type
 }
+ROUND_18 = {c.name for c in CORPUS if c.round == 18}
+"""The fifth fresh held-out set (node, Ruby, Perl): floors of its own, as first scored (the 18
+loads; yarn's and bundle's crawls fail, RECORDED_CRAWL_FAILURES); recorded only, no live."""
+ROUND_18_RECORDED_MICRO = {
+    "commands_precision": 1.000,
+    "commands_recall": 0.773,  # first scored (gem, oclif)
+    "flags_precision": 0.999,  # first scored (gem `-v` from its usage lines)
+    "flags_recall": 0.629,  # first scored (gem, tsc, oclif)
+    "value_type": 0.948,  # first scored (prove, eslint, pm2)
+}
 ROUND_15 = {c.name for c in CORPUS if c.round == 15}
 """The third fresh held-out set (Python and node): floors of its own, as first scored."""
 ROUND_15_RECORDED_MICRO = {
@@ -329,7 +364,11 @@ ROUND_15_LIVE_MICRO = {
     "flags_recall": 0.980,  # 0.109 first scored; s3cmd's titled command rows (its load is help)
     "value_type": 0.860,  # 0.961 first scored; s3cmd's untyped options on its 53 commands
 }
-RECORDED_CRAWL_FAILURES: dict[str, str] = {}
+RECORDED_CRAWL_FAILURES: dict[str, str] = {
+    # held out (round 18), as first scored (docs/loaders.md, "Round 18")
+    "yarn": "clipanion's help: `yarn <command> [-F,--fixed] …` rows with no usage line or headings",
+    "bundle": "`bundle --help` prints its roff manual page (bundler's own help command)",
+}
 """Recorded crawls that fail today: each must keep failing until a fix lands, then it gets a
 floor. (cleancss left it in round 14: its help, printed only for a terminal, is read under a
 pseudo-terminal as stdin, docs/crawler.md.)"""
@@ -394,7 +433,9 @@ def test_crawler_on_the_recorded_help_meets_its_floor(name):
 
 
 def test_crawler_on_the_recorded_help_meets_the_micro_averages():
-    scores = [recorded_score(n) for n in RECORDED if n not in ROUND_14 | ROUND_15 | ROUND_16]
+    scores = [
+        recorded_score(n) for n in RECORDED if n not in ROUND_14 | ROUND_15 | ROUND_16 | ROUND_18
+    ]
     total = micro(scores)
     problems = _below(total, RECORDED_MICRO)
     assert not problems, (
@@ -406,6 +447,7 @@ FRESH_ROUNDS_RECORDED_MICRO = {
     14: ROUND_14_RECORDED_MICRO,
     15: ROUND_15_RECORDED_MICRO,
     16: ROUND_16_RECORDED_MICRO,
+    18: ROUND_18_RECORDED_MICRO,
 }
 FRESH_ROUNDS_LIVE_MICRO = {14: ROUND_14_LIVE_MICRO, 15: ROUND_15_LIVE_MICRO}
 """The fresh held-out sets, each with floors of its own (round 16 has no Python CLI: no live)."""
