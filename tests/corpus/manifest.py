@@ -10,7 +10,14 @@ independent witness (`tools/make_truth.py` runs it; nothing of `workbench` takes
 - `fish:FILE`: the completion file a package ships (clap generates fd's; the rest were written
   by hand by fish's or the tool's maintainers, so they can lag the program: see `hand_checked`).
 - `commander` / `yargs`: the program's own objects in node (`tools/truth_node.cjs`), captured
-  where it would parse its argv (commander) or show its help (yargs, CommonJS builds only).
+  where it would parse its argv (commander) or show its help (yargs); ES-module builds
+  through `tools/truth_node_hooks.mjs`.
+- `optionator`: the options table eslint hands optionator (`truth_node.cjs`); `tsc`:
+  TypeScript's `optionDeclarations` with its watch and build tables; `oclif`: `Config.load`
+  (`tools/truth_oclif.cjs`); `clipanion`: the program's `--clipanion=definitions`.
+- `ruby:gem` / `ruby:rake` / `ruby:thor:FEATURES:CLASS`: OptionParser and Thor objects in ruby
+  (`tools/truth_ruby.rb`); `perl-getopt-long`: the specs a Perl program hands Getopt::Long
+  (`tools/perl/TruthGetoptLong.pm`).
 
 `install` says where the pinned version comes from: `pypi` into `.ci/corpus-venv`, `npm` into
 `.ci/corpus-node`, `deb` from Debian (bookworm); `live` marks the CLIs whose exact loader
