@@ -674,6 +674,295 @@ def yargs_truth(cli: CorpusCLI, cwd: str) -> dict:
     }
 
 
+def oclif_truth(cli: CorpusCLI, cwd: str) -> dict:
+    exe = find_executable(cli)
+    if exe is None:
+        raise RuntimeError("not installed")
+    # the package root: the folder of the package.json above the real bin script
+    root = Path(exe).resolve().parent
+    while not (root / "package.json").exists():
+        root = root.parent
+    out = subprocess.run(
+        ["node", str(HERE / "truth_oclif.cjs"), str(root)],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    if out.returncode != 0:
+        raise RuntimeError(f"oclif's Config.load failed: {out.stderr.strip().splitlines()[-1:]}")
+    data = json.loads(out.stdout)
+    commands: dict[str, dict] = {"": {"flags": {}, "positionals": None}}
+    for command in data["commands"]:
+        if command["hidden"]:
+            continue
+        words = command["id"].split(":")
+        # a topic (`plugins` above `plugins install`) is a command of the tree the user types
+        for depth in range(1, len(words)):
+            commands.setdefault(" ".join(words[:depth]), {"flags": {}, "positionals": None})
+        flags = {}
+        for name, flag in command["flags"].items():
+            if flag["hidden"] or f"--{name}" in NEVER_COUNTED:
+                continue
+            names = [f"--{name}"] + (["-" + flag["char"]] if flag["char"] else [])
+            names += [f"--{a}" if len(a) > 1 else f"-{a}" for a in flag["aliases"]]
+            if flag["allowNo"]:
+                names.append(f"--no-{name}")
+            takes_value = flag["type"] == "option"
+            flags[f"--{name}"] = {
+                "names": names,
+                "kind": "value" if takes_value else "boolean",
+                "type": "choice" if takes_value and flag["options"] else None,
+                "choices": [str(c) for c in flag["options"]]
+                if takes_value and flag["options"]
+                else None,
+                "required": flag["required"],
+                "repeatable": flag["multiple"] if takes_value else None,
+            }
+        positionals = [
+            {"name": a["name"], "required": a["required"], "variadic": False}
+            for a in command["args"]
+        ]
+        if not command["strict"]:
+            positionals = None  # a command taking any argv: its arguments are not told
+        commands[" ".join(words)] = {"flags": flags, "positionals": positionals}
+    return {
+        "method": "oclif's own Config.load(package root) in the CLI's node (tools/truth_oclif.cjs): "
+        "every command of the CLI and its plugins, each flag's type/char/options/multiple/allowNo",
+        "commands": commands,
+    }
+
+
+CLIPANION_VALUE = re.compile(r" #\d")
+
+
+def clipanion_truth(cli: CorpusCLI, cwd: str) -> dict:
+    exe = find_executable(cli)
+    if exe is None:
+        raise RuntimeError("not installed")
+    out = subprocess.run(
+        ["node", exe, "--clipanion=definitions"],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    definitions = json.loads(out.stdout)
+    commands: dict[str, dict] = {"": {"flags": {}, "positionals": None}}
+    for definition in definitions:
+        words = definition["path"].split()[1:]  # the first word is the binary's name
+        for depth in range(1, len(words)):
+            commands.setdefault(" ".join(words[:depth]), {"flags": {}, "positionals": None})
+        flags = {}
+        for option in definition["options"]:
+            names = option["nameSet"]
+            if not names or names[0] in NEVER_COUNTED:
+                continue
+            longs = [n for n in names if n.startswith("--")]
+            takes_value = bool(CLIPANION_VALUE.search(option["definition"]))
+            flags[(longs or names)[0]] = {
+                "names": names,
+                "kind": "value" if takes_value else "boolean",
+                "type": None,
+                "choices": None,
+                "required": bool(option.get("required")),
+                "repeatable": None,
+            }
+        path = " ".join(words)
+        if path in commands and commands[path]["flags"]:
+            commands[path]["flags"].update(flags)  # `yarn init` is defined twice (two plugins)
+        else:
+            commands[path] = {"flags": flags, "positionals": None}
+    return {
+        "method": "clipanion's own `--clipanion=definitions` (every command's path and options as "
+        "the framework holds them); an option's definition ending in `#0` takes a value",
+        "commands": commands,
+    }
+
+
+def ruby_truth(cli: CorpusCLI, cwd: str) -> dict:
+    mode = cli.truth.removeprefix("ruby:")
+    out = subprocess.run(
+        ["ruby", str(HERE / "truth_ruby.rb"), mode],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    if out.returncode != 0:
+        raise RuntimeError(f"truth_ruby.rb {mode}: {out.stderr.strip().splitlines()[-1:]}")
+    return {
+        "method": f"the CLI's own option objects in ruby (tools/truth_ruby.rb {mode}): "
+        "OptionParser switches (gem's commands, rake's standard_rake_options) or Thor's "
+        "commands, subcommands and options",
+        "commands": json.loads(out.stdout)["commands"],
+    }
+
+
+GETOPT_LONG_SPEC = re.compile(r"(?P<names>[\w?][\w?|-]*)(?P<rest>[=:!+].*)?\Z")
+GETOPT_LONG_TYPES = {"s": "string", "i": "integer", "o": "integer", "f": "number"}
+
+
+def getopt_long_flag(spec: str) -> tuple[str, dict] | None:
+    """One Getopt::Long option spec (`verbose|v+`, `lib|I=s@`, `color!`) as a truth flag."""
+    m = GETOPT_LONG_SPEC.match(spec)
+    if m is None or m["names"] == "<>":
+        return None
+    words = m["names"].split("|")
+    rest = m["rest"] or ""
+    names = [("-" if len(w) == 1 else "--") + w for w in words]
+    if rest == "!":  # negatable: --no-name and --noname
+        names += [f"--no{sep}{w}" for w in words if len(w) > 1 for sep in ("-", "")]
+    takes_value = rest[:1] in ("=", ":") and rest[1:2] != "+"
+    value_type = GETOPT_LONG_TYPES.get(rest[1:2]) if takes_value else None
+    if takes_value and value_type is None and rest[1:2].isdigit():
+        value_type = "integer"  # `:5` an optional integer with a default
+    kind = "value" if takes_value else "count" if rest in ("+", ":+") else "boolean"
+    longs = [n for n in names if n.startswith("--")]
+    return (longs or names)[0], {
+        "names": names,
+        "kind": kind,
+        "type": value_type,
+        "choices": None,
+        "required": False,
+        "repeatable": True if takes_value and rest[2:3] in ("@", "%") else None,
+    }
+
+
+PARSED_BEFORE_GETOPT_LONG = {
+    # App::Prove::process_args takes `--norc`, `--rc FILE` / `--rc=FILE` off argv by hand
+    # before Getopt::Long sees it (checked in App/Prove.pm of perl 5.36; its help lists both)
+    "prove": {
+        "--norc": {
+            "names": ["--norc"],
+            "kind": "boolean",
+            "type": None,
+            "choices": None,
+            "required": False,
+            "repeatable": None,
+        },
+        "--rc": {
+            "names": ["--rc"],
+            "kind": "value",
+            "type": "string",
+            "choices": None,
+            "required": False,
+            "repeatable": True,
+        },
+    },
+}
+"""Options a Perl program parses by hand before handing argv to Getopt::Long, checked in its
+source: the Getopt::Long witness cannot see them."""
+
+
+def perl_getopt_long_truth(cli: CorpusCLI, cwd: str) -> dict:
+    exe = find_executable(cli)
+    if exe is None:
+        raise RuntimeError("not installed")
+    out = Path(cwd) / "truth.json"
+    subprocess.run(
+        ["perl", "-I", str(HERE / "perl"), "-MTruthGetoptLong", exe, "--help"],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        env=dict(os.environ, TRUTH_OUT=str(out)),
+    )
+    if not out.exists():
+        raise RuntimeError("Getopt::Long was never called")
+    flags: dict[str, dict] = dict(PARSED_BEFORE_GETOPT_LONG.get(cli.name, {}))
+    for spec in json.loads(out.read_text())["specs"]:
+        entry = getopt_long_flag(spec)
+        if entry is None or set(entry[1]["names"]) & NEVER_COUNTED:
+            continue
+        flags.setdefault(*entry)
+    return {
+        "method": "the option specs the program hands Getopt::Long, captured in its own perl "
+        "(tools/perl/TruthGetoptLong.pm; every call, a first pass_through parse too)",
+        "commands": {"": {"flags": flags, "positionals": None}},
+    }
+
+
+def optionator_truth(cli: CorpusCLI, cwd: str) -> dict:
+    exe = find_executable(cli)
+    out = Path(cwd) / "truth.json"
+    subprocess.run(
+        ["node", "-r", str(HERE / "truth_node.cjs"), exe, "--help"],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        env=dict(os.environ, TRUTH_OUT=str(out)),
+    )
+    if not out.exists():
+        raise RuntimeError("optionator was never handed an options table")
+    return {
+        "method": "the options table the program hands optionator, captured in its own node "
+        "(tools/truth_node.cjs); a Boolean option is negatable (`--no-NAME`)",
+        "commands": json.loads(out.read_text())["commands"],
+    }
+
+
+TSC_OPTIONS = """
+const ts = require(process.argv[1]);
+// `tsc --all` prints these three tables: the compiler's, the watch mode's, the build mode's
+const tables = [ts.optionDeclarations, ts.optionsForWatch || [], ts.optionsForBuild || []];
+const seen = new Set();
+const all = tables.flat().filter((o) => !seen.has(o.name) && seen.add(o.name));
+process.stdout.write(JSON.stringify(all.map((o) => ({
+  name: o.name, shortName: o.shortName || null, category: Boolean(o.category),
+  tsconfigOnly: Boolean(o.isTSConfigOnly),
+  type: typeof o.type === 'string' ? o.type : 'map',
+  choices: typeof o.type === 'string' ? null : [...o.type.keys()],
+  element: o.element ? (typeof o.element.type === 'string' ? o.element.type : 'map') : null,
+}))));
+"""
+
+
+def tsc_truth(cli: CorpusCLI, cwd: str) -> dict:
+    exe = find_executable(cli)
+    if exe is None:
+        raise RuntimeError("not installed")
+    root = Path(exe).resolve().parent.parent  # typescript/bin/tsc -> typescript
+    out = subprocess.run(
+        ["node", "-e", TSC_OPTIONS, str(root)],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    flags = {}
+    for option in json.loads(out.stdout):
+        # tsc's help lists the options of a category; a tsconfig-only one is refused on argv
+        if not option["category"] or option["tsconfigOnly"] or option["type"] == "object":
+            continue
+        names = [f"--{option['name']}"] + (
+            [f"-{option['shortName']}"] if option["shortName"] else []
+        )
+        if set(names) & NEVER_COUNTED:
+            continue
+        boolean = option["type"] == "boolean"
+        value_type = {"string": "string", "number": "number", "map": "choice", "list": "string"}
+        flags[names[0]] = {
+            "names": names,
+            "kind": "boolean" if boolean else "value",
+            "type": None if boolean else value_type[option["type"]],
+            "choices": option["choices"],
+            "required": False,
+            "repeatable": None,
+        }
+    return {
+        "method": "TypeScript's own command-line tables (`ts.optionDeclarations`, "
+        "`optionsForWatch`, `optionsForBuild`: what `tsc --all` prints), read in node: "
+        "the options of a help category that argv accepts (not tsconfig-only)",
+        "commands": {"": {"flags": flags, "positionals": None}},
+    }
+
+
 def _go_completion(exe: str, cwd: str, words: list[str]) -> list[str]:
     """The lines a Go framework's built-in completion prints for `exe words…` (no shell)."""
     out = subprocess.run(
@@ -882,6 +1171,18 @@ def make(cli: CorpusCLI) -> dict:
             body = kingpin_truth(cli, cwd)
         elif cli.truth == "urfave":
             body = urfave_truth(cli, cwd)
+        elif cli.truth == "oclif":
+            body = oclif_truth(cli, cwd)
+        elif cli.truth == "clipanion":
+            body = clipanion_truth(cli, cwd)
+        elif cli.truth.startswith("ruby:"):
+            body = ruby_truth(cli, cwd)
+        elif cli.truth == "optionator":
+            body = optionator_truth(cli, cwd)
+        elif cli.truth == "tsc":
+            body = tsc_truth(cli, cwd)
+        elif cli.truth == "perl-getopt-long":
+            body = perl_getopt_long_truth(cli, cwd)
         else:
             raise SystemExit(f"{cli.name}: unknown truth method {cli.truth}")
     return {

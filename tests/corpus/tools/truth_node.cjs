@@ -1,4 +1,4 @@
-// Truth for a node CLI from its own framework objects (commander, yargs), in its own node.
+// Truth for a node CLI from its own framework objects (commander, yargs, optionator), in its own node.
 //
 //   TRUTH_OUT=FILE node -r truth_node.cjs BIN [PATH...] --help
 //
@@ -102,6 +102,13 @@ function yargsDump(self) {
       for (const name of m[1].split('|')) positional.add(name.trim());
     }
   } catch (e) { /* no context: no positionals known */ }
+  // a positional declared in the builder (`yargs.positional('path', …)`, typeorm) is in the
+  // group yargs prints as `Positionals:`
+  try {
+    for (const [group, keys] of Object.entries(self.getGroups ? self.getGroups() : {})) {
+      if (/^Positionals:?$/.test(group)) for (const key of keys) positional.add(key);
+    }
+  } catch (e) { /* no groups: none known */ }
   const flags = {};
   const aliasOf = new Set();
   for (const key of keys) for (const a of aliases[key] || []) aliasOf.add(a);
@@ -132,7 +139,9 @@ function yargsDump(self) {
   let commands = [];
   try {
     const instance = self.getCommandInstance ? self.getCommandInstance() : self.getInternalMethods().getCommandInstance();
-    commands = instance.getCommands();
+    // getCommands() lists each alias beside its command (lerna's `ls`, `la`, `ll` of `list`);
+    // the handlers are the commands themselves
+    commands = instance.getCommandHandlers ? Object.keys(instance.getCommandHandlers()) : instance.getCommands();
   } catch (e) { /* no commands at this level */ }
   return { framework: 'yargs', flags, commands };
 }
@@ -165,6 +174,55 @@ function patchYargs(exports) {
   return exports;
 }
 
+// ---------------------------------------------------------------- ES-module builds
+// commander 15+ and yargs 18+ ship only ES modules: truth_node_hooks.mjs appends a call to
+// these two functions to the file defining their class (see there).
+globalThis.__truthCommanderStop = function (cmd) {
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  write(commanderTree(root));
+};
+globalThis.__truthYargsStop = function (instance) { write(yargsDump(instance)); };
+if (typeof Module.register === 'function') {
+  Module.register(require('url').pathToFileURL(require('path').join(__dirname, 'truth_node_hooks.mjs')).href);
+}
+
+// ---------------------------------------------------------------- optionator (eslint)
+// optionator(config) builds the parser from one options table: the table is written to FILE
+// the moment the program hands it over (before any argv is read), and the program exits.
+function optionatorDump(config) {
+  const flags = {};
+  for (const o of config.options || []) {
+    if (!o.option || o.hidden) continue; // a heading row
+    const spell = (n) => (n.length === 1 ? '-' + n : '--' + n);
+    const aliases = [].concat(o.alias || []);
+    const type = String(o.type || '');
+    const boolean = type === 'Boolean';
+    const names = [spell(o.option), ...aliases.map(spell)];
+    if (boolean && o.option.length > 1) names.push('--no-' + o.option);
+    if (['--help', '--version', '-h'].includes(names[0])) continue;
+    const isList = type.startsWith('[') || /Array/.test(type);
+    const valueType = boolean ? null : /Int|Number/.test(type) ? (/Int/.test(type) ? 'integer' : 'number')
+      : o.enum ? 'choice' : 'string';
+    flags[names[0]] = {
+      names,
+      kind: boolean ? 'boolean' : 'value',
+      type: valueType,
+      choices: o.enum ? o.enum.map(String) : null,
+      required: Boolean(o.required),
+      repeatable: isList ? true : null,
+    };
+  }
+  return { framework: 'optionator', commands: { '': { flags, positionals: null } } };
+}
+
+function patchOptionator(factory) {
+  if (typeof factory !== 'function' || factory.__truthPatched) return factory;
+  const wrapped = function (config) { write(optionatorDump(config)); };
+  wrapped.__truthPatched = true;
+  return wrapped;
+}
+
 Module._load = function (request, parent, isMain) {
   const exports = originalLoad.apply(this, arguments);
   try {
@@ -172,6 +230,7 @@ Module._load = function (request, parent, isMain) {
       patchCommander(exports);
     }
     if (/(^|[\\/])yargs([\\/]yargs)?$/.test(request)) return patchYargs(exports);
+    if (/(^|[\\/])optionator$/.test(request)) return patchOptionator(exports);
   } catch (e) { /* not the framework we took it for */ }
   return exports;
 };

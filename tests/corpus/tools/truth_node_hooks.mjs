@@ -1,0 +1,24 @@
+// Module-loading hooks for truth_node.cjs: the ES-module builds of commander (15+) and yargs
+// (18+) are not loaded through require, so truth_node.cjs's Module._load never sees them.
+// Registered by truth_node.cjs with module.register, this load hook appends one statement to
+// the file that defines the framework's class (commander's lib/command.js, yargs'
+// build/lib/yargs-factory.js): the class's parse / showHelp is replaced by truth_node.cjs's
+// own stop function (on globalThis), exactly as the CommonJS builds are patched. Nothing of
+// workbench is used.
+const PATCHES = [
+  [/[\\/]commander[\\/]lib[\\/]command\.js$/,
+    '\nCommand.prototype.parse = Command.prototype.parseAsync = function () { globalThis.__truthCommanderStop(this); };\n'],
+  [/[\\/]yargs[\\/]build[\\/]lib[\\/]yargs-factory\.js$/,
+    '\nYargsInstance.prototype.showHelp = function () { globalThis.__truthYargsStop(this); };\n'],
+];
+
+export async function load(url, context, nextLoad) {
+  const result = await nextLoad(url, context);
+  if (result.format !== 'module') return result;
+  for (const [pattern, statement] of PATCHES) {
+    if (pattern.test(url)) {
+      return { ...result, source: String(result.source) + statement };
+    }
+  }
+  return result;
+}
