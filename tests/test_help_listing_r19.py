@@ -1,0 +1,79 @@
+"""Round 19's listing and witness classes (docs/loaders.md, "Round 19"): urfave pages whose
+`USAGE:` is a sentence, an option only the man page documents, and the completion-file and
+kingpin false alarms.
+
+Fixtures are the real outputs recorded for the corpus: mender-artifact 3.9.0's
+`write module-image --help` and `cp --help` (tests/corpus/recordings/mender-artifact.json).
+Expected values are read off the texts by hand or by a regex over the fixture, never by the
+code under test.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from help_support import FIXTURES
+
+from workbench.loaders.help.fetch import fetch_help
+
+MODULE_IMAGE = "urfave_prose_usage_mender_artifact_write_module_image.txt"
+CP = "urfave_prose_usage_mender_artifact_cp.txt"
+
+
+def _printing(folder, text: str) -> str:
+    """A program that prints `text` for any arguments."""
+    script = folder / "mender-artifact"
+    script.write_text(f"#!{sys.executable}\nprint({text!r}, end='')\n")
+    script.chmod(0o755)
+    return str(script)
+
+
+def _long_names(text: str) -> set[str]:
+    return set(re.findall(r"(?m)^   --([a-z][\w-]*)", text))
+
+
+def test_a_urfave_page_whose_usage_is_a_sentence_is_the_commands_own_help(tmp_path):
+    # `USAGE:` / `Writes a generic Mender artifact …` names no command, but `NAME:` /
+    # `mender-artifact write module-image - …` says whose page it is (it was refused as
+    # "a usage line for another command")
+    text = (FIXTURES / MODULE_IMAGE).read_text()
+    fetched = fetch_help(_printing(tmp_path, text), ["write", "module-image"], [], 60)
+    assert fetched.text == text, fetched.problem
+    cp = (FIXTURES / CP).read_text()
+    assert fetch_help(_printing(tmp_path, cp), ["cp"], [], 60).text == cp
+
+
+def test_a_urfave_name_line_of_another_command_still_refuses_the_page(tmp_path):
+    text = (FIXTURES / MODULE_IMAGE).read_text()
+    other = text.replace("mender-artifact write module-image -", "mender-artifact write rootfs -")
+    refused = fetch_help(_printing(tmp_path, other), ["write", "module-image"], [], 60)
+    assert refused.text is None and "another command" in (refused.problem or "")
+    # the last word alone is not the path: `NAME:` must name the command's whole path
+    refused = fetch_help(_printing(tmp_path, text), ["read", "module-image"], [], 60)
+    assert refused.text is None
+
+
+def test_mender_artifacts_prose_usage_pages_load_their_flags(tmp_path):
+    from corpus.replay import install_replay
+
+    from workbench.loaders.help.crawl import crawl
+
+    no_man = tmp_path / "man"
+    no_man.write_text(f"#!{sys.executable}\nimport sys\nsys.exit(16)\n")
+    no_man.chmod(0o755)
+    exe = install_replay("mender-artifact", tmp_path)
+    tree = crawl(
+        str(exe),
+        name="mender-artifact",
+        use_cache=False,
+        timeout_s=120,
+        man=str(no_man),
+        completions=lambda *_: [],
+    )
+    commands = {c.name: c for c in tree.root.subcommands}
+    write = {c.name: c for c in commands["write"].subcommands}
+    expected = _long_names((FIXTURES / MODULE_IMAGE).read_text()) - {"help"}
+    assert len(expected) == 27  # 3 under `REQUIRED ARGUMENTS:`, 24 under `OPTIONS:`
+    assert {f.name for f in write["module-image"].flags} >= expected
+    assert {f.name for f in commands["cp"].flags} >= {"gcp-kms-key", "key", "compression"}
