@@ -77,3 +77,69 @@ def test_mender_artifacts_prose_usage_pages_load_their_flags(tmp_path):
     assert len(expected) == 27  # 3 under `REQUIRED ARGUMENTS:`, 24 under `OPTIONS:`
     assert {f.name for f in write["module-image"].flags} >= expected
     assert {f.name for f in commands["cp"].flags} >= {"gcp-kms-key", "key", "compression"}
+
+
+def _crawl_printing(tmp_path, name: str, help_text: str, files):
+    from workbench.loaders.help.crawl import crawl
+
+    program = tmp_path / name
+    program.write_text(f"#!{sys.executable}\nprint({help_text!r}, end='')\n")
+    program.chmod(0o755)
+    no_man = tmp_path / "man"
+    no_man.write_text(f"#!{sys.executable}\nimport sys\nsys.exit(16)\n")
+    no_man.chmod(0o755)
+    return crawl(
+        str(program),
+        name=name,
+        use_cache=False,
+        timeout_s=60,
+        man=str(no_man),
+        completions=lambda *_: list(files),
+    )
+
+
+def _fish_file(own: bool):
+    from workbench.loaders.help.completions import CompletionFile
+
+    return CompletionFile(
+        path="/usr/share/fish/completions/tr.fish",
+        shell="fish",
+        text=(FIXTURES / "fish_gnu_bsd_branches_tr.fish").read_text(),
+        own=own,
+        provenance="fish's own completions" if not own else "installed by tr's package",
+    )
+
+
+def test_a_fish_files_branch_for_another_implementation_is_no_sign_of_shortness(tmp_path):
+    # fish 3.6.0's tr.fish: `if command tr --version …` lists GNU tr's options, `else` BSD's,
+    # among them `complete -c tr -l u` (GNU tr answers `unrecognized option '--u'`); the GNU
+    # help holds every option of the first branch, so the `else` branch is not this program's
+    help_text = (FIXTURES / "gnu_tr_help.txt").read_text()
+    assert "--u" not in help_text.replace("--usage", "")
+    tree = _crawl_printing(tmp_path, "tr", help_text, [_fish_file(own=False)])
+    signs = tree.coverage.short_signs if tree.coverage else []
+    assert not [s for s in signs if "--u" in s], signs
+
+
+def test_an_own_fish_files_other_branch_is_not_taken(tmp_path):
+    help_text = (FIXTURES / "gnu_tr_help.txt").read_text()
+    tree = _crawl_printing(tmp_path, "tr", help_text, [_fish_file(own=True)])
+    assert "u" not in {f.name for f in tree.root.flags}
+    assert {"complement", "delete", "squeeze-repeats", "truncate-set1"} <= {
+        f.name for f in tree.root.flags
+    }
+
+
+def test_a_fish_branch_read_alone_is_still_read():
+    # one-line blocks (`if …; complete …; end`) open no branch; a file with no alternative
+    # keeps every line
+    from workbench.loaders.help.completions import read_fish
+
+    text = (
+        "if test -n x; complete -c tr -l one; end\n"
+        "complete -c tr -l two -d 'two'\n"
+        "if command tr --version >/dev/null\n    complete -c tr -l three\nend\n"
+    )
+    listing = read_fish(text, {"tr"})
+    assert [o.flag.name for o in listing.options] == ["two", "three"]
+    assert [o.branches for o in listing.options] == [(), ((1, 0),)]
