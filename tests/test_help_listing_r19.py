@@ -143,3 +143,48 @@ def test_a_fish_branch_read_alone_is_still_read():
     listing = read_fish(text, {"tr"})
     assert [o.flag.name for o in listing.options] == ["two", "three"]
     assert [o.branches for o in listing.options] == [(), ((1, 0),)]
+
+
+def test_a_kingpin_command_refusing_its_own_default_is_unreadable_not_short(tmp_path):
+    # acmetool 0.2.2: `acmetool import-le --help` exits 1 with `acmetool: error: invalid default
+    # value '/etc/letsencrypt' for argument 'le-state-path', try --help` (kingpin checks the
+    # ExistingDir default before printing help): the user is told in the notes, not warned short
+    from corpus.replay import install_replay
+
+    from workbench.loaders.help.crawl import crawl
+
+    no_man = tmp_path / "man"
+    no_man.write_text(f"#!{sys.executable}\nimport sys\nsys.exit(16)\n")
+    no_man.chmod(0o755)
+    exe = install_replay("acmetool", tmp_path)
+    tree = crawl(
+        str(exe),
+        name="acmetool",
+        use_cache=False,
+        timeout_s=120,
+        man=str(no_man),
+        completions=lambda *_: [],
+    )
+    signs = tree.coverage.short_signs if tree.coverage else []
+    assert not [s for s in signs if "import-le" in s], signs
+    [note] = [n for n in tree.notes if n.startswith("acmetool import-le:")]
+    assert "invalid default value '/etc/letsencrypt'" in note and "create the path" in note
+    assert "import-le" in {c.name for c in tree.root.subcommands}  # kept, as a leaf
+
+
+def test_only_a_refused_default_is_read_as_one():
+    from workbench.loaders.help.run import HelpCall
+    from workbench.loaders.help.shortness import refuses_own_default
+
+    refused = (
+        "acmetool: error: invalid default value '/etc/letsencrypt' for argument "
+        "'le-state-path', try --help\n"
+    )
+    call = HelpCall(("acmetool", "import-le", "--help"), stderr=refused, exit_code=1)
+    assert refuses_own_default([call]) == refused.strip()
+    other = HelpCall(
+        ("acmetool", "import-le", "--help"), stderr="acmetool: error: unknown flag", exit_code=1
+    )
+    assert refuses_own_default([other]) is None
+    passed = HelpCall(("acmetool", "import-le", "--help"), stdout=refused, exit_code=0)
+    assert refuses_own_default([passed]) is None
