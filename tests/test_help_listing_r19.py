@@ -188,3 +188,61 @@ def test_only_a_refused_default_is_read_as_one():
     assert refuses_own_default([other]) is None
     passed = HelpCall(("acmetool", "import-le", "--help"), stdout=refused, exit_code=0)
     assert refuses_own_default([passed]) is None
+
+
+MOUNT_PAGE = "man_util_linux_mount_options.txt"
+
+
+def test_a_man_row_whose_second_spelling_starts_at_the_description_column_is_one_term():
+    # util-linux 2.38.1's mount(8), rendered: `       -a, --all` over a description at column
+    # 11, where `--all` starts: the row was cut there, `-a,` read as a term of its own (refused),
+    # so 23 of the section's 30 rows were lost and the page disagreed with the help
+    from workbench.loaders.help.manpage import read_page
+
+    text = (FIXTURES / MOUNT_PAGE).read_text()
+    rows = re.findall(r"(?m)^       (-\S.*)$", text)
+    assert len(rows) == 30
+    page = read_page(text, "mount")
+    assert page is not None
+    longs = {n for row in rows for n in re.findall(r"--([a-z][\w-]*)", row)}
+    shorts = {s for row in rows for s in re.findall(r"(?<![\w-])-([A-Za-z])\b", row)}
+    spelled = {f.name for f in page.flags if f.name}
+    spelled |= {
+        alias.lstrip("-") for f in page.flags for alias in f.aliases
+    }  # `--rw, --read-write`
+    assert spelled == longs
+    assert {f.short for f in page.flags if f.short} == shorts
+    assert next(f for f in page.flags if f.name == "all").short == "a"
+
+
+def test_an_option_only_the_man_page_documents_is_taken_and_reported(tmp_path):
+    # `mount --help` has no `-s`; mount(8) documents it (`-s` / `Tolerate sloppy mount
+    # options …`): the load takes it from the page and its coverage says the page added it
+    from workbench.loaders.help.crawl import crawl
+    from workbench.loaders.help.manpage import WITNESS
+
+    help_text = (FIXTURES / "util_linux_mount_help.txt").read_text()
+    assert not re.search(r"(?m)^\s+-s\b", help_text)
+    program = tmp_path / "mount"
+    program.write_text(f"#!{sys.executable}\nprint({help_text!r}, end='')\n")
+    program.chmod(0o755)
+    page = (FIXTURES / MOUNT_PAGE).read_text()
+    man = tmp_path / "man"
+    man.write_text(
+        f"#!{sys.executable}\nimport sys\n"
+        f"if sys.argv[1:] == ['-S', '1:8', 'mount']:\n    print({page!r}, end='')\n"
+        "else:\n    sys.exit(16)\n"
+    )
+    man.chmod(0o755)
+    tree = crawl(
+        str(program),
+        name="mount",
+        use_cache=False,
+        timeout_s=60,
+        man=str(man),
+        completions=lambda *_: [],
+    )
+    sloppy = next(f for f in tree.root.flags if f.short == "s")
+    assert sloppy.listed_by == WITNESS
+    assert tree.coverage is not None
+    assert any(w.witness == WITNESS and w.taken.flags >= 1 for w in tree.coverage.listings)

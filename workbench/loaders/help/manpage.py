@@ -317,7 +317,8 @@ def _option_rows(body: list[str], *, bullets_only: bool = False) -> list[Flag]:
             elif (
                 len(line) > description_column
                 and line[description_column - 1] == " " != line[description_column]
-            ):
+                and not line[:description_column].rstrip().endswith(",")
+            ):  # (`-a, --all` whose second spelling starts at that column is one term)
                 # a short term has its description beside it, from the description column on
                 head, rest = line[:description_column], line[description_column:]
             else:
