@@ -19,7 +19,9 @@ them), and judged by where they come from:
 Only what a file ties to a command the crawl read is used (nothing invents a command): fish
 lines with no condition or `__fish_use_subcommand` / `__fish_NAME_needs_command` belong to the
 root, `__fish_seen_subcommand_from SUB` / `__fish_NAME_using_subcommand SUB` (joined by `; and`
-for a deeper path) to that subcommand; a line under any other condition is not read. zsh files
+for a deeper path) to that subcommand; a line under any other condition is not read; of a
+block's alternative branches (`if command tr --version … else … end`) only the one the help
+agrees with best is read (`this_programs_branches`). zsh files
 are read where they are `_arguments` specs (`{-X,--request}'[desc]':'<method>':…`), the form
 clap, cobra and curl's generator write: the root's are those of the file's first `_arguments`
 call outside a subcommand's branch; a subcommand's those of an `_arguments` call in its branch
@@ -74,6 +76,9 @@ class ListedOption:
     path: tuple[str, ...]
     """Below the root: `()` for the root, `("remote", "add")`."""
     flag: Flag
+    branches: tuple[tuple[int, int], ...] = ()
+    """The fish `if`/`switch` blocks the line sits in, each as (block, branch): `if … else …
+    end` lists one program's variants in alternative branches (GNU's, then BSD's)."""
 
 
 @dataclass
@@ -423,9 +428,22 @@ def fish_condition_path(condition: str) -> tuple[str, ...] | None:
 def read_fish(text: str, names: set[str]) -> CompletionListing:
     """The options a fish completion file lists for a command named one of `names`."""
     listing = CompletionListing()
-    seen: set[tuple[tuple[str, ...], str]] = set()
+    seen: set[tuple[tuple[str, ...], tuple[tuple[int, int], ...], str]] = set()
+    blocks: list[list[int]] = []  # [block number, branch number]; -1 for a block of no branches
+    opened = 0
     for raw in _joined_lines(text):
         stripped = raw.strip()
+        first = stripped.split(None, 1)[0] if stripped else ""
+        if first in _FISH_BLOCKS and not re.search(r";\s*end\s*$", stripped):
+            opened += 1  # (a block opened and closed on one line holds no line of its own)
+            blocks.append([opened if first in ("if", "switch") else -1, 0])
+            continue
+        if first in ("else", "case") and blocks and blocks[-1][0] > 0:
+            blocks[-1][1] += 1  # `else`, `else if …`, another `case`: an alternative branch
+            continue
+        if first == "end" and blocks:
+            blocks.pop()
+            continue
         if not stripped.startswith("complete ") and not stripped.startswith("complete\t"):
             continue
         words = fish_words(stripped)
@@ -453,12 +471,41 @@ def read_fish(text: str, names: set[str]) -> CompletionListing:
         if flag is None:
             listing.untied += 1
             continue
-        key = (path, flag.key)
+        branches = tuple((block, branch) for block, branch in blocks if block > 0)
+        key = (path, branches, flag.key)
         if key in seen:
             continue  # a file that lists one option twice (tealdeer's `-p`): the first stands
         seen.add(key)
-        listing.options.append(ListedOption(path, flag))
+        listing.options.append(ListedOption(path, flag, branches))
     return listing
+
+
+_FISH_BLOCKS = ("if", "switch", "function", "for", "while", "begin")
+"""The fish words that open a block `end` closes."""
+
+
+def this_programs_branches(
+    options: list[ListedOption], nodes: dict[tuple[str, ...], CrawledCommand]
+) -> list[ListedOption]:
+    """`options` without those of a fish block's other branches: where an `if … else … end`
+    (or `switch`) lists options in alternative branches, each branch is one implementation's
+    (fish's tr.fish: GNU's under `if command tr --version`, BSD's `-l u` under `else`), and the
+    program whose help was read is the branch whose options its help holds the largest share
+    of. The reader runs no shell to test the condition; a tie keeps every branch."""
+    share: dict[tuple[int, int], list[int]] = {}
+    for option in options:
+        held = _holds(nodes[option.path], _ancestors(option.path, nodes), option.flag)
+        for place in option.branches:
+            counts = share.setdefault(place, [0, 0])
+            counts[0] += held
+            counts[1] += 1
+    other: set[tuple[int, int]] = set()
+    for block in {block for block, _ in share}:
+        ratios = {b: h / n for (k, b), (h, n) in share.items() if k == block}
+        best = max(ratios.values())
+        if len(ratios) > 1 and list(ratios.values()).count(best) == 1:
+            other.update((block, b) for b, ratio in ratios.items() if ratio != best)
+    return [o for o in options if not other.intersection(o.branches)]
 
 
 def _joined_lines(text: str) -> list[str]:
@@ -566,6 +613,7 @@ def consult_completions(
             continue  # one own file is the witness: fish's line-per-option files first
         listing = listing_of(file, names)
         options = [o for o in listing.options if _counted(o.flag) and o.path in nodes]
+        options = this_programs_branches(options, nodes)
         if not options:
             continue
         if file.own:

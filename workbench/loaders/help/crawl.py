@@ -48,6 +48,7 @@ from workbench.loaders.help.run import run_help
 from workbench.loaders.help.shortness import (
     held_spellings,
     nameless_rows,
+    refuses_own_default,
     runs_instead_of_help,
     says_partial,
     unlisted_overrides,
@@ -374,6 +375,13 @@ def _fetch_and_parse(
         )
         node.fetched = Fetched("", node.fetched.argv, calls=node.fetched.calls)
         return
+    if node.fetched.text is None and (refused := refuses_own_default(node.fetched.calls)):
+        node.note = (
+            f"help unavailable on this machine: its --help refuses one of its own defaults "
+            f"(“{refused[:200]}”), so its options could not be read; make that default valid "
+            "here (create the path it names) and load again, or add its flags by hand"
+        )
+        return
     if node.fetched.text is None:
         node.note = f"help unavailable: {node.fetched.problem}"
         node.rejected = (
@@ -475,6 +483,7 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
                 and not node.note.startswith("not crawled")
                 and node.path[-1] != "help"  # a listed `help` command has no flags to miss
                 and not (sibling_read and node.fetched and runs_instead_of_help(node.fetched.calls))
+                and not (node.fetched and refuses_own_default(node.fetched.calls))
             ):
                 unread_commands.append(label)
             continue

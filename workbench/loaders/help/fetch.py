@@ -3,7 +3,7 @@
 A reply counts as this command's help only when it reads as help (a usage line, options or
 commands), is not a man page (git's `--help`), not an error message, not the same text as an
 ancestor's (docker prints its root help for an unknown plugin), and, when it has a usage
-line, names the command. The reason the last attempt failed is kept for the report.
+line, names the command (or its urfave `NAME:` line does: `USAGE:` may be a sentence). The reason the last attempt failed is kept for the report.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from workbench.loaders.help.document import read_document
+from workbench.loaders.help.document import HelpDocument, read_document
 from workbench.loaders.help.generic import underlined_headings
 from workbench.loaders.help.run import HelpCall, run_help
 
@@ -154,9 +154,25 @@ def _problem(
         engine_listed and path and call.exit_code == 0 and _mentions(text, path[-1])
     ):
         return f"`{' '.join(call.argv)}` printed text with no usage line, options or commands"
-    if path and doc.usage and not any(_mentions(form, path[-1]) for form in doc.usage):
+    if (
+        path
+        and doc.usage
+        and not any(_mentions(form, path[-1]) for form in doc.usage)
+        and not _named_by_name_section(doc, path)
+    ):
         return f"`{' '.join(call.argv)}` printed a usage line for another command"
     return None
+
+
+def _named_by_name_section(doc: HelpDocument, path: list[str]) -> bool:
+    """Whether the page's `NAME:` section opens with this command's whole path (urfave/cli's
+    `PROGRAM PATH… - summary`): urfave prints a command's `UsageText` under `USAGE:` as given,
+    so a sentence there (`Writes a generic Mender artifact …`) is no usage line of another
+    command, and the `NAME:` line still says whose page it is."""
+    section = next((s for s in doc.sections if s.title.strip().upper() == "NAME"), None)
+    first = next((line.strip() for line in section.lines if line.strip()), "") if section else ""
+    words = re.escape(" ".join(path))
+    return re.match(rf"(?:\S+ )?{words}(?: - |$)", first) is not None
 
 
 _PYTHON_TRACEBACK = "Traceback (most recent call last):"

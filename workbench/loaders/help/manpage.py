@@ -373,7 +373,8 @@ def _option_rows(body: list[str], *, bullets_only: bool = False) -> list[Flag]:
                 len(line) > description_column
                 and line[description_column - 1] == " " != line[description_column]
                 and not line[:description_column].rstrip().endswith(",")
-            ):  # `-c, --cache-age AGE` (pkcon(1)): a term whose next spelling is at the column
+            ):  # `-c, --cache-age AGE` (pkcon(1)), `-a, --all` (mount(8)): a term whose next
+                # spelling starts at the description column is one term
                 # a short term has its description beside it, from the description column on
                 head, rest = line[:description_column], line[description_column:]
             else:

@@ -44,6 +44,14 @@ while parsing, before any of the command's code runs, and the sibling shows the 
 code lets them through; so the command never parses `--help`: it takes its words as arguments
 (click's `add_help_option=False`, a pass-through), and there are no options of its own to miss.
 The crawl keeps its note (`help unavailable: …`).
+
+Nor is one that **refuses its own default on this machine**: its `--help` exits non-zero with
+the framework's message that a default does not hold here (kingpin checks an `ExistingDir`
+default before it prints help: acmetool's `import-le` answers `acmetool: error: invalid default
+value '/etc/letsencrypt' for argument 'le-state-path'`). Nothing here can list its options, not
+even the framework's own completion (which parses the same defaults first), so the load is no
+shorter than what the program shows on this machine; the user is told, in the tree's notes,
+that the command's help could not be read and why, with the program's words and the fix.
 """
 
 from __future__ import annotations
@@ -206,5 +214,23 @@ def runs_instead_of_help(calls: tuple[HelpCall, ...] | list[HelpCall]) -> str | 
         return None
     [message] = answers
     if not message or "\n" in message or _NAMES_AN_OPTION.search(message):
+        return None
+    return message
+
+
+_OWN_DEFAULT_REFUSED = re.compile(
+    r"\binvalid default value\b[^\n]*\bfor (?:flag|argument|arg|option)\b", re.IGNORECASE
+)
+"""kingpin's `error: invalid default value '…' for argument '…'` (and `… for flag '…'`)."""
+
+
+def refuses_own_default(calls: tuple[HelpCall, ...] | list[HelpCall]) -> str | None:
+    """The message a command's `--help` printed when it exited refusing one of its own defaults
+    on this machine (rules above), or None."""
+    asked = [c for c in calls if c.argv and c.argv[-1] == "--help"]
+    if not asked or asked[0].error or asked[0].timed_out or asked[0].exit_code in (0, None):
+        return None
+    message = asked[0].text.strip()
+    if "\n" in message or not _OWN_DEFAULT_REFUSED.search(message):
         return None
     return message
