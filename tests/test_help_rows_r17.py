@@ -129,3 +129,16 @@ def test_use_the_option_multiple_times_makes_it_repeatable():
     assert flags["render-option"].kind is FlagKind.VALUE
     assert flags["render-option"].repeatable
     assert not flags["interval"].repeatable
+
+
+# ---------------------------------------------- class 7: a positional with an optional suffix
+
+
+def test_a_positional_spelled_with_an_optional_suffix_is_read():
+    # usage `… [--offline] role_name[,version] [role_name[,version] ...]`, row
+    # `role_name[,version]   role`: one argument (a name, optionally `,version`), one or more
+    result = parsed("ansible_galaxy_2_19_role_info.txt", ["ansible-galaxy", "role", "info"])
+    (positional,) = result.positionals
+    assert positional.name == "role_name[,version]"
+    assert positional.required and positional.variadic
+    assert positional.help == "role"
