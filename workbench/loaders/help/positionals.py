@@ -108,7 +108,7 @@ def _positionals_from_section(
             required, variadic = known.required, known.variadic or variadic
         elif _SUFFIXED.fullmatch(name) and any(
             f"{name} [{name} ...]" in form for form in forms
-        ):  # argparse's `nargs="+"`: `role_name[,version] [role_name[,version] ...]`
+        ):  # one or more: `name[,version] [name[,version] ...]`
             variadic = True
         result.append(
             Positional(
