@@ -723,8 +723,23 @@ def _missing(
             continue
         if _spelled(node, flag.name):
             continue  # the text spells it (`--fast / --safe`): another flag's other spelling
+        if _held_below(option.path, nodes, flag):
+            continue  # a file listing every command's options at the top, once
         result.append(option)
     return result
+
+
+def _held_below(
+    path: tuple[str, ...], nodes: dict[tuple[str, ...], CrawledCommand], flag: Flag
+) -> bool:
+    """Whether a command below `path` shows `flag`: a file that lists the options its
+    subcommands share as the program's own, with no condition (fish offers such a line after
+    any subcommand), names what the help shows where the
+    option belongs, no option the crawl lacks."""
+    return any(
+        other[: len(path)] == path and len(other) > len(path) and _holds(node, [], flag)
+        for other, node in nodes.items()
+    )
 
 
 def _spells_another_version(

@@ -456,14 +456,16 @@ def _term_at_the_column(lines: list[str]) -> list[str]:
 _SPELLED_VALUE = r"(?:=\S+|\[=\S+\]| (?:<[^<>]*>|[A-Z][A-Z0-9_:-]*|\[[^\s\]]*\]\S*))?"
 _OVERFLOWING_TERM = re.compile(
     rf"^(--?[A-Za-z0-9][\w.-]*{_SPELLED_VALUE}(?:, --?[A-Za-z0-9][\w.-]*{_SPELLED_VALUE})*)"
-    r" ((?<=> )[^\s<\[].*|[A-Z][\w'/-]*,? [\w(/<'-].*)$"
+    r" (?![A-Z][A-Z0-9_]*, --?[A-Za-z])((?<=> )[^\s<\[].*|[A-Z][\w'/-]*,? [\w(/<'-].*)$"
 )
 """A term longer than the description column, then one space and a sentence
 (`     --abstract-unix-socket <path> Connect via abstract Unix domain socket`, `-j,
 --junk-session-cookies Ignore session cookies read from file` beside `     --anyauth
 Pick any …` at the column): spellings, each with at most one value, then a capitalised word
 and another word, or anything after a value in angle brackets. A placeholder of capitals
-(`--arg NAME VALUE`) is no sentence."""
+(`--arg NAME VALUE`) is no sentence, nor is one a comma and a spelling follow
+(`--password-file PASSWORD_FILES, --pass-file PASSWORD_FILES`: two long spellings, each with
+its placeholder, one flag's term alone on its row)."""
 
 
 _PACKED_OPTION = re.compile(r"-[a-z][\w-]*")

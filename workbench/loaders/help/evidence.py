@@ -13,14 +13,15 @@ The placeholder decides first (`types.placeholder`: `N`, `SKIP_LINES`, `SECONDS`
 - `NUMBER` is a number, and an integer when it counts things (`downloading NUMBER files`);
 - a shown default that is a number in quotes (`(default: "100")`) is a string the CLI keeps: the
   value stays a string, whatever the placeholder's name or the wording counts;
-- a time in seconds is a number (fractions allowed) unless the text counts them (`after n
-  seconds`); a whole default (`(default: 0)`) is no such sign: a number schema takes `0` and `0.5`;
+- a time in seconds (a placeholder so named, or a description saying the value is `in
+  seconds`) is a number (fractions allowed) unless the text counts them with a letter (`after n
+  seconds`, `X seconds after`); a whole default (`(default: 0)`) is no such sign: a number schema takes `0` and `0.5`;
 - values listed by their letter (`(s)witch, (i)gnore, (w)ipe, (b)ackup, (a)bort`, pip) are
   choices: the letters;
 - the description naming the value an integer (`non-negative integer`) makes one, naming it a
   path (`a path containing …`) a path, and an example of N whole numbers types an N-word value;
 - `listed_choices` is the one reader of a value set the description lists (`Must be …`, a
-  style's own wording, `One of …`, `Choices available: …`, `among: …`, `(choices: …)` quoted
+  style's own wording, `One of …`, `Choices available: …`, `among: …`, `Choose between a/b/c.`, `(choices: …)` quoted
   or not, quoted lists, a bracketed list holding the default); `opens_the_list` hears a description saying a placeholder's list is not all
   (`Run '…' to list available …`, `Comma-separated`).
 
@@ -63,6 +64,13 @@ an integer (`a positive integer`, `an integer`). What is *interpreted as* an int
 thing (scrapy's `--getint SETTING  print setting value, interpreted as an integer`: the value
 names a setting, whose value is read so); git-lfs' `Specify the … size as an integer` still
 names the value."""
+_COUNTED_SECONDS = re.compile(r"(?<![\w'])[nNxX]\s+sec(?:ond)?s\b")
+"""`after n seconds`, `Quits …, X seconds after the run is finished`: the text counts the seconds
+with a letter standing for the value, a whole number. Without it a time in seconds is a
+number: a number schema takes every whole value too, while a wrong integer refuses `0.5`."""
+_IN_SECONDS = re.compile(r"(?i)(?:^|[\s,(])in seconds\b")
+"""optparse's `-i INTERVAL, --interval=INTERVAL  Minimum time, in seconds, between each stack
+sample`: a value measured in seconds, which a placeholder that says nothing does not tell."""
 _ENUMERATED = re.compile(r"(?:^|\s)- (\d+): ")
 """codespell's `- 0: no interactivity. - 1: ask for confirmation.`: values listed as numbers."""
 _COMBINED = re.compile(r"(?i)\bbitmask\b|\bcombined\b|\bsum of\b|\badd(?:ed)? together\b")
@@ -94,9 +102,9 @@ def settle_value_type(
     if (
         value_type is ValueType.NUMBER
         and re.search(r"(?i)sec", metavar)
-        and re.search(r"\b[nN]\s+sec(?:ond)?s\b", description)
+        and _COUNTED_SECONDS.search(description)
     ):
-        return ValueType.INTEGER  # `after n seconds`: the text counts them with `n`
+        return ValueType.INTEGER  # `after n seconds`: the text counts them with a letter
     if value_type is ValueType.NUMBER and _counted_by(metavar, description):
         return ValueType.INTEGER  # `NUMBER` in `downloading NUMBER files` counts files
     if (
@@ -107,6 +115,8 @@ def settle_value_type(
         return value_type
     if _NAMES_A_PATH.search(description):
         return ValueType.PATH
+    if _IN_SECONDS.search(description):  # `Minimum time, in seconds, between …`
+        return ValueType.INTEGER if _COUNTED_SECONDS.search(description) else ValueType.NUMBER
     if (
         _COUNTS.search(description)
         or _SAYS_INTEGER.search(description)
@@ -189,7 +199,7 @@ _REPEATS = re.compile(
     r"|(?:may|can) be (?:given|repeated|used|specified|passed|supplied|provided) "
     r"(?:more than once|multiple times|several times|up to \d+ times)"
     r"|(?:may|can) be repeated(?! \w)|each time it is (?:repeated|given|used)"
-    r"|(?:use|specify|give|pass|supply) (?:it )?(?:multiple|several) times"
+    r"|(?:use|specify|give|pass|supply) (?:it |the (?:--?[\w-]+ )?(?:option|flag) |--?[\w-]+ )?(?:multiple|several) times"
     r"|multiple values allowed|can specify multiple(?! \w)|(?:specify|provide|give|pass) (?:it )?twice"
     r"|repeat(?: the (?:flag|option)| it| this (?:flag|option))? (?:for|to) (?:\w+ )?(?:multiple|several|more)"
     r"|if (?:used|given|specified) (?:multiple|several) times|by repeating (?:it|the (?:argument|option|flag)))\b",
@@ -200,7 +210,7 @@ _REPEATS = re.compile(
 def says_repeatable(description: str) -> bool:
     """The description says the option may be given several times (`Can be supplied multiple
     times`, `(can be used additively)`, `Repeat the flag for multiple ports`, `(can be repeated)`, `Provide twice to ...`,
-    `can be forced by repeating the argument`):
+    `can be forced by repeating the argument`, `use the -p option multiple times`):
     a switch then counts, a value repeats."""
     return bool(_REPEATS.search(description))
 
@@ -233,6 +243,12 @@ pip's `Select the output format among: columns (default), freeze, or json.`, doc
 "dash" (em-dash prefix), "parentheses"/"parens", or "none".` (a quoted value and its other
 spellings). Each item is one word, optionally explained in parentheses; a list with anything
 else in it (`an IP block in CIDR notation`, `or a comma-list of them`) is open, so no choices."""
+_CHOOSE_BETWEEN = re.compile(
+    rf"(?:^|[.:]\s+)(?:Choose|Pick|Select) (?:between|from|one of):?\s+({_WORD}(?:/{_WORD}){{2,}})"
+    rf"(?:\.(?:\s|$)|$)"
+)
+"""locust's `--loglevel <level>  Choose between DEBUG/INFO/WARNING/ERROR/CRITICAL. Default is
+INFO.`: a sentence asking for one of three or more words joined by slashes, nothing else in it."""
 _QUOTED_ITEM = rf"{_QUOTED}(?:/{_QUOTED})*(?:\s+\([^()]*\))?"
 _QUOTED_AFTER_COLON = re.compile(
     rf":\s+({_QUOTED_ITEM}(?:{_JOIN}{_QUOTED_ITEM}){{2,}})\s*(?:\.(?:\s|$)|$)"
@@ -289,6 +305,8 @@ def listed_choices(
         return letters
     if match := _LISTED.search(description) or _QUOTED_AFTER_COLON.search(description):
         return _items(match.group(1))
+    if match := _CHOOSE_BETWEEN.search(description):
+        return match.group(1).split("/")
     if default is not None:
         shown = default.strip().strip("\"'")
         for bracket in _BRACKETED.finditer(description):

@@ -10,8 +10,11 @@ from workbench.loaders.help.types import placeholder
 from workbench.loaders.help.usage import read_usage
 from workbench.model.tree import Positional, ValueType
 
-_NAME = re.compile(r"\{[^{}]+\}|[+A-Za-z_][\w.:/+-]*")
-"""An argument row's name: one word (`FILE`, `src`, `+toolchain`) or a choice list `{a,b}`."""
+_NAME = re.compile(r"\{[^{}]+\}|[+A-Za-z_][\w.:/+-]*(?:\[[,:=@/.+-][\w.:/+-]*\])*")
+"""An argument row's name: one word (`FILE`, `src`, `+toolchain`), maybe with optional parts
+in brackets that open with a separator (`role_name[,version]`, `image[:tag]`: one argument
+spelled with an optional suffix), or a choice list `{a,b}`."""
+_SUFFIXED = re.compile(r"[+A-Za-z_][\w.:/+-]*(?:\[[,:=@/.+-][\w.:/+-]*\])+")
 
 
 def read_positionals(
@@ -38,7 +41,8 @@ def read_positionals(
     if has_subcommands:
         parsed.runnable = any(not r.requires_command for r in own if r.understood) if own else False
     if arguments:
-        parsed.positionals = _positionals_from_section(arguments, own)
+        forms = [f for f, r in zip(parsed.usage, readings) if not r.about_other_command]
+        parsed.positionals = _positionals_from_section(arguments, own, forms)
         if any(
             _ends_in_remainder(form)
             for form, r in zip(parsed.usage, readings)
@@ -80,7 +84,9 @@ def _required_in_every_form(readings) -> list[Positional]:
     return result
 
 
-def _positionals_from_section(arguments: list[Entry], readings) -> list[Positional]:
+def _positionals_from_section(
+    arguments: list[Entry], readings, forms: list[str]
+) -> list[Positional]:
     """An `Arguments:` section's rows, with required/variadic from their term or the usage."""
     from_usage = {p.name.lower(): p for r in readings if r.understood for p in r.positionals}
     result = []
@@ -88,7 +94,7 @@ def _positionals_from_section(arguments: list[Entry], readings) -> list[Position
         term = entry.term.strip()
         required = not term.startswith("[")
         variadic = term.endswith("...")
-        name = term.strip("[]").rstrip(".").strip("[]<>")
+        name = term if _SUFFIXED.fullmatch(term) else term.strip("[]").rstrip(".").strip("[]<>")
         if not name or name.startswith("-") or not _NAME.fullmatch(name):
             continue  # prose (`A pull request can be supplied as …`), or an option
         choices = None
@@ -100,6 +106,10 @@ def _positionals_from_section(arguments: list[Entry], readings) -> list[Position
         known = from_usage.get(name.lower())
         if known is not None:
             required, variadic = known.required, known.variadic or variadic
+        elif _SUFFIXED.fullmatch(name) and any(
+            f"{name} [{name} ...]" in form for form in forms
+        ):  # one or more: `name[,version] [name[,version] ...]`
+            variadic = True
         result.append(
             Positional(
                 name=name,

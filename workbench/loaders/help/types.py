@@ -185,9 +185,27 @@ def placeholder(name: str) -> Typing:
         return Typing(_PLACEHOLDER_WORDS[bare])
     if re.search(r"(^|[-_])(file|path|dir|directory)$", bare):
         return Typing(ValueType.PATH)
-    if counted_name(name.strip().strip("<>").lower()):
+    if counted_name(name.strip().strip("<>").lower()) or _counted_words(name):
         return Typing(ValueType.INTEGER)
     return Typing(ValueType.STRING)
+
+
+def _counted_words(name: str) -> bool:
+    """Words in angle brackets, one space apart, whose head word names a count (`<port number>`,
+    `<number of workers>`): a closing `number` is left out when a word before it names the
+    thing numbered (`<port number>` is a port, a whole number; `<version number>` is a
+    version, which may be `1.2.3`). A bound word alone makes no count here (`<max request
+    rate>` may be `2/s`): only the head decides."""
+    spaced = re.fullmatch(r"<([A-Za-z][A-Za-z0-9]*(?: [A-Za-z][A-Za-z0-9]*)+)>", name.strip())
+    if spaced is None:
+        return False
+    words = spaced.group(1).lower().split()
+    if words[-1] == "number":
+        words = words[:-1]
+    head = next(
+        (words[i - 1] for i in range(1, len(words)) if words[i] in _PREPOSITIONS), words[-1]
+    )
+    return head in _COUNT_HEADS
 
 
 _COUNT_HEADS = frozenset(
