@@ -318,7 +318,9 @@ def option_entries(section: Section) -> list[Entry]:
     lines = _split_side_by_side(
         _join_continued_terms(
             _spellings_across_leaders(
-                _one_option_per_line(_term_at_the_column(_bsd_letter_first(section.lines)))
+                _one_option_per_line(
+                    _term_at_the_column(_attached_letter_rows(_bsd_letter_first(section.lines)))
+                )
             )
         )
     )
@@ -349,6 +351,46 @@ def _bsd_letter_first(lines: list[str]) -> list[str]:
     otherwise an option row like its neighbours. The letter's place is kept blank, so the
     description stays at its column."""
     return [_BSD_LETTER_FIRST.sub(lambda m: " " * len(m.group(0)), line, count=1) for line in lines]
+
+
+_ATTACHED_LIST_TERM = re.compile(r"^(\s*)(-[A-Za-z0-9])\[[^\s\[\]=|,{}]+\](?= {2,}\S|$)")
+_LETTER_ROW = re.compile(r"^([A-Za-z0-9]) {2,}(\S.*)$")
+
+
+def _attached_letter_rows(lines: list[str]) -> list[str]:
+    """A short letter taking an optional value attached (`-a[sub-option...]  turn on
+    listings`) whose description lists that value's letters under a heading of their own
+    (`Sub-options [default hls]:` over `c      omit false conditionals`, `d      omit …`):
+    each letter written after the option is an option of its own (`-ac`, `-ad`; getopt reads
+    the attached letters as the value), so each gets a row after the description, described by
+    the option's description and its own. The description stays the option's (`-a` alone)."""
+    result: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        result.append(line)
+        index += 1
+        term = _ATTACHED_LIST_TERM.match(line)
+        if term is None:
+            continue
+        block: list[str] = []
+        while index < len(lines) and lines[index].strip() and _indent(lines[index]) > _indent(line):
+            block.append(lines[index])
+            index += 1
+        result.extend(block)
+        heading = next((i for i, l in enumerate(block) if l.strip().endswith(":")), None)
+        if heading is None:
+            continue
+        letters = [row for l in block[heading + 1 :] if (row := _LETTER_ROW.match(l.strip()))]
+        if len(letters) < 2 or len({row.group(1) for row in letters}) < len(letters):
+            continue
+        own = line[term.end() :].strip()
+        indent, short = term.group(1), term.group(2)
+        result.extend(
+            f"{indent}{short}{row.group(1)}  {f'{own}: ' if own else ''}{row.group(2)}"
+            for row in letters
+        )
+    return result
 
 
 _PRESET = re.compile(r"^(-[A-Za-z][A-Za-z0-9]+) (--[\w-]+=[a-z][a-z0-9-]*)$")
@@ -625,6 +667,21 @@ def item_entries(section: Section) -> list[Entry]:
     return _entries(section.lines, lambda stripped, indent, _base, column: indent <= base + 1)
 
 
+_PLACEHOLDER_WORD = r" (?:[A-Z][A-Z0-9_-]*|<[^<>\s]+>)"
+_LONG_SPELLING = rf"--[A-Za-z0-9][\w-]*(?:=\S+|\[=\S+\]|{_PLACEHOLDER_WORD})?"
+_SHORT_BESIDE_LONG = re.compile(
+    rf"^(-[A-Za-z0-9](?:{_PLACEHOLDER_WORD})?)((?: {{2,}}{_LONG_SPELLING})+)(?= {{2,}}\S)"
+)
+"""A short letter (and its placeholder), two spaces, then long names with their own
+description two spaces after them (GNU stat's `-c  --format=FORMAT   use the specified FORMAT
+…`, patch's `-s  --quiet  --silent  Work silently …`, `-p NUM  --strip=NUM  Strip …`, the
+commas left out): one option's spellings, not a short whose description starts with `--`."""
+
+
+def _comma_joined(match: re.Match[str]) -> str:
+    return ", ".join([match.group(1), *re.findall(_LONG_SPELLING, match.group(2))])
+
+
 def _entries(lines: list[str], starts_entry) -> list[Entry]:
     entries: list[Entry] = []
     current: Entry | None = None
@@ -658,6 +715,7 @@ def _entries(lines: list[str], starts_entry) -> list[Entry]:
                 current.text = " ".join(parts)
             entry_indent = indent
             stripped = re.sub(r"^(-\w,)\s{2,}(?=--)", r"\1 ", stripped)  # `-V,  --version`
+            stripped = _SHORT_BESIDE_LONG.sub(_comma_joined, stripped)  # `-c  --format=F   use …`
             match = _TWO_COLUMNS.match(stripped)
             if match:
                 current = Entry(match.group(1))

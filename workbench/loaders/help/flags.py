@@ -52,11 +52,18 @@ second is an alias (`-q, --quiet, --silent`, `-S|--save`, `-h --help`) or not: a
 space after another may be its placeholder (`--iexclude --exclude`)."""
 _SLASH = re.compile(r"\s+/\s+(?=-)")
 _NAME = re.compile(
-    r"^(--?|\+)(\[no-?\])?([A-Za-z0-9?#@][\w?#@]*(?:[.-][\w?#@]+)*|\.(?=[\s,]|$))(.*)$"
+    r"^(--?|\+)(\[no-?\])?([A-Za-z0-9?#@][\w?#@]*(?:[.-][\w?#@]+)*(?:\+(?=[\s,]|$))?"
+    r"|\.(?=[\s,]|$))(.*)$"
 )
 """One spelling: dashes, a `[no-]` (or Getopt::Long's `[no]`: `--[no]color` is `--color`,
 `--nocolor` and `--no-color`) off form, the name, and what follows it. A short may be a dot
-(ripgrep's `-., --hidden`) when nothing is attached to it."""
+(ripgrep's `-., --hidden`) when nothing is attached to it. A name may end in a `+` that
+nothing follows (GNU as's `--gstabs+` beside `--gstabs`): it is part of the name."""
+_ATTACHED_OPTIONAL = re.compile(r"\[[^\s\[\]=|,{}]+\]")
+"""A short letter's optional value, attached in brackets (`-a[sub-option...]`, `-l[MAX-LINES]`):
+getopt reads it only inside the same word (`-l5`), and argv writes a short letter's value as
+the next word, which the program would read as an operand: the letter alone is a switch. A
+bracketed list (`-U[d|l|i]`) is the closed list of a value, which may be its own word."""
 _BRACKET = re.compile(r"\[([^\[\]]*)\]")
 _POSSIBLE_VALUES = re.compile(
     r"Possible values:\s*((?:- [^\s:]+:?.*?)+)$", re.IGNORECASE | re.DOTALL
@@ -397,6 +404,8 @@ def _spelling(term: str) -> _Spelling | None:
         if rest[:1] in (":", "<") or rest.startswith("[:"):
             continue  # `-verbose:[class|gc]`, `-D<name>=<value>`: the value only attached, which argv never writes
         named = True
+        if dashes == "-" and len(name) == 1 and _ATTACHED_OPTIONAL.fullmatch(rest):
+            rest = ""  # `-a[sub-option...]`, `-l[MAX-LINES]`: see _ATTACHED_OPTIONAL
         if dashes == "-" and len(name) == 1:
             spelling.shorts.append(name)
         elif dashes == "--":

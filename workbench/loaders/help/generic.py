@@ -100,9 +100,14 @@ class Rules:
         )
 
 
-_POSITIONAL_ROW = re.compile(r"^[A-Z][A-Z0-9_]*(?: ?\.\.\.)? {2,}\S")
-"""A positional's row (`INPUTFILE ...   input files`) heading a group of option rows: the
-section is an options section all the same (its option rows start on the next line)."""
+_POSITIONAL_ROW = re.compile(
+    r"^(?:[A-Z][A-Z0-9_]*|<[\w.-]+>)(?: ?\.\.\.)? {2,}\S|^[A-Za-z][\w.-]* ?\.\.\. {2,}\S"
+)
+"""A positional's row heading a group of option rows (`INPUTFILE ...   input files`,
+`filename.po ...   input files`, `<file>  the input`): the section is an options section all
+the same (its option rows start on the next line). A positional is spelled as a placeholder:
+in capitals or angle brackets, or any word marked as repeated (`...`); a bare lower-case word
+could be a command or a value's name."""
 
 
 def _rows_after_description(section: Section) -> bool:
@@ -274,8 +279,10 @@ def _usage_names(usage: list[str]) -> list[str]:
     ]
 
 
-_TERM_NAME = re.compile(r"(?<![\w\[=<{(|-])(--?[A-Za-z0-9][\w-]*)")
-"""An option name spelled in an entry's term (`-z, --gzip, --gunzip`); not a value (`=NUM`)."""
+_TERM_NAME = re.compile(r"(?<![\w\[=<{(|-])--?[A-Za-z0-9][\w-]*(?:(?<=-)<[^<>\s]*>)?")
+"""An option name spelled in an entry's term (`-z, --gzip, --gunzip`); not a value (`=NUM`).
+A name ending in a placeholder (`--gdwarf-<N>`: a family whose members the help does not list)
+is reported as written, not cut at the dash."""
 
 
 def _flags(section: Section, rules: Rules, unread: list[str] | None = None) -> list[Flag]:

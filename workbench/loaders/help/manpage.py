@@ -77,6 +77,9 @@ _BARE_SPELLING = re.compile(r"--?[A-Za-z0-9][\w-]*")
 _BULLET = re.compile(r"^(?:[^\w\s-]|o)\s+")
 _EXAMPLES_TITLE = re.compile(r"\bexamples?\b", re.IGNORECASE)
 _OR = re.compile(r"\s+or\s+(?=[-+])")
+_JOINED_BY_OR = re.compile(r"[-+][^\s,]*(?: [^\s-]\S*)?\s+or\s+[-+]")
+"""A term of two spellings joined by `or`, two spaces each side (GNU patch(1): `-c  or
+--context`, `-x num  or  --debug=num`): one term, not a short one beside its description."""
 
 
 @dataclass
@@ -373,10 +376,13 @@ def _option_rows(body: list[str], *, bullets_only: bool = False) -> list[Flag]:
                 len(line) > description_column
                 and line[description_column - 1] == " " != line[description_column]
                 and not line[:description_column].rstrip().endswith(",")
+                and not _JOINED_BY_OR.match(stripped)
             ):  # `-c, --cache-age AGE` (pkcon(1)), `-a, --all` (mount(8)): a term whose next
                 # spelling starts at the description column is one term
                 # a short term has its description beside it, from the description column on
                 head, rest = line[:description_column], line[description_column:]
+            elif _JOINED_BY_OR.match(stripped):  # `-c  or  --context`, `-x num  or  --debug=num`
+                head, _, rest = _OR.sub(", ", stripped).partition("  ")
             else:
                 head, _, rest = stripped.partition("  ")
             head, rest = _OR.sub(", ", head.strip()), rest.strip()
