@@ -52,11 +52,12 @@ second is an alias (`-q, --quiet, --silent`, `-S|--save`, `-h --help`) or not: a
 space after another may be its placeholder (`--iexclude --exclude`)."""
 _SLASH = re.compile(r"\s+/\s+(?=-)")
 _NAME = re.compile(
-    r"^(--?|\+)(\[no-?\])?([A-Za-z0-9?#@][\w?#@]*(?:[.-][\w?#@]+)*|\.(?=[\s,]|$))(.*)$"
+    r"^(--?|\+)(\[no-?\])?([A-Za-z0-9?#@][\w?#@]*(?:[.:-][\w?#@]+)*|\.(?=[\s,]|$))(.*)$"
 )
 """One spelling: dashes, a `[no-]` (or Getopt::Long's `[no]`: `--[no]color` is `--color`,
 `--nocolor` and `--no-color`) off form, the name, and what follows it. A short may be a dot
-(ripgrep's `-., --hidden`) when nothing is attached to it."""
+(ripgrep's `-., --hidden`) when nothing is attached to it. A colon inside a name is part of it
+(`-pr:b PROFILE_BUILD, --profile:build PROFILE_BUILD`); one that ends it is not (`-sL:`)."""
 _BRACKET = re.compile(r"\[([^\[\]]*)\]")
 _POSSIBLE_VALUES = re.compile(
     r"Possible values:\s*((?:- [^\s:]+:?.*?)+)$", re.IGNORECASE | re.DOTALL

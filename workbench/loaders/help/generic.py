@@ -155,8 +155,8 @@ _TWO_COLUMN_ROW = re.compile(r"\S {2,}\S")
 
 def _option_rows(section: Section) -> bool:
     """Every row at the section's left edge is an option's (`--timeout  INTEGER  Maximum run
-    time …`): an options section, whatever its title names (rich-click's panels are titled by
-    the program: `Running commands`); a deeper line continues a row's description."""
+    time …`): an options section, whatever its title names (boxed panels a program titles
+    itself: `Running commands`); a deeper line continues a row's description."""
     content = [line for line in section.lines if line.strip()]
     if not content:
         return False
@@ -178,8 +178,8 @@ summary."""
 
 
 def _command_rows(section: Section, least: int) -> bool:
-    """Rows shaped as a commands section's, under a heading of another name (click's custom
-    group formatters: `Compute:` / `  app        Manage deployed and running Apps.`, `Storage:`):
+    """Rows shaped as a commands section's, under a heading of another name (a group
+    formatter's own headings: `Compute:` / `  app        Manage deployed and running Apps.`, `Storage:`):
     `least` rows at least, each at the section's left edge a lowercase name and its summary, the
     summaries in one column (the listing's second column); deeper lines continue a summary.
     Prose has no such column, option rows start with `-`, a list of values (`json  as JSON`)
