@@ -35,7 +35,9 @@ def take_subparsers(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> N
                 and len(following) - len(following.lstrip()) == indent + 2
                 and bool(following.strip())
             )
-            if not (re.fullmatch(r"\{[^{}]+\}", head) or metavar_head):
+            if not (re.fullmatch(r"\{[^{}]+\}", head) or metavar_head) or _a_choice_positional(
+                head, doc.usage
+            ):
                 index += 1
                 continue
             end = index + 1
@@ -69,6 +71,16 @@ def take_subparsers(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> N
             del lines[index:end]
         section.lines = lines
     doc.sections = [s for s in doc.sections if any(l.strip() for l in s.lines)]
+
+
+def _a_choice_positional(head: str, usage: list[str]) -> bool:
+    """`{add,list,auth,remove}` is a positional's choices, not the subparsers block, when the
+    usage spells it with another positional after it instead of the `...` argparse prints
+    after a subparsers action (`{add,list,auth,remove} [name]`, against `{install,list} ...`).
+    A choice positional last in the usage is a dispatch word all the same (`twine [-h]
+    {check,register,upload}`: the program hands the rest to the command chosen)."""
+    forms = " ".join(usage)
+    return head.startswith("{") and re.search(rf"{re.escape(head)} (?!\.\.\.)\S", forms) is not None
 
 
 SIGNS = (

@@ -239,6 +239,8 @@ def _is_heading(lines: list[str], index: int) -> bool:
     next_line = lines[index + 1] if index + 1 < len(lines) else ""
     if previous_blank and _flush_left_options(lines, index + 1) and not stripped.startswith("-"):
         return True  # `Options` over flush-left `--verbose, -v   increase verbosity` rows
+    if previous_blank and _COMMANDS_TITLE.search(stripped) and _flush_left_rows(lines, index + 1):
+        return True  # `Consumer commands` over flush-left `cache      Perform file …` rows
     return (
         previous_blank
         and next_line.strip() != ""
@@ -256,6 +258,22 @@ def _flush_left_options(lines: list[str], start: int) -> bool:
     for line in lines[start : start + 3]:
         match = _TWO_COLUMNS.match(line) if _indent(line) == 0 and line.startswith("-") else None
         if match is None:
+            break
+        rows.append(match.start(3))
+    return len(rows) >= 2 and len(set(rows)) == 1
+
+
+_COMMANDS_TITLE = re.compile(r"^[A-Z][\w -]*\bcommands\b", re.IGNORECASE)
+"""A title naming a group of commands (`Consumer commands`, `Creator commands`)."""
+
+
+def _flush_left_rows(lines: list[str], start: int) -> bool:
+    """`lines[start:]` opens with at least two flush-left `name  summary` rows, their summaries
+    in one column (a commands group under a colon-less title)."""
+    rows = []
+    for line in lines[start : start + 3]:
+        match = _TWO_COLUMNS.match(line) if _indent(line) == 0 else None
+        if match is None or " " in match.group(1):
             break
         rows.append(match.start(3))
     return len(rows) >= 2 and len(set(rows)) == 1

@@ -52,13 +52,15 @@ second is an alias (`-q, --quiet, --silent`, `-S|--save`, `-h --help`) or not: a
 space after another may be its placeholder (`--iexclude --exclude`)."""
 _SLASH = re.compile(r"\s+/\s+(?=-)")
 _NAME = re.compile(
-    r"^(--?|\+)(\[no-?\])?([A-Za-z0-9?#@][\w?#@]*(?:[.-][\w?#@]+)*(?:\+(?=[\s,]|$))?"
+    r"^(--?|\+)(\[no-?\])?([A-Za-z0-9?#@][\w?#@]*(?:[.:-][\w?#@]+)*(?:\+(?=[\s,]|$))?"
     r"|\.(?=[\s,]|$))(.*)$"
 )
 """One spelling: dashes, a `[no-]` (or Getopt::Long's `[no]`: `--[no]color` is `--color`,
 `--nocolor` and `--no-color`) off form, the name, and what follows it. A short may be a dot
 (ripgrep's `-., --hidden`) when nothing is attached to it. A name may end in a `+` that
-nothing follows (GNU as's `--gstabs+` beside `--gstabs`): it is part of the name."""
+nothing follows (GNU as's `--gstabs+` beside `--gstabs`): it is part of the name. A colon
+inside a name is part of it (`-pr:b PROFILE_BUILD, --profile:build PROFILE_BUILD`); one that
+ends it is not (`-sL:`)."""
 _ATTACHED_OPTIONAL = re.compile(r"\[[^\s\[\]=|,{}]+\]")
 """A short letter's optional value, attached in brackets (`-a[sub-option...]`, `-l[MAX-LINES]`):
 getopt reads it only inside the same word (`-l5`), and argv writes a short letter's value as

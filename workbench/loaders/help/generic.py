@@ -57,6 +57,12 @@ class Rules:
     lowercase_positionals: bool = False
     commands_by_shape: bool = False
     """Any section of `word  description` rows lists commands (lowercase headings without a colon)."""
+    takes_command: bool = False
+    """Set per help text by `parse`: its usage takes a command (`COMMAND [ARGS]...`), so a
+    section of aligned command rows lists commands whatever its heading (`_command_rows`)."""
+    lists_commands: bool = False
+    """Set per help text by `parse`: another of its sections lists commands, so a section of
+    one aligned command row is one more (`Inspection:` / `  billing  View billing …`)."""
     hooks: list[Callable[[HelpDocument, ParsedHelp, list[str]], None]] = field(default_factory=list)
     """Style-specific readers, run before the generic reading: they may take sections or
     lines they understand out of the document and fill `ParsedHelp` themselves."""
@@ -74,13 +80,23 @@ class Rules:
         key = section.key
         if "help topic" in key or key.startswith("additional help") or _NOT_COMMANDS.search(key):
             return False
+        if _option_rows(section):
+            return False  # `╭─ Running commands ─` over `│ --timeout  INTEGER …`: its rows decide
         if (
             ("command" in key or key in ("topics", "groups"))
             and "option" not in key
             and "flag" not in key
         ):
             return True
-        return self.commands_by_shape and _shaped_like_commands(section)
+        if self.commands_by_shape and _shaped_like_commands(section):
+            return True
+        return (
+            self.takes_command
+            and not section.untitled
+            and key not in self.argument_sections
+            and key not in self.inherited_sections
+            and _command_rows(section, 1 if self.lists_commands else 2)
+        )
 
     def is_flags(self, section: Section) -> bool:
         if section.key in self.argument_sections or self.is_commands(section):
@@ -142,6 +158,53 @@ def _rows_under_prose(section: Section) -> bool:
 _TWO_COLUMN_ROW = re.compile(r"\S {2,}\S")
 
 
+def _option_rows(section: Section) -> bool:
+    """Every row at the section's left edge is an option's (`--timeout  INTEGER  Maximum run
+    time …`): an options section, whatever its title names (boxed panels a program titles
+    itself: `Running commands`); a deeper line continues a row's description."""
+    content = [line for line in section.lines if line.strip()]
+    if not content:
+        return False
+    edge = min(len(line) - len(line.lstrip()) for line in content)
+    return all(
+        _OPTION_ROW.match(line.lstrip())
+        for line in content
+        if len(line) - len(line.lstrip()) <= edge + 1
+    )
+
+
+_OPTION_ROW = re.compile(r"--?[A-Za-z0-9]")
+"""`-v`, `--timeout`: an option's spelling (a `- item` bullet of prose is none)."""
+
+
+_COMMAND_ROW = re.compile(r"[a-z][\w-]*( {2,})\S")
+"""`app        Manage deployed and running Apps.`: a command's name, two spaces or more, its
+summary."""
+
+
+def _command_rows(section: Section, least: int) -> bool:
+    """Rows shaped as a commands section's, under a heading of another name (a group
+    formatter's own headings: `Compute:` / `  app        Manage deployed and running Apps.`, `Storage:`):
+    `least` rows at least, each at the section's left edge a lowercase name and its summary, the
+    summaries in one column (the listing's second column); deeper lines continue a summary.
+    Prose has no such column, option rows start with `-`, a list of values (`json  as JSON`)
+    sits in a help whose usage takes no command."""
+    content = [line for line in section.lines if line.strip()]
+    if not content:
+        return False
+    edge = min(len(line) - len(line.lstrip()) for line in content)
+    columns = []
+    for line in content:
+        indent = len(line) - len(line.lstrip())
+        if indent > edge + 1:
+            continue  # a wrapped summary
+        row = _COMMAND_ROW.match(line, indent)
+        if row is None:
+            return False
+        columns.append(row.end(1))
+    return len(columns) >= least and len(set(columns)) == 1
+
+
 _NOT_COMMANDS = re.compile(r"\b(guides?|concepts?|interfaces|formats|protocols)\b")
 """Sections of a listing that name documents, not commands (`concept guides`,
 `file formats, protocols and other interfaces`)."""
@@ -175,6 +238,10 @@ def parse(
         and not any(_NAMES_A_COMMAND.search(form) for form in doc.usage)
     ):
         rules = replace(rules, commands_by_shape=False)  # `STYLE is one of:  a  number all lines`
+    if any(_NAMES_A_COMMAND.search(form) for form in doc.usage):
+        rules = replace(rules, takes_command=True)
+        if any(rules.is_commands(section) for section in doc.sections):
+            rules = replace(rules, lists_commands=True)
     parsed = ParsedHelp(style=rules.name, usage=list(doc.usage))
     parsed.description = doc.description
     for hook in rules.hooks:

@@ -8,6 +8,7 @@ a `[aliases: x]` tail, an `Aliases:` section and a trailing `aliases:` line.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from workbench.loaders.help.document import Entry, Section, item_entries
 from workbench.loaders.help.parsed import CommandEntry
@@ -27,7 +28,7 @@ def command_entries(section: Section, path: list[str] | None = None) -> list[Com
     if words is not None:
         return [CommandEntry(word) for word in words]
     result = []
-    entries = item_entries(section)
+    entries = item_entries(_names_filling_their_column(section))
     dashed = [e for e in entries if not e.text and _DASHED_ROW.fullmatch(e.term.strip())]
     if dashed and len(dashed) * 2 < len(entries):
         entries = [
@@ -42,6 +43,35 @@ def command_entries(section: Section, path: list[str] | None = None) -> list[Com
         if command is not None:
             result.append(command)
     return result
+
+
+_LISTING_ROW = re.compile(r"(\s*)([\w.:+-]+)( {2,})\S")
+
+
+def _names_filling_their_column(section: Section) -> Section:
+    """A name as wide as the listing's name column leaves one space before its summary
+    (`export-pkg Create a package …` among `export     Export a recipe …`): where the other rows
+    put their summaries in one column and this row's summary starts there after one space, the
+    row gets the two spaces that separate a name from its summary."""
+    columns = [
+        match.end(3) for line in section.lines if (match := _LISTING_ROW.match(line)) is not None
+    ]
+    if len(columns) < 2 or len(set(columns)) != 1:
+        return section
+    column = columns[0]
+    lines = []
+    for line in section.lines:
+        name = line[: column - 1]
+        if (
+            _LISTING_ROW.match(line) is None
+            and len(line) > column
+            and line[column - 1] == " "
+            and line[column] != " "
+            and re.fullmatch(r"\s*[\w.:+-]+", name)
+        ):
+            line = f"{name}  {line[column:]}"
+        lines.append(line)
+    return replace(section, lines=lines)
 
 
 _DASHED_ROW = re.compile(r"([\w.:+-]+(?:, [\w.:+-]+)*) - (.+)")
