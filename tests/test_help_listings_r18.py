@@ -59,3 +59,35 @@ def test_option_names_after_a_lone_double_dash_in_the_usage_are_no_sign_of_short
     result = parsed("ruby_gem_install_passes_build_flags.txt", ["gem", "install"])
     assert "install-dir" in flags_of(result)
     assert "--build-flags" not in result.unread
+
+
+def test_a_topic_pages_rows_spelled_with_the_topics_path_are_its_commands():
+    # oclif 6: `oclif pack --help` lists `  pack deb       Pack CLI into debian package.`
+    pack = parsed("oclif_topic_commands_full_path.txt", ["oclif", "pack"])
+    assert [(c.name, c.summary) for c in pack.subcommands][:1] == [
+        ("deb", "Pack CLI into debian package.")
+    ]
+    assert [c.name for c in pack.subcommands] == ["deb", "macos", "tarballs", "win"]
+    generate = parsed("oclif_options_list_next_line.txt", ["oclif", "generate"])
+    assert [c.name for c in generate.subcommands] == ["command", "hook"]
+
+
+def test_the_crawl_loads_the_commands_under_every_topic(tmp_path):
+    tree = crawled("oclif", tmp_path)  # `TOPICS` generate, pack, upload
+    paths = {command.path_str for command in tree.walk()}
+    assert {"oclif pack deb", "oclif pack win", "oclif upload tarballs", "oclif generate hook"} <= (
+        paths
+    )
+
+
+def test_an_options_list_under_the_description_is_a_choice_and_required_opens_it():
+    # `--module-type=<option>  Supply answer for prompt: Select a module type` with
+    # `<options: CommonJS|ESM>` on the next line; `-r, --root=<value>  (required) [default: .]`
+    generate = flags_of(parsed("oclif_options_list_next_line.txt", ["oclif", "generate"]))
+    assert generate["module-type"].choices == ["CommonJS", "ESM"]
+    assert generate["module-type"].help == "Supply answer for prompt: Select a module type"
+    assert generate["package-manager"].choices == ["npm", "yarn", "pnpm"]
+    assert not generate["author"].required
+    root = flags_of(parsed("oclif_required_opening.txt", ["oclif", "pack", "deb"]))["root"]
+    assert root.required and root.default == "."
+    assert root.help == "Path to oclif CLI root."

@@ -266,8 +266,8 @@ def underlined_headings(text: str) -> str:
 
 def _usage_names(usage: list[str]) -> list[str]:
     """Long option names the usage synopsis spells (`[--sort=WORD]`, `--template.glob=G`): each
-    should be a flag. Those after a lone `--` are passed on to another program (`gem install
-    … GEMNAME -- --build-flags`), not this command's options."""
+    should be a flag. Those after a lone `--` are passed on to another program (`tool install
+    … NAME -- --build-flags`), not this command's options."""
     spelled = " ".join(re.split(r"(?<!\S)--(?!\S)", line)[0] for line in usage)
     return [
         n

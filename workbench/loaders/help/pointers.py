@@ -13,8 +13,8 @@ quotes (a placeholder `<command>`, a topic `backends`, `-g` for guides) is not a
 concept guides and help topics are never read as commands. One more form: a command named
 `options` or `flags` that the same line says lists the global options (`Use "kubectl options"
 for a list of global command-line options`). And a row of a help-topics list, unquoted, whose
-invocation is such a pointer and whose sentence offers to list all the commands (`gem help
-commands    list all 'gem' commands` under `Further help:`).
+invocation is such a pointer and whose sentence offers to list all the commands (`tool help
+commands    list all 'tool' commands` under `Further help:`).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ _INVOCATION_ROW = re.compile(r"(?m)^[ \t]+(\S+(?: \S+){1,4})[ \t]{2,}(\S.*)$")
 _LISTS_ALL_COMMANDS = re.compile(
     r"^(?:list|show|print|display)s?\s+all\b.*\b(?:sub)?commands\b", re.IGNORECASE
 )
-"""`list all 'gem' commands`: a sentence offering the whole command list."""
+"""`list all 'tool' commands`: a sentence offering the whole command list."""
 
 
 def _pointer_rows(text: str, path: list[str]) -> list[list[str]]:

@@ -4,7 +4,7 @@
 synopsis is all they show): `[-abc]` (a cluster of switches), `-x`, `[-x value]`,
 `[-x <value>]`, `-u<mode>` and `-S[<keyid>]` (attached values), `--long`, `--[no-]long`,
 `--long=<v>`, `--long <v>`, `--long[=<v>]`, and `|` alternatives (`[-v | --version]` is one
-flag, as is a slash between the two spellings, `gem -v/--version`). A value is taken only when the bracket (or alternative) ends right after it, so
+flag, as is a slash between the two spellings, `tool -v/--version`). A value is taken only when the bracket (or alternative) ends right after it, so
 positionals are never read as values. `values_from_usage` gives a value to flags an options
 list shows bare when the synopsis names one (`[--omit <dev|optional|peer>]`).
 """
