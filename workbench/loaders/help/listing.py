@@ -92,7 +92,7 @@ def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry |
         words = words[len(path) :]
     elif path and len(words) > 1 and words[0] == path[0]:
         words = words[1:]
-    elif _spells_own_path(words, path):
+    elif path and _spells_own_path(words, path):
         words = words[len(path) - 1 :]  # a topic's page: `db migrate  Run the migrations`
     arguments: list[str] = []
     while len(words) > 1 and _is_placeholder(words[-1]):
