@@ -7,7 +7,7 @@ after one dash),
 a default printed in the term (`-o, --output='':`, read by the style that prints it), and the
 description's annotations:
 `(default "x")`, `[default: x]`, `(default: x)`, `[possible values: a, b]`, `[env: X=]`,
-`[env var: X]`, `[required]`, deprecated markers. Nothing is invented: a flag exists only
+`[env var: X]`, `[required]`, `<options: a|b>` and an opening `(required)`, deprecated markers. Nothing is invented: a flag exists only
 when its entry names it.
 
 Every spelling a term names is kept: the first long name (else the first short letter) names
@@ -79,6 +79,10 @@ _DEPRECATED = re.compile(
     r"^\s*\(?deprecated\b[:)]?|\((?:deprecated|DEPRECATED)\b[^)]*\)|\[deprecated\b[^\]]*\]",
     re.IGNORECASE,
 )
+_OPTIONS_LIST = re.compile(r"\s*<options: ([^<>\s|]+(?:\|[^<>\s|]+)+)>\s*$")
+"""`<options: CommonJS|ESM>` ending a description (on a line of its own): the closed list of values."""
+_REQUIRED_OPENING = re.compile(r"^\(required\)\s*")
+"""`(required) [default: .] Path to …` opening a description: the option must be given."""
 _DEFAULTS_TO = re.compile(r"(?:^|(?<=\.)\s+)Defaults to ([\w.-]+?)\.?\s*$")
 """A closing sentence `Defaults to always.`"""
 
@@ -522,6 +526,12 @@ def _annotations(text: str, style: FlagStyle) -> tuple[str, _Annotations]:
     ):  # `Possible values: - auto: …` over lines of their own
         found.choices = re.findall(r"(?:^|\s)- ([^\s:]+):?", listing.group(1))
         text = (text[: listing.start()] + " " + text[listing.end() :]).strip()
+    if listed := _OPTIONS_LIST.search(text):
+        found.choices = listed.group(1).split("|")
+        text = text[: listed.start()].rstrip()
+    if opening := _REQUIRED_OPENING.match(text):
+        found.required = True
+        text = text[opening.end() :]
     for bracket in reversed(list(_BRACKET.finditer(text))):
         if _take_bracket(bracket.group(1), found, kind_labels=style.kind_labels):
             text = (text[: bracket.start()].rstrip() + " " + text[bracket.end() :].lstrip()).strip()

@@ -338,10 +338,12 @@ def underlined_headings(text: str) -> str:
 
 def _usage_names(usage: list[str]) -> list[str]:
     """Long option names the usage synopsis spells (`[--sort=WORD]`, `--template.glob=G`): each
-    should be a flag."""
+    should be a flag. Those after a lone `--` are passed on to another program (`tool install
+    … NAME -- --build-flags`), not this command's options."""
+    spelled = " ".join(re.split(r"(?<!\S)--(?!\S)", line)[0] for line in usage)
     return [
         n
-        for n in re.findall(r"(?<![\w-])(--[a-z][\w-]*(?:\.[\w-]+)*)", " ".join(usage))
+        for n in re.findall(r"(?<![\w-])(--[a-z][\w-]*(?:\.[\w-]+)*)", spelled)
         if n not in ("--help", "--version") and not _PLACEHOLDER_NAME.search(n)
     ]
 

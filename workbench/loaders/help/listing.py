@@ -122,6 +122,8 @@ def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry |
         words = words[len(path) :]
     elif path and len(words) > 1 and words[0] == path[0]:
         words = words[1:]
+    elif path and _spells_own_path(words, path):
+        words = words[len(path) - 1 :]  # a topic's page: `db migrate  Run the migrations`
     arguments: list[str] = []
     while len(words) > 1 and _is_placeholder(words[-1]):
         arguments.insert(0, words.pop())
@@ -139,6 +141,19 @@ def command_entry(entry: Entry, path: list[str] | None = None) -> CommandEntry |
     listed = " ".join(a for a in arguments if a.lower().strip("[]") not in ("options", "flags"))
     return CommandEntry(
         names[0], summary, aliases=names[1:] + aliases, deprecated=deprecated, arguments=listed
+    )
+
+
+def _spells_own_path(words: list[str], path: list[str] | None) -> bool:
+    """A subcommand's row spelled with the command's own path after the program (`db migrate`
+    on `tool db --help`: a topic's page), the word after that path a command name."""
+    own = (path or [])[1:]
+    return (
+        bool(own)
+        and len(words) > len(own)
+        and words[: len(own)] == own
+        and _COMMAND_NAME.fullmatch(words[len(own)]) is not None
+        and not _is_placeholder(words[len(own)])
     )
 
 

@@ -12,7 +12,9 @@ like help whose help offers a fuller one (xz's `-H, --long-help  display the lon
 quotes (a placeholder `<command>`, a topic `backends`, `-g` for guides) is not a pointer, so
 concept guides and help topics are never read as commands. One more form: a command named
 `options` or `flags` that the same line says lists the global options (`Use "kubectl options"
-for a list of global command-line options`).
+for a list of global command-line options`). And a row of a help-topics list, unquoted, whose
+invocation is such a pointer and whose sentence offers to list all the commands (`tool help
+commands    list all 'tool' commands` under `Further help:`).
 """
 
 from __future__ import annotations
@@ -58,6 +60,28 @@ _LISTS_COMMANDS = re.compile(
 )
 
 
+_INVOCATION_ROW = re.compile(r"(?m)^[ \t]+(\S+(?: \S+){1,4})[ \t]{2,}(\S.*)$")
+"""An indented row: an invocation, two spaces or more, its sentence."""
+_LISTS_ALL_COMMANDS = re.compile(
+    r"^(?:list|show|print|display)s?\s+all\b.*\b(?:sub)?commands\b", re.IGNORECASE
+)
+"""`list all 'tool' commands`: a sentence offering the whole command list."""
+
+
+def _pointer_rows(text: str, path: list[str]) -> list[list[str]]:
+    """Unquoted rows `prog help commands   list all 'prog' commands`: the invocation a pointer
+    by the shared grammar and its sentence offering every command (an example row, with no
+    such sentence, is not followed)."""
+    found = []
+    for match in _INVOCATION_ROW.finditer(text):
+        words = match.group(1).split()
+        if words[0].rsplit("/", 1)[-1] != path[0] or not _LISTS_ALL_COMMANDS.search(match.group(2)):
+            continue
+        if (arguments := _pointer_arguments(words[1:], path)) is not None:
+            found.append(arguments)
+    return found
+
+
 def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[list[str]]:
     """The argument lists (after the program's name) that print a fuller listing of the
     command at `path` (root first), in the order the text names them, each once."""
@@ -76,6 +100,7 @@ def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[lis
         words = [_everything_choice(word) for word in words]
         if (arguments := _pointer_arguments(words, path)) is not None:
             found.append(arguments)
+    found.extend(_pointer_rows(text, path))
     for match in _PROSE_LISTING_OPTION.finditer(text):
         if match.group(1) in _LISTING_OPTIONS:
             found.append([*path[1:], match.group(1)])

@@ -4,7 +4,7 @@
 synopsis is all they show): `[-abc]` (a cluster of switches), `-x`, `[-x value]`,
 `[-x <value>]`, `-u<mode>` and `-S[<keyid>]` (attached values), `--long`, `--[no-]long`,
 `--long=<v>`, `--long <v>`, `--long[=<v>]`, and `|` alternatives (`[-v | --version]` is one
-flag). A value is taken only when the bracket (or alternative) ends right after it, so
+flag, as is a slash between the two spellings, `tool -v/--version`). A value is taken only when the bracket (or alternative) ends right after it, so
 positionals are never read as values. `values_from_usage` gives a value to flags an options
 list shows bare when the synopsis names one (`[--omit <dev|optional|peer>]`).
 """
@@ -23,7 +23,8 @@ _FLAG = re.compile(
 _VALUE = re.compile(
     r"\s+((?:<[^<>]+>|\[[^\[\]\s]+\]|\{[^{}\s]+\}|[=:@/.]|[A-Za-z_][\w:@./=-]*)+)(?=\s*[\]|])"
 )
-_PAIR = re.compile(r"\[-([A-Za-z0-9]) \| --([\w-]+)\]")
+_PAIR = re.compile(r"\[-([A-Za-z0-9]) \| --([\w-]+)\]|(?<![\w-])-([A-Za-z0-9])/--([\w-]+)\b")
+"""`[-v | --version]` or `-v/--version`: two spellings of one option."""
 _ROW_WORD = re.compile(r"(?m)^[ \t]+-([A-Za-z][\w-]+)(?=[ \t]|$)")
 """A single-dash word starting an indented row of the help (`   -old use old-style digest`)."""
 _PLACEHOLDER_WORD = re.compile(r"(?=[A-Z0-9_]*(?:_|([A-Z]).*\1))[A-Z][A-Z0-9_]+")
@@ -78,7 +79,7 @@ def synopsis_flags(forms: list[str], text: str = "") -> list[Flag]:
                     flag.value_type = placeholder(metavar).value_type
             flags.setdefault(flag.key, flag)
         for pair in _PAIR.finditer(form):  # `[-v | --version]`: one flag, two spellings
-            short, long = pair.groups()
+            short, long = (group for group in pair.groups() if group is not None)
             if (
                 long[0].lower() == short.lower()
                 and short in flags
