@@ -233,6 +233,9 @@ pip's `Select the output format among: columns (default), freeze, or json.`, doc
 "dash" (em-dash prefix), "parentheses"/"parens", or "none".` (a quoted value and its other
 spellings). Each item is one word, optionally explained in parentheses; a list with anything
 else in it (`an IP block in CIDR notation`, `or a comma-list of them`) is open, so no choices."""
+_EITHER = re.compile(rf"(?:^|\s)-\s+either:\s+({_ITEM}(?:{_JOIN}{_ITEM})+)(?=\s+-\s|\.?\s*$)")
+"""A clause set off by dashes that gives every value (`… cache - either: metadata or content -
+default: metadata`, `- either: off, warn, error, 0, 1, or 2`): optionator's enum options."""
 _QUOTED_ITEM = rf"{_QUOTED}(?:/{_QUOTED})*(?:\s+\([^()]*\))?"
 _QUOTED_AFTER_COLON = re.compile(
     rf":\s+({_QUOTED_ITEM}(?:{_JOIN}{_QUOTED_ITEM}){{2,}})\s*(?:\.(?:\s|$)|$)"
@@ -287,7 +290,11 @@ def listed_choices(
         return _items(declared.group(1) or declared.group(2))
     if letters := lettered_choices(description):
         return letters
-    if match := _LISTED.search(description) or _QUOTED_AFTER_COLON.search(description):
+    if (
+        match := _LISTED.search(description)
+        or _QUOTED_AFTER_COLON.search(description)
+        or _EITHER.search(description)
+    ):
         return _items(match.group(1))
     if default is not None:
         shown = default.strip().strip("\"'")
