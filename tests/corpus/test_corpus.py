@@ -255,12 +255,12 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "oclif": (1.000, 0.412, 1.000, 0.488),  # topics' commands unread
     "gem": (1.000, 0.000, 0.000, 0.000),  # `gem help commands` unread; `-h/--help` rows
     "rake": (1.000, 1.000, 1.000, 1.000),
-    "prove": (1.000, 1.000, 1.000, 0.930),
+    "prove": (1.000, 1.000, 1.000, 0.953),  # 0.930 first scored; `--archive` read (l18b)
     "pod2man": (1.000, 1.000, 1.000, 1.000),
     "shasum": (1.000, 1.000, 1.000, 1.000),
     "piconv": (1.000, 1.000, 1.000, 1.000),
     "eslint": (1.000, 1.000, 1.000, 1.000),
-    "tsc": (1.000, 1.000, 1.000, 0.203),  # `tsc --all` unread
+    "tsc": (1.000, 1.000, 1.000, 1.000),  # 0.203 first scored; `tsc --help --all` followed
 }
 LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "sqlite-utils": (1.000, 1.000, 1.000, 1.000),
@@ -337,8 +337,11 @@ SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
     # held out (round 17), as first scored (docs/loaders.md, "Round 17"); tabulate's missing
     # `--colalign` is named by nothing it prints
     | {"rich-codex", "modal", "tabulate"}
-    # held out (round 18), as first scored (docs/loaders.md, "Round 18")
-    | {"gem", "oclif"},
+    # held out (round 18), as first scored (docs/loaders.md, "Round 18"); prove's missing
+    # `--colour` and `--tapversion` are Getopt::Long specs named by nothing it prints (it said
+    # short only while its `--archive` row was unread)
+    | {"gem", "oclif"}
+    | {"prove"},
     # live: the exact argparse loads of yamllint and cz hold no `-` / `--` either, and the
     # second witness compares trees (a row of no spelling is in neither)
     "live": {"yamllint"} | {"cz"} | {"tabulate"},
@@ -411,8 +414,8 @@ ROUND_18_RECORDED_MICRO = {
     "commands_precision": 1.000,
     "commands_recall": 0.773,  # first scored (gem, oclif)
     "flags_precision": 0.999,  # first scored (gem `-v` from its usage lines)
-    "flags_recall": 0.629,  # first scored (gem, tsc, oclif)
-    "value_type": 0.948,  # first scored (prove, eslint, pm2)
+    "flags_recall": 0.692,  # 0.629 first scored (gem, tsc, oclif); tsc's full listing (l18b)
+    "value_type": 0.985,  # 0.948 first scored (prove, eslint, pm2); stated kinds and types (l18b)
 }
 ROUND_15 = {c.name for c in CORPUS if c.round == 15}
 """The third fresh held-out set (Python and node): floors of its own, as first scored."""
