@@ -14,7 +14,9 @@ Per CLI, and micro-averaged over CLIs by adding the counts:
   command's ancestors shares any of its spellings; the flags of an invented command are all
   invented. A missing command's flags are all
   missing. Where truth is a hand-written completion file, a loaded flag it lacks that the
-  program's man page documents (`also_documented`) is neither found nor invented.
+  program's man page documents (`also_documented`) is neither found nor invented; so is one
+  the program's help lists that its own table marks for its config file only (tsc's
+  `--composite`, which argv takes only as `false`).
 - commands with a `help` segment are the CLI's help machinery (like `--help`) and are ignored
   on both sides.
 - kind (switch/count/value), value type, choices, required, repeatable: accuracy over the

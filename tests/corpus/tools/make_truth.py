@@ -936,8 +936,13 @@ def tsc_truth(cli: CorpusCLI, cwd: str) -> dict:
         timeout=60,
     )
     flags = {}
+    documented = []
     for option in json.loads(out.stdout):
         # tsc's help lists the options of a category; a tsconfig-only one is refused on argv
+        # (but `null`, or `false` for a switch, which only unset it): what `tsc --all` prints
+        # of those is documented, neither found nor invented
+        if option["category"] and (option["tsconfigOnly"] or option["type"] == "object"):
+            documented.append(f"--{option['name']}")
         if not option["category"] or option["tsconfigOnly"] or option["type"] == "object":
             continue
         names = [f"--{option['name']}"] + (
@@ -958,8 +963,11 @@ def tsc_truth(cli: CorpusCLI, cwd: str) -> dict:
     return {
         "method": "TypeScript's own command-line tables (`ts.optionDeclarations`, "
         "`optionsForWatch`, `optionsForBuild`: what `tsc --all` prints), read in node: "
-        "the options of a help category that argv accepts (not tsconfig-only)",
-        "commands": {"": {"flags": flags, "positionals": None}},
+        "the options of a help category that argv accepts (not tsconfig-only; those `tsc "
+        "--all` prints are in also_documented, neither found nor invented)",
+        "commands": {
+            "": {"flags": flags, "positionals": None, "also_documented": sorted(documented)}
+        },
     }
 
 

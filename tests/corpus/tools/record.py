@@ -7,7 +7,7 @@ recorded (the crawler's `run_help` wrapped, so the argvs are exactly the ones it
 with its own HELP_ENV), then records generously what a better crawler might ask: `--help` for
 every command the truth knows, `-h` and `help PATH` for the root and first-level commands,
 and the listings CLIs offer (`help`, `help -a`, `help --all`, `help commands`, `--help-all`,
-`--list`, `list --help`, `commands --help`). Each call runs in an empty temporary folder with
+`--help --all`, `--list`, `list --help`, `commands --help`). Each call runs in an empty temporary folder with
 stdin closed. Stored as `tests/corpus/recordings/<cli>.json`:
 {"cli", "version", "env", "calls": [{"args", "stdout", "stderr", "exit_code", "timed_out"}], "man": [same]}
 where `args` is the argv without the program (the replay looks them up by that).
@@ -58,6 +58,7 @@ LISTINGS = (
     ["--help", "all"],
     ["-h", "all"],
     ["--help=all"],
+    ["--help", "--all"],
     ["--list"],
     ["list", "--help"],
     ["commands", "--help"],

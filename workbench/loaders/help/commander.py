@@ -84,7 +84,7 @@ SIGNS = (
 RULES = Rules(
     name="commander",
     prepare=dedent_from_usage,
-    flag_style=FlagStyle(placeholder_lists=False),
+    flag_style=FlagStyle(placeholder_lists=False, placeholder_types=False),
     hooks=[usage_with_aliases],
     finish=[pair_negations],
 )

@@ -31,6 +31,9 @@ class Entry:
 
     term: str
     text: str = ""
+    group: str = ""
+    """The group heading inside the section the row sits under (`  Options that take
+    arguments:`), if any."""
 
 
 @dataclass
@@ -352,9 +355,30 @@ def option_entries(section: Section) -> list[Entry]:
         split = _ONE_SPACE_DESCRIPTION.match(entry.term) or _COLON_DESCRIPTION.match(entry.term)
         if split:
             entry.term, entry.text = split.group(1), f"{split.group(2)} {entry.text}".strip()
-    return [
-        single for entry in entries for joined in _slash_joined(entry) for single in _preset(joined)
-    ]
+    singles = []
+    for entry in entries:
+        for joined in _slash_joined(entry):
+            for single in (one for bar in _bar_joined(joined) for one in _preset(bar)):
+                single.group = entry.group
+                singles.append(single)
+    return singles
+
+
+_BAR_JOINED = re.compile(r"^-{1,2}\w[\w-]*(?: [^\s|-]\S*)?(?: \| -{1,2}\w[\w-]*(?: [^\s|-]\S*)?)+$")
+"""Options side by side, each with its own value part, a bar between (`-C N | -c`)."""
+
+
+def _bar_joined(entry: Entry) -> list[Entry]:
+    """`-C N | -c  check the validity`: two options, one taking `N`, one a switch, sharing a
+    description (a bar separates alternatives, as in a usage line's `[-C N|-c]`). A short
+    letter and a long name with no values (`-v | --verbose`) stay one option's spellings."""
+    if not _BAR_JOINED.match(entry.term):
+        return [entry]
+    parts = entry.term.split(" | ")
+    longs = [p for p in parts if p.startswith("--")]
+    if len(parts) == 2 and len(longs) == 1 and all(" " not in p for p in parts):
+        return [Entry(", ".join(parts), entry.text)]
+    return [Entry(part, entry.text) for part in parts]
 
 
 _BSD_LETTER_FIRST = re.compile(r"^( *)([A-Za-z]), +(?=--[A-Za-z])")
@@ -462,9 +486,10 @@ _ONE_SPACE_DESCRIPTION = re.compile(
 exclude everything under …`): after a `=VALUE`, or when three lower-case words follow."""
 
 
-_ROW_TERM = re.compile(r"^--?[A-Za-z0-9][\w-]*(?:[ =]\S+)?$")
-"""What may stand before a description one space away: one spelling, at most one value word
-(`--ignore-case`, `--filelimit #`, `--timefmt <f>`)."""
+_ROW_TERM = re.compile(r"^(?:-[A-Za-z0-9],\s+)?--?[A-Za-z0-9][\w-]*(?:[ =]\S+)?$")
+"""What may stand before a description one space away: one spelling (perhaps after its short
+letter, `-a,  --archive out.tgz`), at most one value word (`--ignore-case`, `--filelimit #`,
+`--timefmt <f>`)."""
 _PROSE_START = re.compile(r"[A-Za-z][a-z']*,? [A-Za-z(]")
 """Words of a description at the column (`Ignore case`, `Do not`), not a second placeholder
 (mypy's `--shadow-file SOURCE_FILE SHADOW_FILE`, which merely reaches the column)."""
@@ -492,7 +517,8 @@ def _term_at_the_column(lines: list[str]) -> list[str]:
         term = line[: column - 1].strip()
         if (
             stripped.startswith("-")
-            and not _TWO_COLUMNS.match(stripped)
+            # `-a,  --archive out.tgz Store …`: the gap after the comma is no column
+            and not _TWO_COLUMNS.match(re.sub(r"^(-\w,)\s{2,}(?=--)", r"\1 ", stripped))
             and len(line) > column
             and line[column - 1] == " "
             and line[column - 2] != " "
@@ -707,6 +733,7 @@ def _entries(lines: list[str], starts_entry) -> list[Entry]:
     parts: list[str] = []
     entry_indent: int | None = None
     after_blank = False
+    group = ""
     for line in lines:
         stripped = line.strip()
         if not stripped:
@@ -727,6 +754,7 @@ def _entries(lines: list[str], starts_entry) -> list[Entry]:
                 parts
             )  # a group heading inside the section (`  Network Options:`)
             current, parts, column = None, [], None
+            group = stripped.rstrip(":")
             continue
         if starts_entry(stripped, indent, None, column):
             if current is not None:
@@ -736,11 +764,11 @@ def _entries(lines: list[str], starts_entry) -> list[Entry]:
             stripped = _SHORT_BESIDE_LONG.sub(_comma_joined, stripped)  # `-c  --format=F   use …`
             match = _TWO_COLUMNS.match(stripped)
             if match:
-                current = Entry(match.group(1))
+                current = Entry(match.group(1), group=group)
                 parts = [match.group(3)]
                 column = indent + match.start(3)
             else:
-                current = Entry(stripped)
+                current = Entry(stripped, group=group)
                 parts = []
                 column = None
             entries.append(current)

@@ -249,6 +249,10 @@ _CHOOSE_BETWEEN = re.compile(
 )
 """locust's `--loglevel <level>  Choose between DEBUG/INFO/WARNING/ERROR/CRITICAL. Default is
 INFO.`: a sentence asking for one of three or more words joined by slashes, nothing else in it."""
+
+_EITHER = re.compile(rf"(?:^|\s)-\s+either:\s+({_ITEM}(?:{_JOIN}{_ITEM})+)(?=\s+-\s|\.?\s*$)")
+"""A clause set off by dashes that gives every value (`… cache - either: metadata or content -
+default: metadata`, `- either: off, warn, error, 0, 1, or 2`): optionator's enum options."""
 _QUOTED_ITEM = rf"{_QUOTED}(?:/{_QUOTED})*(?:\s+\([^()]*\))?"
 _QUOTED_AFTER_COLON = re.compile(
     rf":\s+({_QUOTED_ITEM}(?:{_JOIN}{_QUOTED_ITEM}){{2,}})\s*(?:\.(?:\s|$)|$)"
@@ -303,7 +307,11 @@ def listed_choices(
         return _items(declared.group(1) or declared.group(2))
     if letters := lettered_choices(description):
         return letters
-    if match := _LISTED.search(description) or _QUOTED_AFTER_COLON.search(description):
+    if (
+        match := _LISTED.search(description)
+        or _QUOTED_AFTER_COLON.search(description)
+        or _EITHER.search(description)
+    ):
         return _items(match.group(1))
     if match := _CHOOSE_BETWEEN.search(description):
         return match.group(1).split("/")

@@ -141,6 +141,11 @@ class FlagStyle:
     values the parser checks. False for a style whose parser checks no such list: there
     `[ie7|ie8]` is only the placeholder's name, and the CLI takes values it does not show."""
     closed_lists: tuple[re.Pattern[str], ...] = ()
+    placeholder_types: bool = True
+    """A placeholder's name types the value (`<number>` a number, `[count]` an integer). False
+    for a style whose parser hands the program the word as typed unless a converter the help
+    never shows is attached: a numeric schema there would refuse words the program takes
+    (`-i --instances <number>` given `-i max`)."""
     """The style's own wordings of a closed list of values in a description (made by
     `evidence.prose_choices`), read by `evidence.listed_choices` beside the plain ones."""
 
@@ -343,6 +348,12 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         )
         if flag.value_type is ValueType.INTEGER and not flag.choices:
             flag.choices = enumerated_choices(clean)
+    if (
+        not style.placeholder_types
+        and not flag.choices
+        and flag.value_type in (ValueType.INTEGER, ValueType.NUMBER)
+    ):
+        flag.value_type, flag.type_name = ValueType.STRING, None
     if (
         flag.choices
         and value.strip().startswith("{")

@@ -26,6 +26,7 @@ from workbench.loaders.help.flags import FlagStyle, parse_flag
 from workbench.loaders.help.listing import DEPRECATED_TEXT, aliases_named, command_entries
 from workbench.loaders.help.parsed import ParsedHelp
 from workbench.loaders.help.positionals import read_positionals
+from workbench.loaders.help.stated_values import group_takes_arguments, listed_values, takes_a_value
 from workbench.loaders.help.synopsis import synopsis_flags, values_from_usage
 from workbench.model.tree import Flag, drop_shared_aliases
 
@@ -363,6 +364,9 @@ def _flags(section: Section, rules: Rules, unread: list[str] | None = None) -> l
         if unread is not None:
             unread.extend(_unread_names(entry.term, flag))
         if flag is not None:
+            if group_takes_arguments(entry.group or section.title):
+                takes_a_value(flag)
+            listed_values(flag)
             read.append((entry, flag))
     if rules.section_rule is not None:
         rules.section_rule(read)

@@ -10,7 +10,9 @@ option the text offers) whose words are only the command's own path, a help word
 for it), or a listing option on its own (`--list`, `--list-commands`), or a switch named
 like help whose help offers a fuller one (xz's `-H, --long-help  display the long help`). Anything else in the
 quotes (a placeholder `<command>`, a topic `backends`, `-g` for guides) is not a pointer, so
-concept guides and help topics are never read as commands. One more form: a command named
+concept guides and help topics are never read as commands. An example line that is such an
+invocation alone, unquoted (`  tsc --help --all` over its sentence `An expanded version of this
+information, showing all possible compiler options`), is read as a quoted one. One more form: a command named
 `options` or `flags` that the same line says lists the global options (`Use "kubectl options"
 for a list of global command-line options`). And a row of a help-topics list, unquoted, whose
 invocation is such a pointer and whose sentence offers to list all the commands (`tool help
@@ -24,6 +26,8 @@ import re
 from workbench.loaders.help.parsed import ParsedHelp
 
 _QUOTED = re.compile(r"'([^'\n]{2,60})'|\"([^\"\n]{2,60})\"|`([^`\n]{2,60})`")
+_EXAMPLE_LINE = re.compile(r"^[ \t]*(\S+(?:[ \t]+-?-?[\w=-]+){1,4})[ \t]*$", re.MULTILINE)
+"""A line holding one invocation and nothing else (an example: `  tsc --help --all`)."""
 _HELP_WORDS = {"help", "--help", "-h"}
 _EVERYTHING_WORDS = {"-a", "--all", "all", "commands", "--commands", "flags", "options", "--full"}
 _LISTING_OPTIONS = {"--list", "--list-commands", "--commands", "--help-all", "--list-all"}
@@ -101,6 +105,12 @@ def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[lis
         if (arguments := _pointer_arguments(words, path)) is not None:
             found.append(arguments)
     found.extend(_pointer_rows(text, path))
+    for match in _EXAMPLE_LINE.finditer(text):
+        words = match.group(1).split()
+        if words[0].rsplit("/", 1)[-1] == path[0]:
+            arguments = _pointer_arguments([_everything_choice(w) for w in words[1:]], path)
+            if arguments is not None:
+                found.append(arguments)
     for match in _PROSE_LISTING_OPTION.finditer(text):
         if match.group(1) in _LISTING_OPTIONS:
             found.append([*path[1:], match.group(1)])
