@@ -22,12 +22,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus.replay import (  # noqa: E402
-    install_man_replay,
-    install_replay,
-    recorded_completions,
-    recording_path,
-)
+from corpus.replay import crawl_recording, recording_path  # noqa: E402
 
 from workbench.loaders.help.completions import (  # noqa: E402
     FISH_WITNESS,
@@ -48,17 +43,6 @@ FIXTURES = Path(__file__).parent / "fixtures" / "listings"
 def _recorded_file(cli: str, suffix: str) -> dict:
     files = json.loads(recording_path(cli).read_text(encoding="utf-8"))["completions"]
     return next(f for f in files if f["path"].endswith(suffix))
-
-
-def _replayed(cli: str, folder: Path):
-    return crawl(
-        str(install_replay(cli, folder)),
-        name=cli,
-        use_cache=False,
-        timeout_s=120,
-        man=str(install_man_replay(cli, folder)),
-        completions=recorded_completions(cli),
-    )
 
 
 # --- reading fish files
@@ -164,7 +148,7 @@ def test_curls_generated_zsh_file_gives_choices_paths_and_placeholders():
 
 
 def test_a_programs_own_fish_file_supplies_what_its_help_hides(tmp_path):
-    tree = _replayed("fd", tmp_path)
+    tree = crawl_recording("fd", tmp_path)
     flags = {f.key: f for f in tree.root.flags}
     for name in ("no-hidden", "ignore", "ignore-vcs", "relative-path", "no-follow"):
         assert flags[name].listed_by == FISH_WITNESS and flags[name].kind == "boolean"
@@ -180,7 +164,7 @@ def test_a_programs_own_fish_file_supplies_what_its_help_hides(tmp_path):
 def test_a_third_party_fish_file_is_never_taken_from_and_says_the_load_may_be_short(tmp_path):
     recorded = _recorded_file("grep", "grep.fish")
     assert not recorded["own"] and "fish-common" in recorded["provenance"]
-    tree = _replayed("grep", tmp_path)
+    tree = crawl_recording("grep", tmp_path)
     assert not any(f.listed_by == FISH_WITNESS for c in tree.walk() for f in c.flags)
     assert not any(f.name == "mmap" for f in tree.root.flags)
     (sign,) = [s for s in tree.coverage.short_signs if "fish completion" in s]
@@ -197,7 +181,7 @@ def test_an_older_third_party_file_that_lists_fewer_options_than_the_help_still_
     # 5 of them in the help, and `--no-colour`, which htop accepts and its help does not show
     recorded = _recorded_file("htop", "htop.fish")
     assert not recorded["own"]
-    tree = _replayed("htop", tmp_path)
+    tree = crawl_recording("htop", tmp_path)
     assert not any(f.name == "no-colour" for f in tree.root.flags)
     (sign,) = [s for s in tree.coverage.short_signs if "fish completion" in s]
     assert "--no-colour" in sign and "--no-color," not in sign

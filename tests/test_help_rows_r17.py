@@ -21,22 +21,9 @@ from help_support import flags_of, parsed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus.replay import install_man_replay, install_replay, recorded_completions  # noqa: E402
+from corpus.replay import crawl_recording  # noqa: E402
 
-from workbench.loaders.help.crawl import crawl  # noqa: E402
 from workbench.model.tree import FlagKind, ValueType  # noqa: E402
-
-
-def _replayed(cli: str, folder: Path):
-    return crawl(
-        str(install_replay(cli, folder)),
-        name=cli,
-        use_cache=False,
-        timeout_s=120,
-        man=str(install_man_replay(cli, folder)),
-        completions=recorded_completions(cli),
-    )
-
 
 # ------------------------------------------- class 4: two long spellings, each with its metavar
 
@@ -58,7 +45,7 @@ def test_two_long_spellings_each_with_its_metavar_are_one_value_option():
 
 
 def test_every_command_reads_the_row(tmp_path):
-    tree = _replayed("ansible-vault", tmp_path)
+    tree = crawl_recording("ansible-vault", tmp_path)
     commands = {c.name: c for c in tree.root.subcommands}
     for name in ("create", "decrypt", "edit", "view", "encrypt", "encrypt_string", "rekey"):
         flag = next(f for f in commands[name].flags if f.name == "vault-password-file")
@@ -70,7 +57,7 @@ def test_a_file_listing_the_subcommands_options_at_the_top_raises_no_alarm(tmp_p
     # fish's third-party file lists `--vault-id`, `--vault-password-file`, `--ask-vault-pass`,
     # `--new-vault-id` … under `# generic options`, with no condition: the subcommands' options
     # that the help shows where they belong, so they are no sign that the load is short
-    tree = _replayed("ansible-vault", tmp_path)
+    tree = crawl_recording("ansible-vault", tmp_path)
     assert tree.coverage is None or not tree.coverage.short_signs
 
 

@@ -11,25 +11,9 @@ from help_support import FIXTURES, parsed
 def crawled(cli: str, tmp_path):
     """The crawler on the real CLI's recording (tests/corpus replay: its exact help outputs,
     man pages, completion files and cobra engine), as `bench.corpus` runs it."""
-    from corpus.replay import (
-        install_man_replay,
-        install_replay,
-        recorded_cobra_program,
-        recorded_completions,
-    )
+    from corpus.replay import crawl_recording
 
-    from workbench.loaders.help.crawl import crawl
-
-    tmp_path.mkdir(parents=True, exist_ok=True)
-    return crawl(
-        str(install_replay(cli, tmp_path)),
-        name=cli,
-        use_cache=False,
-        timeout_s=120,
-        man=str(install_man_replay(cli, tmp_path)),
-        completions=recorded_completions(cli),
-        cobra_program=recorded_cobra_program(cli),
-    )
+    return crawl_recording(cli, tmp_path)
 
 
 def test_a_pointer_offering_a_choice_of_topics_is_followed_to_the_one_for_everything(tmp_path):

@@ -9,6 +9,7 @@ for the `man` calls a crawl makes (`recordings/<cli>.json`'s `man` list, `crawl(
 when it was recorded (`completions` list, `crawl(..., completions=)`). An argv nobody recorded answers as
 an unknown command would (`error: ...` on stderr, exit 2) and, when `CORPUS_REPLAY_MISSES`
 names a file, is appended to it, so a crawler asking for something new is visible.
+`crawl_recording(cli, folder)` runs the crawler on all of it, as the corpus scores it.
 """
 
 from __future__ import annotations
@@ -105,6 +106,31 @@ def recorded_cobra_program(cli: str, recording: Path | None = None):
     data = json.loads((recording or recording_path(cli)).read_text(encoding="utf-8"))
     found = bool(data.get("links_cobra"))
     return lambda executable: found
+
+
+REPLAY_TIMEOUT_S = 120.0
+"""Per help call of a replayed crawl (the crawler's default, 10 s, is for real CLIs): a replayed
+call answers in milliseconds when the machine is idle; the generous timeout keeps a busy machine
+(the suite on both cores) from scoring a timed-out page."""
+
+
+def crawl_recording(cli: str, folder: Path, recording: Path | None = None):
+    """The help crawler (`workbench.loaders.help.crawl.crawl`, unchanged) on `cli`'s recording,
+    replayed from `folder`: its help outputs, man pages, completion files and cobra sign, as
+    `bench.corpus` scores it. Uncached."""
+    from workbench.loaders.help.crawl import crawl
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    return crawl(
+        str(install_replay(cli, folder, recording)),
+        name=cli,
+        use_cache=False,
+        timeout_s=REPLAY_TIMEOUT_S,
+        man=str(install_man_replay(cli, folder, recording)),
+        completions=recorded_completions(cli, recording),
+        cobra_program=recorded_cobra_program(cli, recording),
+    )
 
 
 def recorded_clis() -> list[str]:

@@ -15,13 +15,7 @@ from pathlib import Path
 
 from corpus.manifest import CORPUS, CorpusCLI
 from corpus.paths import TRUTH_DIR, find_executable
-from corpus.replay import (
-    install_man_replay,
-    install_replay,
-    recorded_cobra_program,
-    recorded_completions,
-    recording_path,
-)
+from corpus.replay import crawl_recording, recording_path
 from corpus.score import Score, score_tree
 
 
@@ -33,34 +27,16 @@ def corpus_clis(names: list[str] | None = None) -> list[CorpusCLI]:
     ]
 
 
-REPLAY_TIMEOUT_S = 120.0
-"""Per help call of a replayed crawl (the crawler's default, 10 s, is for real CLIs)."""
-
-
 def score_recorded(cli: CorpusCLI) -> Score:
     """The crawler on the recording; errors become a scored failure, never an exception."""
-    from workbench.loaders.help.crawl import crawl
-
     if not recording_path(cli.name).exists():
         return Score(cli.name, cli.family, "help (recorded)", error="no recording")
     with tempfile.TemporaryDirectory(prefix="corpus-replay-") as folder:
-        exe = install_replay(cli.name, Path(folder))
-        man = install_man_replay(cli.name, Path(folder))
         misses = Path(folder) / "misses.jsonl"
         saved = os.environ.get("CORPUS_REPLAY_MISSES")
         os.environ["CORPUS_REPLAY_MISSES"] = str(misses)
         try:
-            # a replayed help call answers in milliseconds when the machine is idle; the generous
-            # timeout keeps a busy machine (the suite on both cores) from scoring a timed-out page
-            tree = crawl(
-                str(exe),
-                name=cli.name,
-                use_cache=False,
-                timeout_s=REPLAY_TIMEOUT_S,
-                man=str(man),
-                completions=recorded_completions(cli.name),
-                cobra_program=recorded_cobra_program(cli.name),
-            )
+            tree = crawl_recording(cli.name, Path(folder))
         except Exception as error:  # a crawl that fails is a row of the table, not a crash
             return Score(
                 cli.name, cli.family, "help (recorded)", error=f"{type(error).__name__}: {error}"

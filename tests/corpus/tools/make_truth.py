@@ -615,11 +615,14 @@ def clap_fish_truth(cli: CorpusCLI) -> dict:
     }
 
 
-def commander_truth(cli: CorpusCLI, cwd: str) -> dict:
+def node_capture(cli: CorpusCLI, cwd: str, path: list[str], never: str) -> dict:
+    """What `tools/truth_node.cjs`, preloaded into the CLI's own node, wrote while the CLI ran
+    `PATH… --help`: the framework's objects as JSON. `never` says what was not reached."""
     exe = find_executable(cli)
     out = Path(cwd) / "truth.json"
+    out.unlink(missing_ok=True)
     subprocess.run(
-        ["node", "-r", str(HERE / "truth_node.cjs"), exe, "--help"],
+        ["node", "-r", str(HERE / "truth_node.cjs"), exe, *path, "--help"],
         cwd=cwd,
         stdin=subprocess.DEVNULL,
         capture_output=True,
@@ -627,8 +630,12 @@ def commander_truth(cli: CorpusCLI, cwd: str) -> dict:
         env=dict(os.environ, TRUTH_OUT=str(out)),
     )
     if not out.exists():
-        raise RuntimeError("commander's parse was never reached")
-    data = json.loads(out.read_text())
+        raise RuntimeError(never)
+    return json.loads(out.read_text())
+
+
+def commander_truth(cli: CorpusCLI, cwd: str) -> dict:
+    data = node_capture(cli, cwd, [], "commander's parse was never reached")
     return {
         "method": "commander's Command objects in the CLI's own node, captured at parse() (tools/truth_node.cjs)",
         "commands": data["commands"],
@@ -636,28 +643,13 @@ def commander_truth(cli: CorpusCLI, cwd: str) -> dict:
 
 
 def yargs_truth(cli: CorpusCLI, cwd: str) -> dict:
-    exe = find_executable(cli)
-
-    def one(path: list[str]) -> dict:
-        out = Path(cwd) / "truth.json"
-        out.unlink(missing_ok=True)
-        subprocess.run(
-            ["node", "-r", str(HERE / "truth_node.cjs"), exe, *path, "--help"],
-            cwd=cwd,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            timeout=60,
-            env=dict(os.environ, TRUTH_OUT=str(out)),
-        )
-        if not out.exists():
-            raise RuntimeError(f"yargs never showed help for {' '.join(path) or 'the root'}")
-        return json.loads(out.read_text())
-
     commands, level = {}, [[]]
     while level:
         following = []
         for path in level:
-            data = one(path)
+            data = node_capture(
+                cli, cwd, path, f"yargs never showed help for {' '.join(path) or 'the root'}"
+            )
             commands[" ".join(path)] = {
                 # nyc declares `h` with the alias `help`: its key is `--help`, never counted
                 "flags": {k: v for k, v in data["flags"].items() if k not in NEVER_COUNTED},
@@ -887,22 +879,11 @@ def perl_getopt_long_truth(cli: CorpusCLI, cwd: str) -> dict:
 
 
 def optionator_truth(cli: CorpusCLI, cwd: str) -> dict:
-    exe = find_executable(cli)
-    out = Path(cwd) / "truth.json"
-    subprocess.run(
-        ["node", "-r", str(HERE / "truth_node.cjs"), exe, "--help"],
-        cwd=cwd,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        timeout=60,
-        env=dict(os.environ, TRUTH_OUT=str(out)),
-    )
-    if not out.exists():
-        raise RuntimeError("optionator was never handed an options table")
+    data = node_capture(cli, cwd, [], "optionator was never handed an options table")
     return {
         "method": "the options table the program hands optionator, captured in its own node "
         "(tools/truth_node.cjs); a Boolean option is negatable (`--no-NAME`)",
-        "commands": json.loads(out.read_text())["commands"],
+        "commands": data["commands"],
     }
 
 
