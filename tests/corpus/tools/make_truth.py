@@ -20,7 +20,6 @@ import gzip
 import json
 import os
 import re
-import shlex
 import subprocess
 import sys
 import tempfile
@@ -281,13 +280,74 @@ REFUSED_BY_PROGRAM: dict[str, set[str]] = {
 program by hand, its refusal quoted): stale or mistyped, so not the program's flags."""
 
 
+def completion_file_text(cli: CorpusCLI, file: Path) -> str:
+    """The completion file the truth is read from: as installed, else as `tools/record.py`
+    recorded it from the same installed package (`recordings/CLI.json`, `completions`), so the
+    truth can be made again on a machine without the package."""
+    if file.exists():
+        return file.read_text()
+    recording = CORPUS_DIR / "recordings" / f"{cli.name}.json"
+    if recording.exists():
+        for entry in json.loads(recording.read_text()).get("completions", []):
+            if entry["path"] == str(file):
+                return entry["text"]
+    raise FileNotFoundError(f"{file}: neither installed nor recorded")
+
+
+def fish_split(line: str) -> list[str]:
+    r"""The words of one fish statement as fish reads them (not POSIX sh, so not `shlex`): inside
+    `'…'` only `\'` and `\\` escape; inside `"…"` also `\"` and `\$`; outside, a backslash takes
+    the next character as it is (`\t` and `\n` as tab and newline); a parenthesized command
+    substitution is part of its word; an unquoted `#` opening a word starts a comment. A quote
+    left open raises ValueError, as shlex did."""
+    words: list[str] = []
+    word, in_word = "", False
+    quote = ""  # the open quote character, or ""
+    depth = 0  # open `(` of a command substitution outside quotes
+    i = 0
+    while i < len(line):
+        char = line[i]
+        if quote:
+            escapes = "'\\" if quote == "'" else '"\\$'
+            if char == "\\" and i + 1 < len(line) and line[i + 1] in escapes:
+                word += line[i + 1]
+                i += 1
+            elif char == quote:
+                quote = ""
+            else:
+                word += char
+        elif char in " \t\n" and not depth:
+            if in_word:
+                words.append(word)
+            word, in_word = "", False
+        elif char == "#" and not in_word:
+            break
+        else:
+            in_word = True
+            if char in "'\"":
+                quote = char
+            elif char == "\\" and i + 1 < len(line):
+                word += {"t": "\t", "n": "\n"}.get(line[i + 1], line[i + 1])
+                i += 1
+            else:
+                if char == "(" or depth:
+                    depth += {"(": 1, ")": -1}.get(char, 0)
+                word += char
+        i += 1
+    if quote:
+        raise ValueError("no closing quotation")
+    if in_word:
+        words.append(word)
+    return words
+
+
 def fish_truth(cli: CorpusCLI) -> dict:
     file = Path(cli.truth.split(":", 1)[1])
     command_names = {cli.name, cli.executable or cli.name, Path(file).stem}
     flags: dict[str, dict] = {}
-    for raw in _fish_lines(file.read_text()):
+    for raw in _fish_lines(completion_file_text(cli, file)):
         try:
-            words = shlex.split(raw, comments=True)
+            words = fish_split(raw)
         except ValueError:
             continue
         if len(words) < 2 or words[0] not in ("complete", "__fish_gnu_complete"):
@@ -392,13 +452,16 @@ def man_page_options(program: str) -> list[str]:
     expanded; `.TQ` continues a `.TP` head (strace's long forms); help2man's `.HP` heads (sed);
     a `.sp`/`.PP` paragraph opening with a bold option (asciidoctor's util-linux pages, ncat's);
     a page in a suffixed section (ack's `ack.1p`); Getopt::Long's `--[no]heading` head names
-    `--heading` and `--noheading`.
+    `--heading` and `--noheading`. Pages not installed are looked for in `CORPUS_MAN_ROOTS`
+    (`:`-separated `usr/share/man` folders of the pinned packages unpacked with `dpkg -x`).
     """
+    roots = ["/usr/share/man", *filter(None, os.environ.get("CORPUS_MAN_ROOTS", "").split(":"))]
     path = next(
         (
             p
+            for root in roots
             for s in ("1", "8")
-            for p in sorted(Path(f"/usr/share/man/man{s}").glob(f"{program}.{s}*.gz"))
+            for p in sorted(Path(f"{root}/man{s}").glob(f"{program}.{s}*.gz"))
             if p.name.split(".")[0] == program  # ack's page is ack.1p
         ),
         None,
@@ -564,9 +627,8 @@ def clap_fish_truth(cli: CorpusCLI) -> dict:
     file = Path(cli.truth.split(":", 1)[1])
     commands: dict[str, dict] = {"": {"flags": {}, "positionals": None}}
     pending: list[tuple[str, dict]] = []
-    for raw in _fish_lines(file.read_text()):
-        # fish's `\'` inside a single-quoted description is a quote shlex does not know
-        words = shlex.split(raw.replace("\\'", ""), comments=True)
+    for raw in _fish_lines(completion_file_text(cli, file)):
+        words = fish_split(raw)
         condition = words[words.index("-n") + 1] if "-n" in words else ""
         path = [
             term.split()[1]
