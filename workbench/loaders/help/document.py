@@ -693,9 +693,31 @@ def _join_continued_terms(lines: list[str]) -> list[str]:
             and not _TWO_COLUMNS.match(previous)
         ):
             joined[-1] = f"{joined[-1].rstrip()} {stripped}"
+        elif wrapped := _spellings_wrapped_left(joined[-1] if joined else "", line):
+            joined[-1] = wrapped
         else:
             joined.append(line)
     return joined
+
+
+def _spellings_wrapped_left(previous: str, line: str) -> str | None:
+    """Ruby OptionParser's rows: spellings too many for the left column go on to the next lines
+    of that column, the description beside the first (`-R, --rakelibdir RAKELIBDIR,  Auto-import
+    …` over `    --rakelib`): a two-column row whose term ends in a comma, then a line starting
+    with a spelling deeper than the row and left of its description column, is one row; a
+    description beside the continued spellings goes on the row's."""
+    first = _TWO_COLUMNS.match(previous.strip())
+    stripped = line.strip()
+    if not (first and first.group(1).startswith("-") and first.group(1).endswith(",")):
+        return None
+    column = _indent(previous) + first.start(3)
+    if not stripped.startswith("-") or not _indent(previous) < _indent(line) < column:
+        return None
+    rest = _TWO_COLUMNS.match(stripped)
+    term = f"{first.group(1)} {rest.group(1) if rest else stripped}"
+    text = f"{first.group(3)} {rest.group(3)}" if rest else first.group(3)
+    lead = " " * _indent(previous) + term
+    return f"{lead.ljust(column - 2)}  {text}"
 
 
 def _open_brackets(term: str) -> int:
