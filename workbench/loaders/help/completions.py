@@ -725,8 +725,27 @@ def _missing(
             continue  # the text spells it (`--fast / --safe`): another flag's other spelling
         if _held_below(option.path, nodes, flag):
             continue  # a file listing every command's options at the top, once
+        if _slip_of_a_shown_name(node, flag.name):
+            continue  # `--chack-header` beside the help's `--check-header`
         result.append(option)
     return result
+
+
+def _slip_of_a_shown_name(node: CrawledCommand, name: str) -> bool:
+    """Whether a name a third-party file lists is its writer's slip for one the help shows: one
+    letter changed in a name of six or more (gettext's `--chack-header` in fish's file for the
+    `--check-header` msgfmt's help shows). Digits are no slip (`--ipv4`, `--ipv6`); a name
+    differing in more than one letter is another option (`--lines`, `--files`)."""
+    assert node.parsed is not None
+    held = {f.name for f in (*node.parsed.flags, *node.parsed.inherited) if f.name}
+    return len(name) >= 6 and any(_one_letter_apart(name, other) for other in held)
+
+
+def _one_letter_apart(name: str, other: str) -> bool:
+    if len(name) != len(other):
+        return False
+    changed = [(a, b) for a, b in zip(name, other, strict=True) if a != b]
+    return len(changed) == 1 and not any(c.isdigit() for c in changed[0])
 
 
 def _held_below(
