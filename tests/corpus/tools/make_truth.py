@@ -38,24 +38,24 @@ NEVER_COUNTED = {"--help", "--version", "-h"}
 TYPER_SHELL_SETUP = {"--install-completion", "--show-completion"}
 
 
+def run_json(argv: list[str], cwd: str, failure: str):
+    """The JSON a truth script prints (stdin closed, run in `cwd`); its last stderr line in
+    the error when it fails."""
+    out = subprocess.run(
+        argv, capture_output=True, text=True, cwd=cwd, stdin=subprocess.DEVNULL, timeout=120
+    )
+    if out.returncode != 0:
+        raise RuntimeError(f"{failure}: {out.stderr.strip().splitlines()[-1:]}")
+    return json.loads(out.stdout)
+
+
 def python_truth(cli: CorpusCLI, cwd: str) -> dict:
     python = str(corpus_venv_bin() / "python")
     script = str(HERE / "truth_python.py")
 
     def run(framework: str, *path: str) -> dict:
-        out = subprocess.run(
-            [python, script, framework, cli.name, *path],
-            capture_output=True,
-            text=True,
-            cwd=cwd,
-            stdin=subprocess.DEVNULL,
-            timeout=120,
-        )
-        if out.returncode != 0:
-            raise RuntimeError(
-                f"{cli.name} {' '.join(path)}: {out.stderr.strip().splitlines()[-1:]}"
-            )
-        return json.loads(out.stdout)
+        argv = [python, script, framework, cli.name, *path]
+        return run_json(argv, cwd, f"{cli.name} {' '.join(path)}")
 
     if cli.truth == "click":
         data = run("click")
@@ -736,17 +736,9 @@ def oclif_truth(cli: CorpusCLI, cwd: str) -> dict:
     root = Path(exe).resolve().parent
     while not (root / "package.json").exists():
         root = root.parent
-    out = subprocess.run(
-        ["node", str(HERE / "truth_oclif.cjs"), str(root)],
-        cwd=cwd,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=120,
+    data = run_json(
+        ["node", str(HERE / "truth_oclif.cjs"), str(root)], cwd, "oclif's Config.load failed"
     )
-    if out.returncode != 0:
-        raise RuntimeError(f"oclif's Config.load failed: {out.stderr.strip().splitlines()[-1:]}")
-    data = json.loads(out.stdout)
     commands: dict[str, dict] = {"": {"flags": {}, "positionals": None}}
     for command in data["commands"]:
         if command["hidden"]:
@@ -838,21 +830,12 @@ def clipanion_truth(cli: CorpusCLI, cwd: str) -> dict:
 
 def ruby_truth(cli: CorpusCLI, cwd: str) -> dict:
     mode = cli.truth.removeprefix("ruby:")
-    out = subprocess.run(
-        ["ruby", str(HERE / "truth_ruby.rb"), mode],
-        cwd=cwd,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    if out.returncode != 0:
-        raise RuntimeError(f"truth_ruby.rb {mode}: {out.stderr.strip().splitlines()[-1:]}")
+    data = run_json(["ruby", str(HERE / "truth_ruby.rb"), mode], cwd, f"truth_ruby.rb {mode}")
     return {
         "method": f"the CLI's own option objects in ruby (tools/truth_ruby.rb {mode}): "
         "OptionParser switches (gem's commands, rake's standard_rake_options) or Thor's "
         "commands, subcommands and options",
-        "commands": json.loads(out.stdout)["commands"],
+        "commands": data["commands"],
     }
 
 

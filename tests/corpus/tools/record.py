@@ -73,6 +73,17 @@ SERVES_WHEN_RUN_BARE = {"prometheus", "prometheus-alertmanager"}
 not recorded (it would listen until the timeout); the replay refuses it as unrecorded."""
 
 
+def recorded_call(call) -> dict:
+    """One help call as the recording keeps it (the replay answers its argv with the rest)."""
+    return {
+        "args": list(call.argv[1:]),
+        "stdout": call.stdout,
+        "stderr": call.stderr,
+        "exit_code": call.exit_code,
+        "timed_out": call.timed_out,
+    }
+
+
 def record(cli: CorpusCLI, *, extras_only: bool = False, keep_recorded: bool = False) -> dict:
     exe = find_executable(cli)
     if exe is None:
@@ -88,16 +99,7 @@ def record(cli: CorpusCLI, *, extras_only: bool = False, keep_recorded: bool = F
     def keep(call) -> None:
         args = tuple(call.argv[1:])
         with lock:
-            calls.setdefault(
-                args,
-                {
-                    "args": list(args),
-                    "stdout": call.stdout,
-                    "stderr": call.stderr,
-                    "exit_code": call.exit_code,
-                    "timed_out": call.timed_out,
-                },
-            )
+            calls.setdefault(args, recorded_call(call))
 
     def recording_run_help(argv, timeout_s, *, cwd=None):
         call = run_help(argv, max(timeout_s, TIMEOUT_S), cwd=cwd)
@@ -164,15 +166,7 @@ def record_man(cli: CorpusCLI) -> list[dict]:
         raise RuntimeError("`man` is not installed")
     with tempfile.TemporaryDirectory(prefix="corpus-record-") as cwd:
         call = run_help([man, *MAN_ARGS, cli.name], TIMEOUT_S, cwd=cwd)
-    return [
-        {
-            "args": list(call.argv[1:]),
-            "stdout": call.stdout,
-            "stderr": call.stderr,
-            "exit_code": call.exit_code,
-            "timed_out": call.timed_out,
-        }
-    ]
+    return [recorded_call(call)]
 
 
 def record_completions(cli: CorpusCLI) -> list[dict]:
@@ -212,16 +206,7 @@ def record_command_pages(cli: CorpusCLI) -> list[dict]:
         calls = list(
             pool.map(lambda name: run_help([man, *MAN_ARGS, name], TIMEOUT_S, cwd=cwd), present)
         )
-    return [
-        {
-            "args": list(call.argv[1:]),
-            "stdout": call.stdout,
-            "stderr": call.stderr,
-            "exit_code": call.exit_code,
-            "timed_out": call.timed_out,
-        }
-        for call in calls
-    ]
+    return [recorded_call(call) for call in calls]
 
 
 def main(argv: list[str]) -> None:
