@@ -353,6 +353,40 @@ def guessed_kind_findings(
     return findings
 
 
+def guessed_type_findings(
+    tool: Tool, command: Command, tree: CommandTree, config: Config
+) -> list[Finding]:
+    """WB415: flags served as numbers although their help printed no type word: the number was
+    read from the placeholder's name, the description or the default (`type_guessed`)."""
+    findings: list[Finding] = []
+    declared = _declared_flags(tree, command)
+    for arg in tool.binding.args:
+        flag = declared.get(arg.spelling) if arg.source == "flag" else None
+        if (
+            flag is None
+            or not flag.type_guessed
+            or arg.value_type not in (ValueType.INTEGER, ValueType.NUMBER)
+            or _typed_by_config(config, command, arg.property, flag)
+        ):
+            continue
+        served = arg.value_type.value
+        shown = f" `{flag.metavar}`" if flag.metavar else ""
+        findings.append(
+            finding(
+                "WB415",
+                f"{tool.name}.{arg.property}",
+                f"`{arg.spelling}`{shown} of `{command.path_str}` is served as {'an' if served == 'integer' else 'a'} "
+                f"{served}, but its help text printed no type: that was read from its placeholder, "
+                "description or default, and a program that converts nothing also takes other "
+                "words (`10k`).",
+                f'Check the CLI, then set `type = "string"` to pass any word (or confirm with '
+                f'`type = "{served}"`) under [commands."{command.path_str}".flags.{toml_key(flag.key)}], '
+                "or pick the type in the TUI's flag editor.",
+            )
+        )
+    return findings
+
+
 def required_argument_findings(
     tool: Tool, command: Command, tree: CommandTree, config: Config
 ) -> list[Finding]:
