@@ -137,6 +137,10 @@ RULES: dict[str, tuple[Severity, str]] = {
         Severity.INFO,
         "the help text lacked a few commands or flags the CLI's other listings show",
     ),
+    "WB415": (
+        Severity.INFO,
+        "a flag's number type was guessed: its help printed no type word",
+    ),
     "WB501": (Severity.ERROR, "more than 128 tools listed at connect"),
     "WB502": (
         Severity.INFO,

@@ -32,6 +32,7 @@ from workbench.model.lint_tools import (
     description_findings,
     exposure_findings,
     guessed_kind_findings,
+    guessed_type_findings,
     name_findings,
     output_schema_findings,
     pattern_findings,
@@ -88,6 +89,7 @@ def lint(
         if command is not None:
             findings += unknown_type_findings(tool, command, tree, config)
             findings += guessed_kind_findings(tool, command, tree, config)
+            findings += guessed_type_findings(tool, command, tree, config)
             findings += required_argument_findings(tool, command, tree, config)
     stop_if(superseded)
     findings += _size_findings(surface, config)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 
 from workbench.model.config import Config
 from workbench.model.findings import Finding, finding, toml_key
 from workbench.model.naming import TOOL_NAME_PATTERN
 from workbench.model.schema import backtracking_feature, user_patterns
 from workbench.model.shaping import parse_json_output
-from workbench.model.surface_types import Surface, Tool
+from workbench.model.surface_types import ArgBinding, Surface, Tool
 from workbench.model.tree import Command, CommandTree, Flag, ValueType
 
 SEARCH_SUGGESTED_TOOLS = 40
@@ -321,20 +322,34 @@ def unknown_type_findings(
     return findings
 
 
+def _unconfirmed(
+    tool: Tool,
+    command: Command,
+    tree: CommandTree,
+    config: Config,
+    guessed: Callable[[Flag], bool],
+) -> list[tuple[ArgBinding, Flag]]:
+    """The tool's flag properties whose flag carries a guess (`guessed`) that the config does
+    not settle with a `type` or `schema`."""
+    declared = _declared_flags(tree, command)
+    found = []
+    for arg in tool.binding.args:
+        flag = declared.get(arg.spelling) if arg.source == "flag" else None
+        if (
+            flag is not None
+            and guessed(flag)
+            and not _typed_by_config(config, command, arg.property, flag)
+        ):
+            found.append((arg, flag))
+    return found
+
+
 def guessed_kind_findings(
     tool: Tool, command: Command, tree: CommandTree, config: Config
 ) -> list[Finding]:
     """WB405: flags whose help printed no type, so switch-or-value was guessed (`kind_guessed`)."""
     findings: list[Finding] = []
-    declared = _declared_flags(tree, command)
-    for arg in tool.binding.args:
-        flag = declared.get(arg.spelling) if arg.source == "flag" else None
-        if (
-            flag is None
-            or not flag.kind_guessed
-            or _typed_by_config(config, command, arg.property, flag)
-        ):
-            continue
+    for arg, flag in _unconfirmed(tool, command, tree, config, lambda f: f.kind_guessed):
         served = (
             "a switch (true/false)" if arg.kind.value == "boolean" else "an option taking a value"
         )
@@ -348,6 +363,33 @@ def guessed_kind_findings(
                 f"Check the CLI, then set `type = {other}` (or keep it with `type = "
                 f'"{"boolean" if arg.kind.value == "boolean" else "string"}"`) under '
                 f'[commands."{command.path_str}".flags.{toml_key(flag.key)}].',
+            )
+        )
+    return findings
+
+
+def guessed_type_findings(
+    tool: Tool, command: Command, tree: CommandTree, config: Config
+) -> list[Finding]:
+    """WB415: flags served as numbers although their help printed no type word: the number was
+    read from the placeholder's name, the description or the default (`type_guessed`)."""
+    findings: list[Finding] = []
+    for arg, flag in _unconfirmed(tool, command, tree, config, lambda f: f.type_guessed):
+        if arg.value_type not in (ValueType.INTEGER, ValueType.NUMBER):
+            continue
+        served = arg.value_type.value
+        shown = f" `{flag.metavar}`" if flag.metavar else ""
+        findings.append(
+            finding(
+                "WB415",
+                f"{tool.name}.{arg.property}",
+                f"`{arg.spelling}`{shown} of `{command.path_str}` is served as {'an' if served == 'integer' else 'a'} "
+                f"{served}, but its help text printed no type: that was read from its placeholder, "
+                "description or default, and a program that converts nothing also takes other "
+                "words (`10k`).",
+                f'Check the CLI, then set `type = "string"` to pass any word (or confirm with '
+                f'`type = "{served}"`) under [commands."{command.path_str}".flags.{toml_key(flag.key)}], '
+                "or pick the type in the TUI's flag editor.",
             )
         )
     return findings

@@ -105,6 +105,13 @@ class Flag(_Node):
     kind_guessed: bool = False
     """The help text gave no type label, so kind (switch or value) was decided by weaker evidence
     (a placeholder, a default, the description); lint shows it so the user can confirm."""
+    type_guessed: bool = False
+    """The help text printed no type word for this value, and its number type (integer or
+    number) was read from weaker evidence: the placeholder's name (`--limit=NUM`, `SKIP_LINES`),
+    the description's wording (`Number of retries`, `in seconds`) or a shown default (`(default:
+    4)`). A numeric schema refuses words a parser that converts nothing would take (`10k`), so
+    lint shows it (WB415) for the user to confirm or override; declared types (`INTEGER`,
+    `int`, `[number]`) and numeric choice lists (`{0,1,2}`) are not guesses."""
     inherited_from: str | None = None
     """Set when the flag comes from elsewhere than the command itself: the space-joined path of
     the ancestor that declares it (click group option, cobra persistent flag) or the name of an

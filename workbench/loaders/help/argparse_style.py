@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from workbench.loaders.help.document import Entry, HelpDocument
+from workbench.loaders.help.flags import FlagStyle
 from workbench.loaders.help.generic import Rules
 from workbench.loaders.help.listing import command_entry
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
@@ -91,4 +92,9 @@ SIGNS = (
 )
 """The marks argparse and optparse leave (pattern, weight), for `detect.py`."""
 
-RULES = Rules(name="argparse", lowercase_positionals=True, hooks=[take_subparsers])
+RULES = Rules(
+    name="argparse",
+    lowercase_positionals=True,
+    hooks=[take_subparsers],
+    flag_style=FlagStyle(braces_list=True),
+)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from workbench.loaders.help.document import HelpDocument
+from workbench.loaders.help.flags import FlagStyle
 from workbench.loaders.help.generic import Rules
 from workbench.loaders.help.parsed import ParsedHelp
 from workbench.model.tree import FlagKind, ValueType
@@ -86,6 +87,7 @@ SIGNS = (
 
 RULES = Rules(
     name="click",
+    flag_style=FlagStyle(unchecked_text=True),
     hooks=[_unmark_default_command],
     finish=[_drop_shell_setup, _counts_shown_as_ranges],
 )

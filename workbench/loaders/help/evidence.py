@@ -97,6 +97,8 @@ def settle_value_type(
         return ValueType.STRING  # `(default: "100")`: the CLI keeps the value as text
     words = accepts_words(description)
     default = (default or "").strip()
+    if value_type is ValueType.STRING and (stated := stated_unit_type(metavar, description)):
+        return stated  # `SIZE is in Mega-Bytes, default chunk size is 15MB`: a bare count of MB
     if value_type in _NUMERIC and words:
         return ValueType.STRING
     if (
@@ -128,6 +130,28 @@ def settle_value_type(
     if re.fullmatch(r"-?\d+\.\d+", default):
         return ValueType.NUMBER
     return value_type
+
+
+_BYTE_UNIT = r"(?:(?:kilo|mega|giga|tera)-?)?bytes|[KMGT]i?B"
+
+
+def stated_unit_type(metavar: str, description: str) -> ValueType | None:
+    """The type of a value whose description names the placeholder and the unit it is counted
+    in (s3cmd's `--multipart-chunk-size-mb=SIZE  … SIZE is in Mega-Bytes, default chunk size is
+    15MB, minimum allowed chunk size is 5MB`): a whole number of bytes, kilobytes or megabytes,
+    an integer. The sentence names the value itself, so the sizes written with their unit beside
+    it (`15MB`) are that unit spelled out, not examples of a value taking a suffix; a text that
+    only says a rate or size is measured `in bytes` without naming the placeholder (yt-dlp's
+    `--limit-rate RATE  … in bytes per second, e.g. 50K or 4.2M`) states nothing of the kind."""
+    word = metavar.strip("<>")
+    if not re.fullmatch(r"[A-Za-z][\w-]*", word):
+        return None
+    stated = re.search(
+        rf"(?<![\w-]){re.escape(word)}\s+is\s+(?:given\s+|measured\s+|expressed\s+)?in\s+(?:{_BYTE_UNIT})(?![\w-])",
+        description,
+        re.IGNORECASE,
+    )
+    return ValueType.INTEGER if stated else None
 
 
 def _counted_by(metavar: str, description: str) -> bool:

@@ -37,6 +37,7 @@ from workbench.loaders.help.evidence import (
 from workbench.loaders.help.types import (
     Typing,
     choice_list,
+    declared_type,
     is_type_phrase,
     placeholder,
     range_bounds,
@@ -148,6 +149,15 @@ class FlagStyle:
     (`-i --instances <number>` given `-i max`)."""
     """The style's own wordings of a closed list of values in a description (made by
     `evidence.prose_choices`), read by `evidence.listed_choices` beside the plain ones."""
+    braces_list: bool = False
+    """The style prints a value in braces only as its parser's list of choices (argparse's
+    `{a,b}` for `choices=`, which spells a custom metavar without them), so one name in braces
+    (`--type {local-recipes-index}`) is the one value the parser takes, not a placeholder."""
+    unchecked_text: bool = False
+    """The style's string type word (click's `TEXT`) is a declared plain string, which its
+    parser checks against nothing: values the description lists (`Filter by source: 'stdout',
+    'stderr', or 'system'`) are what the program documents, not a list the parser enforces (a
+    checked list prints as `[a|b]`), so the value stays a string."""
 
 
 @dataclass
@@ -262,6 +272,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
             flag.value_type = ValueType.CHOICE
         return flag
     guessed = False
+    labelled = found.kind is not None  # `[number]`, `type: number`: the CLI printed the type
     if (
         value is None
         and found.kind is None
@@ -305,6 +316,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         flag.value_type = item_types[0] if len(set(item_types)) == 1 else ValueType.STRING
         flag.item_types = item_types if len(set(item_types)) > 1 else None
         flag.repeatable = repeats
+        flag.type_guessed = number_guessed(flag, words, style, labelled=False)
         return flag
     typing, metavar, repeatable = _value_typing(value, style)
     flag.value_type = typing.value_type
@@ -327,12 +339,14 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     if typing.choices and not found.choices and opens_the_list(clean):
         # `Run 'x hardware' to list available …`: the list is a hint the schema shows, not an enum
         choices, flag.value_type, flag.metavar = None, ValueType.STRING, "|".join(typing.choices)
-    if not choices and (sole := sole_choice(value, found.default)):
+    if not choices and (sole := sole_choice(value, found.default, braces_list=style.braces_list)):
         choices, flag.metavar = (
             sole,
             None,
         )  # virtualenv's `--discovery {builtin}  … (default: builtin)`
-    if not choices:  # `One of "never", "always", or "multi_video".`, `Must be a, b, or c.`
+    if not choices and not (
+        style.unchecked_text and value.strip("<>").lower() in ("text", "string", "str")
+    ):  # `One of "never", "always", or "multi_video".`, `Must be a, b, or c.`
         choices = listed_choices(clean, openings=style.closed_lists, default=found.default)
     if choices:
         flag.choices = choices
@@ -360,9 +374,23 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         and all(re.fullmatch(r"-?\d+", c) for c in flag.choices)
     ):
         flag.value_type = ValueType.INTEGER  # `{0,1,2,3}` (a `[1|2|4]` list is a choice of strings)
+    flag.type_guessed = number_guessed(flag, [value], style, labelled=labelled)
     if found.default is not None:
         flag.default = _default_value(found.default, flag)
     return flag
+
+
+def number_guessed(flag: Flag, words: list[str], style: FlagStyle, *, labelled: bool) -> bool:
+    """The flag's number type (integer or number) rests on no type the CLI printed: not a type
+    word (`INTEGER`, `<int>`, `FLOAT`, a cobra `int`), a kind label (`[number]`, `type:
+    number`), nor a list of the values (`{0,1,2}`), but on a placeholder's name, the
+    description's wording or a shown default (`Flag.type_guessed`). A guessed kind is marked
+    already (`kind_guessed`), and its override settles the type too."""
+    if flag.value_type not in (ValueType.INTEGER, ValueType.NUMBER) or flag.choices:
+        return False
+    if style.type_words or labelled or flag.kind_guessed:
+        return False
+    return all(declared_type(word) is None for word in words)
 
 
 _PLACEHOLDER_WORD = re.compile(

@@ -301,12 +301,15 @@ def choice_list(text: str) -> tuple[str, ...] | None:
     return tuple(items)
 
 
-def sole_choice(text: str, default: str | None) -> list[str] | None:
+def sole_choice(text: str, default: str | None, *, braces_list: bool = False) -> list[str] | None:
     """argparse's `{builtin}` (one choice in braces) when the shown default is that choice:
     the one value the CLI offers (virtualenv's `--discovery {builtin}  … (default: builtin)`).
     Without that default, one name in braces is a placeholder (GNU sed's
-    `{script-only-if-no-other-script}`)."""
+    `{script-only-if-no-other-script}`), unless the style spells only choices in braces
+    (`braces_list`, argparse: `choices=["false"]` prints `--envs-generation {false}`)."""
     match = re.fullmatch(r"\{([\w.+:/@-]+)\}", text.strip())
-    if match is None or default is None or default.strip().strip("\"'") != match.group(1):
+    if match is None:
+        return None
+    if not braces_list and (default is None or default.strip().strip("\"'") != match.group(1)):
         return None
     return [match.group(1)]

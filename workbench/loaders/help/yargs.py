@@ -90,6 +90,8 @@ def values_named_in_usage(doc: HelpDocument, parsed: ParsedHelp, path: list[str]
             and "path" not in metavar.lower()
         ):
             flag.value_type = ValueType.STRING
+        # `[num]` names the value; no type was printed, so a number read from it is a guess
+        flag.type_guessed = flag.value_type in (ValueType.INTEGER, ValueType.NUMBER)
 
 
 SIGNS = (
