@@ -375,6 +375,23 @@ def _fetch_and_parse(
         )
         node.fetched = Fetched("", node.fetched.argv, calls=node.fetched.calls)
         return
+    entry = node.entry
+    if node.fetched.text is None and entry and (entry.below or entry.usage_flags is not None):
+        # a listing of whole usages by full path (`tool remote tag list [--json]`) shows all a
+        # command has: a path only the start of other rows is a group of them, a row's options
+        # are the command's flags, though its own help could not be read
+        node.parsed = ParsedHelp(
+            style=parent_style or "generic",
+            runnable=entry.usage_flags is not None,
+            flags=list(entry.usage_flags or []),
+            subcommands=list(entry.below),
+            notes=[
+                f"its own help could not be read ({node.fetched.problem}); what it has is "
+                "read from its parent's listing of whole usages"
+            ],
+        )
+        node.fetched = Fetched("", node.fetched.argv, calls=node.fetched.calls)
+        return
     if node.fetched.text is None and (refused := refuses_own_default(node.fetched.calls)):
         node.note = (
             f"help unavailable on this machine: its --help refuses one of its own defaults "
@@ -396,6 +413,9 @@ def _fetch_and_parse(
         node.note = f"its {style} help text could not be read ({type(error).__name__})"
         return
     fold_alias_rows(node.parsed)
+    if node.entry is not None and node.entry.below:  # what the parent's listing names below it
+        known = {entry.name for entry in node.parsed.subcommands}
+        node.parsed.subcommands.extend(e for e in node.entry.below if e.name not in known)
     _read_pointed_listings(executable, node, path, timeout_s, cwd)
 
 

@@ -21,6 +21,7 @@ from workbench.loaders.help import (
     clap,
     cleo,
     click_style,
+    clipanion,
     cobra,
     commander,
     generic,
@@ -66,6 +67,7 @@ REGISTRY: tuple[Style, ...] = (
     Style("gnu", gnu.SIGNS, gnu.RULES),
     Style("typed-lines", typed_lines.SIGNS, typed_lines.RULES),
     Style("npm", npm_style.SIGNS, npm_style.RULES),
+    Style("clipanion", clipanion.SIGNS, clipanion.RULES, clipanion.parse),
     Style("generic", (), generic.GENERIC),
 )
 """Every style, in tie-break order; `generic` (no signs) reads what no other style claims."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from workbench.loaders.help.clipanion import read_usage_listing
 from workbench.loaders.help.document import HelpDocument, read_document
 from workbench.loaders.help.generic import underlined_headings
 from workbench.loaders.help.run import HelpCall, run_help
@@ -18,8 +19,10 @@ from workbench.loaders.help.run import HelpCall, run_help
 _MAN_PAGE = re.compile(r"\A\s*\S+\(\d\w*\)\s.*?\S+\(\d\w*\)\s*$", re.MULTILINE)
 """The `GIT-COMMIT(1)   Git Manual   GIT-COMMIT(1)` header of a page `man` rendered."""
 _ERROR_START = re.compile(
-    r"\A\s*(error|fatal|unknown (command|flag|option)|unrecognized|invalid)\b", re.IGNORECASE
+    r"\A\s*(?:(?:[a-z]+ ){1,2}error:|(?:error|fatal|unknown (?:command|flag|option)|unrecognized|invalid)\b)",
+    re.IGNORECASE,
 )
+"""A reply that opens with an error (`error:`, `Unknown Syntax Error: Command not found`)."""
 
 
 @dataclass(frozen=True)
@@ -136,9 +139,9 @@ def _problem(
         last = [line.strip() for line in text.strip().splitlines() if line.strip()][-1]
         return f"`{' '.join(call.argv)}` failed with a Python traceback ({last[:160]})"
     doc = read_document(underlined_headings(text))  # `Usage` over `=====`: the usage is below
+    program = call.argv[0].rsplit("/", 1)[-1]
     if _ERROR_START.match(text) and not (doc.usage and not path):
         return f"`{' '.join(call.argv)}` printed an error: {text.strip().splitlines()[0][:120]}"
-    program = call.argv[0].rsplit("/", 1)[-1]
     if (
         call.exit_code not in (0, None)
         and re.search(r"^(?:Error|error|fatal):", text, re.MULTILINE)
@@ -150,9 +153,11 @@ def _problem(
         return f"`{' '.join(call.argv)}` printed an error and another program's usage"
     if any(text.strip() == previous.strip() for previous in ancestor_texts):
         return f"`{' '.join(call.argv)}` printed its parent's help, not its own"
-    if not (doc.usage or doc.sections) and not (
-        engine_listed and path and call.exit_code == 0 and _mentions(text, path[-1])
-    ):
+    if (
+        not (doc.usage or doc.sections)
+        and not (engine_listed and path and call.exit_code == 0 and _mentions(text, path[-1]))
+        and not read_usage_listing(text, [program, *path])
+    ):  # clipanion's listing of full usage rows has neither, and is the help
         return f"`{' '.join(call.argv)}` printed text with no usage line, options or commands"
     if (
         path
