@@ -39,8 +39,15 @@ from workbench.loaders.help.fetch import (
 from workbench.loaders.help.generic import first_of_each, parse_listing
 from workbench.loaders.help.go_completion import consult_go_completion
 from workbench.loaders.help.go_completion import framework as go_framework
+from workbench.loaders.help.manpage import (
+    MANUAL_STYLE,
+    consult_command_pages,
+    consult_manual,
+    help_from_page,
+    page_sibling,
+    read_manual,
+)
 from workbench.loaders.help.manpage import WITNESS as MAN_WITNESS
-from workbench.loaders.help.manpage import consult_command_pages, consult_manual, read_manual
 from workbench.loaders.help.modes import give_mode_options
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
@@ -405,8 +412,20 @@ def _fetch_and_parse(
             node.listed_by is not None
         )  # a name only a listing gave, never confirmed by help
         return
-    style = detect_style(node.fetched.text, prefer=parent_style)
     path = [os.path.basename(executable), *node.path]
+    if node.fetched.manual:
+        node.parsed = help_from_page(node.fetched.text, path)
+        if node.parsed is None and (sibling := page_sibling(node.fetched.text, path)):
+            # every help form opens a sibling's page: the name is that command's alias
+            node.parsed = help_from_page(node.fetched.text, [*path[:-1], sibling])
+            if node.parsed is not None:
+                node.parsed.aliases.append(node.path[-1])
+                node.path = [*node.path[:-1], sibling]
+        if node.parsed is None:
+            node.note = "help unavailable: its help is the manual page of another command"
+            node.rejected = node.listed_by is not None
+        return
+    style = detect_style(node.fetched.text, prefer=parent_style)
     try:
         node.parsed = parser_for(style)(node.fetched.text, path)
     except Exception as error:  # a text no parser rule foresaw: keep the command, report it
@@ -491,6 +510,7 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     partial: list[str] = []
     unlisted: list[str] = []
     nameless: list[str] = []
+    manuals: list[str] = []
     stack: list[tuple[CrawledCommand, set[str], bool]] = [(root, set(), False)]
     while stack:
         node, above, sibling_read = stack.pop()
@@ -507,6 +527,8 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
             ):
                 unread_commands.append(label)
             continue
+        if node.parsed.style == MANUAL_STYLE:
+            manuals.append(label)
         flags = [*node.parsed.flags, *node.parsed.inherited, *node.listing_flags]
         held_here = above | held_spellings(flags)
         children_read = any(child.parsed is not None for child in node.children)
@@ -574,6 +596,12 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
         signs.append(
             f"{_counted(len(unfollowed), 'fuller listing')} the help points to that could not be read "
             f"({_named(unfollowed)}): the options only it shows are missing"
+        )
+    if manuals and manuals[0] == root_name:
+        signs.append(
+            f"its help is its manual page ({_named(manuals)}: every help form opens it), read "
+            "as a manual: a page names the commands and options its authors documented, which "
+            "may be fewer than the program has; check the program's own command list"
         )
     return signs
 

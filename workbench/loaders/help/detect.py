@@ -28,6 +28,7 @@ from workbench.loaders.help import (
     gnu,
     kingpin,
     npm_style,
+    thor,
     typed_lines,
     yargs,
 )
@@ -68,6 +69,7 @@ REGISTRY: tuple[Style, ...] = (
     Style("typed-lines", typed_lines.SIGNS, typed_lines.RULES),
     Style("npm", npm_style.SIGNS, npm_style.RULES),
     Style("clipanion", clipanion.SIGNS, clipanion.RULES, clipanion.parse),
+    Style("thor", thor.SIGNS, thor.RULES),
     Style("generic", (), generic.GENERIC),
 )
 """Every style, in tie-break order; `generic` (no signs) reads what no other style claims."""

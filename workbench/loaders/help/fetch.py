@@ -33,6 +33,8 @@ class Fetched:
     argv: tuple[str, ...]
     problem: str | None = None
     calls: tuple[HelpCall, ...] = ()
+    manual: bool = False
+    """The text is the command's rendered manual page: every help form printed it."""
 
 
 def help_argvs(executable: str, path: list[str]) -> list[list[str]]:
@@ -72,6 +74,11 @@ def fetch_help(
         problems.append(problem)
         if call.error or call.timed_out:  # other forms would not start, or would hang as well
             break
+    pages = [c for c, p in zip(calls, problems, strict=True) if p.endswith("opened a manual page")]
+    if pages and pages[0] is calls[0] and not any(c.error or c.timed_out for c in calls):
+        # `--help` opens the manual page and no form answers with help (git's `--help` opens
+        # its page too, and its `-h` answers)
+        return Fetched(pages[0].text, pages[0].argv, calls=tuple(calls), manual=True)
     summary = problems[0] + (
         f" (and {len(problems) - 1} other forms failed)" if len(problems) > 1 else ""
     )
