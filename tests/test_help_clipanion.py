@@ -92,3 +92,19 @@ def test_the_crawl_loads_the_groups_the_listing_implies_and_their_commands(tmp_p
     assert node.runnable and node.flags == []  # its row `yarn node ...` is its whole usage
     signs = tree.coverage.short_signs if tree.coverage else []
     assert not [s for s in signs if "could not be read" in s]  # the listing showed all they have
+
+
+def test_a_third_party_completion_file_for_another_major_release_is_no_sign():
+    import json
+
+    from corpus.replay import recording_path
+
+    from workbench.loaders.help.completions import CompletionFile, for_another_release
+
+    # fish's yarn.fish opens `# Yarn 1.22.4`: yarn classic's commands, not yarn 4's
+    [recorded] = json.loads(recording_path("yarn").read_text())["completions"]
+    file = CompletionFile(**recorded)
+    assert recorded["text"].startswith("# Yarn 1.22.4")
+    assert for_another_release(file, {"yarn"}, "4.18.1")
+    assert not for_another_release(file, {"yarn"}, "1.22.19")
+    assert not for_another_release(file, {"yarn"}, None)

@@ -186,7 +186,9 @@ def crawl(
         if printed and printed not in names:  # the name the help prints (`Usage: fd …`)
             names.append(printed)
             files += [f for f in finder(path, [printed]) if f.path not in {g.path for g in files}]
-        completion_signs = consult_completions(files, root, set(names), root_name)
+        completion_signs = consult_completions(
+            files, root, set(names), root_name, _cli_version(version_call)
+        )
     tree = build_tree(root, root_name, _cli_version(version_call))
     signs = short_signs(root, root_name) + completion_signs
     listings = listing_witnesses(root, tree)
