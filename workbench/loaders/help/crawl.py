@@ -31,10 +31,12 @@ from workbench.loaders.help.completions import (
 )
 from workbench.loaders.help.detect import detect_style, parser_for, rules_for
 from workbench.loaders.help.fetch import (
+    RETRY_FACTOR,
     Fetched,
     fetch_help,
     fetch_listing,
     fetch_pointed_listing,
+    timed_out_twice,
 )
 from workbench.loaders.help.generic import first_of_each, parse_listing
 from workbench.loaders.help.go_completion import consult_go_completion
@@ -508,6 +510,7 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     read (`shortness.py`)."""
     unread_names: list[str] = []
     unread_commands: list[str] = []
+    timed_out: list[str] = []
     unfollowed: list[str] = []
     partial: list[str] = []
     unlisted: list[str] = []
@@ -527,7 +530,8 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
                 and not (sibling_read and node.fetched and runs_instead_of_help(node.fetched.calls))
                 and not (node.fetched and refuses_own_default(node.fetched.calls))
             ):
-                unread_commands.append(label)
+                slow = node.fetched is not None and timed_out_twice(node.fetched.calls)
+                (timed_out if slow else unread_commands).append(label)
             continue
         if node.parsed.style == MANUAL_STYLE:
             manuals.append(label)
@@ -593,6 +597,13 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
         signs.append(
             f"{_counted(len(unread_commands), 'listed command')} whose own help could not be read "
             f"({_named(unread_commands)}): their flags are missing"
+        )
+    if timed_out:
+        signs.append(
+            f"{_counted(len(timed_out), 'listed command')} whose help did not finish in time, "
+            f"asked twice, the second time with {RETRY_FACTOR:g} times the limit "
+            f"({_named(timed_out)}): their flags and subcommands are missing; load again when "
+            "the machine is less busy"
         )
     if unfollowed:
         signs.append(

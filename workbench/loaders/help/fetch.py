@@ -25,6 +25,16 @@ _ERROR_START = re.compile(
 """A reply that opens with an error (`error:`, `Unknown Syntax Error: Command not found`)."""
 
 
+RETRY_FACTOR = 3.0
+"""A help call that times out is asked once more with this many times the limit: a machine
+busy with other work can take several times the usual time to start an interpreter."""
+
+
+def timed_out_twice(calls: tuple[HelpCall, ...] | list[HelpCall]) -> bool:
+    """Whether a command's help went unread because its call timed out, retried too."""
+    return sum(1 for call in calls if call.timed_out) >= 2
+
+
 @dataclass(frozen=True)
 class Fetched:
     """The help text of one command, or why there is none."""
@@ -66,6 +76,9 @@ def fetch_help(
     argv: tuple[str, ...] = ()
     for form in help_argvs(executable, path):
         call = run_help(form, timeout_s, cwd=cwd)
+        if call.timed_out:  # a loaded machine: once more, with a longer limit, before giving up
+            calls.append(call)
+            call = run_help(form, timeout_s * RETRY_FACTOR, cwd=cwd)
         calls.append(call)
         argv = call.argv
         problem = _problem(call, path, ancestor_texts, engine_listed=engine_listed)
@@ -74,11 +87,11 @@ def fetch_help(
         problems.append(problem)
         if call.error or call.timed_out:  # other forms would not start, or would hang as well
             break
-    pages = [c for c, p in zip(calls, problems, strict=True) if p.endswith("opened a manual page")]
-    if pages and pages[0] is calls[0] and not any(c.error or c.timed_out for c in calls):
-        # `--help` opens the manual page and no form answers with help (git's `--help` opens
+    if problems[0].endswith("opened a manual page") and not any(
+        c.error or c.timed_out for c in calls
+    ):  # `--help` opens the manual page and no form answers with help (git's `--help` opens
         # its page too, and its `-h` answers)
-        return Fetched(pages[0].text, pages[0].argv, calls=tuple(calls), manual=True)
+        return Fetched(calls[0].text, calls[0].argv, calls=tuple(calls), manual=True)
     summary = problems[0] + (
         f" (and {len(problems) - 1} other forms failed)" if len(problems) > 1 else ""
     )
@@ -134,7 +147,7 @@ def _problem(
     if call.error:
         return f"`{' '.join(call.argv)}` failed: {call.error}"
     if call.timed_out:
-        return f"`{' '.join(call.argv)}` did not finish in time"
+        return f"`{' '.join(call.argv)}` did not finish in time, asked twice"
     text = call.text
     if not text.strip():
         return f"`{' '.join(call.argv)}` printed nothing (exit code {call.exit_code})"
