@@ -92,3 +92,27 @@ def test_the_crawl_reads_the_manual_and_says_so(tmp_path):
     assert {"jobs", "gemfile", "path"} <= {f.name for f in by_path["bundle install"].flags}
     signs = tree.coverage.short_signs if tree.coverage else []
     assert any("its help is its manual page" in sign for sign in signs)
+
+
+def test_a_root_listing_by_full_path_names_each_word_after_the_program():
+    # a Thor CLI's README (`dice`): `  dice roll NdN        # Rolls N, N-sided dice …`; the word
+    # after the program is the command whatever its arguments look like, and the options' rows
+    # below are Thor's too
+    text = (FIXTURES / "thor_root_listing_dice.txt").read_text()
+    assert detect_style(text) == "thor"
+    result = parsed("thor_root_listing_dice.txt", ["dice"])
+    assert [e.name for e in result.subcommands] == [
+        "ability_score",
+        "ability_scores",
+        "bonus",
+        "help",
+        "roll",
+        "version",
+    ]
+    roll = result.subcommands[4]
+    assert (roll.summary, roll.arguments) == (
+        "Rolls N, N-sided dice and returns the total result",
+        "NdN",
+    )
+    shown = flags_of(result)["show-results"]
+    assert shown.short == "s" and shown.negatable

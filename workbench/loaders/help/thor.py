@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import re
 
+from workbench.loaders.help.document import HelpDocument
 from workbench.loaders.help.generic import Rules
+from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 
 _OPTION_ROW = re.compile(
     r"^(?P<lead>\s+)(?P<term>(?:-\w, )?\[--[^\]]+\](?:, \[--[^\]]+\])*)(?P<gap>\s*)(?P<rest>.*)$"
@@ -65,6 +67,35 @@ def unbracket(text: str) -> str:
     return "\n".join(lines)
 
 
+_LISTING_ROW = re.compile(r"^\s+(?P<term>\S.*?)(?:\s{2,}(?P<summary>\S.*))?$")
+
+
+def read_commands(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None:
+    """A `Commands:` listing by full path: the word after the command's own path is the
+    subcommand, what follows its arguments (`dice roll NdN`, `bundle plugin install PLUGINS`),
+    whatever their spelling; the section is taken out, so no other rule reads it."""
+    for section in list(doc.sections):
+        if "command" not in section.key:
+            continue
+        found: list[CommandEntry] = []
+        for line in section.lines:
+            match = _LISTING_ROW.match(line)
+            words = match.group("term").split() if match else []
+            if len(words) <= len(path) or words[: len(path)] != path:
+                continue
+            found.append(
+                CommandEntry(
+                    words[len(path)],
+                    summary=(match.group("summary") or "") if match else "",
+                    arguments=" ".join(words[len(path) + 1 :]),
+                )
+            )
+        if found:
+            doc.sections.remove(section)
+            known = {entry.name for entry in parsed.subcommands}
+            parsed.subcommands.extend(e for e in found if e.name not in known)
+
+
 SIGNS = (
     (r"^\s+\S+(?: [\w-]+)* help \[COMMAND\]\s+# Describe (?:available commands|subcommands)", 4),
     (r"^\s+(?:-\w, )?\[--[\w-]+(?:=[^\]]*)?\](?:, \[--no-[\w-]+\])?\s+# \S", 2),
@@ -72,4 +103,4 @@ SIGNS = (
 """The marks Thor leaves (pattern, weight), for `detect.py`: its `help [COMMAND]` row and its
 bracketed options over a `#` column."""
 
-RULES = Rules(name="thor", prepare=unbracket)
+RULES = Rules(name="thor", prepare=unbracket, hooks=[read_commands])
