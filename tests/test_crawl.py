@@ -278,3 +278,48 @@ def test_a_command_whose_help_is_unreadable_keeps_the_arguments_its_listing_show
     ]
     assert start.short_help == "Start units"
     assert any(note.startswith("svc start: help unavailable") for note in tree.notes)
+
+
+SLOW = """\
+import os, sys, time
+args = sys.argv[1:]
+with open(os.environ["FAKE_LOG"], "a") as log:
+    log.write(repr(args) + "\\n")
+marker = os.environ["SLOW_MARKER"]
+if args == ["--version"]:
+    print("slow 1.0")
+elif args == ["--help"]:
+    if not os.path.exists(marker):  # the first call is the one a loaded machine makes late
+        open(marker, "w").close()
+        time.sleep(60)
+    print("Usage: slow <command>\\n\\nCommands:\\n  busy    Always too slow\\n  quick   Answers\\n")
+elif args[:1] == ["busy"]:
+    time.sleep(60)
+else:
+    print("Usage: slow quick [options]\\n\\nOptions:\\n  --fast   Go fast\\n")
+"""
+
+
+def test_a_help_call_that_times_out_is_asked_once_more_with_a_longer_limit(tmp_path, monkeypatch):
+    from workbench.loaders.help.fetch import RETRY_FACTOR
+
+    log = tmp_path / "calls.log"
+    monkeypatch.setenv("FAKE_LOG", str(log))
+    monkeypatch.setenv("SLOW_MARKER", str(tmp_path / "asked"))
+    cli = make_cli(tmp_path, "slow", SLOW)
+    started = time.monotonic()
+    tree = crawl(str(cli), use_cache=False, timeout_s=0.5)
+    assert time.monotonic() - started < 0.5 * (2 + 2 * RETRY_FACTOR) + 5
+    asked = [line.strip() for line in log.read_text().splitlines()]
+    assert asked.count("['--help']") == 2  # the root's first call timed out; the second read
+    assert asked.count("['busy', '--help']") == 2 and "['busy', '-h']" not in asked
+    assert [c.name for c in tree.root.subcommands] == ["busy", "quick"]
+    assert [f.name for f in tree.find("slow quick").flags] == ["fast"]
+    assert any(
+        note.startswith("slow busy: help unavailable")
+        and "did not finish in time, asked twice" in note
+        for note in tree.notes
+    )
+    assert tree.coverage is not None
+    [sign] = [s for s in tree.coverage.short_signs if "did not finish in time" in s]
+    assert "(slow busy)" in sign and "3 times the limit" in sign

@@ -77,6 +77,9 @@ NAMED = [
     "diff",
     "sort",
     "nl",
+    "clipanion",
+    "yarn",
+    "bundle",
 ]
 
 

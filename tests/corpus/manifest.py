@@ -1900,6 +1900,10 @@ CORPUS: tuple[CorpusCLI, ...] = (
         held_out=True,
         round=18,
         notes=("yarn berry (4.x): a bundle whose clipanion is not a module of its own",),
+        hand_checked="witness lag kept as is: `--clipanion=definitions` leaves out the script "
+        "list `yarn run [--json]` (clipanion's chooser for `yarn run --help` shows it); checked "
+        "in a folder with a package.json: `yarn run --json` prints the scripts, `yarn run "
+        "--bogus` is refused (`Unsupported option name`)",
     ),
     CorpusCLI(
         "gem",
@@ -1930,6 +1934,10 @@ CORPUS: tuple[CorpusCLI, ...] = (
         version="2.3.15",
         held_out=True,
         round=18,
+        hand_checked="witness lag kept as is: Thor's hidden commands (`:hide => true`) are left "
+        "out, but bundle's manual page documents two of them, `viz` and `clean`; checked: "
+        "`bundle clean --dry-run` runs, `bundle clean --bogus` and `bundle viz --bogus` are "
+        "refused (`Unknown switches`)",
     ),
     CorpusCLI(
         "prove",

@@ -246,7 +246,7 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "tabulate": (1.000, 1.000, 1.000, 0.923),  # `--colalign`: in getopt's specs, not in its help
     "humanfriendly": (1.000, 1.000, 1.000, 1.000),
     # held out (round 18: node, Ruby, Perl): as first scored, before any fix for them
-    # (docs/loaders.md, "Round 18"); yarn and bundle are in RECORDED_CRAWL_FAILURES
+    # (docs/loaders.md, "Round 18"); yarn and bundle crawl since fail18 (their floors below)
     "pm2": (1.000, 1.000, 1.000, 1.000),
     "markdownlint": (1.000, 1.000, 1.000, 1.000),
     "sequelize": (1.000, 1.000, 1.000, 1.000),
@@ -265,6 +265,13 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "piconv": (1.000, 1.000, 1.000, 1.000),
     "eslint": (1.000, 1.000, 1.000, 1.000),
     "tsc": (1.000, 1.000, 1.000, 1.000),  # 0.203 first scored; `tsc --help --all` followed
+    # crawl failed as first scored; fail18: clipanion's listing of whole usage rows. flags P:
+    # `run --json`, which the program takes and its `--clipanion=definitions` leaves out
+    "yarn": (1.000, 1.000, 0.994, 1.000),
+    # crawl failed as first scored; fail18: its --help is its manual page, read as one (and
+    # said so). The page names 18 of its 34 commands; `viz`, `clean` are Thor-hidden commands
+    # the page documents (the truth leaves hidden ones out)
+    "bundle": (0.900, 0.529, 0.940, 0.712),
 }
 LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "sqlite-utils": (1.000, 1.000, 1.000, 1.000),
@@ -413,14 +420,17 @@ ROUND_19_RECORDED_MICRO = {
     "flags_recall": 0.997,  # 0.950 as first scored: prose-usage pages, mount -s, row shapes
 }  # no value type: cobra, urfave, kingpin and fish tell none
 ROUND_18 = {c.name for c in CORPUS if c.round == 18}
-"""The fifth fresh held-out set (node, Ruby, Perl): floors of its own, as first scored (the 18
-loads; yarn's and bundle's crawls fail, RECORDED_CRAWL_FAILURES); recorded only, no live."""
+"""The fifth fresh held-out set (node, Ruby, Perl): floors of its own, as first scored (18
+loads then; yarn's and bundle's crawls failed, counted since fail18); recorded only, no live."""
 ROUND_18_RECORDED_MICRO = {
-    "commands_precision": 1.000,
-    "commands_recall": 1.000,  # first scored 0.773; l18a: gem's pointer row, oclif's topics
-    "flags_precision": 0.999,  # first scored (gem `-v` from its usage lines; l18a: read as one)
-    "flags_recall": 0.999,  # 0.629 first scored (gem, tsc, oclif): pointer rows, topic pages, tsc's full listing
-    "value_type": 0.994,  # 0.948 first scored (prove, eslint, pm2); oclif's `<options:`, stated kinds
+    # lowered (fail18) from 1.000, 1.000, 0.999, 0.999, 0.994 over 18 loads: yarn and bundle
+    # crawl now and count; bundle's manual page names 18 of its 34 commands (said short) and
+    # two Thor-hidden ones; yarn's `run --json` is witness lag
+    "commands_precision": 0.993,
+    "commands_recall": 0.945,  # first scored 0.773; l18a: gem's pointer row, oclif's topics
+    "flags_precision": 0.996,  # first scored (gem `-v` from its usage lines; l18a: read as one)
+    "flags_recall": 0.980,  # 0.629 first scored (gem, tsc, oclif): pointer rows, topic pages, tsc's full listing
+    "value_type": 0.982,  # 0.948 first scored (prove, eslint, pm2); oclif's `<options:`, stated kinds
 }
 ROUND_15 = {c.name for c in CORPUS if c.round == 15}
 """The third fresh held-out set (Python and node): floors of its own, as first scored."""
@@ -463,15 +473,13 @@ ROUND_17_LIVE_MICRO = {
 FRESH_HELD_OUT = ROUND_14 | ROUND_15 | ROUND_16 | ROUND_17 | ROUND_18 | ROUND_19
 """The fresh held-out sets: each is measured by floors of its own, so the older sets' micro tests
 leave them out."""
-RECORDED_CRAWL_FAILURES: dict[str, str] = {
-    # held out (round 18), as first scored (docs/loaders.md, "Round 18")
-    "yarn": "clipanion's help: `yarn <command> [-F,--fixed] …` rows with no usage line or headings",
-    "bundle": "`bundle --help` prints its roff manual page (bundler's own help command)",
-}
+RECORDED_CRAWL_FAILURES: dict[str, str] = {}
 """Recorded crawls that fail today: each must keep failing until a fix lands, then it gets a
 floor. (cleancss left it in round 14: its help, printed only for a terminal, is read under a
 pseudo-terminal as stdin, docs/crawler.md; conan in round 17: colon-less command-group
-headings over flush-left rows, docs/crawler.md "Round 17: command listings".)"""
+headings over flush-left rows, docs/crawler.md "Round 17: command listings"; yarn and bundle
+of round 18 in fail18: clipanion's listing of whole usages, a help that is the manual page,
+docs/crawler.md "Round 18: clipanion, Thor and a help that is the manual page".)"""
 # ---------------------------------------------------------------- end of thresholds
 
 RECORDED = [c.name for c in corpus_clis() if recording_path(c.name).exists()]

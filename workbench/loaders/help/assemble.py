@@ -91,10 +91,12 @@ def _build_command(
             command.flags.append(flag)
     drop_shared_aliases(command.flags)  # a listing's spelling another flag here already holds
     lineage = [*ancestors, command]
+    kept: dict[str, CrawledCommand] = {}  # a child renamed to the command it is an alias of, once
+    for child in node.children:
+        if not child.rejected:
+            kept.setdefault(child.path[-1], child)
     command.subcommands = [
-        _build_command(child, [*path, child.path[-1]], notes, lineage)
-        for child in node.children
-        if not child.rejected
+        _build_command(child, [*path, name], notes, lineage) for name, child in kept.items()
     ]
     return command
 

@@ -600,11 +600,16 @@ def listing_of(file: CompletionFile, names: set[str]) -> CompletionListing:
 
 
 def consult_completions(
-    files: list[CompletionFile], root: CrawledCommand, names: set[str], root_name: str
+    files: list[CompletionFile],
+    root: CrawledCommand,
+    names: set[str],
+    root_name: str,
+    version: str | None = None,
 ) -> list[str]:
     """Note on the crawled commands the options only the program's own completion files list;
     return one sentence per third-party file that lists options the crawl lacks (a sign the
-    load may be short: never taken from)."""
+    load may be short: never taken from), unless the file says it was written for another
+    major version of the program than `version` (`for_another_release`)."""
     signs: list[str] = []
     nodes = _read_nodes(root)
     own_listed = False  # an own file was taken: another file adds nothing but doubt
@@ -620,7 +625,11 @@ def consult_completions(
             own_listed = _take(file, options, nodes) or own_listed
         elif agrees_with_help(options, nodes):  # a file of another version says nothing
             missing = _missing([o for o in options if not _undescribed(o, options)], nodes)
-            if missing and not _spells_another_version(missing, nodes):
+            if (
+                missing
+                and not _spells_another_version(missing, nodes)
+                and not for_another_release(file, names, version)
+            ):
                 signs.append(_third_party_sign(file, root_name, missing))
     return signs
 
@@ -796,6 +805,24 @@ def _spelled(node: CrawledCommand, name: str) -> bool:
             re.search(rf"(?<![\w-])--{re.escape(name)}(?![\w-])", text)
         )
     return bool(text and re.search(rf"(?<![\w-])--{re.escape(name)}(?![\w-])", text))
+
+
+_STATED_RELEASE = re.compile(r"^#\s*(?P<name>[\w.+-]+)\s+v?(?P<major>\d+)\.\d+", re.MULTILINE)
+
+
+def for_another_release(file: CompletionFile, names: set[str], version: str | None) -> bool:
+    """Whether a third-party file's opening comment names the program with a release of another
+    major version than the one installed (`# Yarn 1.22.4` atop fish's yarn file, for yarn
+    4.18.1, whose commands and options were rewritten): what it lists beyond the help is that
+    release's, no sign the load is short."""
+    if not version or not (installed := re.match(r"(\d+)\.", version)):
+        return False
+    head = "\n".join(file.text.splitlines()[:5])
+    wanted = {name.lower() for name in names}
+    return any(
+        found.group("name").lower() in wanted and found.group("major") != installed.group(1)
+        for found in _STATED_RELEASE.finditer(head)
+    )
 
 
 def _third_party_sign(file: CompletionFile, root_name: str, missing: list[ListedOption]) -> str:

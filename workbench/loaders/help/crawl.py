@@ -31,16 +31,25 @@ from workbench.loaders.help.completions import (
 )
 from workbench.loaders.help.detect import detect_style, parser_for, rules_for
 from workbench.loaders.help.fetch import (
+    RETRY_FACTOR,
     Fetched,
     fetch_help,
     fetch_listing,
     fetch_pointed_listing,
+    timed_out_twice,
 )
 from workbench.loaders.help.generic import first_of_each, parse_listing
 from workbench.loaders.help.go_completion import consult_go_completion
 from workbench.loaders.help.go_completion import framework as go_framework
+from workbench.loaders.help.manpage import (
+    MANUAL_STYLE,
+    consult_command_pages,
+    consult_manual,
+    help_from_page,
+    page_sibling,
+    read_manual,
+)
 from workbench.loaders.help.manpage import WITNESS as MAN_WITNESS
-from workbench.loaders.help.manpage import consult_command_pages, consult_manual, read_manual
 from workbench.loaders.help.modes import give_mode_options
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
@@ -179,7 +188,9 @@ def crawl(
         if printed and printed not in names:  # the name the help prints (`Usage: fd …`)
             names.append(printed)
             files += [f for f in finder(path, [printed]) if f.path not in {g.path for g in files}]
-        completion_signs = consult_completions(files, root, set(names), root_name)
+        completion_signs = consult_completions(
+            files, root, set(names), root_name, _cli_version(version_call)
+        )
     tree = build_tree(root, root_name, _cli_version(version_call))
     signs = short_signs(root, root_name) + completion_signs
     listings = listing_witnesses(root, tree)
@@ -375,6 +386,23 @@ def _fetch_and_parse(
         )
         node.fetched = Fetched("", node.fetched.argv, calls=node.fetched.calls)
         return
+    entry = node.entry
+    if node.fetched.text is None and entry and (entry.below or entry.usage_flags is not None):
+        # a listing of whole usages by full path (`tool remote tag list [--json]`) shows all a
+        # command has: a path only the start of other rows is a group of them, a row's options
+        # are the command's flags, though its own help could not be read
+        node.parsed = ParsedHelp(
+            style=parent_style or "generic",
+            runnable=entry.usage_flags is not None,
+            flags=list(entry.usage_flags or []),
+            subcommands=list(entry.below),
+            notes=[
+                f"its own help could not be read ({node.fetched.problem}); what it has is "
+                "read from its parent's listing of whole usages"
+            ],
+        )
+        node.fetched = Fetched("", node.fetched.argv, calls=node.fetched.calls)
+        return
     if node.fetched.text is None and (refused := refuses_own_default(node.fetched.calls)):
         node.note = (
             f"help unavailable on this machine: its --help refuses one of its own defaults "
@@ -388,14 +416,29 @@ def _fetch_and_parse(
             node.listed_by is not None
         )  # a name only a listing gave, never confirmed by help
         return
-    style = detect_style(node.fetched.text, prefer=parent_style)
     path = [os.path.basename(executable), *node.path]
+    if node.fetched.manual:
+        node.parsed = help_from_page(node.fetched.text, path)
+        if node.parsed is None and (sibling := page_sibling(node.fetched.text, path)):
+            # every help form opens a sibling's page: the name is that command's alias
+            node.parsed = help_from_page(node.fetched.text, [*path[:-1], sibling])
+            if node.parsed is not None:
+                node.parsed.aliases.append(node.path[-1])
+                node.path = [*node.path[:-1], sibling]
+        if node.parsed is None:
+            node.note = "help unavailable: its help is the manual page of another command"
+            node.rejected = node.listed_by is not None
+        return
+    style = detect_style(node.fetched.text, prefer=parent_style)
     try:
         node.parsed = parser_for(style)(node.fetched.text, path)
     except Exception as error:  # a text no parser rule foresaw: keep the command, report it
         node.note = f"its {style} help text could not be read ({type(error).__name__})"
         return
     fold_alias_rows(node.parsed)
+    if node.entry is not None and node.entry.below:  # what the parent's listing names below it
+        known = {entry.name for entry in node.parsed.subcommands}
+        node.parsed.subcommands.extend(e for e in node.entry.below if e.name not in known)
     _read_pointed_listings(executable, node, path, timeout_s, cwd)
 
 
@@ -467,10 +510,12 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     read (`shortness.py`)."""
     unread_names: list[str] = []
     unread_commands: list[str] = []
+    timed_out: list[str] = []
     unfollowed: list[str] = []
     partial: list[str] = []
     unlisted: list[str] = []
     nameless: list[str] = []
+    manuals: list[str] = []
     stack: list[tuple[CrawledCommand, set[str], bool]] = [(root, set(), False)]
     while stack:
         node, above, sibling_read = stack.pop()
@@ -485,8 +530,11 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
                 and not (sibling_read and node.fetched and runs_instead_of_help(node.fetched.calls))
                 and not (node.fetched and refuses_own_default(node.fetched.calls))
             ):
-                unread_commands.append(label)
+                slow = node.fetched is not None and timed_out_twice(node.fetched.calls)
+                (timed_out if slow else unread_commands).append(label)
             continue
+        if node.parsed.style == MANUAL_STYLE:
+            manuals.append(label)
         flags = [*node.parsed.flags, *node.parsed.inherited, *node.listing_flags]
         held_here = above | held_spellings(flags)
         children_read = any(child.parsed is not None for child in node.children)
@@ -550,10 +598,23 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
             f"{_counted(len(unread_commands), 'listed command')} whose own help could not be read "
             f"({_named(unread_commands)}): their flags are missing"
         )
+    if timed_out:
+        signs.append(
+            f"{_counted(len(timed_out), 'listed command')} whose help did not finish in time, "
+            f"asked twice, the second time with {RETRY_FACTOR:g} times the limit "
+            f"({_named(timed_out)}): their flags and subcommands are missing; load again when "
+            "the machine is less busy"
+        )
     if unfollowed:
         signs.append(
             f"{_counted(len(unfollowed), 'fuller listing')} the help points to that could not be read "
             f"({_named(unfollowed)}): the options only it shows are missing"
+        )
+    if manuals and manuals[0] == root_name:
+        signs.append(
+            f"its help is its manual page ({_named(manuals)}: every help form opens it), read "
+            "as a manual: a page names the commands and options its authors documented, which "
+            "may be fewer than the program has; check the program's own command list"
         )
     return signs
 

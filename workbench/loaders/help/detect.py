@@ -21,12 +21,14 @@ from workbench.loaders.help import (
     clap,
     cleo,
     click_style,
+    clipanion,
     cobra,
     commander,
     generic,
     gnu,
     kingpin,
     npm_style,
+    thor,
     typed_lines,
     yargs,
 )
@@ -66,6 +68,8 @@ REGISTRY: tuple[Style, ...] = (
     Style("gnu", gnu.SIGNS, gnu.RULES),
     Style("typed-lines", typed_lines.SIGNS, typed_lines.RULES),
     Style("npm", npm_style.SIGNS, npm_style.RULES),
+    Style("clipanion", clipanion.SIGNS, clipanion.RULES, clipanion.parse),
+    Style("thor", thor.SIGNS, thor.RULES),
     Style("generic", (), generic.GENERIC),
 )
 """Every style, in tie-break order; `generic` (no signs) reads what no other style claims."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from workbench.loaders.help.clipanion import read_usage_listing
 from workbench.loaders.help.document import HelpDocument, read_document
 from workbench.loaders.help.generic import underlined_headings
 from workbench.loaders.help.run import HelpCall, run_help
@@ -18,8 +19,20 @@ from workbench.loaders.help.run import HelpCall, run_help
 _MAN_PAGE = re.compile(r"\A\s*\S+\(\d\w*\)\s.*?\S+\(\d\w*\)\s*$", re.MULTILINE)
 """The `GIT-COMMIT(1)   Git Manual   GIT-COMMIT(1)` header of a page `man` rendered."""
 _ERROR_START = re.compile(
-    r"\A\s*(error|fatal|unknown (command|flag|option)|unrecognized|invalid)\b", re.IGNORECASE
+    r"\A\s*(?:(?:[a-z]+ ){1,2}error:|(?:error|fatal|unknown (?:command|flag|option)|unrecognized|invalid)\b)",
+    re.IGNORECASE,
 )
+"""A reply that opens with an error (`error:`, `Unknown Syntax Error: Command not found`)."""
+
+
+RETRY_FACTOR = 3.0
+"""A help call that times out is asked once more with this many times the limit: a machine
+busy with other work can take several times the usual time to start an interpreter."""
+
+
+def timed_out_twice(calls: tuple[HelpCall, ...] | list[HelpCall]) -> bool:
+    """Whether a command's help went unread because its call timed out, retried too."""
+    return sum(1 for call in calls if call.timed_out) >= 2
 
 
 @dataclass(frozen=True)
@@ -30,6 +43,8 @@ class Fetched:
     argv: tuple[str, ...]
     problem: str | None = None
     calls: tuple[HelpCall, ...] = ()
+    manual: bool = False
+    """The text is the command's rendered manual page: every help form printed it."""
 
 
 def help_argvs(executable: str, path: list[str]) -> list[list[str]]:
@@ -61,6 +76,9 @@ def fetch_help(
     argv: tuple[str, ...] = ()
     for form in help_argvs(executable, path):
         call = run_help(form, timeout_s, cwd=cwd)
+        if call.timed_out:  # a loaded machine: once more, with a longer limit, before giving up
+            calls.append(call)
+            call = run_help(form, timeout_s * RETRY_FACTOR, cwd=cwd)
         calls.append(call)
         argv = call.argv
         problem = _problem(call, path, ancestor_texts, engine_listed=engine_listed)
@@ -69,6 +87,11 @@ def fetch_help(
         problems.append(problem)
         if call.error or call.timed_out:  # other forms would not start, or would hang as well
             break
+    if problems[0].endswith("opened a manual page") and not any(
+        c.error or c.timed_out for c in calls
+    ):  # `--help` opens the manual page and no form answers with help (git's `--help` opens
+        # its page too, and its `-h` answers)
+        return Fetched(calls[0].text, calls[0].argv, calls=tuple(calls), manual=True)
     summary = problems[0] + (
         f" (and {len(problems) - 1} other forms failed)" if len(problems) > 1 else ""
     )
@@ -124,7 +147,7 @@ def _problem(
     if call.error:
         return f"`{' '.join(call.argv)}` failed: {call.error}"
     if call.timed_out:
-        return f"`{' '.join(call.argv)}` did not finish in time"
+        return f"`{' '.join(call.argv)}` did not finish in time, asked twice"
     text = call.text
     if not text.strip():
         return f"`{' '.join(call.argv)}` printed nothing (exit code {call.exit_code})"
@@ -136,9 +159,9 @@ def _problem(
         last = [line.strip() for line in text.strip().splitlines() if line.strip()][-1]
         return f"`{' '.join(call.argv)}` failed with a Python traceback ({last[:160]})"
     doc = read_document(underlined_headings(text))  # `Usage` over `=====`: the usage is below
+    program = call.argv[0].rsplit("/", 1)[-1]
     if _ERROR_START.match(text) and not (doc.usage and not path):
         return f"`{' '.join(call.argv)}` printed an error: {text.strip().splitlines()[0][:120]}"
-    program = call.argv[0].rsplit("/", 1)[-1]
     if (
         call.exit_code not in (0, None)
         and re.search(r"^(?:Error|error|fatal):", text, re.MULTILINE)
@@ -150,9 +173,11 @@ def _problem(
         return f"`{' '.join(call.argv)}` printed an error and another program's usage"
     if any(text.strip() == previous.strip() for previous in ancestor_texts):
         return f"`{' '.join(call.argv)}` printed its parent's help, not its own"
-    if not (doc.usage or doc.sections) and not (
-        engine_listed and path and call.exit_code == 0 and _mentions(text, path[-1])
-    ):
+    if (
+        not (doc.usage or doc.sections)
+        and not (engine_listed and path and call.exit_code == 0 and _mentions(text, path[-1]))
+        and not read_usage_listing(text, [program, *path])
+    ):  # clipanion's listing of full usage rows has neither, and is the help
         return f"`{' '.join(call.argv)}` printed text with no usage line, options or commands"
     if (
         path

@@ -50,8 +50,10 @@ from dataclasses import dataclass, field
 
 from workbench.loaders.help.assemble import CrawledCommand
 from workbench.loaders.help.flags import FlagStyle, parse_flag
+from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 from workbench.loaders.help.run import run_help
 from workbench.loaders.help.shortness import says_partial
+from workbench.loaders.help.synopsis import values_from_usage
 from workbench.model.tree import Flag, FlagKind
 
 WITNESS = "man page"
@@ -630,3 +632,70 @@ def consult_command_pages(
 
 
 _MACHINERY = frozenset({"help", "version", "usage"})
+
+
+MANUAL_STYLE = "manual page"
+"""The style of a command whose help is its manual page (`help_from_page`)."""
+_PAGE_ROW = re.compile(
+    r"^(?P<indent> +)(?P<program>\S+) (?P<name>[a-z][\w-]*)\(\d\w*\)(?:\s+\S+)?$"
+)
+"""`       bundle install(1) bundle-install.1.html`: a subcommand named by its own page."""
+
+
+def help_from_page(text: str, path: list[str]) -> ParsedHelp | None:
+    """A command's `--help` that prints its rendered manual page (every help form does: Ruby's
+    Thor programs that override `help` with `man`), read as its help: the page's options, its
+    synopsis, and the subcommands it names by their own pages (`page_commands`). None when the
+    page is not this command's own (`bundle package --help` opening `BUNDLE-CACHE(1)`)."""
+    page = read_page(text, "-".join(path))
+    if page is None:
+        return None
+    lines = re.sub(r".\x08", "", text).splitlines()
+    name = " ".join(" ".join(_sections(lines).get("NAME", [])).split())
+    values_from_usage(page.flags, "\n".join(page.synopsis))  # `[--group=GROUP]` over `--group, -g`
+    return ParsedHelp(
+        style=MANUAL_STYLE,
+        description=re.split(r"\s+(?:\\?-|—|–)\s+", name, maxsplit=1)[-1] if name else "",
+        usage=page.synopsis,
+        flags=page.flags,
+        subcommands=page_commands(lines, path[0]),
+        notes=[
+            "its help is its manual page, read as a manual (its options and the commands "
+            "it names by their pages)"
+        ],
+    )
+
+
+def page_sibling(text: str, path: list[str]) -> str | None:
+    """The name of the sibling command whose page `text` is, when a command's every help form
+    opens the page of another command of the same parent (`bundle package --help` opening
+    `BUNDLE-CACHE(1)`: Thor maps `package` to `cache`, an alias), else None."""
+    lines = re.sub(r".\x08", "", text).splitlines()
+    header = _HEADER.match(next((line for line in lines if line.strip()), ""))
+    if header is None or len(path) < 2:
+        return None
+    words = header.group(1).strip().lower().split("-")
+    if len(words) != len(path) or words[:-1] != [w.lower() for w in path[:-1]]:
+        return None
+    name = words[-1]
+    if name == path[-1].lower() or read_page(text, "-".join(words)) is None:
+        return None
+    return name
+
+
+def page_commands(lines: list[str], program: str) -> list[CommandEntry]:
+    """The subcommands a page names as rows of their own pages, `PROGRAM NAME(1)` at an entry
+    indent over a deeper-indented summary (`bundle install(1) bundle-install.1.html` /
+    `Install the gems …`); a bullet (`•   bundle cache(1)`, a list of obsolete names) is no row."""
+    entries: dict[str, CommandEntry] = {}
+    for index, line in enumerate(lines[:-1]):
+        match = _PAGE_ROW.match(line)
+        if match is None or match.group("program").lower() != program.lower():
+            continue
+        following = lines[index + 1]
+        indent = len(match.group("indent"))
+        if not following.strip() or len(following) - len(following.lstrip()) <= indent:
+            continue
+        name = match.group("name")
+        entries.setdefault(name, CommandEntry(name, summary=following.strip()))
+    return list(entries.values())

@@ -19,6 +19,14 @@ class CommandEntry:
     arguments: str = ""
     """What the listing shows after the name (`[PATTERN...]`): the positionals, when the
     command's own help cannot be read."""
+    below: list[CommandEntry] = field(default_factory=list)
+    """The commands a listing of full paths names below this one (a `tool remote tag list` row
+    under `remote`, then `tag`): its subcommands when its own help does not list them or
+    cannot be read."""
+    usage_flags: list[Flag] | None = None
+    """The options its listing row shows when that row is the command's whole usage, every
+    option in it (`tool add [--json] [-F,--fixed] [--mode #0] ...`): its flags when its own
+    help cannot be read, and then nothing is missing. None: the listing shows no whole usage."""
 
 
 @dataclass
