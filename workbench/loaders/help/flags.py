@@ -150,11 +150,11 @@ class FlagStyle:
     """The style's own wordings of a closed list of values in a description (made by
     `evidence.prose_choices`), read by `evidence.listed_choices` beside the plain ones."""
     braces_list: bool = False
-    """The style prints a value in braces only as its parser's list of choices (argparse's
-    `{a,b}` for `choices=`, which spells a custom metavar without them), so one name in braces
+    """The style prints a value in braces only as its parser's list of choices (`{a,b}`; a
+    custom placeholder is printed without them), so one name in braces
     (`--type {local-recipes-index}`) is the one value the parser takes, not a placeholder."""
     unchecked_text: bool = False
-    """The style's string type word (click's `TEXT`) is a declared plain string, which its
+    """The style's string type word (`TEXT`) is a declared plain string, which its
     parser checks against nothing: values the description lists (`Filter by source: 'stdout',
     'stderr', or 'system'`) are what the program documents, not a list the parser enforces (a
     checked list prints as `[a|b]`), so the value stays a string."""
@@ -382,7 +382,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
 
 def number_guessed(flag: Flag, words: list[str], style: FlagStyle, *, labelled: bool) -> bool:
     """The flag's number type (integer or number) rests on no type the CLI printed: not a type
-    word (`INTEGER`, `<int>`, `FLOAT`, a cobra `int`), a kind label (`[number]`, `type:
+    word (`INTEGER`, `<int>`, `FLOAT`, a Go `int`), a kind label (`[number]`, `type:
     number`), nor a list of the values (`{0,1,2}`), but on a placeholder's name, the
     description's wording or a shown default (`Flag.type_guessed`). A guessed kind is marked
     already (`kind_guessed`), and its override settles the type too."""
