@@ -264,6 +264,55 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "piconv": (1.000, 1.000, 1.000, 1.000),
     "eslint": (1.000, 1.000, 1.000, 1.000),
     "tsc": (1.000, 1.000, 1.000, 1.000),  # 0.203 first scored; `tsc --help --all` followed
+    # held out (round 20: Python CLIs on cleo, cliff, invoke, traitlets, mando, getopt, optparse,
+    # argparse): as first scored, before any fix for them (docs/loaders.md, "Round 20")
+    "poetry": (1.000, 0.979, 1.000, 1.000),
+    "stestr": (
+        1.000,
+        0.667,
+        1.000,
+        0.769,
+    ),  # cliff's `history list` rows: the `history` group unread
+    "inv": (1.000, 1.000, 1.000, 1.000),
+    "ipython": (
+        1.000,
+        1.000,
+        0.995,
+        0.523,
+    ),  # traitlets' flush-left rows under `Options` / `=======`
+    "jupyter-kernelspec": (
+        1.000,
+        0.833,
+        0.955,
+        0.190,
+    ),  # traitlets' rows; `uninstall  Alias for remove`
+    "meson": (1.000, 1.000, 1.000, 1.000),
+    "watchmedo": (1.000, 1.000, 1.000, 1.000),
+    "radon": (1.000, 1.000, 1.000, 1.000),
+    "pygmentize": (1.000, 1.000, 1.000, 1.000),
+    "waitress-serve": (
+        1.000,
+        1.000,
+        1.000,
+        0.762,
+    ),  # options named only in its prose-formatted help
+    "scons": (1.000, 1.000, 0.976, 0.976),
+    "pyinstaller": (1.000, 1.000, 1.000, 1.000),
+    "cython": (1.000, 1.000, 1.000, 1.000),
+    "pylint": (1.000, 1.000, 1.000, 0.926),
+    "gallery-dl": (
+        1.000,
+        1.000,
+        0.908,
+        1.000,
+    ),  # its own fish file's `==SUPPRESS==` rows (hidden options)
+    "yq": (
+        1.000,
+        1.000,
+        0.360,
+        1.000,
+    ),  # jq's options in yq's epilog: hidden in yq's parser, accepted and forwarded
+    "trash-put": (0.000, 1.000, 1.000, 1.000),  # `all trash-cli commands:` lists sibling programs
 }
 LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "sqlite-utils": (1.000, 1.000, 1.000, 1.000),
@@ -326,6 +375,13 @@ LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "pyinstrument": (1.000, 1.000, 1.000, 1.000),
     "tabulate": (1.000, 1.000, 1.000, 0.923),  # hand-written getopt: the help crawl
     "humanfriendly": (1.000, 1.000, 1.000, 1.000),
+    # held out (round 20): as first scored, before any fix for them (docs/loaders.md)
+    "inv": (1.000, 1.000, 1.000, 1.000),  # invoke: the help crawl
+    "watchmedo": (1.000, 1.000, 1.000, 1.000),
+    "radon": (1.000, 1.000, 1.000, 1.000),
+    "pygmentize": (1.000, 1.000, 1.000, 1.000),
+    "waitress-serve": (1.000, 1.000, 1.000, 0.762),  # hand-written getopt: the help crawl
+    "yq": (1.000, 1.000, 0.360, 1.000),  # the help crawl (its parser is built in a helper)
 }
 
 SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
@@ -341,12 +397,15 @@ SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
     | {"tabulate"}
     # held out (round 18): prove's missing `--colour` and `--tapversion` are Getopt::Long specs
     # named by nothing it prints (it said short only while its `--archive` row was unread)
-    | {"prove"},
+    | {"prove"}
+    # held out (round 20), as first scored (docs/loaders.md, "Round 20"): cliff's `history`
+    # group, poetry's third level, traitlets' option rows, waitress-serve's prose options
+    | {"jupyter-kernelspec", "poetry", "stestr", "waitress-serve"},
     # held out (round 18): gem and oclif, as first scored, left in l18a (a pointer row
     # followed; topic pages read)
     # live: the exact argparse loads of yamllint and cz hold no `-` / `--` either, and the
     # second witness compares trees (a row of no spelling is in neither)
-    "live": {"yamllint"} | {"cz"} | {"tabulate"},
+    "live": {"yamllint"} | {"cz"} | {"tabulate"} | {"waitress-serve"},  # round 20, first scored
 }
 """Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).
 The issue's target is none; these are today's, to shrink as the two witnesses land (round 13:
@@ -361,6 +420,11 @@ NOTED_COMPLETE_LOADS_ALLOWED: set[str] = {
     "rake",
     # complete since rows19 (`filename.po ...`): fish's typo `--chack-header`, which msgfmt refuses
     "msgfmt",
+    # held out (round 20), as first scored: complete with a false alarm
+    "inv",
+    "meson",
+    "trash-put",
+    "yq",
 }  # hatch and tree left it in round 14; pandoc in round 16 (fish's stale pandoc 1.x file);
 # objdump in resid16 (`-W, --dwarf[a/=abbrev, …,` wrapped inside its bracket is read);
 # ansible-vault in late17b (fish's unconditioned options, which its subcommands' help shows);
@@ -435,6 +499,24 @@ ROUND_15_LIVE_MICRO = {
     "flags_recall": 0.980,  # 0.109 first scored; s3cmd's titled command rows (its load is help)
     "value_type": 0.860,  # 0.961 first scored; s3cmd's untyped options on its 53 commands
 }
+ROUND_20 = {c.name for c in CORPUS if c.round == 20}
+"""The sixth fresh held-out set (Python CLIs on frameworks the corpus lacked: cleo, cliff,
+invoke, traitlets, mando, getopt, optparse subclasses, argparse): floors of its own, as first
+scored."""
+ROUND_20_RECORDED_MICRO = {
+    "commands_precision": 0.966,
+    "commands_recall": 0.950,
+    "flags_precision": 0.979,
+    "flags_recall": 0.707,
+    "value_type": 0.859,
+}
+ROUND_20_LIVE_MICRO = {
+    "commands_precision": 1.000,
+    "commands_recall": 1.000,
+    "flags_precision": 0.915,  # yq's epilog (jq's options), loaded by the help crawl
+    "flags_recall": 0.945,
+    "value_type": 1.000,
+}
 ROUND_17 = {c.name for c in CORPUS if c.round == 17}
 """The fifth fresh held-out set (Python CLIs): floors of its own, as first scored."""
 ROUND_17_RECORDED_MICRO = {
@@ -453,7 +535,7 @@ ROUND_17_LIVE_MICRO = {
     "flags_recall": 0.989,
     "value_type": 1.000,
 }
-FRESH_HELD_OUT = ROUND_14 | ROUND_15 | ROUND_16 | ROUND_17 | ROUND_18 | ROUND_19
+FRESH_HELD_OUT = ROUND_14 | ROUND_15 | ROUND_16 | ROUND_17 | ROUND_18 | ROUND_19 | ROUND_20
 """The fresh held-out sets: each is measured by floors of its own, so the older sets' micro tests
 leave them out."""
 RECORDED_CRAWL_FAILURES: dict[str, str] = {
@@ -541,11 +623,13 @@ FRESH_ROUNDS_RECORDED_MICRO = {
     17: ROUND_17_RECORDED_MICRO,
     18: ROUND_18_RECORDED_MICRO,
     19: ROUND_19_RECORDED_MICRO,
+    20: ROUND_20_RECORDED_MICRO,
 }
 FRESH_ROUNDS_LIVE_MICRO = {
     14: ROUND_14_LIVE_MICRO,
     15: ROUND_15_LIVE_MICRO,
     17: ROUND_17_LIVE_MICRO,
+    20: ROUND_20_LIVE_MICRO,
 }
 """The fresh held-out sets, each with floors of its own (rounds 16 and 19: no Python CLI, no live)."""
 
