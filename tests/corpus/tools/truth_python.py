@@ -421,6 +421,20 @@ def _dump_parser(parser) -> dict:
     }
 
 
+def _run_to_capture(script: str, path: list[str], what: str):
+    """Run the program under `PATH… --help` until a patched framework call raises `_Captured`;
+    the object it carries. `what` names that call for the error when it never comes."""
+    obj = entry_point(script)
+    try:
+        with _quiet([script, *path, "--help"]):
+            obj()
+    except _Captured as captured:
+        return captured.obj
+    except SystemExit as error:
+        raise SystemExit(f"{script} {' '.join(path)} --help exited ({error.code}) without {what}")
+    raise SystemExit(f"{script} {' '.join(path)} --help returned without {what}")
+
+
 # ---------------------------------------------------------------- optparse
 
 
@@ -432,18 +446,7 @@ def dump_optparse(script: str, path: list[str]) -> dict:
 
     optparse.OptionParser.print_help = stop
     optparse.OptionParser.format_help = stop
-    obj = entry_point(script)
-    try:
-        with _quiet([script, *path, "--help"]):
-            obj()
-    except _Captured as captured:
-        parser = captured.obj
-    except SystemExit as error:
-        raise SystemExit(
-            f"{script} {' '.join(path)} --help exited ({error.code}) without optparse help"
-        )
-    else:
-        raise SystemExit(f"{script} {' '.join(path)} --help returned without optparse help")
+    parser = _run_to_capture(script, path, "optparse help")
     flags = {}
     for option in parser._get_all_options():
         if option.action in ("help", "version"):
@@ -778,20 +781,9 @@ def dump_traitlets(script: str, path: list[str]) -> dict:
     Application.print_help = stop
     # a subcommand's app that parses its own argv with argparse (ipykernel's `kernel install`)
     argparse._HelpAction.__call__ = lambda self, parser, *a, **k: stop(parser)
-    obj = entry_point(script)
-    try:
-        with _quiet([script, *path, "--help"]):
-            obj()
-    except _Captured as captured:
-        app = captured.obj
-        if isinstance(app, argparse.ArgumentParser):
-            return _dump_parser(app)
-    except SystemExit as error:
-        raise SystemExit(
-            f"{script} {' '.join(path)} --help exited ({error.code}) before print_help"
-        )
-    else:
-        raise SystemExit(f"{script} {' '.join(path)} --help returned without print_help")
+    app = _run_to_capture(script, path, "print_help")
+    if isinstance(app, argparse.ArgumentParser):
+        return _dump_parser(app)
     classes = {c.__name__: c for c in app._classes_inc_parents()}
 
     def spell(key) -> list[str]:
