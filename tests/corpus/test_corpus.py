@@ -272,6 +272,33 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     # said so). The page names 18 of its 34 commands; `viz`, `clean` are Thor-hidden commands
     # the page documents (the truth leaves hidden ones out)
     "bundle": (0.900, 0.529, 0.940, 0.712),
+    # held out (round 20: Python CLIs on cleo, cliff, invoke, traitlets, mando, getopt, optparse,
+    # argparse): first scored before any fix for them (docs/loaders.md, "Round 20"), then
+    # raised where round 20's rules moved them
+    "poetry": (1.000, 0.979, 1.000, 1.000),
+    # cliff's `history list` rows: the `history` group unread
+    "stestr": (1.000, 0.667, 1.000, 0.769),
+    "inv": (1.000, 1.000, 1.000, 1.000),
+    # 0.523 first scored; traitlets' stacked option rows read (subcommands' `--help-all` not)
+    "ipython": (1.000, 1.000, 0.997, 0.707),
+    # 0.190 first scored; stacked rows read; `uninstall  Alias for remove`
+    "jupyter-kernelspec": (1.000, 0.833, 0.974, 0.339),
+    "meson": (1.000, 1.000, 1.000, 1.000),
+    "watchmedo": (1.000, 1.000, 1.000, 1.000),
+    "radon": (1.000, 1.000, 1.000, 1.000),
+    "pygmentize": (1.000, 1.000, 1.000, 1.000),
+    # options of its later indented sections unread
+    "waitress-serve": (1.000, 1.000, 1.000, 0.762),
+    "scons": (1.000, 1.000, 0.976, 0.976),
+    "pyinstaller": (1.000, 1.000, 1.000, 1.000),
+    "cython": (1.000, 1.000, 1.000, 1.000),
+    "pylint": (1.000, 1.000, 1.000, 0.926),
+    # its own fish file's `==SUPPRESS==` rows (hidden options)
+    "gallery-dl": (1.000, 1.000, 0.908, 1.000),
+    # jq's options in yq's epilog: hidden in yq's parser, accepted and forwarded
+    "yq": (1.000, 1.000, 0.360, 1.000),
+    # 0.000 first scored: `all trash-cli commands:` lists the package's programs
+    "trash-put": (1.000, 1.000, 1.000, 1.000),
 }
 LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "sqlite-utils": (1.000, 1.000, 1.000, 1.000),
@@ -334,6 +361,13 @@ LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "pyinstrument": (1.000, 1.000, 1.000, 1.000),
     "tabulate": (1.000, 1.000, 1.000, 0.923),  # hand-written getopt: the help crawl
     "humanfriendly": (1.000, 1.000, 1.000, 1.000),
+    # held out (round 20): as first scored, before any fix for them (docs/loaders.md)
+    "inv": (1.000, 1.000, 1.000, 1.000),  # invoke: the help crawl
+    "watchmedo": (1.000, 1.000, 1.000, 1.000),
+    "radon": (1.000, 1.000, 1.000, 1.000),
+    "pygmentize": (1.000, 1.000, 1.000, 1.000),
+    "waitress-serve": (1.000, 1.000, 1.000, 0.762),  # hand-written getopt: the help crawl
+    "yq": (1.000, 1.000, 0.360, 1.000),  # the help crawl (its parser is built in a helper)
 }
 
 SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
@@ -349,12 +383,15 @@ SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
     | {"tabulate"}
     # held out (round 18): prove's missing `--colour` and `--tapversion` are Getopt::Long specs
     # named by nothing it prints (it said short only while its `--archive` row was unread)
-    | {"prove"},
+    | {"prove"}
+    # held out (round 20), as first scored (docs/loaders.md, "Round 20"): cliff's `history`
+    # group, poetry's third level, traitlets' option rows, waitress-serve's prose options
+    | {"jupyter-kernelspec", "poetry", "stestr", "waitress-serve"},
     # held out (round 18): gem and oclif, as first scored, left in l18a (a pointer row
     # followed; topic pages read)
     # live: the exact argparse loads of yamllint and cz hold no `-` / `--` either, and the
     # second witness compares trees (a row of no spelling is in neither)
-    "live": {"yamllint"} | {"cz"} | {"tabulate"},
+    "live": {"yamllint"} | {"cz"} | {"tabulate"} | {"waitress-serve"},  # round 20, first scored
 }
 """Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).
 The issue's target is none; these are today's, to shrink as the two witnesses land (round 13:
@@ -371,13 +408,18 @@ NOTED_COMPLETE_LOADS_ALLOWED: set[str] = {
     # jest's: its 6 extra names are options jest removed, which no text jest prints tells apart
     # from options a help hides; docs/loaders.md, "Residuals")
     "jest",
+    # held out (round 20), as first scored: complete with a false alarm
+    "inv",
+    "meson",
+    "yq",
 }  # hatch and tree left it in round 14; pandoc in round 16 (fish's stale pandoc 1.x file);
 # rake (Ruby's wrapped `-R, --rakelibdir RAKELIBDIR,` row) and msgfmt (fish's `--chack-header`,
 # one letter from the help's `--check-header`) in resid17;
 # objdump in resid16 (`-W, --dwarf[a/=abbrev, …,` wrapped inside its bracket is read);
 # ansible-vault in late17b (fish's unconditioned options, which its subcommands' help shows);
 # round 19's acmetool (a command refusing its own default is unreadable, not short) and tr
-# (fish's BSD `else` branch is not GNU tr's) in round 19's late fixes
+# (fish's BSD `else` branch is not GNU tr's) in round 19's late fixes; round 20's trash-put
+# (its programs' listing no longer read as commands whose help fails)
 """Complete crawls (recall >= 0.99) that still report signs of shortness (`short_signs`): a note
 on every load is noise. (hugo was here while its recording lacked `hugo mod get -h`, the form
 that answers when `--help` runs go.) Reporting what another listing added is no false note."""
@@ -451,6 +493,26 @@ ROUND_15_LIVE_MICRO = {
     "flags_recall": 0.980,  # 0.109 first scored; s3cmd's titled command rows (its load is help)
     "value_type": 0.860,  # 0.961 first scored; s3cmd's untyped options on its 53 commands
 }
+ROUND_20 = {c.name for c in CORPUS if c.round == 20}
+"""The sixth fresh held-out set (Python CLIs on frameworks the corpus lacked: cleo, cliff,
+invoke, traitlets, mando, getopt, optparse subclasses, argparse): floors of its own, as first
+scored."""
+ROUND_20_RECORDED_MICRO = {
+    "commands_precision": 1.000,  # 0.966 first scored: trash-put's listing of its programs
+    "commands_recall": 0.950,
+    "flags_precision": 0.981,  # 0.979 first scored
+    "flags_recall": 0.796,  # 0.707 first scored: traitlets' stacked option rows
+    # 0.859 first scored, lowered: the traitlets rows read since count, and their `<Enum>`
+    # choices and `<List>` values are not read yet
+    "value_type": 0.846,
+}
+ROUND_20_LIVE_MICRO = {
+    "commands_precision": 1.000,
+    "commands_recall": 1.000,
+    "flags_precision": 0.915,  # yq's epilog (jq's options), loaded by the help crawl
+    "flags_recall": 0.945,
+    "value_type": 1.000,
+}
 ROUND_17 = {c.name for c in CORPUS if c.round == 17}
 """The fifth fresh held-out set (Python CLIs): floors of its own, as first scored."""
 ROUND_17_RECORDED_MICRO = {
@@ -470,7 +532,7 @@ ROUND_17_LIVE_MICRO = {
     "flags_recall": 0.989,
     "value_type": 1.000,
 }
-FRESH_HELD_OUT = ROUND_14 | ROUND_15 | ROUND_16 | ROUND_17 | ROUND_18 | ROUND_19
+FRESH_HELD_OUT = ROUND_14 | ROUND_15 | ROUND_16 | ROUND_17 | ROUND_18 | ROUND_19 | ROUND_20
 """The fresh held-out sets: each is measured by floors of its own, so the older sets' micro tests
 leave them out."""
 RECORDED_CRAWL_FAILURES: dict[str, str] = {}
@@ -556,11 +618,13 @@ FRESH_ROUNDS_RECORDED_MICRO = {
     17: ROUND_17_RECORDED_MICRO,
     18: ROUND_18_RECORDED_MICRO,
     19: ROUND_19_RECORDED_MICRO,
+    20: ROUND_20_RECORDED_MICRO,
 }
 FRESH_ROUNDS_LIVE_MICRO = {
     14: ROUND_14_LIVE_MICRO,
     15: ROUND_15_LIVE_MICRO,
     17: ROUND_17_LIVE_MICRO,
+    20: ROUND_20_LIVE_MICRO,
 }
 """The fresh held-out sets, each with floors of its own (rounds 16 and 19: no Python CLI, no live)."""
 

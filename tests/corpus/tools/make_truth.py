@@ -118,6 +118,10 @@ def python_truth(cli: CorpusCLI, cwd: str) -> dict:
         "click-help": "the click/typer command whose help renders under `PATH… --help`, captured at Context.get_help, per command",
         "getopt": "the short and long option specs the program hands to getopt.getopt, captured at that call (each spelling its own flag: getopt does not pair them)",
         "docopt": "the usage text the program hands to docopt.docopt, captured at that call and read by docopt's own parse_defaults/parse_pattern",
+        "cleo": "the cleo Application captured at run(): each command's InputDefinition (app.find), the application's definition on the root",
+        "cliff": "the cliff App captured at run(): its parser on the root, each CommandManager command's get_parser",
+        "invoke": "the invoke Program's core_args() and task_args(), read from the object the console script is bound to",
+        "traitlets": "the traitlets Application whose print_help fires under `PATH… --help`: its flags, aliases (typed by their traits) and subcommands",
     }[cli.truth]
     return {"method": how, "commands": commands}
 
@@ -1185,7 +1189,18 @@ def urfave_truth(cli: CorpusCLI, cwd: str) -> dict:
 
 def make(cli: CorpusCLI) -> dict:
     with tempfile.TemporaryDirectory(prefix="corpus-truth-") as cwd:
-        if cli.truth in ("click", "click-help", "argparse", "optparse", "getopt", "docopt"):
+        if cli.truth in (
+            "click",
+            "click-help",
+            "argparse",
+            "optparse",
+            "getopt",
+            "docopt",
+            "cleo",
+            "cliff",
+            "invoke",
+            "traitlets",
+        ):
             body = python_truth(cli, cwd)
         elif cli.truth == "cobra":
             body = cobra_truth(cli, cwd)

@@ -301,6 +301,9 @@ def _capture_parser(script: str, path: list[str]):
         raise _Captured(parser)
 
     argparse._HelpAction.__call__ = stop
+    # a parser with `add_help=False` and a `-h/--help` switch of its own prints its help when
+    # the program sees the switch (pygmentize): captured at that print instead
+    argparse.ArgumentParser.print_help = lambda self, *a, **k: stop(None, self, None, None)
     obj = entry_point(script)
     try:
         with _quiet([script, *path, "--help"]):
@@ -341,9 +344,13 @@ def _argparse_type(action) -> str | None:
 
 
 def dump_argparse(script: str, path: list[str]) -> dict:
+    return _dump_parser(_capture_parser(script, path))
+
+
+def _dump_parser(parser) -> dict:
+    """One argparse parser's flags, positionals and subcommands, as truth JSON."""
     import argparse
 
-    parser = _capture_parser(script, path)
     flags, positionals, subcommands = {}, [], []
     for action in parser._actions:
         if isinstance(action, (argparse._HelpAction,)):
@@ -385,7 +392,7 @@ def dump_argparse(script: str, path: list[str]) -> dict:
             continue
         longs = [o for o in action.option_strings if o.startswith("--")]
         key = longs[0] if longs else action.option_strings[0]
-        if key in ("--version",) or isinstance(action, argparse._VersionAction):
+        if key in ("--version", "--help") or isinstance(action, argparse._VersionAction):
             continue
         if isinstance(action, argparse._CountAction):
             kind = "count"
@@ -414,6 +421,20 @@ def dump_argparse(script: str, path: list[str]) -> dict:
     }
 
 
+def _run_to_capture(script: str, path: list[str], what: str):
+    """Run the program under `PATH… --help` until a patched framework call raises `_Captured`;
+    the object it carries. `what` names that call for the error when it never comes."""
+    obj = entry_point(script)
+    try:
+        with _quiet([script, *path, "--help"]):
+            obj()
+    except _Captured as captured:
+        return captured.obj
+    except SystemExit as error:
+        raise SystemExit(f"{script} {' '.join(path)} --help exited ({error.code}) without {what}")
+    raise SystemExit(f"{script} {' '.join(path)} --help returned without {what}")
+
+
 # ---------------------------------------------------------------- optparse
 
 
@@ -425,18 +446,7 @@ def dump_optparse(script: str, path: list[str]) -> dict:
 
     optparse.OptionParser.print_help = stop
     optparse.OptionParser.format_help = stop
-    obj = entry_point(script)
-    try:
-        with _quiet([script, *path, "--help"]):
-            obj()
-    except _Captured as captured:
-        parser = captured.obj
-    except SystemExit as error:
-        raise SystemExit(
-            f"{script} {' '.join(path)} --help exited ({error.code}) without optparse help"
-        )
-    else:
-        raise SystemExit(f"{script} {' '.join(path)} --help returned without optparse help")
+    parser = _run_to_capture(script, path, "optparse help")
     flags = {}
     for option in parser._get_all_options():
         if option.action in ("help", "version"):
@@ -583,18 +593,292 @@ def dump_docopt(script: str, path: list[str]) -> dict:
     }
 
 
+def _capture_app(script: str, cls, method: str = "run"):
+    """The application object a console script builds, stopped where it would start running
+    (`cls.method` raises), so nothing of the program runs past its own construction."""
+
+    def stop(self, *args, **kwargs):
+        raise _Captured(self)
+
+    setattr(cls, method, stop)
+    obj = entry_point(script)
+    try:
+        with _quiet([script, "--help"]):
+            obj()
+    except _Captured as captured:
+        return captured.obj
+    except BaseException:
+        if _Captured.last is not None:
+            return _Captured.last
+        raise
+    raise SystemExit(f"{script} returned without reaching {cls.__name__}.{method}")
+
+
+def _words_below(names, path: list[str]) -> list[str]:
+    """The next words of the space-joined command names under `path` (a namespace's members)."""
+    depth = len(path)
+    below = []
+    for name in names:
+        words = name.split()
+        if len(words) > depth and words[:depth] == path and words[depth] not in below:
+            below.append(words[depth])
+    return below
+
+
+# ---------------------------------------------------------------- cleo (poetry)
+
+
+def dump_cleo(script: str, path: list[str]) -> dict:
+    """A cleo Application (poetry): captured at `Application.run`; a command's own
+    `InputDefinition` (options, arguments) from `app.find(name)`, the application's definition
+    (global options, accepted by every command) on the root. Commands are space-joined names
+    (`env info`); a namespace (`env`) is a node with the names under it and no options of its
+    own. cleo hands every value over as a string: no value types."""
+    from cleo.application import Application
+
+    app = _capture_app(script, Application)
+    commands = {name: cmd for name, cmd in app.all().items() if not getattr(cmd, "hidden", False)}
+    name = " ".join(path)
+    flags, positionals = {}, None
+    if not path:
+        definition = app.definition
+        positionals = []
+    elif name in commands:
+        definition = commands[name].definition
+        positionals = [
+            {"name": a.name, "required": a.is_required(), "variadic": a.is_list()}
+            for a in definition.arguments
+        ]
+    else:
+        definition = None
+    if definition is not None:
+        for option in definition.options:
+            key = "--" + option.name
+            if key in ("--help", "--version"):
+                continue
+            names = [key] + (
+                ["-" + s for s in option.shortcut.split("|")] if option.shortcut else []
+            )
+            value = not option.is_flag()
+            flags[key] = {
+                "names": names,
+                "kind": "value" if value else "boolean",
+                "type": None,
+                "choices": None,
+                "required": False,
+                "repeatable": bool(option.is_list()) if value else False,
+                "hidden": False,
+            }
+    if not path:
+        positionals = None  # the root's `command` argument is the dispatch, not a positional
+    return {
+        "prog": script,
+        "flags": flags,
+        "positionals": positionals,
+        "subcommands": [
+            {"name": w, "aliases": [], "hidden": False} for w in _words_below(commands, path)
+        ],
+    }
+
+
+# ---------------------------------------------------------------- cliff (OpenStack style)
+
+
+def dump_cliff(script: str, path: list[str]) -> dict:
+    """A cliff App: captured at `App.run`; the root's parser is the app's `parser` (built in its
+    constructor), each command's the one its class builds in `get_parser`, for every name the
+    app's `CommandManager` holds. Names are space-joined (`history list`); a namespace is a node
+    with the names under it and no options of its own."""
+    from cliff.app import App
+
+    app = _capture_app(script, App)
+    manager = app.command_manager
+    names = sorted(name for name, _ in manager)
+    name = " ".join(path)
+    if not path:
+        data = _dump_parser(app.parser)
+        data["positionals"] = None
+        data["flags"].pop("--help", None)  # cliff's own help action, not argparse's
+    elif name in names:
+        factory, found, _ = manager.find_command(path)
+        cmd = (
+            factory(app, None, cmd_name=found)
+            if "cmd_name" in _params(factory)
+            else factory(app, None)
+        )
+        if getattr(cmd, "hidden", False):
+            return {"prog": name, "flags": {}, "positionals": [], "subcommands": [], "hidden": True}
+        data = _dump_parser(cmd.get_parser(f"{script} {name}"))
+    else:
+        data = {"prog": name, "flags": {}, "positionals": None, "subcommands": []}
+    data["subcommands"] = [
+        {"name": w, "aliases": [], "hidden": False} for w in _words_below(names, path)
+    ]
+    return data
+
+
+def _params(factory) -> set[str]:
+    import inspect
+
+    try:
+        return set(inspect.signature(factory).parameters)
+    except (TypeError, ValueError):
+        return set()
+
+
+# ---------------------------------------------------------------- invoke
+
+
+def dump_invoke(script: str, path: list[str]) -> dict:
+    """An invoke `Program` (inv, fab): the core and task options its parser accepts
+    (`core_args()` + `task_args()`), read from the Program object the console script's entry
+    (`program.run`) is bound to. Names of one letter are short; invoke spells `attr_name`
+    underscores as dashes. No tasks: the corpus runs in an empty folder (no tasks.py)."""
+    obj = entry_point(script)
+    program = getattr(obj, "__self__", obj)
+    flags = {}
+    for arg in [*program.core_args(), *program.task_args()]:
+        names = ["--" + n.replace("_", "-") if len(n) > 1 else "-" + n for n in arg.names]
+        longs = [n for n in names if n.startswith("--")]
+        key = longs[0] if longs else names[0]
+        if key in ("--help", "--version"):
+            continue
+        if arg.incrementable:
+            kind, vtype = "count", None
+        elif arg.kind is bool:
+            kind, vtype = "boolean", None
+        else:
+            kind = "value"
+            vtype = {int: "integer", float: "number", str: "string", list: "string"}.get(arg.kind)
+        flags[key] = {
+            "names": names,
+            "kind": kind,
+            "type": vtype,
+            "choices": None,
+            "required": False,
+            "repeatable": arg.kind is list,
+            "hidden": False,
+        }
+    return {"prog": script, "flags": flags, "positionals": None, "subcommands": []}
+
+
+# ---------------------------------------------------------------- traitlets (IPython, Jupyter)
+
+
+def dump_traitlets(script: str, path: list[str]) -> dict:
+    """A traitlets Application (ipython, jupyter-*): the (sub)application whose `print_help`
+    fires under `PATH… --help`, captured there; its options are its `flags` (switches) and
+    `aliases` (a value, typed by the trait it sets: `Class.trait` looked up in the app's
+    classes), a key of one letter short, and every `--Class.trait` configurable of the classes
+    `--help-all` lists (`_classes_with_config_traits`); its commands are its `subcommands`."""
+    from traitlets.config.application import Application
+
+    def stop(self, *args, **kwargs):
+        raise _Captured(self)
+
+    import argparse
+
+    Application.print_help = stop
+    # a subcommand's app that parses its own argv with argparse (ipykernel's `kernel install`)
+    argparse._HelpAction.__call__ = lambda self, parser, *a, **k: stop(parser)
+    app = _run_to_capture(script, path, "print_help")
+    if isinstance(app, argparse.ArgumentParser):
+        return _dump_parser(app)
+    classes = {c.__name__: c for c in app._classes_inc_parents()}
+
+    def spell(key) -> list[str]:
+        keys = key if isinstance(key, tuple) else (key,)
+        return ["--" + k if len(k) > 1 else "-" + k for k in keys]
+
+    flags = {}
+    for key in app.flags:
+        names = spell(key)
+        longs = [n for n in names if n.startswith("--")]
+        flags[longs[0] if longs else names[0]] = {
+            "names": names,
+            "kind": "boolean",
+            "type": None,
+            "choices": None,
+            "required": False,
+            "repeatable": False,
+            "hidden": False,
+        }
+    for key, target in app.aliases.items():
+        if isinstance(target, tuple):
+            target = target[0]
+        names = spell(key)
+        longs = [n for n in names if n.startswith("--")]
+        clsname, _, trait_name = target.rpartition(".")
+        trait = classes.get(clsname).class_traits().get(trait_name) if clsname in classes else None
+        vtype, choices, repeatable = _trait_type(trait)
+        flags[longs[0] if longs else names[0]] = {
+            "names": names,
+            "kind": "value",
+            "type": vtype,
+            "choices": choices,
+            "required": False,
+            "repeatable": repeatable,
+            "hidden": False,
+        }
+    # every configurable a `--Class.trait=value` sets, as `--help-all` lists them: the command
+    # line accepts each (traitlets' KV loader), so they are options of the program too
+    for cls in app._classes_with_config_traits():
+        for trait_name, trait in sorted(cls.class_traits(config=True).items()):
+            vtype, choices, repeatable = _trait_type(trait)
+            key = f"--{cls.__name__}.{trait_name}"
+            flags.setdefault(
+                key,
+                {
+                    "names": [key],
+                    "kind": "value",
+                    "type": vtype,
+                    "choices": choices,
+                    "required": False,
+                    "repeatable": repeatable,
+                    "hidden": False,
+                },
+            )
+    for key in ("--help", "--version", "--help-all", "-h"):
+        flags.pop(key, None)
+    return {
+        "prog": script,
+        "flags": flags,
+        "positionals": None,
+        "subcommands": [{"name": n, "aliases": [], "hidden": False} for n in app.subcommands],
+    }
+
+
+def _trait_type(trait) -> tuple[str | None, list[str] | None, bool]:
+    if trait is None:
+        return None, None, False
+    kind = type(trait).__name__
+    if kind in ("Enum", "CaselessStrEnum", "UseEnum"):
+        values = getattr(trait, "values", None)
+        return "choice", [str(v) for v in values] if values else None, False
+    if kind in ("List", "Set", "Tuple"):
+        return None, None, True
+    return (
+        {"Int": "integer", "Integer": "integer", "Float": "number", "Unicode": "string"}.get(kind),
+        None,
+        False,
+    )
+
+
 @contextlib.contextmanager
 def _quiet(argv):
     """The program runs with this argv, an empty stdin and its output discarded."""
-    saved = sys.argv, sys.stdin, sys.stdout
-    sys.argv = list(argv)
+    # sys.argv's own list is refilled, not replaced: a `main(args=sys.argv)` bound the list at
+    # import as its default (pygmentize's), and must see the argv the program is run with
+    saved, saved_argv = (sys.stdin, sys.stdout), list(sys.argv)
+    sys.argv[:] = list(argv)
     sys.stdin = io.StringIO("")
     sys.stdout = open(os.devnull, "w")
     try:
         yield
     finally:
         sys.stdout.close()
-        sys.argv, sys.stdin, sys.stdout = saved
+        sys.stdin, sys.stdout = saved
+        sys.argv[:] = saved_argv
 
 
 def main() -> None:
@@ -616,6 +900,8 @@ def main() -> None:
         data = dump_getopt(script, path)
     elif framework == "docopt":
         data = dump_docopt(script, path)
+    elif framework in ("cleo", "cliff", "invoke", "traitlets"):
+        data = globals()["dump_" + framework](script, path)
     else:
         raise SystemExit(f"unknown framework {framework!r}")
     json.dump(data, answer)

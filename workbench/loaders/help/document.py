@@ -160,6 +160,12 @@ def read_document(text: str) -> HelpDocument:
         if _is_heading(lines, index):
             current = Section(_heading_title(line), before_usage=not doc.usage)
             doc.sections.append(current)
+        elif (current is None or _ends_section(current, lines, index)) and _stacked_option_rows(
+            lines, index
+        ):
+            current = Section("Options", untitled=True, before_usage=not doc.usage)
+            doc.sections.append(current)
+            current.lines.append(line)
         elif current is None and (
             (_indent(line) > 0 and line.strip().startswith("-") and _looks_like_entry(line))
             or _untitled_flush_left_rows(lines, index, prose)
@@ -293,6 +299,33 @@ def _untitled_flush_left_rows(lines: list[str], start: int, prose: list[str]) ->
         and _flush_left_options(lines, start)
         and not any(line.startswith("-") for line in prose)
     )
+
+
+_STACKED_TERM = re.compile(r"^--?[A-Za-z0-9][\w.-]*(?:[= ]\S+)?$")
+"""A term alone on a flush-left line: the option's spellings and value, nothing after them."""
+
+
+def _stacked_option_rows(lines: list[str], start: int) -> bool:
+    """After a blank line, at least two flush-left option terms each alone on its line with
+    the description indented under it (traitlets: `--json` / `    output spec name …` /
+    `--log-level=<Enum>` / `    Set the log level …`): option rows, wherever they stand (a
+    section of prose before them ends where they start)."""
+    if start > 0 and lines[start - 1].strip():
+        return False
+    terms = 0
+    index = start
+    while index < len(lines) and terms < 2:
+        line = lines[index]
+        if _indent(line) != 0 or not _STACKED_TERM.match(line.rstrip()):
+            return False
+        below = lines[index + 1] if index + 1 < len(lines) else ""
+        if not below.strip() or _indent(below) < 2:
+            return False
+        terms += 1
+        index += 1
+        while index < len(lines) and lines[index].strip() and _indent(lines[index]) >= 2:
+            index += 1  # the description's lines
+    return terms == 2
 
 
 def _heading_title(line: str) -> str:

@@ -23,7 +23,9 @@ DEPRECATED_TEXT = re.compile(
 
 def command_entries(section: Section, path: list[str] | None = None) -> list[CommandEntry]:
     """The subcommands a commands section lists (`name, alias   summary`, or bare
-    comma-separated names)."""
+    comma-separated names). A section that lists the program itself as one of its rows
+    (trash-cli's `all trash-cli commands:` / `  trash-put   trash files …` / `  trash-empty …`)
+    lists the package's programs, each run on its own: no subcommands."""
     words = _comma_listed(section)
     if words is not None:
         return [CommandEntry(word) for word in words]
@@ -34,6 +36,8 @@ def command_entries(section: Section, path: list[str] | None = None) -> list[Com
         entries = [
             e for e in entries if e not in dashed
         ]  # `files - you can't …` among two-column rows: prose
+    if path and any(e.text and e.term.strip() == path[0] for e in entries):
+        return []  # the program itself a row among them: the package's programs, not commands
     for entry in entries:
         if _PROSE_HEADING.fullmatch(entry.term.strip()) and not entry.text:
             break  # `  Examples:` inside the section: what follows is prose and examples, no rows
