@@ -851,9 +851,26 @@ def openssl_truth(cli: CorpusCLI, cwd: str) -> dict:
     for listing, runs_as in (("-digest-commands", "dgst"), ("-cipher-commands", "enc")):
         for name in run("list", listing).split():
             commands.setdefault(name, {"flags": options(runs_as), "positionals": None})
+    # `openssl help` lists more digest and cipher commands than `list` does (`base64`, `des`,
+    # `bf`: their algorithms come from a provider `list` does not count); each is kept where
+    # the program's own dispatcher runs it, `openssl NAME -help` printing `Usage: NAME`
+    runs_as = None
+    for line in subprocess.run(
+        [exe, "help"], capture_output=True, text=True, cwd=cwd
+    ).stderr.splitlines():
+        if line.startswith(("Message Digest commands", "Cipher commands")):
+            runs_as = "dgst" if line.startswith("Message") else "enc"
+            continue
+        for name in line.split() if runs_as else ():
+            if name in commands:
+                continue
+            page = subprocess.run([exe, name, "-help"], capture_output=True, text=True, cwd=cwd)
+            if (page.stdout + page.stderr).startswith(f"Usage: {name} "):
+                commands[name] = {"flags": options(runs_as), "positionals": None}
     return {
         "method": "openssl's own listings: `list -commands`, `-digest-commands`, `-cipher-commands`; "
-        "each command's options from `list -options CMD` (a digest or cipher command's from dgst's or enc's)",
+        "each command's options from `list -options CMD` (a digest or cipher command's from dgst's or enc's); "
+        "the further digest and cipher names `openssl help` lists, where `openssl NAME -help` runs",
         "commands": commands,
     }
 
