@@ -594,6 +594,18 @@ def bash_clap_truth(cli: CorpusCLI) -> dict:
     }
 
 
+def _clap_fish_flag(names: list[str], value: bool, choices: list[str] | None) -> dict:
+    """A flag of a fish file clap generated: a value where `-r`, its choices where `-a` lists them."""
+    return {
+        "names": names,
+        "kind": "value" if value else None,
+        "type": "choice" if choices else None,
+        "choices": choices,
+        "required": None,
+        "repeatable": None,
+    }
+
+
 def clap_fish_truth(cli: CorpusCLI) -> dict:
     """A fish file clap_complete generated (sq's): every line's condition names its command —
     `__fish_use_subcommand` the root, each `__fish_seen_subcommand_from X` not negated one more
@@ -631,19 +643,7 @@ def clap_fish_truth(cli: CorpusCLI) -> dict:
             if value and arguments and arguments.startswith("{")
             else None
         )
-        pending.append(
-            (
-                " ".join(path),
-                {
-                    "names": longs + shorts,
-                    "kind": "value" if value else None,
-                    "type": "choice" if choices else None,
-                    "choices": choices,
-                    "required": None,
-                    "repeatable": None,
-                },
-            )
-        )
+        pending.append((" ".join(path), _clap_fish_flag(longs + shorts, value, choices)))
     for path, flag in pending:
         if path in commands:
             commands[path]["flags"].setdefault(flag["names"][0], flag)
@@ -731,19 +731,7 @@ def clap_fish_generated_truth(cli: CorpusCLI) -> dict:
             continue
         value = "-r" in words
         choices = _fish_choices(argument) if value and argument else None
-        pending.append(
-            (
-                " ".join(path),
-                {
-                    "names": longs + shorts,
-                    "kind": "value" if value else None,
-                    "type": "choice" if choices else None,
-                    "choices": choices,
-                    "required": None,
-                    "repeatable": None,
-                },
-            )
-        )
+        pending.append((" ".join(path), _clap_fish_flag(longs + shorts, value, choices)))
     shown: dict[str, str] = {}
 
     def page(path: str) -> str:
