@@ -9,6 +9,11 @@ independent witness (`tools/make_truth.py` runs it; nothing of `workbench` takes
 - `cobra`: the program's own completion engine, `CLI __complete PATH… ""` and `"-"`.
 - `fish:FILE`: the completion file a package ships (clap generates fd's; the rest were written
   by hand by fish's or the tool's maintainers, so they can lag the program: see `hand_checked`).
+- `clap-fish-generated:ARGS`: the fish file clap_complete writes when the program is run with
+  ARGS (`ruff generate-shell-completion fish`); clap's hidden commands and flags, which the
+  generator writes too, left out where the program's own help shows them in no row.
+- `openssl`: openssl's own listings, `openssl list -commands` (and `-digest-commands`,
+  `-cipher-commands`) and `openssl list -options CMD` (each option with its value's type).
 - `commander` / `yargs`: the program's own objects in node (`tools/truth_node.cjs`), captured
   where it would parse its argv (commander) or show its help (yargs); ES-module builds
   through `tools/truth_node_hooks.mjs`.
@@ -1618,6 +1623,176 @@ CORPUS: tuple[CorpusCLI, ...] = (
         hand_checked="fish's hand-written file (fish 3.6.0)",
         held_out=True,
         round=19,
+    ),
+    # --- round 22: a fresh held-out set of native CLIs, scored before any fix for it
+    # clap 4 (Rust) binaries PyPI wheels carry; truth from clap_complete's fish generator, run
+    CorpusCLI(
+        "ruff",
+        "clap",
+        ("pypi", "ruff==0.17.6"),
+        "clap-fish-generated:generate-shell-completion fish",
+        version="0.17.6",
+        held_out=True,
+        round=22,
+    ),
+    CorpusCLI(
+        "maturin",
+        "clap",
+        ("pypi", "maturin==1.16.0"),
+        "clap-fish-generated:completions fish",
+        version="1.16.0",
+        held_out=True,
+        round=22,
+    ),
+    CorpusCLI(
+        "ty",
+        "clap",
+        ("pypi", "ty==0.0.104"),
+        "clap-fish-generated:generate-shell-completion fish",
+        version="0.0.104",
+        held_out=True,
+        round=22,
+    ),
+    CorpusCLI(
+        "uv",
+        "clap",
+        ("pypi", "uv==0.13.9"),
+        "clap-fish-generated:generate-shell-completion fish",
+        version="0.13.9",
+        held_out=True,
+        round=22,
+    ),
+    CorpusCLI(
+        "zizmor",
+        "clap",
+        ("pypi", "zizmor==1.32.0"),
+        "clap-fish-generated:--completions fish",
+        version="1.32.0",
+        held_out=True,
+        round=22,
+    ),
+    CorpusCLI(
+        "ast-grep",
+        "clap",
+        ("pypi", "ast-grep-cli==0.51.1"),
+        "clap-fish-generated:completions fish",
+        version="0.51.1",
+        held_out=True,
+        round=22,
+    ),
+    # C, Debian bookworm
+    CorpusCLI(
+        "openssl",
+        "C",
+        ("deb", "openssl=3.0.19-1~deb12u2"),
+        "openssl",
+        version="3.0.19",
+        hand_checked="the digest and cipher commands (`openssl sha256`, `openssl aes-128-cbc`) run dgst and enc "
+        "under another name: `openssl sha256 -help` prints dgst's options, so each is given dgst's or enc's table; "
+        "`openssl help` lists 33 digest and cipher names `list` leaves out (`base64`, `des`, `bf`): each is kept, "
+        "since `openssl NAME -help` runs it (`Usage: NAME [options]`)",
+        held_out=True,
+        round=22,
+    ),
+    CorpusCLI(
+        "journalctl",
+        "C",
+        ("deb", "systemd=252.38-1~deb12u1"),
+        "fish:/usr/share/fish/completions/journalctl.fish",
+        version="252.38",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=22,
+    ),
+    CorpusCLI(
+        "top",
+        "C",
+        ("deb", "procps=2:4.0.2-3"),
+        "fish:/usr/share/fish/completions/top.fish",
+        version="4.0.2",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=22,
+    ),
+    CorpusCLI(
+        "watch",
+        "C",
+        ("deb", "procps=2:4.0.2-3"),
+        "fish:/usr/share/fish/completions/watch.fish",
+        version="4.0.2",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=22,
+    ),
+    CorpusCLI(
+        "readelf",
+        "GNU",
+        ("deb", "binutils=2.40-2"),
+        "fish:/usr/share/fish/completions/readelf.fish",
+        version="2.40",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=22,
+    ),
+    CorpusCLI(
+        "lz4",
+        "C",
+        ("deb", "lz4=1.9.4-1"),
+        "fish:/usr/share/fish/completions/lz4.fish",
+        version="1.9.4",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=22,
+    ),
+    CorpusCLI(
+        "pkg-config",
+        "C",
+        ("deb", "pkgconf-bin=1.8.1-1"),
+        "fish:/usr/share/fish/completions/pkg-config.fish",
+        version="1.8.1",
+        hand_checked="fish's hand-written file (fish 3.6.0), written for freedesktop's pkg-config; Debian's is pkgconf",
+        held_out=True,
+        round=22,
+    ),
+    CorpusCLI(
+        "useradd",
+        "C",
+        ("deb", "passwd=1:4.13+dfsg1-1+deb12u1"),
+        "fish:/usr/share/fish/completions/useradd.fish",
+        version="4.13",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=22,
+    ),
+    CorpusCLI(
+        "psql",
+        "C",
+        ("deb", "postgresql-client-15=15.18-0+deb12u1"),
+        "fish:/usr/share/fish/completions/psql.fish",
+        version="15.18",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=22,
+    ),
+    CorpusCLI(
+        "vim",
+        "C",
+        ("deb", "vim=2:9.0.1378-2+deb12u2"),
+        "fish:/usr/share/fish/completions/vim.fish",
+        version="9.0",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=22,
+    ),
+    CorpusCLI(
+        "mvn",
+        "Java",
+        ("deb", "maven=3.8.7-1"),
+        "fish:/usr/share/fish/completions/mvn.fish",
+        version="3.8.7",
+        hand_checked="fish's hand-written file (fish 3.6.0); its plugin goals and phases are arguments, not commands",
+        held_out=True,
+        round=22,
     ),
     # --- round 17: a fresh held-out set of Python CLIs, scored before any fix for it
     CorpusCLI(

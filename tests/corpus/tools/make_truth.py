@@ -20,6 +20,7 @@ import gzip
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -279,6 +280,38 @@ REFUSED_BY_PROGRAM: dict[str, set[str]] = {
     "msgfmt": {
         "--chack-header"
     },  # fish's typo; msgfmt 0.21: `unrecognized option '--chack-header'`  # fish's typo (`-l -recv-only`); ncat: `unrecognized option`
+    # vim's client-server options, which Debian's vim.basic is built without:
+    # `Unknown option argument: "--remote"`
+    "vim": {
+        "--echo-wid",
+        "--literal",
+        "--no-fork",
+        "--remote",
+        "--remote-expr",
+        "--remote-send",
+        "--remote-silent",
+        "--remote-wait",
+        "--remote-wait-silent",
+        "--serverlist",
+        "--servername",
+        "--socketid",
+    },
+    "useradd": {"-n"},  # useradd 4.13: `useradd: invalid option -- 'n'`
+    "top": {"-v"},  # procps 4.0.2's top: `top: invalid option -- 'v'` (its version is `-V`)
+}
+NOT_OPTIONS_OF_PROGRAM: dict[str, set[str]] = {
+    # maven: system properties fish offers as words of their own; mvn takes them as `-D NAME`
+    # (`-D,--define <arg>`), so each is a value of `-D`, not an option
+    "mvn": {
+        "-DbuildInstaller",
+        "-Dmaven.javadoc.skip",
+        "-Dmaven.surefire.debug",
+        "-DperformRelease",
+        "-DskipTests",
+    },
+    # journalctl 252 accepts these deprecated spellings but neither its help nor its manual
+    # names them any more (`systemd-id128 new` replaced `--new-id128`): hidden, left out
+    "journalctl": {"--new-id128", "--this-boot"},
 }
 """Names a hand-written fish file lists that the program's own parser refuses (each given to the
 program by hand, its refusal quoted): stale or mistyped, so not the program's flags."""
@@ -417,7 +450,14 @@ def fish_truth(cli: CorpusCLI) -> dict:
         )
         if not (longs or shorts or olds):
             continue  # a name built from a loop variable (`-l $op`): the loop's words are not read
-        refused = REFUSED_BY_PROGRAM.get(cli.name, set())
+        if any("=" in name for name in longs):
+            # `-l debug-dump=abbrev` (readelf, with `-o wa`), `-l differences=permanent` (watch):
+            # an option given one of its values, offered as a word of its own; the option has
+            # its own line
+            continue
+        refused = REFUSED_BY_PROGRAM.get(cli.name, set()) | NOT_OPTIONS_OF_PROGRAM.get(
+            cli.name, set()
+        )
         longs, shorts, olds = (
             [n for n in names if n not in refused] for names in (longs, shorts, olds)
         )
@@ -622,6 +662,18 @@ def bash_clap_truth(cli: CorpusCLI) -> dict:
     }
 
 
+def _clap_fish_flag(names: list[str], value: bool, choices: list[str] | None) -> dict:
+    """A flag of a fish file clap generated: a value where `-r`, its choices where `-a` lists them."""
+    return {
+        "names": names,
+        "kind": "value" if value else None,
+        "type": "choice" if choices else None,
+        "choices": choices,
+        "required": None,
+        "repeatable": None,
+    }
+
+
 def clap_fish_truth(cli: CorpusCLI) -> dict:
     """A fish file clap_complete generated (sq's): every line's condition names its command —
     `__fish_use_subcommand` the root, each `__fish_seen_subcommand_from X` not negated one more
@@ -658,25 +710,222 @@ def clap_fish_truth(cli: CorpusCLI) -> dict:
             if value and arguments and arguments.startswith("{")
             else None
         )
-        pending.append(
-            (
-                " ".join(path),
-                {
-                    "names": longs + shorts,
-                    "kind": "value" if value else None,
-                    "type": "choice" if choices else None,
-                    "choices": choices,
-                    "required": None,
-                    "repeatable": None,
-                },
-            )
-        )
+        pending.append((" ".join(path), _clap_fish_flag(longs + shorts, value, choices)))
     for path, flag in pending:
         if path in commands:
             commands[path]["flags"].setdefault(flag["names"][0], flag)
     return {
         "method": f"the fish completion file clap_complete generated at the package's build ({file}): "
         "each line's condition names its command, `-r` a value, `-a {…}` its choices",
+        "commands": commands,
+    }
+
+
+def _fish_statements(text: str) -> list[list[str]]:
+    """The words of each `complete` statement of a generated fish file: a statement runs until
+    the next line that opens one (clap_complete 4 writes a value's choices one per line inside
+    the quoted `-a "auto\\t'…'\\nnever\\t'…'"`); the helper functions it defines first are skipped."""
+    chunks: list[str] = []
+    in_function = False
+    for line in text.splitlines():
+        first = line.split(" ", 1)[0]
+        if first == "function":
+            in_function = True
+        elif in_function:
+            in_function = first != "end"
+        elif first == "complete":
+            chunks.append(line)
+        elif chunks and line.strip():
+            chunks[-1] += "\n" + line
+    # fish's `\'` inside a single-quoted description is a quote shlex does not know
+    return [shlex.split(chunk.replace("\\'", ""), comments=True) for chunk in chunks]
+
+
+def _fish_choices(argument: str) -> list[str] | None:
+    """A value's choices as clap_complete writes them: `a b c`, `{a\\t'',b\\t''}` or one
+    `name\\t'description'` per line; None for a completion function (`(__fish_complete_…)`)."""
+    if argument.startswith("("):
+        return None
+    if argument.startswith("{"):
+        items = argument.strip("{}").split(",")
+    elif "\n" in argument or "\\t" in argument:
+        items = argument.splitlines()
+    else:
+        items = argument.split()
+    names = [item.split("\\t")[0].strip() for item in items]
+    return [n for n in names if n] or None
+
+
+def clap_fish_generated_truth(cli: CorpusCLI) -> dict:
+    """The fish file clap_complete 4 writes when the program is asked for it (`ruff
+    generate-shell-completion fish`): a line's condition names its command —
+    `__fish_CLI_needs_command` (or none) the root, `__fish_CLI_using_subcommand A` the command A,
+    `… ; and __fish_seen_subcommand_from B` A's command B (`… ; and not …` A itself); a line with
+    `-a NAME` and no option names under a condition that chooses a command offers the command
+    NAME; `-r` marks a value, `-a` on a value its choices. clap writes no hidden command or flag
+    and at most two levels of commands. A switch has no `-r` (boolean or count: not told)."""
+    args = shlex.split(cli.truth.split(":", 1)[1])
+    exe = find_executable(cli)
+    if exe is None:
+        raise RuntimeError("not installed")
+    text = subprocess.run(
+        [exe, *args], capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL
+    ).stdout
+    commands: dict[str, dict] = {"": {"flags": {}, "positionals": None}}
+    pending: list[tuple[str, dict]] = []
+    for words in _fish_statements(text):
+        condition = words[words.index("-n") + 1] if "-n" in words else ""
+        path: list[str] = []
+        choosing = not condition or condition.endswith("_needs_command")
+        for term in (t.strip().removeprefix("and ").strip() for t in condition.split(";")):
+            if "_using_subcommand " in term or term.startswith("__fish_seen_subcommand_from "):
+                path.append(term.split()[1])
+            elif term.startswith("not __fish_seen_subcommand_from "):
+                choosing = True
+        if path and path[0] == "help":
+            continue  # clap's help command: help machinery
+        longs = ["--" + words[i + 1] for i, w in enumerate(words) if w == "-l"]
+        shorts = ["-" + words[i + 1] for i, w in enumerate(words) if w == "-s"]
+        argument = words[words.index("-a") + 1] if "-a" in words else None
+        if not (longs or shorts):
+            named = argument and re.fullmatch(r"[A-Za-z0-9][\w.-]*", argument)
+            if choosing and named and argument != "help":
+                name = " ".join([*path, argument])
+                commands.setdefault(name, {"flags": {}, "positionals": None})
+            continue
+        key = longs[0] if longs else shorts[0]
+        if key in NEVER_COUNTED or key == "-V":
+            continue
+        value = "-r" in words
+        choices = _fish_choices(argument) if value and argument else None
+        pending.append((" ".join(path), _clap_fish_flag(longs + shorts, value, choices)))
+    shown: dict[str, str] = {}
+
+    def page(path: str) -> str:
+        if path not in shown:
+            out = subprocess.run(
+                [exe, *path.split(), "--help"], capture_output=True, text=True, timeout=60
+            )
+            shown[path] = out.stdout + out.stderr
+        return shown[path]
+
+    # the generator writes clap's hidden commands and arguments (`hide = true`) too: a command
+    # its parent's help lists in no row, or a name at the head of no option row of the
+    # command's own help, is one of them, left out with what is under it (the help only
+    # removes, never adds)
+    for path in sorted(commands, key=lambda p: p.count(" ")):
+        if path and path in commands:
+            parent, _, name = path.rpartition(" ")
+            if not re.search(r"^\s+" + re.escape(name) + r"\b", page(parent), re.M):
+                for under in [p for p in commands if p == path or p.startswith(path + " ")]:
+                    del commands[under]
+
+    def row_names(path: str) -> set[str]:
+        """The spellings at the head of the page's option rows (`  -n, --no-cache <DIR>`), not
+        those its prose names (ruff's hidden `--no-fix` in `Use --no-fix to disable`)."""
+        heads = [line.strip().split("  ")[0] for line in page(path).splitlines()]
+        return {
+            word.split("=")[0].split("[")[0]
+            for head in heads
+            if head.startswith("-")
+            for word in head.replace(",", " ").split()
+            if word.startswith("-")
+        }
+
+    for path, flag in pending:
+        if path not in commands:
+            continue
+        names = [n for n in flag["names"] if n in row_names(path)]
+        if names:
+            commands[path]["flags"].setdefault(names[0], dict(flag, names=names))
+    return {
+        "method": f"the fish completion clap_complete writes when asked (`{cli.name} {' '.join(args)}`): "
+        "each line's condition names its command, `-a NAME` under a choosing condition a command, "
+        "`-r` a value, `-a` on a value its choices; a command its parent's help lists in no row, or a name at the head of no option row of `PATH --help`, is clap's hidden one, left out",
+        "commands": commands,
+    }
+
+
+# `openssl list -options CMD` prints each option with the letter of its value type (apps/lib/opt.c)
+OPENSSL_VALUE_TYPES = {
+    "-": None,
+    "<": "path",
+    ">": "path",
+    "/": "path",
+    "s": "string",
+    "f": "string",
+    "F": "string",
+    "E": "string",
+    "c": "string",
+    "n": "integer",
+    "p": "integer",
+    "N": "integer",
+    "u": "integer",
+    "U": "integer",
+    "l": "integer",
+    "M": "integer",
+}
+
+
+def openssl_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """openssl's own listings: `openssl list -commands` (its standard commands), and
+    `-digest-commands`/`-cipher-commands` (commands that run `dgst`/`enc` under another name,
+    which `openssl help` lists too); each command's options from `openssl list -options CMD`,
+    the option table the command parses, with the letter of each value's type (`-` none)."""
+    exe = find_executable(cli) or cli.name
+
+    def run(*words: str) -> str:
+        return subprocess.run(
+            [exe, *words], capture_output=True, text=True, check=True, cwd=cwd
+        ).stdout
+
+    def options(command: str) -> dict:
+        flags = {}
+        for line in run("list", "-options", command).splitlines():
+            parts = line.split()
+            if len(parts) != 2 or parts[0] in ("help", "-"):
+                # `-` is enc's nameless entry: any cipher's name given as an option (`-aes256`)
+                continue
+            name, letter = "-" + parts[0], parts[1]
+            flags.setdefault(
+                name,
+                {
+                    "names": [name],
+                    "kind": "boolean" if letter == "-" else "value",
+                    "type": OPENSSL_VALUE_TYPES.get(letter),
+                    "choices": None,
+                    "required": None,
+                    "repeatable": None,
+                },
+            )
+        return flags
+
+    commands: dict[str, dict] = {"": {"flags": {}, "positionals": None}}
+    for name in run("list", "-commands").split():
+        commands[name] = {"flags": options(name), "positionals": None}
+    for listing, runs_as in (("-digest-commands", "dgst"), ("-cipher-commands", "enc")):
+        for name in run("list", listing).split():
+            commands.setdefault(name, {"flags": options(runs_as), "positionals": None})
+    # `openssl help` lists more digest and cipher commands than `list` does (`base64`, `des`,
+    # `bf`: their algorithms come from a provider `list` does not count); each is kept where
+    # the program's own dispatcher runs it, `openssl NAME -help` printing `Usage: NAME`
+    runs_as = None
+    for line in subprocess.run(
+        [exe, "help"], capture_output=True, text=True, cwd=cwd
+    ).stderr.splitlines():
+        if line.startswith(("Message Digest commands", "Cipher commands")):
+            runs_as = "dgst" if line.startswith("Message") else "enc"
+            continue
+        for name in line.split() if runs_as else ():
+            if name in commands:
+                continue
+            page = subprocess.run([exe, name, "-help"], capture_output=True, text=True, cwd=cwd)
+            if (page.stdout + page.stderr).startswith(f"Usage: {name} "):
+                commands[name] = {"flags": options(runs_as), "positionals": None}
+    return {
+        "method": "openssl's own listings: `list -commands`, `-digest-commands`, `-cipher-commands`; "
+        "each command's options from `list -options CMD` (a digest or cipher command's from dgst's or enc's); "
+        "the further digest and cipher names `openssl help` lists, where `openssl NAME -help` runs",
         "commands": commands,
     }
 
@@ -1212,6 +1461,10 @@ def make(cli: CorpusCLI) -> dict:
             body = bash_clap_truth(cli)
         elif cli.truth.startswith("clap-fish:"):
             body = clap_fish_truth(cli)
+        elif cli.truth.startswith("clap-fish-generated:"):
+            body = clap_fish_generated_truth(cli)
+        elif cli.truth == "openssl":
+            body = openssl_truth(cli, cwd)
         elif cli.truth == "commander":
             body = commander_truth(cli, cwd)
         elif cli.truth == "yargs":

@@ -27,6 +27,8 @@ def command_entries(section: Section, path: list[str] | None = None) -> list[Com
     (trash-cli's `all trash-cli commands:` / `  trash-put   trash files …` / `  trash-empty …`)
     lists the package's programs, each run on its own: no subcommands."""
     words = _comma_listed(section)
+    if words is None:
+        words = _grid_listed(section)
     if words is not None:
         return [CommandEntry(word) for word in words]
     result = []
@@ -172,6 +174,34 @@ def _comma_listed(section: Section) -> list[str] | None:
     if not content or not re.fullmatch(r"[a-z][\w-]*(,\s*[a-z][\w-]*)+,?", content):
         return None
     return [word.strip() for word in content.split(",") if word.strip()]
+
+
+_GRID_CELL = re.compile(r"\S+")
+
+
+def _grid_listed(section: Section) -> list[str] | None:
+    """Names laid out as a grid with no summaries (openssl's `Standard commands`: rows of four
+    names at the same columns, `asn1parse         ca                ciphers           cmp`):
+    every cell a name, every cell starting at one of the grid's columns, three columns at
+    least, two spaces at least after every cell, and every row but the last full. Else None: a two-column listing's one-word
+    summaries (`list   List`) make two columns, and prose is no such grid."""
+    rows = [line for line in section.lines if line.strip()]
+    if len(rows) < 2:
+        return None
+    cells = [[(m.start(), m.group()) for m in _GRID_CELL.finditer(row)] for row in rows]
+    starts = [start for start, _ in cells[0]]
+    if len(starts) < 3 or any(b - a < 3 for a, b in zip(starts, starts[1:], strict=False)):
+        return None
+    for i, row in enumerate(cells):
+        positions = [start for start, _ in row]
+        full = positions == starts
+        if not full and (i < len(cells) - 1 or positions != starts[: len(positions)]):
+            return None
+        if not all(_COMMAND_NAME.fullmatch(name) for _, name in row):
+            return None
+        if any(len(name) + 2 > b - a for (a, name), b in zip(row, starts[1:], strict=False)):
+            return None  # one space before the next cell: words of a sentence, no gutter
+    return [name for row in cells for _, name in row]
 
 
 def aliases_named(body: str, path: list[str]) -> list[str]:
