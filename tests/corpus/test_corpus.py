@@ -264,6 +264,23 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "piconv": (1.000, 1.000, 1.000, 1.000),
     "eslint": (1.000, 1.000, 1.000, 1.000),
     "tsc": (1.000, 1.000, 1.000, 1.000),  # 0.203 first scored; `tsc --help --all` followed
+    # held out (round 21: node, PHP, Ruby, Perl): as first scored, before any fix for them
+    # (docs/loaders.md, "Round 21")
+    "vite": (1.000, 1.000, 1.000, 1.000),
+    "tsup": (1.000, 1.000, 1.000, 1.000),
+    "mocha": (1.000, 1.000, 1.000, 1.000),
+    "serve": (1.000, 1.000, 1.000, 1.000),
+    "typedoc": (1.000, 1.000, 1.000, 1.000),
+    "composer": (1.000, 1.000, 1.000, 1.000),
+    "phpunit": (1.000, 1.000, 1.000, 0.911),  # getopt table options its help leaves out
+    "rubocop": (1.000, 1.000, 1.000, 1.000),
+    "asciidoctor": (1.000, 1.000, 1.000, 1.000),
+    "rdoc": (1.000, 1.000, 0.771, 1.000),  # its "deprecated options" paragraph read as rows
+    "ri": (1.000, 1.000, 1.000, 1.000),
+    "cloc": (1.000, 1.000, 0.989, 0.958),
+    "parallel": (1.000, 1.000, 0.993, 0.871),  # a help of some options; the manual has the rest
+    "perltidy": (1.000, 1.000, 1.000, 0.375),  # a help of short forms; the manual has the rest
+    "cpanm": (1.000, 1.000, 1.000, 0.889),
 }
 LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "sqlite-utils": (1.000, 1.000, 1.000, 1.000),
@@ -341,7 +358,11 @@ SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
     | {"tabulate"}
     # held out (round 18): prove's missing `--colour` and `--tapversion` are Getopt::Long specs
     # named by nothing it prints (it said short only while its `--archive` row was unread)
-    | {"prove"},
+    | {"prove"}
+    # held out (round 21), as first scored (docs/loaders.md, "Round 21"): cloc's missing
+    # `--html`, `--inline` and `--no3` are named by nothing its help prints; its `--3` row is
+    # the spec `3`, which the truth spells `-3` (Getopt::Long's one-letter name)
+    | {"cloc"},
     # held out (round 18): gem and oclif, as first scored, left in l18a (a pointer row
     # followed; topic pages read)
     # live: the exact argparse loads of yamllint and cz hold no `-` / `--` either, and the
@@ -361,6 +382,10 @@ NOTED_COMPLETE_LOADS_ALLOWED: set[str] = {
     "rake",
     # complete since rows19 (`filename.po ...`): fish's typo `--chack-header`, which msgfmt refuses
     "msgfmt",
+    # held out (round 21), as first scored: complete with a false alarm
+    "mocha",
+    "rdoc",
+    "tsup",
 }  # hatch and tree left it in round 14; pandoc in round 16 (fish's stale pandoc 1.x file);
 # objdump in resid16 (`-W, --dwarf[a/=abbrev, …,` wrapped inside its bracket is read);
 # ansible-vault in late17b (fish's unconditioned options, which its subcommands' help shows);
@@ -453,7 +478,18 @@ ROUND_17_LIVE_MICRO = {
     "flags_recall": 0.989,
     "value_type": 1.000,
 }
-FRESH_HELD_OUT = ROUND_14 | ROUND_15 | ROUND_16 | ROUND_17 | ROUND_18 | ROUND_19
+ROUND_21 = {c.name for c in CORPUS if c.round == 21}
+"""The seventh fresh held-out set (node: cac, arg, yargs, TypeDoc; PHP: symfony/console,
+PHPUnit; Ruby OptionParser; Perl Getopt::Long), floors of its own as first scored; recorded
+only, no live."""
+ROUND_21_RECORDED_MICRO = {
+    "commands_precision": 1.000,
+    "commands_recall": 1.000,
+    "flags_precision": 0.989,
+    "flags_recall": 0.800,
+    "value_type": 0.616,
+}
+FRESH_HELD_OUT = ROUND_14 | ROUND_15 | ROUND_16 | ROUND_17 | ROUND_18 | ROUND_19 | ROUND_21
 """The fresh held-out sets: each is measured by floors of its own, so the older sets' micro tests
 leave them out."""
 RECORDED_CRAWL_FAILURES: dict[str, str] = {
@@ -541,13 +577,14 @@ FRESH_ROUNDS_RECORDED_MICRO = {
     17: ROUND_17_RECORDED_MICRO,
     18: ROUND_18_RECORDED_MICRO,
     19: ROUND_19_RECORDED_MICRO,
+    21: ROUND_21_RECORDED_MICRO,
 }
 FRESH_ROUNDS_LIVE_MICRO = {
     14: ROUND_14_LIVE_MICRO,
     15: ROUND_15_LIVE_MICRO,
     17: ROUND_17_LIVE_MICRO,
 }
-"""The fresh held-out sets, each with floors of its own (rounds 16 and 19: no Python CLI, no live)."""
+"""The fresh held-out sets, each with floors of its own (rounds 16, 19 and 21: no Python CLI, no live)."""
 
 
 def _round(number: int) -> set[str]:
