@@ -279,7 +279,7 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "ri": (1.000, 1.000, 1.000, 1.000),
     "cloc": (1.000, 1.000, 0.989, 0.958),
     "parallel": (1.000, 1.000, 0.993, 0.871),  # a help of some options; the manual has the rest
-    "perltidy": (1.000, 1.000, 1.000, 0.375),  # a help of short forms; the manual has the rest
+    "perltidy": (1.000, 1.000, 1.000, 0.488),  # 0.375 first scored; perltidy(1)'s wide terms
     "cpanm": (1.000, 1.000, 1.000, 0.889),
 }
 LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
@@ -486,8 +486,8 @@ ROUND_21_RECORDED_MICRO = {
     "commands_precision": 1.000,
     "commands_recall": 1.000,
     "flags_precision": 0.989,
-    "flags_recall": 0.800,
-    "value_type": 0.616,
+    "flags_recall": 0.831,  # 0.800 first scored; perltidy(1)'s `-i=n,  --indent-columns=n` rows
+    "value_type": 0.638,  # 0.616 first scored
 }
 FRESH_HELD_OUT = ROUND_14 | ROUND_15 | ROUND_16 | ROUND_17 | ROUND_18 | ROUND_19 | ROUND_21
 """The fresh held-out sets: each is measured by floors of its own, so the older sets' micro tests
