@@ -635,18 +635,22 @@ def commander_truth(cli: CorpusCLI, cwd: str) -> dict:
     }
 
 
-def _node_preload_tree(cli: CorpusCLI, cwd: str, never: str) -> dict:
-    """The tree truth_node.cjs writes when the program, preloaded with it, runs `--help`."""
+def _preloaded_tree(
+    cli: CorpusCLI, cwd: str, never: str, preload: tuple[str, ...] = ("node", "-r")
+) -> dict:
+    """The tree a truth tool writes to TRUTH_OUT when the program, preloaded with it
+    (`node -r truth_node.cjs`, `ruby -r truth_ruby_optparse.rb`), runs `--help`."""
     exe = find_executable(cli)
     if exe is None:
         raise RuntimeError("not installed")
+    tool = "truth_node.cjs" if preload[0] == "node" else "truth_ruby_optparse.rb"
     out = Path(cwd) / "truth.json"
     subprocess.run(
-        ["node", "-r", str(HERE / "truth_node.cjs"), exe, "--help"],
+        [*preload, str(HERE / tool), exe, "--help"],
         cwd=cwd,
         stdin=subprocess.DEVNULL,
         capture_output=True,
-        timeout=60,
+        timeout=120,
         env=dict(os.environ, TRUTH_OUT=str(out)),
     )
     if not out.exists():
@@ -660,7 +664,7 @@ def cac_truth(cli: CorpusCLI, cwd: str) -> dict:
         "(tools/truth_node.cjs; a bundled copy of the class through truth_node_hooks.mjs): the "
         "global command's options on the root, the default command's too, each command's own; "
         "an option's spellings from its raw name, `<x>`/`[x]` a value",
-        "commands": _node_preload_tree(cli, cwd, "cac's parse was never reached"),
+        "commands": _preloaded_tree(cli, cwd, "cac's parse was never reached"),
     }
 
 
@@ -723,7 +727,7 @@ def arg_truth(cli: CorpusCLI, cwd: str) -> dict:
         "method": "the options table the program hands vercel's arg, captured in its own node "
         "(tools/truth_node.cjs): `Boolean` or `arg.flag` a boolean, `[T]` a repeatable value, a "
         "string an alias of the option it names",
-        "commands": _node_preload_tree(cli, cwd, "arg was never handed an options table"),
+        "commands": _preloaded_tree(cli, cwd, "arg was never handed an options table"),
     }
 
 
@@ -902,24 +906,11 @@ def ruby_truth(cli: CorpusCLI, cwd: str) -> dict:
 
 
 def ruby_optparse_truth(cli: CorpusCLI, cwd: str) -> dict:
-    exe = find_executable(cli)
-    if exe is None:
-        raise RuntimeError("not installed")
-    out = Path(cwd) / "truth.json"
-    subprocess.run(
-        ["ruby", "-r", str(HERE / "truth_ruby_optparse.rb"), exe, "--help"],
-        cwd=cwd,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        timeout=120,
-        env=dict(os.environ, TRUTH_OUT=str(out)),
-    )
-    if not out.exists():
-        raise RuntimeError("OptionParser never parsed an argv")
+    never = "OptionParser never parsed an argv"
     return {
         "method": "the OptionParser objects the program hands its argv, captured in its own ruby "
         "(tools/truth_ruby_optparse.rb): every switch of every parser that parsed",
-        "commands": json.loads(out.read_text())["commands"],
+        "commands": _preloaded_tree(cli, cwd, never, ("ruby", "-r")),
     }
 
 
