@@ -26,8 +26,12 @@ independent witness (`tools/make_truth.py` runs it; nothing of `workbench` takes
   (`core_args()`, `task_args()`); the traitlets Application whose `print_help` fires under
   `PATH… --help` (its `flags`, `aliases` and the `--help-all` configurables).
 - `ruby:gem` / `ruby:rake` / `ruby:thor:FEATURES:CLASS`: OptionParser and Thor objects in ruby
-  (`tools/truth_ruby.rb`); `perl-getopt-long`: the specs a Perl program hands Getopt::Long
-  (`tools/perl/TruthGetoptLong.pm`).
+  (`tools/truth_ruby.rb`); `ruby-optparse`: every OptionParser a Ruby program hands its argv
+  (`tools/truth_ruby_optparse.rb`, preloaded); `perl-getopt-long`: the specs a Perl program
+  hands Getopt::Long (`tools/perl/TruthGetoptLong.pm`).
+- `cac` / `arg`: cac's CAC instance at parse(), the table a program hands vercel's arg
+  (`truth_node.cjs`); `typedoc`: TypeDoc's option declarations; `symfony`: symfony/console's
+  own `CLI list --format=json`; `phpunit`: PHPUnit's getopt tables, read by reflection.
 
 `install` says where the pinned version comes from: `pypi` into `.ci/corpus-venv`, `npm` into
 `.ci/corpus-node`, `deb` from Debian (bookworm); `live` marks the CLIs whose exact loader
@@ -2353,6 +2357,149 @@ CORPUS: tuple[CorpusCLI, ...] = (
         held_out=True,
         round=20,
         notes=("recorded only",),
+    ),
+    # --- round 21: node, PHP, Ruby and Perl CLIs of frameworks and layouts the corpus lacked
+    # cac (node), truth from cac's own CAC instance (tools/truth_node.cjs)
+    CorpusCLI(
+        "vite",
+        "cac",
+        ("npm", "vite@7.1.12"),
+        "cac",
+        version="7.1.12",
+        held_out=True,
+        round=21,
+        notes=(
+            "the default command (`[root]`, aliases `serve` and `dev`) is what the bare program "
+            "runs: its options and argument are the root's",
+        ),
+    ),
+    CorpusCLI(
+        "tsup", "cac", ("npm", "tsup@8.5.0"), "cac", version="8.5.0", held_out=True, round=21
+    ),
+    # yargs with a default command (`$0 [spec..]`)
+    CorpusCLI(
+        "mocha",
+        "yargs",
+        ("npm", "mocha@11.7.4"),
+        "yargs",
+        version="11.7.4",
+        held_out=True,
+        round=21,
+    ),
+    # vercel's arg: the options table the program hands it (tools/truth_node.cjs)
+    CorpusCLI(
+        "serve", "arg", ("npm", "serve@14.2.5"), "arg", version="14.2.5", held_out=True, round=21
+    ),
+    # TypeDoc's own options registry (a declaration per option, typed)
+    CorpusCLI(
+        "typedoc",
+        "hand-written node",
+        ("npm", "typedoc@0.28.14 typescript@5.9.3"),
+        "typedoc",
+        version="0.28.14",
+        held_out=True,
+        round=21,
+    ),
+    # symfony/console (PHP), truth from the program's own `list --format=json`
+    CorpusCLI(
+        "composer",
+        "symfony console",
+        ("deb", "composer=2.5.5-1+deb12u5"),
+        "symfony",
+        version="2.5.5",
+        held_out=True,
+        round=21,
+    ),
+    # PHPUnit's own getopt tables
+    CorpusCLI(
+        "phpunit",
+        "PHP getopt",
+        ("deb", "phpunit=9.6.7-1+deb12u1"),
+        "phpunit",
+        version="9.6.7",
+        hand_checked="LONG_OPTIONS holds options --help does not show (`--whitelist`, "
+        "`--dump-xdebug-filter`, `--columns`…): the program accepts them, so they stay",
+        held_out=True,
+        round=21,
+    ),
+    # Ruby OptionParser programs, truth from the parsers they build (tools/truth_ruby_optparse.rb)
+    CorpusCLI(
+        "rubocop",
+        "Ruby OptionParser",
+        ("deb", "rubocop=1.39.0+dfsg-1"),
+        "ruby-optparse",
+        version="1.39.0",
+        held_out=True,
+        round=21,
+    ),
+    CorpusCLI(
+        "asciidoctor",
+        "Ruby OptionParser",
+        ("deb", "asciidoctor=2.0.18-2"),
+        "ruby-optparse",
+        version="2.0.18",
+        held_out=True,
+        round=21,
+    ),
+    CorpusCLI(
+        "rdoc",
+        "Ruby OptionParser",
+        ("deb", "ruby3.1=3.1.7+really3.1.2-0+deb12u1"),
+        "ruby-optparse",
+        version="6.4.1.1",
+        held_out=True,
+        round=21,
+    ),
+    CorpusCLI(
+        "ri",
+        "Ruby OptionParser",
+        ("deb", "ruby3.1=3.1.7+really3.1.2-0+deb12u1"),
+        "ruby-optparse",
+        version="6.4.1.1",
+        held_out=True,
+        round=21,
+    ),
+    # Perl Getopt::Long programs of other layouts (tools/perl/TruthGetoptLong.pm)
+    CorpusCLI(
+        "cloc",
+        "Perl Getopt::Long",
+        ("deb", "cloc=1.96-1"),
+        "perl-getopt-long",
+        version="1.96",
+        held_out=True,
+        round=21,
+    ),
+    CorpusCLI(
+        "parallel",
+        "Perl Getopt::Long",
+        ("deb", "parallel=20221122+ds-2"),
+        "perl-getopt-long",
+        version="20221122",
+        held_out=True,
+        round=21,
+    ),
+    CorpusCLI(
+        "perltidy",
+        "Perl Getopt::Long",
+        ("deb", "perltidy=20220613-1"),
+        "perl-getopt-long",
+        version="20220613",
+        hand_checked="perltidy expands its own abbreviations (`-i` → `indent-columns`, `-gnu` → "
+        "`-lp -bl …`) before Getopt::Long: its `--dump-short-names` table adds them "
+        "(make_truth.ABBREVIATIONS_LISTED_BY: a one-name line an alias, any other a boolean, "
+        "`act=0 --> …` no flag) and every option's one-dash spelling",
+        notes=("`perltidy --help` shows short forms only; its manual page lists every option",),
+        held_out=True,
+        round=21,
+    ),
+    CorpusCLI(
+        "cpanm",
+        "Perl Getopt::Long",
+        ("deb", "cpanminus=1.7046-1"),
+        "perl-getopt-long",
+        version="1.7046",
+        held_out=True,
+        round=21,
     ),
 )
 

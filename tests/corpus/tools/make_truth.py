@@ -957,6 +957,102 @@ def commander_truth(cli: CorpusCLI, cwd: str) -> dict:
     }
 
 
+def _preloaded_tree(
+    cli: CorpusCLI, cwd: str, never: str, preload: tuple[str, ...] = ("node", "-r")
+) -> dict:
+    """The tree a truth tool writes to TRUTH_OUT when the program, preloaded with it
+    (`node -r truth_node.cjs`, `ruby -r truth_ruby_optparse.rb`), runs `--help`."""
+    exe = find_executable(cli)
+    if exe is None:
+        raise RuntimeError("not installed")
+    tool = "truth_node.cjs" if preload[0] == "node" else "truth_ruby_optparse.rb"
+    out = Path(cwd) / "truth.json"
+    subprocess.run(
+        [*preload, str(HERE / tool), exe, "--help"],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=120,
+        env=dict(os.environ, TRUTH_OUT=str(out)),
+    )
+    if not out.exists():
+        raise RuntimeError(never)
+    return json.loads(out.read_text())["commands"]
+
+
+def cac_truth(cli: CorpusCLI, cwd: str) -> dict:
+    return {
+        "method": "cac's own CAC instance in the CLI's node, captured at parse() "
+        "(tools/truth_node.cjs; a bundled copy of the class through truth_node_hooks.mjs): the "
+        "global command's options on the root, the default command's too, each command's own; "
+        "an option's spellings from its raw name, `<x>`/`[x]` a value",
+        "commands": _preloaded_tree(cli, cwd, "cac's parse was never reached"),
+    }
+
+
+TYPEDOC_OPTIONS = """
+const td = await import(process.argv[1]);
+const app = await td.Application.bootstrap({}, []);
+process.stdout.write(JSON.stringify(app.options.getDeclarations().map((d) => ({
+  name: d.name, type: td.ParameterType[d.type ?? td.ParameterType.String],
+  help: Boolean(d.help), configFileOnly: Boolean(d.configFileOnly),
+  map: d.map && typeof d.map === 'object' ? (d.map instanceof Map ? [...d.map.keys()] : Object.keys(d.map)) : null,
+}))));
+"""
+TYPEDOC_ARRAYS = {"Array", "PathArray", "ModuleArray", "PluginArray", "GlobArray"}
+
+
+def typedoc_truth(cli: CorpusCLI, cwd: str) -> dict:
+    exe = find_executable(cli)
+    if exe is None:
+        raise RuntimeError("not installed")
+    root = Path(exe).resolve().parent.parent  # typedoc/bin/typedoc -> typedoc
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e", TYPEDOC_OPTIONS, str(root / "dist" / "index.js")],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    flags: dict[str, dict] = {}
+    for option in json.loads(out.stdout):
+        name = "--" + option["name"]
+        if not option["help"] or option["configFileOnly"] or name in NEVER_COUNTED:
+            continue  # no help: typedoc's own help leaves it out; config-file only: no flag
+        kind = option["type"]
+        boolean = kind in ("Boolean", "Flags")
+        flags[name] = {
+            "names": [name],
+            "kind": "boolean" if boolean else "value",
+            "type": None
+            if boolean or kind in ("Mixed", "Object")
+            else "choice"
+            if kind == "Map"
+            else "number"
+            if kind == "Number"
+            else "string",
+            "choices": [str(c) for c in option["map"]] if kind == "Map" else None,
+            "required": False,
+            "repeatable": True if kind in TYPEDOC_ARRAYS else None,
+        }
+    return {
+        "method": "TypeDoc's own option declarations (`Application.bootstrap().options."
+        "getDeclarations()` in the CLI's node): each one's ParameterType; one without help text "
+        "or only for the config file is no flag of the command line",
+        "commands": {"": {"flags": flags, "positionals": None}},
+    }
+
+
+def arg_truth(cli: CorpusCLI, cwd: str) -> dict:
+    return {
+        "method": "the options table the program hands vercel's arg, captured in its own node "
+        "(tools/truth_node.cjs): `Boolean` or `arg.flag` a boolean, `[T]` a repeatable value, a "
+        "string an alias of the option it names",
+        "commands": _preloaded_tree(cli, cwd, "arg was never handed an options table"),
+    }
+
+
 def yargs_truth(cli: CorpusCLI, cwd: str) -> dict:
     commands, level = {}, [[]]
     while level:
@@ -970,9 +1066,16 @@ def yargs_truth(cli: CorpusCLI, cwd: str) -> dict:
                 "flags": {k: v for k, v in data["flags"].items() if k not in NEVER_COUNTED},
                 "positionals": None,
             }
-            following += [
-                [*path, c.split()[0]] for c in data["commands"] if c.split()[0] not in ("$0", "*")
-            ]
+            for c in data["commands"]:
+                name = c.split()[0]
+                if name in ("$0", "*"):
+                    continue
+                if name == data.get("defaultName"):
+                    # the default command under its alias (mocha's `inspect`): the root's own
+                    # flags, seen from below; its help is the root's (mocha's spawns a debugger)
+                    commands[" ".join([*path, name])] = {"flags": {}, "positionals": None}
+                    continue
+                following.append([*path, name])
         level = following
     return {
         "method": "yargs' own options of the instance whose help shows under `PATH… --help` (tools/truth_node.cjs); "
@@ -1092,6 +1195,136 @@ def ruby_truth(cli: CorpusCLI, cwd: str) -> dict:
     }
 
 
+def ruby_optparse_truth(cli: CorpusCLI, cwd: str) -> dict:
+    never = "OptionParser never parsed an argv"
+    return {
+        "method": "the OptionParser objects the program hands its argv, captured in its own ruby "
+        "(tools/truth_ruby_optparse.rb): every switch of every parser that parsed",
+        "commands": _preloaded_tree(cli, cwd, never, ("ruby", "-r")),
+    }
+
+
+def symfony_truth(cli: CorpusCLI, cwd: str) -> dict:
+    exe = find_executable(cli)
+    if exe is None:
+        raise RuntimeError("not installed")
+    out = subprocess.run(
+        [exe, "list", "--format=json", "--no-interaction"],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, COMPOSER_HOME=cwd, COMPOSER_NO_INTERACTION="1"),
+    )
+    listing = json.loads(out.stdout)
+
+    def option_flags(options: dict) -> dict:
+        flags = {}
+        for option in options.values():
+            names = [option["name"]]
+            names += [s for s in (option.get("shortcut") or "").split("|") if s]
+            if set(names) & NEVER_COUNTED:
+                continue
+            takes_value = bool(option["accept_value"])
+            flags[option["name"]] = {
+                "names": names,
+                "kind": "value" if takes_value else "boolean",
+                "type": None,
+                "choices": None,
+                "required": False,
+                "repeatable": bool(option["is_multiple"]) if takes_value else None,
+            }
+        return flags
+
+    # every command's definition carries the application's global options: those in every
+    # definition are the root's, declared once
+    shown = [c for c in listing["commands"] if not c.get("hidden") and c["name"] != "help"]
+    common = set.intersection(*(set(c["definition"]["options"]) for c in shown))
+    global_flags = {
+        k: v
+        for k, v in option_flags(shown[0]["definition"]["options"]).items()
+        if k.removeprefix("--") in common
+    }
+    commands: dict[str, dict] = {}
+    commands[""] = {"flags": global_flags, "positionals": None}
+    for command in shown:
+        flags = {
+            k: v
+            for k, v in option_flags(command["definition"]["options"]).items()
+            if k not in global_flags
+        }
+        positionals = [
+            {"name": a["name"], "required": a["is_required"], "variadic": a["is_array"]}
+            for a in (command["definition"]["arguments"] or {}).values()
+            if a["name"] != "command"
+        ]
+        commands[command["name"]] = {"flags": flags, "positionals": positionals}
+    return {
+        "method": "symfony/console's own listing, `CLI list --format=json` (every command's "
+        "definition: options with shortcut, accept_value, is_multiple; arguments); the "
+        "application's global options, which every definition repeats, on the root",
+        "commands": commands,
+    }
+
+
+PHPUNIT_OPTIONS = """
+require $argv[1];
+$builder = new ReflectionClass(PHPUnit\\TextUI\\CliArguments\\Builder::class);
+echo json_encode(['constants' => $builder->getConstants(), 'file' => $builder->getFileName()]);
+"""
+
+
+def phpunit_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """PHPUnit's own getopt tables (CliArguments\\Builder's LONG_OPTIONS / SHORT_OPTIONS); a
+    short option's long twin from the Builder's dispatch (`case 'c': case '--configuration':`)."""
+    autoload = "/usr/share/php/PHPUnit/Autoload.php"
+    out = subprocess.run(
+        ["php", "-r", PHPUNIT_OPTIONS, autoload],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    data = json.loads(out.stdout)
+    source = Path(data["file"]).read_text()
+    twins = dict(re.findall(r"case '(\w)':\s*case '(--[\w-]+)':", source))
+    flags: dict[str, dict] = {}
+    for spec in data["constants"]["LONG_OPTIONS"]:
+        name = "--" + spec.rstrip("=")
+        names = [name] + [f"-{s}" for s, long in twins.items() if long == name]
+        if set(names) & NEVER_COUNTED:
+            continue
+        flags[name] = {
+            "names": names,
+            "kind": "value" if spec.endswith("=") else "boolean",
+            "type": None,
+            "choices": None,
+            "required": False,
+            "repeatable": None,
+        }
+    for short in re.findall(r"(\w)(:*)", data["constants"]["SHORT_OPTIONS"]):
+        letter, colons = short
+        if f"-{letter}" in NEVER_COUNTED or letter in twins:
+            continue
+        flags[f"-{letter}"] = {
+            "names": [f"-{letter}"],
+            "kind": "value" if colons else "boolean",
+            "type": None,
+            "choices": None,
+            "required": False,
+            "repeatable": None,
+        }
+    return {
+        "method": "PHPUnit's own getopt tables, CliArguments\\Builder's LONG_OPTIONS and "
+        "SHORT_OPTIONS read by reflection in php (`x=` takes a value, `x==` an optional one); "
+        "a short option's long twin from the Builder's own dispatch (`case 'c': case "
+        "'--configuration':`)",
+        "commands": {"": {"flags": flags, "positionals": None}},
+    }
+
+
 GETOPT_LONG_SPEC = re.compile(r"(?P<names>[\w?][\w?|-]*)(?P<rest>[=:!+].*)?\Z")
 GETOPT_LONG_TYPES = {"s": "string", "i": "integer", "o": "integer", "f": "number"}
 
@@ -1147,6 +1380,44 @@ PARSED_BEFORE_GETOPT_LONG = {
 """Options a Perl program parses by hand before handing argv to Getopt::Long, checked in its
 source: the Getopt::Long witness cannot see them."""
 
+ABBREVIATIONS_LISTED_BY = {"perltidy": ["--dump-short-names"]}
+"""Perl programs that expand their own abbreviations (`-i` → `indent-columns`, `-gnu` →
+`-lp -bl -noll …`) before handing argv to Getopt::Long, print the table, and spell options with
+one dash: each `NAME --> LONG` line of that listing (one long name, no value set) is an alias
+of LONG's flag, any other (`gnu --> lp bl noll`, `converge --> it=4`) a boolean of its own, a
+name with a value set (`act=0`) none; every name is spelled with one dash and with two, as
+Getopt::Long reads them (`-npro` is `--npro`)."""
+
+
+def _listed_abbreviations(exe: str, argv: list[str], cwd: str, flags: dict) -> None:
+    out = subprocess.run(
+        [exe, *argv], cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60
+    )
+    for flag in flags.values():
+        flag["names"] += [n[1:] for n in flag["names"] if n.startswith("--") and len(n) > 3]
+    by_name = {n: f for f in flags.values() for n in f["names"]}
+    for line in out.stdout.splitlines():
+        m = re.fullmatch(r"([\w-]+) --> (.+)", line.strip())  # `act=0 --> …`: a value of -act
+        if m is None:
+            continue
+        short, targets = m[1], m[2].split()
+        spellings = [f"-{short}", f"--{short}"]  # Getopt::Long takes a name after one dash or two
+        if any(n in by_name for n in spellings):
+            continue
+        if len(targets) == 1 and f"--{targets[0]}" in by_name:
+            by_name[f"--{targets[0]}"]["names"] += spellings
+            by_name.update(dict.fromkeys(spellings, by_name[f"--{targets[0]}"]))
+            continue
+        name = spellings[1]
+        flags[name] = {
+            "names": spellings,
+            "kind": "boolean",
+            "type": None,
+            "choices": None,
+            "required": False,
+            "repeatable": None,
+        }
+
 
 def perl_getopt_long_truth(cli: CorpusCLI, cwd: str) -> dict:
     exe = find_executable(cli)
@@ -1168,10 +1439,15 @@ def perl_getopt_long_truth(cli: CorpusCLI, cwd: str) -> dict:
         entry = getopt_long_flag(spec)
         if entry is None or set(entry[1]["names"]) & NEVER_COUNTED:
             continue
+        if all(n.lstrip("-").startswith("_") for n in entry[1]["names"]):
+            continue  # `_parset=s`: a program's private option (Perl's leading underscore)
         flags.setdefault(*entry)
+    if cli.name in ABBREVIATIONS_LISTED_BY:
+        _listed_abbreviations(exe, ABBREVIATIONS_LISTED_BY[cli.name], cwd, flags)
     return {
         "method": "the option specs the program hands Getopt::Long, captured in its own perl "
-        "(tools/perl/TruthGetoptLong.pm; every call, a first pass_through parse too)",
+        "(tools/perl/TruthGetoptLong.pm; every call, a first pass_through parse too; a spec "
+        "whose every name starts with `_` is private, left out)",
         "commands": {"": {"flags": flags, "positionals": None}},
     }
 
@@ -1467,6 +1743,12 @@ def make(cli: CorpusCLI) -> dict:
             body = openssl_truth(cli, cwd)
         elif cli.truth == "commander":
             body = commander_truth(cli, cwd)
+        elif cli.truth == "cac":
+            body = cac_truth(cli, cwd)
+        elif cli.truth == "typedoc":
+            body = typedoc_truth(cli, cwd)
+        elif cli.truth == "arg":
+            body = arg_truth(cli, cwd)
         elif cli.truth == "yargs":
             body = yargs_truth(cli, cwd)
         elif cli.truth == "kingpin":
@@ -1477,6 +1759,12 @@ def make(cli: CorpusCLI) -> dict:
             body = oclif_truth(cli, cwd)
         elif cli.truth == "clipanion":
             body = clipanion_truth(cli, cwd)
+        elif cli.truth == "ruby-optparse":
+            body = ruby_optparse_truth(cli, cwd)
+        elif cli.truth == "phpunit":
+            body = phpunit_truth(cli, cwd)
+        elif cli.truth == "symfony":
+            body = symfony_truth(cli, cwd)
         elif cli.truth.startswith("ruby:"):
             body = ruby_truth(cli, cwd)
         elif cli.truth == "optionator":

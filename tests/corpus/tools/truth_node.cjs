@@ -1,4 +1,4 @@
-// Truth for a node CLI from its own framework objects (commander, yargs, optionator), in its own node.
+// Truth for a node CLI from its own framework objects (commander, yargs, optionator, cac, arg), in its own node.
 //
 //   TRUTH_OUT=FILE node -r truth_node.cjs BIN [PATH...] --help
 //
@@ -86,6 +86,16 @@ function patchCommander(exports) {
 
 // ---------------------------------------------------------------- yargs (CommonJS builds)
 function yargsDump(self) {
+  // a default command (`$0 [spec..]`, mocha's run) is what root help shows: yargs' own showHelp
+  // runs its builder on the instance first when no command matched, and so does this
+  try {
+    const instance = self.getInternalMethods().getCommandInstance();
+    const context = self.getContext ? self.getContext() : self.getInternalMethods().getContext();
+    const full = context.fullCommands || [];
+    if (!full.length && instance.hasDefaultCommand && instance.hasDefaultCommand()) {
+      instance.runDefaultBuilderOn(self);
+    }
+  } catch (e) { /* an older yargs: no default commands */ }
   const o = self.getOptions();
   const aliases = o.alias || {};
   const hidden = new Set(o.hiddenOptions || []);
@@ -97,7 +107,11 @@ function yargsDump(self) {
   // too: the command's own spec, the last of the context's fullCommands, names them
   const positional = new Set();
   try {
-    const full = (self.getContext().fullCommands || []).slice(-1)[0] || '';
+    const context = self.getContext ? self.getContext() : self.getInternalMethods().getContext();
+    let full = (context.fullCommands || []).slice(-1)[0] || '';
+    // root help of a default command (`$0 [spec..]`): its spec names the positionals
+    const instance = self.getInternalMethods ? self.getInternalMethods().getCommandInstance() : null;
+    if (!full && instance && instance.defaultCommand) full = instance.defaultCommand.original;
     for (const m of full.split(/\s+/).slice(1).join(' ').matchAll(/[<[]([^\]>|.]+)/g)) {
       for (const name of m[1].split('|')) positional.add(name.trim());
     }
@@ -137,13 +151,19 @@ function yargsDump(self) {
     };
   }
   let commands = [];
+  let defaultName = null;
   try {
     const instance = self.getCommandInstance ? self.getCommandInstance() : self.getInternalMethods().getCommandInstance();
     // getCommands() lists each alias beside its command (lerna's `ls`, `la`, `ll` of `list`);
     // the handlers are the commands themselves
     commands = instance.getCommandHandlers ? Object.keys(instance.getCommandHandlers()) : instance.getCommands();
+    // the default command's handler (mocha's `$0 [spec..]`) is filed under its first alias
+    // (`inspect`): that command is the root's own, run under another name
+    for (const [name, handler] of Object.entries(instance.getCommandHandlers ? instance.getCommandHandlers() : {})) {
+      if (handler === instance.defaultCommand) defaultName = name;
+    }
   } catch (e) { /* no commands at this level */ }
-  return { framework: 'yargs', flags, commands };
+  return { framework: 'yargs', flags, commands, defaultName };
 }
 
 function patchYargsInstance(instance) {
@@ -223,6 +243,126 @@ function patchOptionator(factory) {
   return wrapped;
 }
 
+// ---------------------------------------------------------------- cac
+// cac's CAC instance holds the global command (root options) and every command with its raw
+// name (`build [root]`), aliases, options (`-o, --out-dir <dir>`) and bracketed arguments.
+// Its parse is replaced so the program stops where it would read its argv and the tree is
+// written to FILE. An option's spellings are read from its raw name (cac's own `names` are
+// camel-cased); `<x>` takes a value, `[x]` an optional one, neither a boolean.
+function cacOption(option) {
+  const raw = option.rawName.replace(/\.\*/g, '');
+  const names = raw.replace(/[<[].*?[>\]]/g, '').split(',').map((n) => n.trim()).filter(Boolean);
+  const takesValue = !option.isBoolean;
+  const longs = names.filter((n) => n.startsWith('--'));
+  return {
+    key: longs[0] || names[0],
+    names,
+    kind: takesValue ? 'value' : 'boolean',
+    type: null,
+    choices: null,
+    required: false,
+    repeatable: null, // mri gathers a repeated option into an array whatever its type
+  };
+}
+
+function cacFlags(options) {
+  const flags = {};
+  for (const option of options || []) {
+    const o = cacOption(option);
+    if (!o.key || ['--help', '-h', '--version', '-v'].includes(o.key) || flags[o.key]) continue;
+    const key = o.key;
+    delete o.key;
+    flags[key] = o;
+  }
+  return flags;
+}
+
+function cacTree(cli) {
+  const commands = { '': { flags: cacFlags(cli.globalCommand.options), positionals: null } };
+  for (const command of cli.commands) {
+    const args = (command.args || []).map((a) => ({ name: a.value, required: a.required, variadic: a.variadic }));
+    if (command.name === '' || command.isDefaultCommand) {
+      // the default command (`[root]`) is what the bare program runs: its options are the root's
+      Object.assign(commands[''].flags, cacFlags(command.options));
+      commands[''].positionals = args;
+      continue;
+    }
+    commands[command.name] = { flags: cacFlags(command.options), positionals: args };
+  }
+  return { framework: 'cac', commands };
+}
+
+function cacStop(cli) { write(cacTree(cli)); }
+
+function patchCac(exports) {
+  const proto = exports && exports.CAC && exports.CAC.prototype;
+  if (!proto || proto.__truthPatched) return;
+  proto.__truthPatched = true;
+  proto.parse = function () { cacStop(this); };
+}
+
+// an ES-module build, or a bundle carrying cac's class: truth_node_hooks.mjs makes the class
+// extend this base, whose constructor shadows the instance's parse
+globalThis.__truthCacBase = function (Base) {
+  return class extends Base {
+    constructor(...args) {
+      super(...args);
+      this.parse = function () { cacStop(this); };
+    }
+  };
+};
+
+// ---------------------------------------------------------------- arg (vercel)
+// arg(spec) is handed the whole options table (`'--listen': [parseEndpoint]`, `'-l': '--listen'`):
+// it is written to FILE the moment the program hands it over, and the program exits.
+function argDump(spec, argModule) {
+  const flags = {};
+  const aliases = {};
+  for (const [name, type] of Object.entries(spec)) {
+    if (typeof type === 'string') (aliases[type] = aliases[type] || []).push(name);
+  }
+  for (const [name, type] of Object.entries(spec)) {
+    if (typeof type === 'string' || ['--help', '--version', '-h'].includes(name)) continue;
+    // arg.flag(fn) marks fn with a symbol of its own, which arg.COUNT carries too
+    const mark = Object.getOwnPropertySymbols(argModule.COUNT)[0];
+    const isFlag = type === Boolean || Boolean(type && mark && type[mark]);
+    const isCount = type === argModule.COUNT;
+    const list = Array.isArray(type);
+    const inner = list ? type[0] : type;
+    flags[name] = {
+      names: [name, ...(aliases[name] || [])],
+      kind: isCount ? 'count' : isFlag ? 'boolean' : 'value',
+      type: isFlag || isCount ? null : inner === Number ? 'number' : inner === String ? 'string' : null,
+      choices: null,
+      required: false,
+      repeatable: list ? true : null,
+    };
+  }
+  return { framework: 'arg', commands: { '': { flags, positionals: null } } };
+}
+
+function isArg(exports) {
+  return typeof exports === 'function' && exports.COUNT && typeof exports.flag === 'function';
+}
+
+// an ES module importing arg (CommonJS) never passes Module._load: the module's exports are
+// replaced where node compiles it
+const compileJs = Module._extensions['.js'];
+Module._extensions['.js'] = function (module, filename) {
+  compileJs.apply(this, arguments);
+  try {
+    if (isArg(module.exports)) module.exports = patchArg(module.exports);
+  } catch (e) { /* not arg */ }
+};
+
+function patchArg(exports) {
+  if (typeof exports !== 'function' || exports.__truthPatched) return exports;
+  const wrapped = function (spec) { write(argDump(spec, exports)); };
+  Object.assign(wrapped, exports);
+  wrapped.__truthPatched = true;
+  return wrapped;
+}
+
 Module._load = function (request, parent, isMain) {
   const exports = originalLoad.apply(this, arguments);
   try {
@@ -231,6 +371,8 @@ Module._load = function (request, parent, isMain) {
     }
     if (/(^|[\\/])yargs([\\/]yargs)?$/.test(request)) return patchYargs(exports);
     if (/(^|[\\/])optionator$/.test(request)) return patchOptionator(exports);
+    if (/(^|[\\/])cac$/.test(request)) patchCac(exports);
+    if (isArg(exports)) return patchArg(exports);
   } catch (e) { /* not the framework we took it for */ }
   return exports;
 };

@@ -12,9 +12,17 @@ const PATCHES = [
     '\nYargsInstance.prototype.showHelp = function () { globalThis.__truthYargsStop(this); };\n'],
 ];
 
+// cac's class, in its own ES build or bundled into the program's (`var CAC = class extends
+// EventEmitter {`): made to extend truth_node.cjs's base, whose constructor shadows parse
+const CAC_CLASS = /(\bCAC\s*=\s*class|\bclass CAC)\s+extends\s+([\w$]+)\s*\{/;
+
 export async function load(url, context, nextLoad) {
   const result = await nextLoad(url, context);
   if (result.format !== 'module') return result;
+  const text = String(result.source);
+  if (CAC_CLASS.test(text)) {
+    return { ...result, source: text.replace(CAC_CLASS, '$1 extends globalThis.__truthCacBase($2) {') };
+  }
   for (const [pattern, statement] of PATCHES) {
     if (pattern.test(url)) {
       return { ...result, source: String(result.source) + statement };

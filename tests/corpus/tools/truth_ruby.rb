@@ -4,6 +4,7 @@
 #
 # gem: every command of Gem::CommandManager and the OptionParser each one builds;
 # rake: the OptionParser Rake::Application builds from its standard_rake_options;
+# (truth_ruby_optparse.rb reuses parser_flags for any OptionParser program.)
 # thor: a Thor class's commands and subcommands (bundler: thor:bundler,bundler/cli:Bundler::CLI,
 # features required in order), each
 # with its method options, the class options on the root. Hidden ones are left out. Prints
@@ -38,6 +39,7 @@ def parser_flags(parser)
     list.list.each do |switch|
       next unless switch.respond_to?(:long)
       names, flag = switch_flag(switch)
+      names = names.reject { |n| n.include?("*") } # OptionParser's own `--*-completion-bash`
       next if names.empty? || NEVER_COUNTED.include?(names.first)
       key = names.find { |n| n.start_with?("--") } || names.first
       flags[key] ||= flag
@@ -117,13 +119,15 @@ def thor_truth(feature, class_name)
   commands
 end
 
-mode = ARGV.fetch(0)
-commands =
-  case mode
-  when "gem" then gem_truth
-  when "rake" then rake_truth
-  else
-    _, feature, class_name = mode.split(":", 3)
-    thor_truth(feature, class_name)
-  end
-puts JSON.generate({ "commands" => commands })
+if __FILE__ == $PROGRAM_NAME
+  mode = ARGV.fetch(0)
+  commands =
+    case mode
+    when "gem" then gem_truth
+    when "rake" then rake_truth
+    else
+      _, feature, class_name = mode.split(":", 3)
+      thor_truth(feature, class_name)
+    end
+  puts JSON.generate({ "commands" => commands })
+end

@@ -79,6 +79,9 @@ _BARE_SPELLING = re.compile(r"--?[A-Za-z0-9][\w-]*")
 _BULLET = re.compile(r"^(?:[^\w\s-]|o)\s+")
 _EXAMPLES_TITLE = re.compile(r"\bexamples?\b", re.IGNORECASE)
 _OR = re.compile(r"\s+or\s+(?=[-+])")
+_SPELLINGS_APART = re.compile(r"(?<=\S),\s{2,}(?=--?[A-Za-z0-9])")
+"""A comma then two or more spaces before the next spelling (`-i=n,  --indent-columns=n`): the
+spellings of one term set wide apart, not the term and its description."""
 _JOINED_BY_OR = re.compile(r"[-+][^\s,]*(?: [^\s-]\S*)?\s+or\s+[-+]")
 """A term of two spellings joined by `or`, two spaces each side (GNU patch(1): `-c  or
 --context`, `-x num  or  --debug=num`): one term, not a short one beside its description."""
@@ -386,7 +389,9 @@ def _option_rows(body: list[str], *, bullets_only: bool = False) -> list[Flag]:
             elif _JOINED_BY_OR.match(stripped):  # `-c  or  --context`, `-x num  or  --debug=num`
                 head, _, rest = _OR.sub(", ", stripped).partition("  ")
             else:
-                head, _, rest = stripped.partition("  ")
+                # `-i=n,  --indent-columns=n` (perltidy(1)): two spaces after a comma part the
+                # term's spellings, not the term from its description
+                head, _, rest = _SPELLINGS_APART.sub(", ", stripped).partition("  ")
             head, rest = _OR.sub(", ", head.strip()), rest.strip()
             if pending_term is not None:  # `-V` over `--version`: two spellings, one entry
                 head = f"{pending_term}, {head}"
