@@ -311,7 +311,8 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "top": (1.000, 1.000, 1.000, 1.000),
     "watch": (1.000, 1.000, 1.000, 1.000),
     "readelf": (1.000, 1.000, 0.952, 1.000),
-    "lz4": (1.000, 1.000, 1.000, 0.692),
+    "lz4": (1.000, 1.000, 0.917, 0.846),  # 0.692 first scored: options under `Arguments :`; P
+    # lowered from 1.000: `-1`, `-9`, which `lz4 -h` lists and neither fish nor lz4(1) spells
     "pkg-config": (
         1.000,
         1.000,
@@ -320,7 +321,9 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     ),  # truth lag: fish's file is for pkg-config, not pkgconf
     "useradd": (1.000, 1.000, 0.889, 1.000),  # truth lag: fish lacks `--btrfs-subvolume-home`
     "psql": (1.000, 1.000, 1.000, 1.000),
-    "vim": (1.000, 1.000, 1.000, 0.750),
+    "vim": (1.000, 1.000, 0.925, 0.925),  # 0.750 first scored: options under `Arguments:`; P
+    # lowered from 1.000: `--not-a-term`, `--ttyfail`, `--log`, listed by `vim --help`, lacked
+    # by fish's file and vim(1)
     "mvn": (1.000, 1.000, 0.944, 1.000),  # truth lag: fish lacks `--color`, `-ntp`
     # held out (round 21: node, PHP, Ruby, Perl): as first scored, before any fix for them
     # (docs/loaders.md, "Round 21")
@@ -600,8 +603,9 @@ programs with fish files, maven), floors of its own as first scored; recorded on
 ROUND_22_RECORDED_MICRO = {
     "commands_precision": 1.000,
     "commands_recall": 1.000,  # 0.545 first scored: openssl's grid listings
-    "flags_precision": 0.998,  # 0.996 first scored
-    "flags_recall": 0.980,  # 0.545 first scored
+    "flags_precision": 0.997,  # 0.996 first scored; 0.998 before the `Arguments` rule, whose
+    # five "inventions" are options vim's and lz4's help list and their truth lacks
+    "flags_recall": 0.981,  # 0.545 first scored
     "value_type": 0.746,  # 0.795 first scored; openssl's 150 commands now count, enc's
     # `-bufsize val` and `-k val` among them read as strings where its table says numbers
 }

@@ -100,8 +100,10 @@ class Rules:
         )
 
     def is_flags(self, section: Section) -> bool:
-        if section.key in self.argument_sections or self.is_commands(section):
+        if self.is_commands(section):
             return False
+        if section.key in self.argument_sections:
+            return _option_rows_mostly(section)
         content = [line.strip() for line in section.lines if line.strip()]
         first = content[0] if content else ""
         return (
@@ -172,6 +174,23 @@ def _option_rows(section: Section) -> bool:
         for line in content
         if len(line) - len(line.lstrip()) <= edge + 1
     )
+
+
+def _option_rows_mostly(section: Section) -> bool:
+    """A program that calls its options arguments (vim's `Arguments:` over `-v\t\t\tVi mode`,
+    `-c <command>\t\tExecute <command> …`, beside the `--` and `+<lnum>` rows of what is no
+    option): three rows in four at the section's left edge, eight rows at least, are option
+    rows. A positionals section names its arguments (`<FILE>`, `paths`), never with a dash."""
+    content = [line for line in section.lines if line.strip()]
+    if not content:
+        return False
+    edge = min(len(line) - len(line.lstrip()) for line in content)
+    rows = [line.lstrip() for line in content if len(line) - len(line.lstrip()) <= edge + 1]
+    options = sum(1 for row in rows if _OPTION_ROW.match(row))
+    return options >= _LEAST_OPTION_ROWS and options * 4 >= len(rows) * 3
+
+
+_LEAST_OPTION_ROWS = 8
 
 
 _OPTION_ROW = re.compile(r"--?[A-Za-z0-9]")
@@ -260,7 +279,7 @@ def parse(
             parsed.description = section.body().partition(" - ")[2].strip()
         elif rules.is_commands(section):
             parsed.subcommands.extend(command_entries(section, path))
-        elif key in rules.argument_sections:
+        elif key in rules.argument_sections and not _option_rows_mostly(section):
             arguments.extend(item_entries(section))
         elif key in rules.inherited_sections and len(path) > 1:
             parsed.inherited.extend(_flags(section, rules, parsed.unread))

@@ -65,11 +65,12 @@ _HEADER = re.compile(r"^\s*(\S[^(]*?)\((\d)[^)]*\)")
 _HEADING = re.compile(r"^(?P<indent> {0,3})(?P<title>[A-Za-z][^\s].*?)\s*$")
 _OPTIONS_TITLE = re.compile(r"\b(options?|flags|switches)\b", re.IGNORECASE)
 _TERM_PART = re.compile(
-    r"^(--(?:\[no-\])?[A-Za-z0-9][\w.-]*(\[?=\S*)?|-[A-Za-z0-9?]\S*|\+[A-Za-z])"
-    r"(\s+[<\[\w](?:\[[^\]\s]*\]|[^\s,])*){0,3}$"
+    r"^(--(?:\[no-\])?[A-Za-z0-9][\w.-]*(\[?=\S*)?|-[A-Za-z0-9?]\S*|\+[A-Za-z]|\+\{\w+\})"
+    r"(\s+[<\[{\w](?:\[[^\]\s]*\]|[^\s,])*){0,3}$"
 )
 """One spelling of an option with up to three placeholder words (`--arg name value`, a list
-`--allow host[,host,...]`)."""
+`--allow host[,host,...]`, a braced name `-c {command}`, `--startuptime {file}` as vim(1)
+spells them, beside its `+{command}`)."""
 _TERM_TITLE = re.compile(r"\s+\([A-Za-z][^()]*\)$")
 """`--allow host[,host,...] (Allow connections)`: a title after the term (Nmap's DocBook pages)."""
 _GNU = FlagStyle()
