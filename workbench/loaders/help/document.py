@@ -157,6 +157,12 @@ def read_document(text: str) -> HelpDocument:
             index = _read_usage(lines, index, usage.group(1), doc.usage)
             current = None
             continue
+        if _example_in_prose(lines, index + 1):  # a sentence and the invocation it shows
+            if current is None or _is_heading(lines, index):
+                current = None
+            (epilog if doc.sections else prose).extend(lines[index : index + 2])  # never rows
+            index += 2
+            continue
         if _is_heading(lines, index):
             current = Section(_heading_title(line), before_usage=not doc.usage)
             doc.sections.append(current)
@@ -343,6 +349,31 @@ def _ends_section(section: Section, lines: list[str], index: int) -> bool:
             "-"
         )  # prose after flush-left option rows (`Use "tool --daemon --help" …`)
     return bool(content) and _indent(content[0]) > 0
+
+
+_SENTENCE_WORDS = 5
+
+
+def _example_in_prose(lines: list[str], index: int) -> bool:
+    """`lines[index]` is an option spelled alone, indented, with no description, right under
+    a flush-left sentence that ends in a colon and introduces it (traitlets' `The command-line
+    option below sets the respective configurable class-parameter:` / `    --Class.parameter=
+    value`; `For instance, to set `C.a=[0,1,2]`, you may type this:` / `    --C.a='range(3)'`),
+    and no other indented line follows it: an example inside a paragraph, not an options row.
+    A heading (`Options:`, `Global flags:`) is no sentence: fewer than five words."""
+    if index <= 0 or index >= len(lines):
+        return False
+    line, before = lines[index], lines[index - 1]
+    after = lines[index + 1] if index + 1 < len(lines) else ""
+    return (
+        _indent(line) > 0
+        and line.strip().startswith("-")
+        and not _TWO_COLUMNS.match(line.strip())
+        and _indent(before) == 0
+        and before.rstrip().endswith(":")
+        and len(before.split()) >= _SENTENCE_WORDS
+        and (not after.strip() or _indent(after) == 0)
+    )
 
 
 def _looks_like_entry(line: str) -> bool:

@@ -31,7 +31,7 @@ def command_entries(section: Section, path: list[str] | None = None) -> list[Com
         words = _grid_listed(section)
     if words is not None:
         return [CommandEntry(word) for word in words]
-    result = []
+    result: list[CommandEntry] = []
     entries = item_entries(_names_filling_their_column(section))
     dashed = [e for e in entries if not e.text and _DASHED_ROW.fullmatch(e.term.strip())]
     if dashed and len(dashed) * 2 < len(entries):
@@ -46,9 +46,34 @@ def command_entries(section: Section, path: list[str] | None = None) -> list[Com
         if entry.term.strip().endswith(":") and not entry.text:
             continue  # a sub-heading, not a command
         command = command_entry(entry, path)
+        if command is None:
+            command = _group_of_row(entry, path, result)
         if command is not None:
             result.append(command)
     return result
+
+
+_GROUPED_NAME = re.compile(r"[a-z][a-z0-9-]*")
+
+
+def _group_of_row(
+    entry: Entry, path: list[str] | None, listed: list[CommandEntry]
+) -> CommandEntry | None:
+    """A row naming a command by two lowercase words and summing it up (cliff's `history
+    list   List the run history`, `history show   Show …`): the first word is a command
+    group the listing does not print on its own row, the second its subcommand (read from the
+    group's own help). The group is listed once; a word the program or the command's own path
+    spells is no group."""
+    words = entry.term.strip().split()
+    if (
+        len(words) != 2
+        or not entry.text
+        or not all(_GROUPED_NAME.fullmatch(word) for word in words)
+        or (path and words[0] in path)
+        or any(command.name == words[0] for command in listed)
+    ):
+        return None
+    return CommandEntry(words[0])
 
 
 _LISTING_ROW = re.compile(r"(\s*)([\w.:+-]+)( {2,})\S")

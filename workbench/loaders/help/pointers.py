@@ -7,7 +7,8 @@ Shared grammar, naming no CLI: a pointer is an invocation quoted in the text (or
 option the text offers) whose words are only the command's own path, a help word (`help`,
 `--help`, `-h`) and a word asking for everything (`-a`, `--all`, `all`, `commands`, `flags`,
 `options`; a choice of topics among which one is such a word, `<simple|list|…|all>`, stands
-for it), or a listing option on its own (`--list`, `--list-commands`), or a switch named
+for it), or a listing option on its own (`--list`, `--list-commands`; quoted with no program
+before it, it is the option of the command whose help quotes it, at any depth), or a switch named
 like help whose help offers a fuller one (xz's `-H, --long-help  display the long help`). Anything else in the
 quotes (a placeholder `<command>`, a topic `backends`, `-g` for guides) is not a pointer, so
 concept guides and help topics are never read as commands. An example line that is such an
@@ -101,6 +102,8 @@ def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[lis
             words = words[1:]  # `'git help -a'`: the program named first
         elif not words or not words[0].startswith("-"):
             continue  # a quoted phrase, not an invocation of this program
+        else:
+            words = [*path[1:], *words]  # `--help-all` alone: an option of this command
         words = [_everything_choice(word) for word in words]
         if (arguments := _pointer_arguments(words, path)) is not None:
             found.append(arguments)
