@@ -810,34 +810,13 @@ def dump_traitlets(script: str, path: list[str]) -> dict:
         longs = [n for n in names if n.startswith("--")]
         clsname, _, trait_name = target.rpartition(".")
         trait = classes.get(clsname).class_traits().get(trait_name) if clsname in classes else None
-        vtype, choices, repeatable = _trait_type(trait)
-        flags[longs[0] if longs else names[0]] = {
-            "names": names,
-            "kind": "value",
-            "type": vtype,
-            "choices": choices,
-            "required": False,
-            "repeatable": repeatable,
-            "hidden": False,
-        }
+        flags[longs[0] if longs else names[0]] = _trait_flag(names, trait)
     # every configurable a `--Class.trait=value` sets, as `--help-all` lists them: the command
     # line accepts each (traitlets' KV loader), so they are options of the program too
     for cls in app._classes_with_config_traits():
         for trait_name, trait in sorted(cls.class_traits(config=True).items()):
-            vtype, choices, repeatable = _trait_type(trait)
             key = f"--{cls.__name__}.{trait_name}"
-            flags.setdefault(
-                key,
-                {
-                    "names": [key],
-                    "kind": "value",
-                    "type": vtype,
-                    "choices": choices,
-                    "required": False,
-                    "repeatable": repeatable,
-                    "hidden": False,
-                },
-            )
+            flags.setdefault(key, _trait_flag([key], trait))
     for key in ("--help", "--version", "--help-all", "-h"):
         flags.pop(key, None)
     return {
@@ -845,6 +824,20 @@ def dump_traitlets(script: str, path: list[str]) -> dict:
         "flags": flags,
         "positionals": None,
         "subcommands": [{"name": n, "aliases": [], "hidden": False} for n in app.subcommands],
+    }
+
+
+def _trait_flag(names: list[str], trait) -> dict:
+    """A traitlets setting as a value option: an alias (`--log-level`) or a `--Class.trait`."""
+    vtype, choices, repeatable = _trait_type(trait)
+    return {
+        "names": names,
+        "kind": "value",
+        "type": vtype,
+        "choices": choices,
+        "required": False,
+        "repeatable": repeatable,
+        "hidden": False,
     }
 
 
