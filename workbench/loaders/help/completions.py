@@ -634,10 +634,19 @@ def consult_completions(
     return signs
 
 
+_HIDDEN_MARKERS = ("==SUPPRESS==",)
+"""Descriptions that are a parser's own mark for an option it hides, copied by a generator
+that writes every option's help as is (argparse's `help=SUPPRESS`, which `--help` never
+prints: `complete -c prog -l 'ignore-config' -d '==SUPPRESS=='`)."""
+
+
 def _undescribed(option: ListedOption, options: list[ListedOption]) -> bool:
-    """Whether the file lists `option` with no description while it describes nearly all the
-    others: how generators write the options a program hides from its help (yt-dlp's
-    deprecated aliases), so it is taken hidden."""
+    """Whether the file lists `option` as an option the program hides from its help, so it is
+    taken hidden: with a parser's hidden mark for its description (`_HIDDEN_MARKERS`), or with
+    no description while it describes nearly all the others (how generators write yt-dlp's
+    deprecated aliases)."""
+    if option.flag.help.strip() in _HIDDEN_MARKERS:
+        return True
     if option.flag.help:
         return False
     described = sum(1 for o in options if o.flag.help)
@@ -711,6 +720,8 @@ def _take(
         flag = option.flag.model_copy()
         flag.listed_by = witness
         flag.hidden = _undescribed(option, options)
+        if flag.help.strip() in _HIDDEN_MARKERS:
+            flag.help = ""  # the parser's mark, no words about the option
         node.listing_flags.append(flag)
     for path, keys in counted.items():
         node = nodes[path]

@@ -1,0 +1,87 @@
+"""Layouts rounds 20 to 22 left unread (docs/loaders.md, "Round 20/21/22", the classes listed
+as left), each on a small hand-written help text of a made-up program: a completion file's
+hidden-option mark, a deprecated-options block, glued short-option values, an indented
+sectioned option page, symfony's optional variadic positionals, and cleo's third level.
+
+Expected values are read off the texts by hand, never produced by the code under test.
+"""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+
+from workbench.loaders.help.completions import CompletionFile
+from workbench.loaders.help.crawl import crawl
+from workbench.loaders.help.detect import detect_style, parser_for
+
+
+def _parsed(text: str, path: list[str] | None = None):
+    text = textwrap.dedent(text)
+    return parser_for(detect_style(text))(text, path or [])
+
+
+def _crawl_printing(tmp_path, name: str, help_text: str, files=()):
+    """The crawler on a program that prints `help_text` for any arguments, with `files` as its
+    completion files and no man page."""
+    program = tmp_path / name
+    program.write_text(f"#!{sys.executable}\nprint({help_text!r}, end='')\n")
+    program.chmod(0o755)
+    no_man = tmp_path / "man"
+    no_man.write_text(f"#!{sys.executable}\nimport sys\nsys.exit(16)\n")
+    no_man.chmod(0o755)
+    return crawl(
+        str(program),
+        name=name,
+        use_cache=False,
+        timeout_s=60,
+        man=str(no_man),
+        completions=lambda *_: list(files),
+    )
+
+
+# --- a completion file's hidden-option mark
+
+FETCHKIT_HELP = """\
+usage: fetchkit [OPTIONS] URL [URL ...]
+
+General Options:
+  -h, --help            Print this help message and exit
+  --version             Print program version and exit
+  -d, --destination PATH
+                        Target location for file downloads
+  -q, --quiet           Activate quiet mode
+  -v, --verbose         Print various debugging information
+  --no-colors           Do not emit ANSI color codes in output
+"""
+
+FETCHKIT_FISH = """\
+complete -c fetchkit -x
+complete -c fetchkit -s 'h' -l 'help' -d 'Print this help message and exit'
+complete -c fetchkit -l 'version' -d 'Print program version and exit'
+complete -c fetchkit -x -a '(__fish_complete_directories)' -s 'd' -l 'destination' -d 'Target location for file downloads'
+complete -c fetchkit -s 'q' -l 'quiet' -d 'Activate quiet mode'
+complete -c fetchkit -s 'v' -l 'verbose' -d 'Print various debugging information'
+complete -c fetchkit -l 'no-colors' -d 'Do not emit ANSI color codes in output'
+complete -c fetchkit -l 'limit-rate' -x -d 'Maximum download rate'
+complete -c fetchkit -l 'ignore-config' -d '==SUPPRESS=='
+complete -c fetchkit -l 'file-range' -l 'image-range' -d '==SUPPRESS=='
+"""
+
+
+def test_a_completion_files_suppress_mark_is_a_hidden_option(tmp_path):
+    # an argparse program's generated fish file copies `help=SUPPRESS` as the description:
+    # the option is accepted but hidden, as the help (which never prints it) says
+    own = CompletionFile(
+        path=str(tmp_path / "fetchkit.fish"),
+        shell="fish",
+        text=FETCHKIT_FISH,
+        own=True,
+        provenance="in a vendor folder of the program's prefix",
+    )
+    tree = _crawl_printing(tmp_path, "fetchkit", FETCHKIT_HELP, [own])
+    flags = {f.name: f for f in tree.root.flags}
+    assert not flags["limit-rate"].hidden  # described: an option only the file lists
+    assert flags["ignore-config"].hidden and flags["file-range"].hidden
+    assert "==SUPPRESS==" not in {f.help for f in tree.root.flags}
+    assert not flags["quiet"].hidden
