@@ -85,3 +85,45 @@ def test_a_completion_files_suppress_mark_is_a_hidden_option(tmp_path):
     assert flags["ignore-config"].hidden and flags["file-range"].hidden
     assert "==SUPPRESS==" not in {f.help for f in tree.root.flags}
     assert not flags["quiet"].hidden
+
+
+# --- a block of retired options under a heading of its own
+
+PAGEDOC_HELP = """\
+Usage: pagedoc [options] [names...]
+
+  Pages are parsed before any output is produced.
+
+  Available formatters:
+
+  html     - HTML pages
+  text     - plain text
+
+  The following options are deprecated:
+
+    --tables         support discontinued
+    --one-page       pages are now always split
+
+Parsing options:
+
+    -e, --encoding=ENCODING          Specifies the output encoding.
+
+    -x, --exclude=PATTERN            Do not process files matching PATTERN.
+"""
+
+
+def test_rows_under_a_heading_naming_retired_options_are_left_out_with_a_note():
+    parsed = _parsed(PAGEDOC_HELP, ["pagedoc"])
+    names = {f.name for f in parsed.flags}
+    assert {"encoding", "exclude"} <= names
+    assert not names & {"tables", "one-page"}
+    assert any("--tables" in note and "--one-page" in note for note in parsed.notes)
+    assert "--tables" not in parsed.unread  # no sign of a short load
+
+
+def test_a_colon_line_of_other_words_at_the_rows_indent_is_no_heading():
+    # `The following options take a value:` names no retired rows: its rows are flags, and
+    # the line is no group heading (a group's name retypes the rows under it)
+    text = PAGEDOC_HELP.replace("The following options are deprecated:", "The options below:")
+    names = {f.name for f in _parsed(text, ["pagedoc"]).flags}
+    assert {"tables", "one-page", "encoding", "exclude"} <= names

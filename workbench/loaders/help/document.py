@@ -180,7 +180,7 @@ def read_document(text: str) -> HelpDocument:
                 "Options", untitled=True, before_usage=not doc.usage
             )  # options right after the usage
             doc.sections.append(current)
-            current.lines.append(line)
+            current.lines.extend([*_retired_heading_above(prose), line])
         elif current is None:
             (epilog if doc.sections else prose).append(line)
         elif _ends_section(current, lines, index):
@@ -195,6 +195,20 @@ def read_document(text: str) -> HelpDocument:
     doc.description = _dedent(prose)
     doc.epilog = _dedent(epilog)
     return doc
+
+
+def _retired_heading_above(prose: list[str]) -> list[str]:
+    """The description's last paragraph when it is one colon line naming retired options
+    (`  The following options are deprecated:`) right above untitled rows: taken out of the
+    description, as the rows' group heading (`RETIRED_HEADING`)."""
+    while prose and not prose[-1].strip():
+        prose.pop()
+    last = prose[-1].strip() if prose else ""
+    if not (last.endswith(":") and RETIRED_HEADING.search(last)):
+        return []
+    if len(prose) > 1 and prose[-2].strip():
+        return []  # the colon line ends a paragraph of prose
+    return [prose.pop(), ""]
 
 
 def _read_usage(lines: list[str], index: int, rest: str, forms: list[str]) -> int:
@@ -812,14 +826,26 @@ def _comma_joined(match: re.Match[str]) -> str:
     return ", ".join([match.group(1), *re.findall(_LONG_SPELLING, match.group(2))])
 
 
+RETIRED_HEADING = re.compile(
+    r"^(?=.*\b(?:options?|flags?|switches)\b).*\b(?:deprecated|obsolete|retired|discontinued"
+    r"|no\s+longer\s+(?:supported|used|accepted|honou?red)|ignored)\b",
+    re.IGNORECASE,
+)
+"""A heading inside a section that says the rows under it are options the program has retired
+(`The following options are deprecated:`, `Obsolete options:`, `These flags are ignored:`).
+Read as a group heading even at the rows' own indent, after a blank line; a colon line of other
+words there stays description text (a group's name there would retype the rows under it)."""
+
+
 def _entries(lines: list[str], starts_entry) -> list[Entry]:
     entries: list[Entry] = []
     current: Entry | None = None
     column: int | None = None
     parts: list[str] = []
     entry_indent: int | None = None
-    after_blank = False
+    after_blank = True  # a section's first line follows its heading as if after a blank line
     group = ""
+    retired_indent: int | None = None
     for line in lines:
         stripped = line.strip()
         if not stripped:
@@ -828,7 +854,22 @@ def _entries(lines: list[str], starts_entry) -> list[Entry]:
         indent = _indent(line)
         if after_blank and column is not None and column == entry_indent == indent:
             column = None  # flush-left `--watch, -w` over a flush-left description
+        if (
+            after_blank
+            and (entry_indent is None or indent <= entry_indent)
+            and stripped.endswith(":")
+            and not stripped.startswith("-")
+            and RETIRED_HEADING.search(stripped)
+        ):
+            if current is not None:
+                current.text = " ".join(parts)
+            current, parts, column = None, [], None
+            group, retired_indent = stripped.rstrip(":"), indent
+            after_blank = False
+            continue  # `  The following options are deprecated:` over its rows
         after_blank = False
+        if retired_indent is not None and indent < retired_indent:
+            group, retired_indent = "", None  # a row left of the heading is out of its group
         if (
             current is not None
             and entry_indent is not None

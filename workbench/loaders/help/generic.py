@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from workbench.loaders.help.alias_rows import fold_alias_rows
 from workbench.loaders.help.document import (
+    RETIRED_HEADING,
     Entry,
     HelpDocument,
     Section,
@@ -282,9 +283,9 @@ def parse(
         elif key in rules.argument_sections and not _option_rows_mostly(section):
             arguments.extend(item_entries(section))
         elif key in rules.inherited_sections and len(path) > 1:
-            parsed.inherited.extend(_flags(section, rules, parsed.unread))
+            parsed.inherited.extend(_flags(section, rules, parsed.unread, parsed.notes))
         elif rules.is_flags(section) or key in rules.inherited_sections:
-            parsed.flags.extend(_flags(section, rules, parsed.unread))
+            parsed.flags.extend(_flags(section, rules, parsed.unread, parsed.notes))
     if trailing := re.search(r"^aliases?:[ \t]+(\S.*)$", text, re.MULTILINE | re.IGNORECASE):
         parsed.aliases = parsed.aliases or aliases_named(
             trailing.group(1), path
@@ -374,11 +375,23 @@ A name ending in a placeholder (`--gdwarf-<N>`: a family whose members the help 
 is reported as written, not cut at the dash."""
 
 
-def _flags(section: Section, rules: Rules, unread: list[str] | None = None) -> list[Flag]:
+def _flags(
+    section: Section,
+    rules: Rules,
+    unread: list[str] | None = None,
+    notes: list[str] | None = None,
+) -> list[Flag]:
     """The flags of an options section; the names its entries spell that no flag read go to
-    `unread` (a sign the load is short: `--gunzip` beside `--gzip`, packed rows)."""
+    `unread` (a sign the load is short: `--gunzip` beside `--gzip`, packed rows). The rows under
+    a heading that says they are retired (`RETIRED_HEADING`: `The following options are
+    deprecated:`) are no flags: the program warns about them and ignores them; `notes` says
+    which were left out."""
     read: list[tuple[Entry, Flag]] = []
+    retired: list[str] = []
     for entry in option_entries(section):
+        if entry.group and RETIRED_HEADING.search(entry.group):
+            retired.extend(_TERM_NAME.findall(entry.term.split("  ")[0]))
+            continue  # `The following options are deprecated:` / `  --accessor  support discontinued`
         flag = parse_flag(entry.term, entry.text, rules.flag_style)
         if unread is not None:
             unread.extend(_unread_names(entry.term, flag))
@@ -389,6 +402,10 @@ def _flags(section: Section, rules: Rules, unread: list[str] | None = None) -> l
             read.append((entry, flag))
     if rules.section_rule is not None:
         rules.section_rule(read)
+    if retired and notes is not None:
+        notes.append(
+            f"left out {len(retired)} options the help lists as retired ({', '.join(retired)})"
+        )
     return [flag for _, flag in read]
 
 
