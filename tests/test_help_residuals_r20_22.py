@@ -127,3 +127,67 @@ def test_a_colon_line_of_other_words_at_the_rows_indent_is_no_heading():
     text = PAGEDOC_HELP.replace("The following options are deprecated:", "The options below:")
     names = {f.name for f in _parsed(text, ["pagedoc"]).flags}
     assert {"tables", "one-page", "encoding", "exclude"} <= names
+
+
+# --- Symfony Console's usage: aliases on lines of their own, optional and repeated positionals
+
+CRATEMAN_SHOW = """\
+Description:
+  Shows information about crates
+
+Usage:
+  show [options] [--] [<crate> [<directory> [<version>]]]
+  info
+  i
+
+Arguments:
+  crate                      Crate to inspect
+  directory                  Where to look
+  version                    Version constraint to inspect
+
+Options:
+      --all                  List all crates
+  -h, --help                 Display help for the given command.
+  -v|vv|vvv, --verbose       Increase the verbosity of messages
+
+Help:
+  The show command displays detailed information about a crate.
+"""
+
+CRATEMAN_INSTALL = """\
+Description:
+  Installs the crates
+
+Usage:
+  install [options] [--] [<crates>...]
+
+Arguments:
+  crates                     Crates to install
+
+Options:
+      --dry-run              Outputs the operations but will not execute anything
+  -h, --help                 Display help for the given command.
+  -v|vv|vvv, --verbose       Increase the verbosity of messages
+"""
+
+
+def _positionals(parsed) -> list[tuple[str, bool, bool]]:
+    return [(p.name, p.required, p.variadic) for p in parsed.positionals]
+
+
+def test_symfony_usage_aliases_are_aliases_and_nested_optionals_stay_optional():
+    parsed = _parsed(CRATEMAN_SHOW, ["crateman", "show"])
+    assert parsed.style == "cleo"
+    assert set(parsed.aliases) == {"info", "i"}  # not words of the form
+    assert _positionals(parsed) == [
+        ("crate", False, False),
+        ("directory", False, False),
+        ("version", False, False),
+    ]
+
+
+def test_symfony_optional_repeated_positional():
+    parsed = _parsed(CRATEMAN_INSTALL, ["crateman", "install"])
+    assert _positionals(parsed) == [("crates", False, True)]
+    required = CRATEMAN_INSTALL.replace("[<crates>...]", "<crates>...")
+    assert _positionals(_parsed(required, ["crateman", "install"])) == [("crates", True, True)]

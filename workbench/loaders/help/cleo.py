@@ -65,7 +65,37 @@ SIGNS = (
 )
 """The marks cleo leaves (pattern, weight), for `detect.py`."""
 
-RULES = Rules(name="cleo", hooks=[take_listing])
+_USAGE_HEADING = re.compile(r"^Usage:\s*$")
+_ALIAS_LINE = re.compile(r"^\s+([a-z][\w:-]*)\s*$")
+
+
+def aliases_apart(text: str) -> str:
+    """A command's aliases, which Symfony Console and cleo print under `Usage:` as lines of one
+    name each after the command's forms (`  show [options] [--] [<package> [<version>]]` /
+    `  info`), moved out of the usage into an `Aliases:` line: joined onto the form, the name
+    would read as one more positional and the form as one the reader cannot understand, so
+    its `[<package>]` and `[<packages>...]` lost being optional and repeated."""
+    lines = text.split("\n")
+    aliases: list[str] = []
+    kept: list[str] = []
+    in_usage = forms = False
+    for line in lines:
+        if _USAGE_HEADING.match(line):
+            in_usage, forms = True, False
+        elif in_usage and line.strip() and not line[:1].isspace():
+            in_usage = False  # the next heading
+        elif in_usage and forms and (alias := _ALIAS_LINE.match(line)):
+            aliases.append(alias.group(1))
+            continue
+        elif in_usage and line.strip():
+            forms = True
+        kept.append(line)
+    if not aliases:
+        return text
+    return "\n".join([*kept, f"Aliases: {', '.join(aliases)}", ""])
+
+
+RULES = Rules(name="cleo", hooks=[take_listing], prepare=aliases_apart)
 
 
 def parse(text: str, path: list[str]) -> ParsedHelp:

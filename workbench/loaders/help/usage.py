@@ -137,12 +137,9 @@ def read_usage(
         if token == "..." and reading.positionals:  # `[target] ...`
             reading.positionals[-1].variadic = True
             continue
-        nested = re.fullmatch(r"\[([A-Za-z<][^\[\]]*?) (\[.*\])\]", token)
-        if nested:  # `[DBNAME [USERNAME]]`: each is optional
-            inner = [_positional(f"[{nested.group(1)}]", None), _positional(nested.group(2), None)]
-            if all(inner) and " " not in nested.group(1):
-                reading.positionals.extend(p for p, _ in inner)  # type: ignore[misc]
-                continue
+        if (inner := _nested_optionals(token)) is not None:
+            reading.positionals.extend(inner)  # `[DBNAME [USERNAME]]`: each is optional
+            continue
         positional = _positional(token, rest[index] if index < len(rest) else None)
         if positional is None:
             reading.understood = False
@@ -152,6 +149,25 @@ def read_usage(
             index += 1  # `NAME [NAME ...]`: the bracket repeats the name
         reading.positionals.append(positional[0])
     return reading
+
+
+_NESTED = re.compile(r"\[([A-Za-z<][^\[\]\s]*) (\[.*\])\]")
+
+
+def _nested_optionals(token: str) -> list[Positional] | None:
+    """`[DBNAME [USERNAME]]`, `[<package> [<directory> [<version>]]]`: optional positionals,
+    each one only after the one before it, at any depth; None for any other token."""
+    nested = _NESTED.fullmatch(token)
+    if nested is None:
+        return None
+    first = _positional(f"[{nested.group(1)}]", None)
+    inner = _nested_optionals(nested.group(2))
+    if inner is None:
+        last = _positional(nested.group(2), None)
+        inner = [last[0]] if last is not None else None
+    if first is None or inner is None:
+        return None
+    return [first[0], *inner]
 
 
 def _after_path(words: list[str], path: list[str]) -> int | None:
