@@ -191,3 +191,45 @@ def test_symfony_optional_repeated_positional():
     assert _positionals(parsed) == [("crates", False, True)]
     required = CRATEMAN_INSTALL.replace("[<crates>...]", "<crates>...")
     assert _positionals(_parsed(required, ["crateman", "install"])) == [("crates", True, True)]
+
+
+# --- cleo's third level: a listing row of three words
+
+BREWER_LIST = """\
+Brewer (version 1.0.0)
+
+Usage:
+  command [options] [arguments]
+
+Options:
+  -h, --help                 Display help for the given command. When no command is given display help for the list command.
+  -q, --quiet                Do not output any message.
+  -v|vv|vvv, --verbose       Increase the verbosity of messages
+
+Available commands:
+  about              Shows information about Brewer.
+  list               Lists commands.
+ self
+  self add           Add packages to Brewer's own environment.
+  self show          Show packages from Brewer's own environment.
+  self show plugins  Shows the installed plugins.
+"""
+
+
+def test_a_cleo_listing_row_of_three_words_is_a_command_below_the_second():
+    from workbench.loaders.help.crawl import _add_below
+    from workbench.loaders.help.parsed import CommandEntry
+
+    parsed = _parsed(BREWER_LIST, ["brewer"])
+    commands = {e.name: e for e in parsed.subcommands}
+    assert set(commands) == {"about", "list", "self"}
+    below_self = {e.name: e for e in commands["self"].below}
+    assert set(below_self) == {"add", "show"}
+    assert [(e.name, e.summary) for e in below_self["show"].below] == [
+        ("plugins", "Shows the installed plugins.")
+    ]
+    # the listing of `self` names `show` with nothing below it: the root's word is kept
+    listed_by_self = [CommandEntry("add"), CommandEntry("show")]
+    _add_below(listed_by_self, commands["self"].below)
+    assert [e.name for e in listed_by_self] == ["add", "show"]
+    assert [e.name for e in listed_by_self[1].below] == ["plugins"]

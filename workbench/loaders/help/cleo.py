@@ -50,10 +50,24 @@ def take_listing(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None
             name = rest[0]
             if name not in names:
                 names[name] = CommandEntry(name, entry.text if len(rest) == 1 else "")
+            _file_below(names[name], rest[1:], entry.text)
     doc.sections = kept
     doc.usage = []
     parsed.usage = []
     parsed.subcommands.extend(names.values())
+
+
+def _file_below(command: CommandEntry, words: list[str], summary: str) -> None:
+    """A row that names a command deeper than the next level (`self show plugins` in the
+    listing of `self`, where `self show` is a command of its own): the command under
+    `command` by the row's further words (`CommandEntry.below`), since the help of `self show`
+    does not list it."""
+    for index, word in enumerate(words):
+        below = next((e for e in command.below if e.name == word), None)
+        if below is None:
+            below = CommandEntry(word, summary if index == len(words) - 1 else "")
+            command.below.append(below)
+        command = below
 
 
 SIGNS = (

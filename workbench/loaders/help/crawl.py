@@ -437,9 +437,21 @@ def _fetch_and_parse(
         return
     fold_alias_rows(node.parsed)
     if node.entry is not None and node.entry.below:  # what the parent's listing names below it
-        known = {entry.name for entry in node.parsed.subcommands}
-        node.parsed.subcommands.extend(e for e in node.entry.below if e.name not in known)
+        _add_below(node.parsed.subcommands, node.entry.below)
     _read_pointed_listings(executable, node, path, timeout_s, cwd)
+
+
+def _add_below(listed: list[CommandEntry], below: list[CommandEntry]) -> None:
+    """The commands a parent's listing names below a command, added to what the command's
+    own help lists; for one both name, what the parent's listing names further below it is
+    kept on the entry (`self show plugins` in the root's listing, below the `show` that the
+    listing of `self` names with nothing under it)."""
+    known = {entry.name: entry for entry in listed}
+    for entry in below:
+        if entry.name not in known:
+            listed.append(entry)
+        elif entry.below:
+            _add_below(known[entry.name].below, entry.below)
 
 
 def _read_pointed_listings(
