@@ -3,7 +3,8 @@
 Per CLI, and micro-averaged over CLIs by adding the counts:
 
 - commands: precision and recall over command paths (the root excluded; hidden ones ignored
-  on both sides).
+  on both sides). A truth command the load holds as another command's alias (`Command.aliases`:
+  `remove` with alias `uninstall`, where truth lists both) is found, as that command.
 - flags: keyed by any of the truth's spellings (first long name, else the short letter;
   `--help`, `-h` and `--version` never count). A loaded flag's spellings are its name, its
   short letter, its `--no-` form when negatable and its aliases (`Flag.aliases`). A truth flag
@@ -190,6 +191,21 @@ def _norm(name: str) -> str:
     return re.sub(r"[<>\[\]{}.\s]|^-+", "", name).replace("-", "_").lower()
 
 
+def _alias_paths(loaded: dict[str, Command], truth_commands: dict[str, dict]) -> dict[str, Command]:
+    """The truth's command paths the loaded tree spells as another command's alias (truth's
+    `uninstall` beside `remove`, which the help calls `Alias for remove` and the load folds
+    into `remove`'s aliases): each is found as that command, its flags matched against that
+    command's. An alias the truth does not list as a command of its own changes nothing."""
+    result: dict[str, Command] = {}
+    for path, command in loaded.items():
+        parent = path.rsplit(" ", 1)[0] if " " in path else ""
+        for alias in command.aliases:
+            spelled = f"{parent} {alias}".strip()
+            if path and spelled in truth_commands and spelled not in loaded:
+                result[spelled] = command
+    return result
+
+
 def score_tree(
     cli: str, tree: CommandTree, *, loader: str = "", truth: dict | None = None
 ) -> Score:
@@ -200,10 +216,11 @@ def score_tree(
     truth_commands: dict[str, dict] = {
         p: e for p, e in truth["commands"].items() if "help" not in p.split()
     }
+    spelled_as_alias = _alias_paths(loaded, truth_commands)
     for path in truth_commands:
         if not path:
             continue
-        if path in loaded:
+        if path in loaded or path in spelled_as_alias:
             score.commands_found += 1
         else:
             score.commands_missing += 1
@@ -226,6 +243,11 @@ def score_tree(
             if path in loaded
             else []
         )
+        if path in spelled_as_alias:
+            candidates = [
+                spelled_as_alias[path],
+                *(loaded[p] for p in reversed(_ancestors(path)) if p in loaded),
+            ]
         for key, tflag in entry["flags"].items():
             names = set(tflag.get("names") or [key]) | {key}
             match = None
