@@ -234,3 +234,53 @@ def refuses_own_default(calls: tuple[HelpCall, ...] | list[HelpCall]) -> str | N
     if "\n" in message or not _OWN_DEFAULT_REFUSED.search(message):
         return None
     return message
+
+
+_INVOCATION = re.compile(
+    r"(?:^[ \t]*(?:[$%>][ \t]+)?|`)(?P<name>[\w.+-]+)(?P<rest>(?:[ \t][^`\n]*)?)", re.M
+)
+"""An example line or a quoted command that runs a program: `  $ tool sync --dry-run`."""
+_WORD = re.compile(r"[^\s]+")
+_LONG = re.compile(r"--(?P<name>[A-Za-z][\w-]*[A-Za-z0-9])(?:=\S*)?")
+
+
+def example_options(text: str, program: str, held: set[str], commands: set[str]) -> list[str]:
+    """Long options that the help's own examples give this program (`  $ tool --frobnicate`,
+    `` `tool sync --frobnicate` ``) and that no flag of the tree holds, each once. Only the
+    options before the example's first other word count: after a positional (`tool exec
+    ts-node --transpile-only`), a redirection or a pipe they may be another program's."""
+    found: list[str] = []
+    for match in _INVOCATION.finditer(text):
+        if match.group("name") != program:
+            continue
+        for word in _WORD.findall(match.group("rest")):
+            option = _LONG.fullmatch(word)
+            if option is None:
+                if word in commands:
+                    continue
+                break
+            spelling = f"--{option.group('name')}"
+            if spelling.startswith("--help") or spelling in _MACHINERY:
+                continue
+            if spelling not in held and spelling not in found:
+                found.append(spelling)
+    return found
+
+
+_PROMISED = re.compile(
+    r"^[ \t]*usage:?[ \t]+\S[^\n]*?(?P<word>[\[<](?:global[ _-])?(?:options?|flags?|opts)[\]>](?:\.\.\.|…)?"
+    r"|\b(?:OPTIONS?|FLAGS)\b(?:\.\.\.|…)?)",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""`Usage: tool [options] FILE`, `usage: tool <flags>`, `Usage: tool [OPTION]... FILE`."""
+_ANY_OPTION_ROW = re.compile(r"^[ \t│┃║|*•○·]*(?:[-+][A-Za-z0-9?#@]|--\[?[A-Za-z])", re.MULTILINE)
+"""Any line that starts with an option, in a box (rich's panels) or a bullet list too."""
+
+
+def promised_options(text: str) -> str | None:
+    """The usage word (`[options]`) of a help that promises options and shows no option row
+    at all, not even `--help`'s, or None."""
+    match = _PROMISED.search(text)
+    if match is None or _ANY_OPTION_ROW.search(text):
+        return None
+    return match.group("word")
