@@ -1,7 +1,7 @@
 """Signs in a help text itself that the options it lists are not all there are.
 
 A help-only load has no second witness where the CLI offers no other listing, so it reads the
-help's own words (issue 12: "every load that is short says so"). Three signs, each a general
+help's own words (issue 12: "every load that is short says so"). Its signs, each a general
 rule read from real help texts (the corpus recordings and the programs on a Debian system):
 
 - **the help says it is partial**: `This is not the full help` (curl), `Some of the options
@@ -35,6 +35,15 @@ rule read from real help texts (the corpus recordings and the programs on a Debi
   options). Families named by a placeholder (`-NUM`, `--GTYPE-group-format`) and help/version
   rows are left out, and so are rows of a paragraph whose other lines at that indent are not
   options (cut's range forms `N`, `N-M`, `-M` under `Each range is one of:`).
+- **options the examples give the program**: a line that runs the program itself (`  $ tool
+  --colour=always notes.txt`, `` `tool sync --dry-run` ``) passes it a long option no command
+  of the tree holds. Only options before the example's first word that is no command of the
+  tree count: after a positional, a pipe, a redirection or `--` they may be another program's
+  (`tool exec node --inspect`, `$(brew --prefix)`).
+- **a usage that takes options the help lists none of**: a command with no subcommands whose
+  usage names options (`[options]`, `[OPTION]...`, `<flags>`) while no line of its help starts
+  with an option and no flag was read. A group's `[options]` may be its subcommands'; a style
+  whose usage names options for every command (click) is left out by its own rule.
 
 A listed command whose help could not be read is a sign too, except one that **runs instead of
 showing help**: every form that asks it (`CMD --help`, `CMD -h`) exits non-zero with the same
