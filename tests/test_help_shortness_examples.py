@@ -12,7 +12,7 @@ import textwrap
 from pathlib import Path
 
 from workbench.loaders.help.crawl import crawl
-from workbench.loaders.help.shortness import example_options, promised_options
+from workbench.loaders.help.shortness import example_options, promised_options, says_partial
 
 FROBNICATE_HELP = textwrap.dedent(
     """\
@@ -160,3 +160,28 @@ def test_a_click_command_whose_usage_always_says_options_is_no_sign(tmp_path):
     assert tree.coverage is None or not any(
         "usage takes options" in s for s in tree.coverage.short_signs
     )
+
+
+def test_more_phrasings_of_a_help_that_lists_part_of_its_options_are_signs():
+    for sentence in (
+        "For a full list of options, see the manual.",
+        "See 'man frob' for all options.",
+        "More options are described in frob(1).",
+        "See the documentation for the full list of options.",
+        "Some options are hidden; use --help-hidden to show them.",
+        "Advanced options are not shown.",
+        "Run `frob --help-all` to see all options",
+    ):
+        assert says_partial(f"Usage: frob [options]\n\n{sentence}\n") == sentence, sentence
+
+
+def test_pointers_to_more_about_something_or_to_rows_below_stay_no_sign():
+    for sentence in (
+        "See the man page for details.",
+        "Other options are documented below.",
+        "More options are listed under Advanced.",
+        "Use 'frob help' to list all commands.",
+        "For more information about a command, see frob help COMMAND.",
+        "  --all   list all options of the build, including defaults",
+    ):
+        assert says_partial(f"Usage: frob [options]\n\n{sentence}\n") is None, sentence

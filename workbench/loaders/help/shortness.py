@@ -79,10 +79,21 @@ _PARTIAL = re.compile(
     r" (?:options|flags)\b"
     r"|\b(?:man ?page|manual|info)\b[^.\n]{0,40}\bfor a (?:complete|full) list(?:ing)? of"
     r" (?:all )?(?:the )?(?:commands and )?(?:options|flags)\b"
-    r"|\bfor (?:all|more|other) (?:options|flags),? (?:see|use|read|consult|run)\b",
+    r"|\bfor (?:all|more|other) (?:options|flags),? (?:see|use|read|consult|run)\b"
+    r"|\b(?:for|see|consult|read)\b[^.\n]{0,40}\b(?:a|the) (?:full|complete|entire) list(?:ing)?"
+    r" of (?:all )?(?:the )?(?:available )?(?:options|flags)\b"
+    r"|\b(?:see|read|consult)\b[^.\n]{0,40}\bfor (?:all|more|other|additional) (?:the )?"
+    r"(?:options|flags)\b"
+    r"|\b(?:more|other|additional|advanced|hidden|expert) (?:options|flags) (?:are|is)"
+    r" (?:described|documented|listed|available|hidden|not (?:shown|listed|displayed))\b"
+    r"(?! (?:below|above|here|in this|under|in the (?:next|following)))"
+    r"|\bsome (?:options|flags) (?:are|were) (?:hidden|not (?:shown|listed|displayed))\b"
+    r"|\bto (?:show|see|list|display) all (?:the )?(?:available )?(?:options|flags)\b",
     re.IGNORECASE,
 )
-"""A sentence saying the help lists only part of the options."""
+"""A sentence saying the help lists only part of the options: `For a full list of options, see
+the manual.`, `See 'man tool' for all options.`, `More options are described in tool(1).`,
+`Some options are hidden`, `Use --help-all to see all options`."""
 
 _OVERRIDE = re.compile(
     r"\b(?:overridden|negated|reversed|undone|cancell?ed)\s+(?:with|by)\b[^.;\n]{0,40}?"
