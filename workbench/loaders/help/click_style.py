@@ -88,6 +88,7 @@ SIGNS = (
 RULES = Rules(
     name="click",
     flag_style=FlagStyle(unchecked_text=True),
+    usage_always_says_options=True,  # `Usage: tool run [OPTIONS] ARGS...` for every command
     hooks=[_unmark_default_command],
     finish=[_drop_shell_setup, _counts_shown_as_ranges],
 )

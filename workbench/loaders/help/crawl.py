@@ -29,7 +29,7 @@ from workbench.loaders.help.completions import (
     find_completion_files,
     usage_name,
 )
-from workbench.loaders.help.detect import detect_style, parser_for, rules_for
+from workbench.loaders.help.detect import STYLES, detect_style, parser_for, rules_for
 from workbench.loaders.help.fetch import (
     RETRY_FACTOR,
     Fetched,
@@ -55,8 +55,10 @@ from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
 from workbench.loaders.help.run import run_help
 from workbench.loaders.help.shortness import (
+    example_options,
     held_spellings,
     nameless_rows,
+    promised_options,
     refuses_own_default,
     runs_instead_of_help,
     says_partial,
@@ -528,6 +530,9 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     unlisted: list[str] = []
     nameless: list[str] = []
     manuals: list[str] = []
+    in_examples: list[str] = []
+    promised: list[str] = []
+    held_anywhere, command_words = _tree_spellings(root)
     stack: list[tuple[CrawledCommand, set[str], bool]] = [(root, set(), False)]
     while stack:
         node, above, sibling_read = stack.pop()
@@ -574,6 +579,22 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
         unfollowed.extend(f"`{' '.join([root_name, *arguments])}`" for arguments in node.unfollowed)
         declared = node.parsed.style == "argparse"
         nameless.extend(f"{label} {row}" for row in nameless_rows(text, declared_rows=declared))
+        in_examples.extend(
+            f"{label} {name}" if node.path else name
+            for name in example_options(text, root_name, held_anywhere, command_words)
+        )
+        word = promised_options(text)
+        if (
+            word
+            and not flags
+            and not node.children
+            and not node.parsed.subcommands
+            and not (
+                node.parsed.style in STYLES
+                and rules_for(node.parsed.style).usage_always_says_options
+            )
+        ):
+            promised.append(f"{label} (“{word}”)")
     unread_names = list(dict.fromkeys(unread_names))  # a row both readings name, once
     signs = []
     root_text = root.fetched.text if root.fetched and root.fetched.text else ""
@@ -587,8 +608,7 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
         signs.append(
             f"{_counted(len(partial), 'help text')} saying it shows only part of the options "
             f"({_named(partial)}), and no fuller listing or man page it points to could be read: "
-            "add the missing flags from the CLI's manual by hand, or load it exactly (a "
-            "`module:attr` TARGET) if it is a Python CLI"
+            f"{_BY_HAND}"
         )
     if unlisted:
         signs.append(
@@ -599,6 +619,17 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
         signs.append(
             f"{_counted(len(unread_names), 'option name')} in the help that no flag holds "
             f"({_named(unread_names)}): the help text was not fully read"
+        )
+    if in_examples:
+        signs.append(
+            f"{_counted(len(in_examples), 'option')} the help's own examples give the program "
+            f"that no row lists ({_named(list(dict.fromkeys(in_examples)))}): the help does not list "
+            f"every option, so those are missing; {_BY_HAND}"
+        )
+    if promised:
+        signs.append(
+            f"{_counted(len(promised), 'command')} whose usage takes options that the help lists "
+            f"none of ({_named(promised)}): their options are missing; {_BY_HAND}"
         )
     if nameless:
         signs.append(
@@ -629,6 +660,35 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
             "may be fewer than the program has; check the program's own command list"
         )
     return signs
+
+
+_BY_HAND = (
+    "add the missing flags from the CLI's manual by hand, or load it exactly (a `module:attr` "
+    "TARGET) if it is a Python CLI"
+)
+"""The fix a sign offers when the help itself does not list what is missing."""
+
+
+def _tree_spellings(root: CrawledCommand) -> tuple[set[str], set[str]]:
+    """Every option spelling any command of the crawl holds, and every command name and alias:
+    an example may give a subcommand's option, or its parent's, through any command path."""
+    spellings: set[str] = set()
+    words: set[str] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if node.path:
+            words.add(node.path[-1])
+        if node.entry is not None:
+            words.update(node.entry.aliases)
+        if node.parsed is not None:
+            spellings |= held_spellings(
+                [*node.parsed.flags, *node.parsed.inherited, *node.listing_flags]
+            )
+            words.update(node.parsed.aliases)
+            words.update(entry.name for entry in node.parsed.subcommands)
+    return spellings, words
 
 
 def _counted(count: int, word: str) -> str:

@@ -1,7 +1,7 @@
 """Signs in a help text itself that the options it lists are not all there are.
 
 A help-only load has no second witness where the CLI offers no other listing, so it reads the
-help's own words (issue 12: "every load that is short says so"). Three signs, each a general
+help's own words (issue 12: "every load that is short says so"). Its signs, each a general
 rule read from real help texts (the corpus recordings and the programs on a Debian system):
 
 - **the help says it is partial**: `This is not the full help` (curl), `Some of the options
@@ -35,6 +35,15 @@ rule read from real help texts (the corpus recordings and the programs on a Debi
   options). Families named by a placeholder (`-NUM`, `--GTYPE-group-format`) and help/version
   rows are left out, and so are rows of a paragraph whose other lines at that indent are not
   options (cut's range forms `N`, `N-M`, `-M` under `Each range is one of:`).
+- **options the examples give the program**: a line that runs the program itself (`  $ tool
+  --colour=always notes.txt`, `` `tool sync --dry-run` ``) passes it a long option no command
+  of the tree holds. Only options before the example's first word that is no command of the
+  tree count: after a positional, a pipe, a redirection or `--` they may be another program's
+  (`tool exec node --inspect`, `$(brew --prefix)`).
+- **a usage that takes options the help lists none of**: a command with no subcommands whose
+  usage names options (`[options]`, `[OPTION]...`, `<flags>`) while no line of its help starts
+  with an option and no flag was read. A group's `[options]` may be its subcommands'; a style
+  whose usage names options for every command (click) is left out by its own rule.
 
 A listed command whose help could not be read is a sign too, except one that **runs instead of
 showing help**: every form that asks it (`CMD --help`, `CMD -h`) exits non-zero with the same
@@ -70,10 +79,21 @@ _PARTIAL = re.compile(
     r" (?:options|flags)\b"
     r"|\b(?:man ?page|manual|info)\b[^.\n]{0,40}\bfor a (?:complete|full) list(?:ing)? of"
     r" (?:all )?(?:the )?(?:commands and )?(?:options|flags)\b"
-    r"|\bfor (?:all|more|other) (?:options|flags),? (?:see|use|read|consult|run)\b",
+    r"|\bfor (?:all|more|other) (?:options|flags),? (?:see|use|read|consult|run)\b"
+    r"|\b(?:for|see|consult|read)\b[^.\n]{0,40}\b(?:a|the) (?:full|complete|entire) list(?:ing)?"
+    r" of (?:all )?(?:the )?(?:available )?(?:options|flags)\b"
+    r"|\b(?:see|read|consult)\b[^.\n]{0,40}\bfor (?:all|more|other|additional) (?:the )?"
+    r"(?:options|flags)\b"
+    r"|\b(?:more|other|additional|advanced|hidden|expert) (?:options|flags) (?:are|is)"
+    r" (?:described|documented|listed|available|hidden|not (?:shown|listed|displayed))\b"
+    r"(?! (?:below|above|here|in this|under|in the (?:next|following)))"
+    r"|\bsome (?:options|flags) (?:are|were) (?:hidden|not (?:shown|listed|displayed))\b"
+    r"|\bto (?:show|see|list|display) all (?:the )?(?:available )?(?:options|flags)\b",
     re.IGNORECASE,
 )
-"""A sentence saying the help lists only part of the options."""
+"""A sentence saying the help lists only part of the options: `For a full list of options, see
+the manual.`, `See 'man tool' for all options.`, `More options are described in tool(1).`,
+`Some options are hidden`, `Use --help-all to see all options`."""
 
 _OVERRIDE = re.compile(
     r"\b(?:overridden|negated|reversed|undone|cancell?ed)\s+(?:with|by)\b[^.;\n]{0,40}?"
@@ -234,3 +254,53 @@ def refuses_own_default(calls: tuple[HelpCall, ...] | list[HelpCall]) -> str | N
     if "\n" in message or not _OWN_DEFAULT_REFUSED.search(message):
         return None
     return message
+
+
+_INVOCATION = re.compile(
+    r"(?:^[ \t]*(?:[$%>][ \t]+)?|`)(?P<name>[\w.+-]+)(?P<rest>(?:[ \t][^`\n]*)?)", re.M
+)
+"""An example line or a quoted command that runs a program: `  $ tool sync --dry-run`."""
+_WORD = re.compile(r"[^\s]+")
+_LONG = re.compile(r"--(?P<name>[A-Za-z][\w-]*[A-Za-z0-9])(?:=\S*)?")
+
+
+def example_options(text: str, program: str, held: set[str], commands: set[str]) -> list[str]:
+    """Long options that the help's own examples give this program (`  $ tool --frobnicate`,
+    `` `tool sync --frobnicate` ``) and that no flag of the tree holds, each once. Only the
+    options before the example's first other word count: after a positional (`tool exec
+    ts-node --transpile-only`), a redirection or a pipe they may be another program's."""
+    found: list[str] = []
+    for match in _INVOCATION.finditer(text):
+        if match.group("name") != program:
+            continue
+        for word in _WORD.findall(match.group("rest")):
+            option = _LONG.fullmatch(word)
+            if option is None:
+                if word in commands:
+                    continue
+                break
+            spelling = f"--{option.group('name')}"
+            if spelling.startswith("--help") or spelling in _MACHINERY:
+                continue
+            if spelling not in held and spelling not in found:
+                found.append(spelling)
+    return found
+
+
+_PROMISED = re.compile(
+    r"^[ \t]*usage:?[ \t]+\S[^\n]*?(?P<word>[\[<](?:global[ _-])?(?:options?|flags?|opts)[\]>](?:\.\.\.|…)?"
+    r"|\b(?:OPTIONS?|FLAGS)\b(?:\.\.\.|…)?)",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""`Usage: tool [options] FILE`, `usage: tool <flags>`, `Usage: tool [OPTION]... FILE`."""
+_ANY_OPTION_ROW = re.compile(r"^[ \t│┃║|*•○·]*(?:[-+][A-Za-z0-9?#@]|--\[?[A-Za-z])", re.MULTILINE)
+"""Any line that starts with an option, in a box (rich's panels) or a bullet list too."""
+
+
+def promised_options(text: str) -> str | None:
+    """The usage word (`[options]`) of a help that promises options and shows no option row
+    at all, not even `--help`'s, or None."""
+    match = _PROMISED.search(text)
+    if match is None or _ANY_OPTION_ROW.search(text):
+        return None
+    return match.group("word")
