@@ -827,12 +827,13 @@ def _comma_joined(match: re.Match[str]) -> str:
 
 
 RETIRED_HEADING = re.compile(
-    r"^(?=.*\b(?:options?|flags?|switches)\b).*\b(?:deprecated|obsolete|retired|discontinued"
-    r"|no\s+longer\s+(?:supported|used|accepted|honou?red)|ignored)\b",
+    r"^(?=.*\b(?:options?|flags?|switches)\b).*\b(?:are|is)\s+(?:now\s+)?(?:deprecated|obsolete"
+    r"|retired|discontinued|no\s+longer\s+(?:supported|used|accepted|honou?red)|ignored)\b",
     re.IGNORECASE,
 )
-"""A heading inside a section that says the rows under it are options the program has retired
-(`The following options are deprecated:`, `Obsolete options:`, `These flags are ignored:`).
+"""A heading inside a section whose sentence says the rows under it are options the program has
+retired (`The following options are deprecated:`, `These flags are ignored:`); a title
+(`Deprecated Options:`, gem's, over options its parser still takes) is not one.
 Read as a group heading even at the rows' own indent, after a blank line; a colon line of other
 words there stays description text (a group's name there would retype the rows under it)."""
 
