@@ -7,9 +7,12 @@ The placeholder decides first (`types.placeholder`: `N`, `SKIP_LINES`, `SECONDS`
 - a numeric type read from a *name* yields to a description that shows the value takes more
   than a number (`e.g. 16K or 4.2M`, `or "infinite"`, `Passing 'notset' ...`): a string the
   CLI accepts is better than an integer schema that refuses a valid value;
-- a placeholder that says nothing (`VALUE`, `MODE`) becomes an integer when the description
-  counts with it (`Number of retries`, `how many`) or lists its values as numbers (`- 0: no interactivity. - 1: ask ...`), and an integer or number when
-  the shown default is one (`(default: 4)`, `(default: 0.5)`);
+- a placeholder that says nothing (`VALUE`, `MODE`) becomes an integer when the description's
+  opening sentence counts with it (`Number of retries`, `how many`) or the description lists
+  its values as numbers (`- 0: no interactivity. - 1: ask ...`), and an integer or number when
+  the shown default is one (`(default: 4)`, `(default: 0.5)`); a manual page's later sentences
+  speak of other things (`If regexp is a number, …`);
+- `or a range` beside a numeric name makes the value a string (`2.0-3.5`);
 - `NUMBER` is a number, and an integer when it counts things (`downloading NUMBER files`);
 - a shown default that is a number in quotes (`(default: "100")`) is a string the CLI keeps: the
   value stays a string, whatever the placeholder's name or the wording counts;
@@ -21,7 +24,8 @@ The placeholder decides first (`types.placeholder`: `N`, `SKIP_LINES`, `SECONDS`
 - the description naming the value an integer (`non-negative integer`) makes one, naming it a
   path (`a path containing …`) a path, and an example of N whole numbers types an N-word value;
 - `listed_choices` is the one reader of a value set the description lists (`Must be …`, a
-  style's own wording, `One of …`, `Choices available: …`, `among: …`, `Choose between a/b/c.`, `(choices: …)` quoted
+  style's own wording, `One of …`, `Choices available: …`, `among: …`, `Choose between a/b/c.`,
+  traitlets' `Choices: any of [0, 'INFO']`, `(choices: …)` quoted
   or not, quoted lists, a bracketed list holding the default); `opens_the_list` hears a description saying a placeholder's list is not all
   (`Run '…' to list available …`, `Comma-separated`).
 
