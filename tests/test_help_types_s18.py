@@ -83,7 +83,7 @@ _NO_PLACEHOLDERS = """\
 tool path/to/input
 
 Options:
- --basePath          Specifies a path which links may be resolved relative to.
+ --basePath          Specifies the path which links may be resolved relative to.
  --cleanOutput       If set, the output directory is removed before writing
  --favicon           Path to a favicon to include as the site icon
  --hideFooter        Do not print the footer
@@ -113,7 +113,9 @@ def test_a_section_with_placeholders_keeps_bare_rows_as_switches():
 
 
 def test_described_kind_hears_the_opening_words_only():
-    assert described_kind("EXPERIMENTAL: Specifies an alternate URI for lookups.") == "value"
+    assert described_kind("EXPERIMENTAL: Specifies the URI for lookups.") == "value"
+    assert described_kind("Specify a prerelease pattern to use") == "boolean"
+    assert described_kind("Set the verbose level of output") == "boolean"
     assert described_kind("Use only this mirror base URL") == "value"
     assert described_kind("Print names of files that are part of it") == "boolean"
     assert described_kind('Sets the "x" filters in the local config') == "boolean"

@@ -68,9 +68,10 @@ _NAMES_THE_VALUE = re.compile(
     r"^(?:"
     # `Specify the location …`, `Defines links …`, `Determines how …`, `Specified an alternate path`
     r"(?:Specif(?:y|ies|ied)|Defines?|Determines?|Selects?) (?!whether\b|that\b|if\b)"
-    r"(?:the|a|an|custom|what|which|how|one or more|languages|links|patterns)\b"
-    # `Sets the language …`, `Set the maximum depth …` (not `Sets the "lfs" smudge filters`)
-    r"|Sets? the (?:[\w-]+ ){0,2}(?:name|language|text|title|link|depth|width|level|size|path|location"
+    r"(?:the|custom|what|which|how|one or more|languages|links|patterns)\b"  # not `Specify a … pattern to use`
+    # `Sets the language …`, `Set the maximum depth …` (not `Sets the "lfs" smudge filters`,
+    # `Set the verbose level of output`: a switch)
+    r"|Sets? the (?:[\w-]+ ){0,2}(?:name|language|text|title|link|depth|width|size|path|location"
     r"|number|URL|port|timeout|maximum|minimum)\b"
     # `Use the specified remote …`, `Use only this mirror base URL …`
     r"|Use (?:only )?(?:this|the specified|specified|the given) (?!option\b|flag\b|switch\b)[\w-]+"
