@@ -7,9 +7,12 @@ The placeholder decides first (`types.placeholder`: `N`, `SKIP_LINES`, `SECONDS`
 - a numeric type read from a *name* yields to a description that shows the value takes more
   than a number (`e.g. 16K or 4.2M`, `or "infinite"`, `Passing 'notset' ...`): a string the
   CLI accepts is better than an integer schema that refuses a valid value;
-- a placeholder that says nothing (`VALUE`, `MODE`) becomes an integer when the description
-  counts with it (`Number of retries`, `how many`) or lists its values as numbers (`- 0: no interactivity. - 1: ask ...`), and an integer or number when
-  the shown default is one (`(default: 4)`, `(default: 0.5)`);
+- a placeholder that says nothing (`VALUE`, `MODE`) becomes an integer when the description's
+  opening sentence counts with it (`Number of retries`, `how many`) or the description lists
+  its values as numbers (`- 0: no interactivity. - 1: ask ...`), and an integer or number when
+  the shown default is one (`(default: 4)`, `(default: 0.5)`); a manual page's later sentences
+  speak of other things (`If regexp is a number, …`);
+- `or a range` beside a numeric name makes the value a string (`2.0-3.5`);
 - `NUMBER` is a number, and an integer when it counts things (`downloading NUMBER files`);
 - a shown default that is a number in quotes (`(default: "100")`) is a string the CLI keeps: the
   value stays a string, whatever the placeholder's name or the wording counts;
@@ -21,7 +24,8 @@ The placeholder decides first (`types.placeholder`: `N`, `SKIP_LINES`, `SECONDS`
 - the description naming the value an integer (`non-negative integer`) makes one, naming it a
   path (`a path containing …`) a path, and an example of N whole numbers types an N-word value;
 - `listed_choices` is the one reader of a value set the description lists (`Must be …`, a
-  style's own wording, `One of …`, `Choices available: …`, `among: …`, `Choose between a/b/c.`, `(choices: …)` quoted
+  style's own wording, `One of …`, `Choices available: …`, `among: …`, `Choose between a/b/c.`,
+  traitlets' `Choices: any of [0, 'INFO']`, `(choices: …)` quoted
   or not, quoted lists, a bracketed list holding the default); `opens_the_list` hears a description saying a placeholder's list is not all
   (`Run '…' to list available …`, `Comma-separated`).
 
@@ -77,9 +81,19 @@ _COMBINED = re.compile(r"(?i)\bbitmask\b|\bcombined\b|\bsum of\b|\badd(?:ed)? to
 _SAYS_NOTHING = ("text", "string", "str")
 
 
+_OR_A_RANGE = re.compile(r"(?i)\bor an? (?:range|interval)\b")
+"""gallery-dl's `--sleep SECONDS  … This can be either a constant value or a range (e.g. 2.7 or
+2.0-3.5)`: the value may be a span of two numbers, which no number schema takes."""
+
+
 def accepts_words(description: str) -> bool:
-    """The description shows a value that is not a bare number (`16K`, `or "infinite"`)."""
-    return bool(_UNIT_SUFFIX.search(description) or _WORD_ALTERNATIVE.search(description))
+    """The description shows a value that is not a bare number (`16K`, `or "infinite"`, `or a
+    range`)."""
+    return bool(
+        _UNIT_SUFFIX.search(description)
+        or _WORD_ALTERNATIVE.search(description)
+        or _OR_A_RANGE.search(description)
+    )
 
 
 def settle_value_type(
@@ -117,11 +131,12 @@ def settle_value_type(
         return value_type
     if _NAMES_A_PATH.search(description):
         return ValueType.PATH
-    if _IN_SECONDS.search(description):  # `Minimum time, in seconds, between …`
-        return ValueType.INTEGER if _COUNTED_SECONDS.search(description) else ValueType.NUMBER
+    opening = opening_sentence(description)  # a long text's later sentences speak of other things
+    if _IN_SECONDS.search(opening):  # `Minimum time, in seconds, between …`
+        return ValueType.INTEGER if _COUNTED_SECONDS.search(opening) else ValueType.NUMBER
     if (
-        _COUNTS.search(description)
-        or _SAYS_INTEGER.search(description)
+        _COUNTS.search(opening)
+        or _SAYS_INTEGER.search(opening)
         or len(enumerated(description)) >= 2
     ):
         return ValueType.INTEGER
@@ -130,6 +145,17 @@ def settle_value_type(
     if re.fullmatch(r"-?\d+\.\d+", default):
         return ValueType.NUMBER
     return value_type
+
+
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]'\"`])[.?!]\s+(?=[A-Z])")
+
+
+def opening_sentence(description: str) -> str:
+    """The description's first sentence: the one that says what the value is. A manual page's
+    long description goes on to other things (GNU parallel's `--header regexp  Use regexp as
+    header. … If regexp is a number, it is a fixed number of lines.`), so its wording counts,
+    times and integers speak of the value only there."""
+    return _SENTENCE_END.split(description.strip(), maxsplit=1)[0]
 
 
 _BYTE_UNIT = r"(?:(?:kilo|mega|giga|tera)-?)?bytes|[KMGT]i?B"
@@ -293,6 +319,14 @@ same words unquoted when the parenthesis holds nothing else (pip-audit's argpars
 _DEFINED = re.compile(rf"(?:^|[.:\]]\s+)({_QUOTED})\s+-\s+\S")
 """pip's `[default: only-if-needed]. "eager" - dependencies are upgraded … "only-if-needed" -
 are upgraded only when …`: each value quoted at a sentence's start and defined after a dash."""
+_LITERAL = r"(?:'[^'\s,\[\]]+'|\"[^\"\s,\[\]]+\"|-?\d+(?:\.\d+)?)"
+_LITERAL_LIST = re.compile(
+    rf"(?:^|\s)Choices:\s+(?:any of\s+)?\[({_LITERAL}(?:,\s*{_LITERAL})+)\]"
+    rf"(?:\s+\(case-insensitive\))?(?:\s+or\s+None)?(?=\s|$)"
+)
+"""traitlets' `--log-level=<Enum>  … Choices: any of [0, 10, 20, 'DEBUG', 'INFO']` (an `Enum`'s
+values written as a literal list, each quoted string or number one value; `(case-insensitive)`
+and `or None` after it say how they match and that the setting may be unset)."""
 _BRACKETED = re.compile(rf"\[({_WORD}(?:,\s*{_WORD})+)\]")
 """pip's `Specify whether the progress bar should be used [on, off] (default: on)`: a bracketed
 list inside the description, read as the values only when the shown default is one of them."""
@@ -331,6 +365,8 @@ def listed_choices(
         return _items(declared.group(1) or declared.group(2))
     if letters := lettered_choices(description):
         return letters
+    if literal := _LITERAL_LIST.search(description):  # traitlets' `Choices: any of [0, 'INFO']`
+        return list(dict.fromkeys(v.strip("'\"") for v in re.split(r",\s*", literal.group(1))))
     if (
         match := _LISTED.search(description)
         or _QUOTED_AFTER_COLON.search(description)

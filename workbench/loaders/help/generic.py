@@ -27,7 +27,12 @@ from workbench.loaders.help.flags import FlagStyle, parse_flag
 from workbench.loaders.help.listing import DEPRECATED_TEXT, aliases_named, command_entries
 from workbench.loaders.help.parsed import ParsedHelp
 from workbench.loaders.help.positionals import read_positionals
-from workbench.loaders.help.stated_values import group_takes_arguments, listed_values, takes_a_value
+from workbench.loaders.help.stated_values import (
+    bare_rows_named_values,
+    group_takes_arguments,
+    listed_values,
+    takes_a_value,
+)
 from workbench.loaders.help.synopsis import synopsis_flags, values_from_usage
 from workbench.model.tree import Flag, drop_shared_aliases
 
@@ -405,6 +410,7 @@ def _flags(
             read.append((entry, flag))
     if rules.section_rule is not None:
         rules.section_rule(read)
+    bare_rows_named_values([flag for _, flag in read])
     if retired and notes is not None:
         notes.append(
             f"left out {len(retired)} options the help lists as retired ({', '.join(retired)})"

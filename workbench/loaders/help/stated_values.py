@@ -11,12 +11,17 @@ Shared grammar, naming no CLI:
   256, 384, 512`: at least three comma-separated words or numbers, one of them perhaps marked
   `(default)`) names the values the option takes: a value option with those choices (integers
   when every one is a number) and the marked default.
+- A section that prints no placeholders (six or more options, at most one showing a value) says
+  nothing by a bare row: a row whose description opens by naming what the option is given
+  (`Specifies the location …`, `Path to favicon`, `Block tags which …`, `The entry points of …`)
+  takes a value, marked as a guess (`Flag.kind_guessed`); any other stays a switch.
 """
 
 from __future__ import annotations
 
 import re
 
+from workbench.loaders.help.evidence import listed_choices
 from workbench.model.tree import Flag, FlagKind, ValueType
 
 _TAKES_ARGUMENTS = re.compile(
@@ -57,3 +62,64 @@ def listed_values(flag: Flag) -> None:
     flag.value_type = ValueType.INTEGER if numbers else ValueType.CHOICE
     flag.choices = choices
     flag.default = (int(default) if numbers else default) if default is not None else None
+
+
+_NAMES_THE_VALUE = re.compile(
+    r"^(?:"
+    # `Specify the location …`, `Defines links …`, `Determines how …`, `Specified an alternate path`
+    r"(?:Specif(?:y|ies|ied)|Defines?|Determines?|Selects?) (?!whether\b|that\b|if\b)"
+    r"(?:the|custom|what|which|how|one or more|languages|links|patterns)\b"  # not `Specify a … pattern to use`
+    # `Sets the language …`, `Set the maximum depth …` (not `Sets the "lfs" smudge filters`,
+    # `Set the verbose level of output`: a switch)
+    r"|Sets? the (?:[\w-]+ ){0,2}(?:name|language|text|title|link|depth|width|size|path|location"
+    r"|number|URL|port|timeout|maximum|minimum)\b"
+    # `Use the specified remote …`, `Use only this mirror base URL …`
+    r"|Use (?:only )?(?:this|the specified|specified|the given) (?!option\b|flag\b|switch\b)[\w-]+"
+    # `Path to favicon`, `Optional path to …`, `Width at which to wrap`, `Number of days …`
+    r"|(?:(?:Optional|Custom|Alternate|Alternative) )?(?:path|location|URL|URI|port|name|width|depth|number"
+    r"|list) (?:to|of|for|at|which|where|in)\b"
+    r"|(?:Custom|Alternate|Alternative) [\w-]+"  # `Custom footer after the TypeDoc link`
+    # `The entry points of …`, `The strategy to be used …`, `A list of types …`
+    r"|(?:The|A|An) (?:[\w-]+ ){0,2}[\w-]+ (?:of|to be|to use|which|that (?:should|will|must))\b"
+    # `Block tags which …`, `Documents which should be added …`, `Branches of the tree …`
+    r"|(?:tags|links|patterns|documents|branches|languages|paths|names|kinds|categories|plugins) (?:which|that|whose|of)\b"
+    r"|[A-Z][\w-]* (?:tags|links|patterns|documents|branches|languages|paths|names|kinds|categories|plugins)"
+    r" (?:which|that|whose)\b"  # not `Print names of files that …`
+    r")",
+    re.IGNORECASE,
+)
+_STATUS_MARK = re.compile(r"^(?:[A-Z]{4,}:\s+)+")
+"""`EXPERIMENTAL: Specifies …`, `DEPRECATED: Determines …`: a status ahead of the sentence."""
+"""A description whose first words name what the option is given rather than what it does."""
+
+
+def described_kind(description: str) -> str:
+    """`value` when the description opens by naming the thing the option is given (`Specify the
+    location …`, `Path to favicon …`, `Block tags which …`), else `boolean`."""
+    sentence = _STATUS_MARK.sub("", description.strip())
+    return "value" if _NAMES_THE_VALUE.match(sentence) else "boolean"
+
+
+BARE_SECTION_ROWS = 6
+"""A section of at least this many options, at most one of which shows a value, prints no
+placeholders: its bare rows say nothing of their kind by showing none."""
+
+
+def bare_rows_named_values(flags: list[Flag]) -> None:
+    """In a section that prints (almost) no placeholders (TypeDoc's ` --basePath   Specifies a
+    path which links may be resolved relative to.`, vercel's arg: `-c, --config   Specify custom
+    path to serve.json`), a bare row whose description names what it is given takes a value:
+    a guess (`Flag.kind_guessed`), which lint reports with its fix. Any other bare row stays a
+    switch."""
+    own = [f for f in flags if f.name not in ("help", "version")]
+    if len(own) < BARE_SECTION_ROWS or sum(f.kind is FlagKind.VALUE for f in own) > 1:
+        return
+    for flag in own:
+        if flag.kind is not FlagKind.BOOLEAN or flag.kind_guessed or flag.negatable:
+            continue
+        if described_kind(flag.help) != "value":
+            continue
+        flag.kind, flag.value_type, flag.default = FlagKind.VALUE, ValueType.STRING, None
+        flag.kind_guessed = True
+        if choices := listed_choices(flag.help):  # `Specify what TypeDoc should emit, 'docs', …`
+            flag.value_type, flag.choices = ValueType.CHOICE, choices

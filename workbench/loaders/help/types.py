@@ -32,6 +32,13 @@ _SCALAR_WORDS: dict[str, ValueType] = {
     "uint64": ValueType.INTEGER,
     "integer": ValueType.INTEGER,
     "integer range": ValueType.INTEGER,
+    # C integer types as a program's own option tables print them (openssl's `-iter +int`,
+    # `-days intmax`, `-serial nonneg`): `+int` a positive int, `nonneg` one not below zero
+    "+int": ValueType.INTEGER,
+    "ulong": ValueType.INTEGER,
+    "intmax": ValueType.INTEGER,
+    "uintmax": ValueType.INTEGER,
+    "nonneg": ValueType.INTEGER,
     "float": ValueType.NUMBER,
     "float32": ValueType.NUMBER,
     "float64": ValueType.NUMBER,
@@ -87,6 +94,10 @@ _PLACEHOLDER_WORDS: dict[str, ValueType] = {
     "paths": ValueType.PATH,
     "dir": ValueType.PATH,
     "directory": ValueType.PATH,
+    "infile": ValueType.PATH,  # `-in infile`, `-out outfile`: the file read or written
+    "outfile": ValueType.PATH,
+    "indir": ValueType.PATH,
+    "outdir": ValueType.PATH,
     "json": ValueType.JSON,
 }
 
