@@ -32,9 +32,19 @@ independent witness (`tools/make_truth.py` runs it; nothing of `workbench` takes
 - `cac` / `arg`: cac's CAC instance at parse(), the table a program hands vercel's arg
   (`truth_node.cjs`); `typedoc`: TypeDoc's option declarations; `symfony`: symfony/console's
   own `CLI list --format=json`; `phpunit`: PHPUnit's getopt tables, read by reflection.
+- `git`: git's own listings in an empty repository, `git --list-cmds=list-CATEGORY` for each
+  category of its command list (those installed) and `git CMD --git-completion-helper`
+  (parse-options' list of long options, `=` a value, the `--no-` forms after `--` spellings of
+  their option); short letters, the root's options and the options of commands that are
+  scripts are only in git's man pages, so they are forgiven there (`also_documented`), not counted.
+- `tmux`: tmux's command table, `tmux -L SOCKET -f /dev/null list-commands` (each command's
+  usage: `[-abc]` switches, `[-x value]` a value); `gpg`: gpg's option table, `gpg
+  --dump-options`, less the obsolete names gpg(1) documents nowhere; `npm`: npm's command list
+  and each command's `params` typed by @npmcli/config's definitions (`tools/truth_npm.cjs`).
 
 `install` says where the pinned version comes from: `pypi` into `.ci/corpus-venv`, `npm` into
-`.ci/corpus-node`, `deb` from Debian (bookworm); `live` marks the CLIs whose exact loader
+`.ci/corpus-node`, `deb` from Debian (bookworm), `preinstalled` a program this machine came with
+(docker's static binary, rustup's toolchain: found on PATH, recorded, never installed by CI); `live` marks the CLIs whose exact loader
 (`workbench.loaders.load` on the console script in its own venv) is also scored live.
 """
 
@@ -1799,6 +1809,147 @@ CORPUS: tuple[CorpusCLI, ...] = (
         hand_checked="fish's hand-written file (fish 3.6.0); its plugin goals and phases are arguments, not commands",
         held_out=True,
         round=22,
+    ),
+    # --- round 23: a fresh held-out set of the native developer tools people run every day
+    CorpusCLI(
+        "git",
+        "C",
+        ("deb", "git=1:2.39.5-0+deb12u3"),
+        "git",
+        version="2.39.5",
+        hand_checked="git's helper lists long options only, and none for the commands that are scripts or parse"
+        " their argv by hand (`git instaweb`, `git filter-branch`): their man page's options are forgiven, not"
+        " counted (also_documented), as are the short letters and the root's options",
+        held_out=True,
+        round=23,
+    ),
+    CorpusCLI(
+        "docker",
+        "cobra",
+        ("preinstalled", "docker 28.2.2 (/usr/local/bin/docker, no plugins)"),
+        "cobra",
+        version="28.2.2",
+        held_out=True,
+        round=23,
+        notes=(
+            "no daemon: `--help` and `__complete` need none; buildx and compose are not installed",
+        ),
+    ),
+    CorpusCLI(
+        "tmux",
+        "C",
+        ("deb", "tmux=3.3a-3"),
+        "tmux",
+        version="3.3a",
+        held_out=True,
+        round=23,
+    ),
+    CorpusCLI(
+        "gpg",
+        "C",
+        ("deb", "gpg=2.2.40-1.1+deb12u2"),
+        "gpg",
+        version="2.2.40",
+        held_out=True,
+        round=23,
+    ),
+    CorpusCLI(
+        "rustup",
+        "clap",
+        ("preinstalled", "rustup 1.29.0 (~/.cargo/bin)"),
+        "clap-fish-generated:completions fish",
+        version="1.29.0",
+        held_out=True,
+        round=23,
+    ),
+    CorpusCLI(
+        "npm",
+        "node",
+        ("deb", "nodejs=20.20.2-1nodesource1+repack1 (npm 11.19.1)"),
+        "npm",
+        version="11.19.1",
+        held_out=True,
+        round=23,
+    ),
+    CorpusCLI(
+        "gcc",
+        "GNU",
+        ("deb", "gcc-12=12.2.0-14+deb12u1"),
+        "fish:/usr/share/fish/completions/gcc.fish",
+        version="12.2.0",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=23,
+    ),
+    CorpusCLI(
+        "gdb",
+        "GNU",
+        ("deb", "gdb=13.1-3"),
+        "fish:/usr/share/fish/completions/gdb.fish",
+        version="13.1",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=23,
+    ),
+    CorpusCLI(
+        "valgrind",
+        "C",
+        ("deb", "valgrind=1:3.19.0-1"),
+        "fish:/usr/share/fish/completions/valgrind.fish",
+        version="3.19.0",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=23,
+    ),
+    CorpusCLI(
+        "ffmpeg",
+        "C",
+        ("deb", "ffmpeg=7:5.1.9-0+deb12u1"),
+        "fish:/usr/share/fish/completions/ffmpeg.fish",
+        version="5.1.9",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=23,
+    ),
+    CorpusCLI(
+        "perl",
+        "C",
+        ("deb", "perl=5.36.0-7+deb12u2"),
+        "fish:/usr/share/fish/completions/perl.fish",
+        version="5.36.0",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=23,
+    ),
+    CorpusCLI(
+        "rustc",
+        "Rust",
+        ("preinstalled", "rustc 1.95.0 (rustup's stable toolchain)"),
+        "fish:/usr/share/fish/completions/rustc.fish",
+        version="1.95.0",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=23,
+    ),
+    CorpusCLI(
+        "node",
+        "C++",
+        ("deb", "nodejs=20.20.2-1nodesource1+repack1"),
+        "fish:/usr/share/fish/completions/node.fish",
+        version="20.20.2",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=23,
+    ),
+    CorpusCLI(
+        "dpkg",
+        "C",
+        ("deb", "dpkg=1.21.22"),
+        "fish:/usr/share/fish/completions/dpkg.fish",
+        version="1.21.22",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=23,
     ),
     # --- round 17: a fresh held-out set of Python CLIs, scored before any fix for it
     CorpusCLI(

@@ -378,6 +378,23 @@ def fish_split(line: str) -> list[str]:
     return words
 
 
+FISH_COMPLETE_ARGUMENT_OPTIONS = set("cplosadwnC")
+"""The short options of fish's `complete` that take an argument (`-c CMD`, `-l NAME`, `-a ARGS`)."""
+
+
+def _fish_short_options(word: str) -> list[str]:
+    """One `complete` word of clustered short options as fish's getopt reads it: `-xc` is `-x -c`,
+    `-xa` is `-x -a` (each taking the next word), `-cgrep` is `-c grep`."""
+    out: list[str] = []
+    for i, letter in enumerate(word[1:], start=1):
+        out.append("-" + letter)
+        if letter in FISH_COMPLETE_ARGUMENT_OPTIONS:
+            if word[i + 1 :]:
+                out.append(word[i + 1 :])
+            break
+    return out
+
+
 def fish_truth(cli: CorpusCLI) -> dict:
     file = Path(cli.truth.split(":", 1)[1])
     command_names = {cli.name, cli.executable or cli.name, Path(file).stem}
@@ -405,6 +422,9 @@ def fish_truth(cli: CorpusCLI) -> dict:
             i = 2
         while i < len(words):
             w = words[i]
+            if re.fullmatch(r"-[A-Za-z]{2,}", w):
+                words[i : i + 1] = _fish_short_options(w)
+                w = words[i]
             nxt = words[i + 1] if i + 1 < len(words) else ""
             if w in ("-c", "--command"):
                 target = nxt
@@ -486,7 +506,7 @@ def fish_truth(cli: CorpusCLI) -> dict:
 _MAN_STRING = re.compile(r"^\.ds\s+(\S+)\s+(.*)$")
 
 
-def man_page_options(program: str) -> list[str]:
+def man_page_options(program: str, *, docbook: bool = False) -> list[str]:
     r"""Option names at the head of a definition in the program's man page (man or mdoc macros).
 
     Hand-written completion files lag their programs; the man page, written by the program's
@@ -496,7 +516,8 @@ def man_page_options(program: str) -> list[str]:
     expanded; `.TQ` continues a `.TP` head (strace's long forms); help2man's `.HP` heads (sed);
     a `.sp`/`.PP` paragraph opening with a bold option (asciidoctor's util-linux pages, ncat's);
     a page in a suffixed section (ack's `ack.1p`); Getopt::Long's `--[no]heading` head names
-    `--heading` and `--noheading`. Pages not installed are looked for in `CORPUS_MAN_ROOTS`
+    `--heading` and `--noheading`; with `docbook`, DocBook's `.PP` paragraph whose line is an
+    option (`\-a, \-\-all`, git's pages; asked for by name, so no other truth moves). Pages not installed are looked for in `CORPUS_MAN_ROOTS`
     (`:`-separated `usr/share/man` folders of the pinned packages unpacked with `dpkg -x`).
     """
     roots = ["/usr/share/man", *filter(None, os.environ.get("CORPUS_MAN_ROOTS", "").split(":"))]
@@ -540,6 +561,9 @@ def man_page_options(program: str) -> list[str]:
             # asciidoctor's and ncat's pages: a paragraph opening with a bold option is its head
             or re.match(r"^\.(sp|PP)\b", previous)
             and line.startswith("\\fB\\-")
+            or docbook
+            and re.match(r"^\.PP\b", previous)
+            and line.startswith("\\-")
         ):
             head = line
         if head is None:
@@ -927,6 +951,233 @@ def openssl_truth(cli: CorpusCLI, cwd: str) -> dict:
         "each command's options from `list -options CMD` (a digest or cipher command's from dgst's or enc's); "
         "the further digest and cipher names `openssl help` lists, where `openssl NAME -help` runs",
         "commands": commands,
+    }
+
+
+GIT_COMMAND_CATEGORIES = (
+    "mainporcelain",
+    "ancillarymanipulators",
+    "ancillaryinterrogators",
+    "foreignscminterface",
+    "plumbingmanipulators",
+    "plumbinginterrogators",
+    "synchingrepositories",
+    "synchelpers",
+    "purehelpers",
+)
+"""The categories of git's own command list (command-list.txt), each listed by
+`git --list-cmds=list-CATEGORY`: what `git help -a` shows, category by category."""
+
+
+def git_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """git's own listings, in an empty repository (`git init`: most commands refuse to start
+    outside one, even to list their options). Commands: every command of git's command list
+    (`--list-cmds=list-CATEGORY` for each category) that this installation has
+    (`--list-cmds=main`: git-gui, git-svn and git-p4 are packages of their own). Flags:
+    `git CMD --git-completion-helper`, parse-options' own list of the command's long options
+    (`=` when a value is required; without it a switch or an optional value, so the kind is
+    told only for `=`) and the names of its subcommands (`git remote add`: asked in turn). The helper lists no short letters and no hidden option; after a lone
+    `--` it lists the `--no-` negations parse-options adds, each kept as a spelling of its
+    positive option. A command whose helper prints nothing (a shell or Perl script such as
+    `git instaweb`, or one parsing its argv by hand) has no flags told: its man page's options
+    are all `also_documented`; so are the short letters and the root's options (`git -C`,
+    `--git-dir`), which git lists nowhere but in its manuals `git-CMD(1)` and `git(1)`."""
+    exe = find_executable(cli) or cli.name
+    env = dict(os.environ, LC_ALL="C.UTF-8", GIT_CONFIG_NOSYSTEM="1", HOME=cwd)
+    subprocess.run([exe, "init", "-q", cwd], check=True, env=env, cwd=cwd)
+
+    def run(*words: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [exe, *words],
+            capture_output=True,
+            text=True,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            timeout=30,
+        )
+
+    installed = set(run("--list-cmds=main").stdout.split())
+    listed: list[str] = []
+    for category in GIT_COMMAND_CATEGORIES:
+        listed += [n for n in run(f"--list-cmds=list-{category}").stdout.split() if n not in listed]
+    names = [n for n in listed if n in installed]
+
+    def options(path: list[str]) -> tuple[dict, list[str], bool]:
+        """(flags, subcommands, told) from `git PATH… --git-completion-helper`: long options
+        (`=` a required value), the names of parse-options' subcommands (`git remote`: `add
+        rename …`), and the negations, after `--` or after the subcommands, each a spelling of
+        its option (so is `--verify` of a declared `--no-verify`)."""
+        out = run(*path, "--git-completion-helper")
+        words = out.stdout.split() if out.returncode == 0 else []
+        if not words or not all(re.fullmatch(r"--?[\w-]*=?|[a-z][\w-]*", w) for w in words):
+            return {}, [], False
+        flags: dict[str, dict] = {}
+        subcommands: list[str] = []
+        negations: list[str] = []
+        after = False
+        for word in words:
+            if word == "--":
+                after = True
+            elif not word.startswith("-"):
+                subcommands.append(word)
+            elif after or subcommands:
+                negations.append(word)
+            else:
+                name = word.rstrip("=")
+                other = "--" + name[5:] if name.startswith("--no-") else "--no-" + name[2:]
+                if other in flags:  # `--no-verify` declared, `--verify` its negation
+                    flags[other]["names"].append(name)
+                    continue
+                flags[name] = {
+                    "names": [name],
+                    "kind": "value" if word.endswith("=") else None,
+                    "type": None,
+                    "choices": None,
+                    "required": None,
+                    "repeatable": None,
+                }
+        for word in negations:
+            positive = "--" + word.removeprefix("--no-")
+            if positive in flags and word not in flags[positive]["names"]:
+                flags[positive]["names"].append(word)
+        return flags, subcommands, True
+
+    commands: dict[str, dict] = {
+        "": {
+            "flags": {},
+            "positionals": None,
+            "also_documented": sorted(set(man_page_options("git", docbook=True)) - NEVER_COUNTED),
+        }
+    }
+
+    def add(path: list[str], flags: dict, told: bool) -> None:
+        known = {n for f in flags.values() for n in f["names"]}
+        manual = set(man_page_options(f"git-{path[0]}", docbook=True)) - known - NEVER_COUNTED
+        documented = sorted(manual if not told else {n for n in manual if not n.startswith("--")})
+        commands[" ".join(path)] = {
+            "flags": flags,
+            "positionals": None,
+            "also_documented": documented,
+        }
+
+    with ThreadPoolExecutor(4) as pool:
+        for name, (flags, subs, told) in zip(names, pool.map(lambda n: options([n]), names)):
+            add([name], flags, told)
+            paths = [[name, sub] for sub in subs]
+            for path, (sub_flags, _, sub_told) in zip(paths, pool.map(options, paths)):
+                add(path, sub_flags, sub_told)
+    return {
+        "method": "git's own listings in an empty repository: `--list-cmds=list-CATEGORY` for each category of its "
+        "command list (installed ones: `--list-cmds=main`), each command's long options from "
+        "`CMD --git-completion-helper` (`=`: a value; the `--no-` forms after `--` as spellings of their option); "
+        "short letters, the root's options and a script command's options only in its man page (also_documented)",
+        "commands": commands,
+    }
+
+
+_TMUX_SWITCHES = re.compile(r"\[-([A-Za-z0-9]+)\]")
+_TMUX_VALUE_FLAG = re.compile(r"\[-([A-Za-z0-9]) ([^\[\]-][^\[\]]*)\]")
+
+
+def tmux_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """tmux's own table of commands, `tmux list-commands` (asked of a server of its own on a
+    private socket, `-L`, with no configuration, `-f /dev/null`, and killed after): one line
+    per command, `NAME (ALIAS) USAGE`, the usage tmux's command table holds (`[-dErx]` switches,
+    `[-c working-directory]` a flag with a value). The root's own options are in no table tmux
+    prints but its usage message and tmux(1): the manual's are `also_documented`."""
+    exe = find_executable(cli) or cli.name
+    socket = f"corpus-truth-{os.getpid()}"
+    out = subprocess.run(
+        [exe, "-L", socket, "-f", "/dev/null", "list-commands"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        timeout=30,
+    )
+    subprocess.run([exe, "-L", socket, "kill-server"], capture_output=True, cwd=cwd)
+    commands: dict[str, dict] = {
+        "": {
+            "flags": {},
+            "positionals": None,
+            "also_documented": sorted(set(man_page_options("tmux")) - NEVER_COUNTED),
+        }
+    }
+    for line in out.stdout.splitlines():
+        name, _, usage = line.partition(" ")
+        usage = re.sub(r"^\(\S+\)\s*", "", usage)
+        flags: dict[str, dict] = {}
+        for letters in _TMUX_SWITCHES.findall(usage):
+            for letter in letters:
+                flags["-" + letter] = {"names": ["-" + letter], "kind": "boolean"}
+        for letter, _placeholder in _TMUX_VALUE_FLAG.findall(usage):
+            flags["-" + letter] = {"names": ["-" + letter], "kind": "value"}
+        commands[name] = {
+            "flags": {
+                k: {"type": None, "choices": None, "required": None, "repeatable": None, **v}
+                for k, v in flags.items()
+            },
+            "positionals": None,
+        }
+    return {
+        "method": "tmux's own command table, `tmux -L SOCKET -f /dev/null list-commands` (each command's usage: "
+        "`[-abc]` switches, `[-x value]` a value); the root's options only in tmux(1) (also_documented)",
+        "commands": commands,
+    }
+
+
+def gpg_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """gpg's own option table, `gpg --dump-options` (every long name in the table its parser
+    reads, one a line). The table keeps obsolete and ignored names too (`--no-sig-create-check`,
+    `--load-extension`): a name gpg(1) documents at the head of no entry is left out (the manual
+    only removes, never adds). Kinds are not told; short letters (`-s`, `-o`) are in the
+    manual only (also_documented)."""
+    exe = find_executable(cli) or cli.name
+    home = Path(cwd) / "gnupg"
+    home.mkdir(mode=0o700)
+    names = subprocess.run(
+        [exe, "--homedir", str(home), "--dump-options"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        timeout=30,
+    ).stdout.split()
+    manual = set(man_page_options("gpg"))
+    flags = {
+        name: {
+            "names": [name],
+            "kind": None,
+            "type": None,
+            "choices": None,
+            "required": None,
+            "repeatable": None,
+        }
+        for name in names
+        if name in manual and name not in NEVER_COUNTED
+    }
+    documented = sorted(manual - set(flags) - NEVER_COUNTED)
+    return {
+        "method": "gpg's own option table, `gpg --dump-options`, less the names gpg(1) documents nowhere "
+        "(obsolete and ignored ones); short letters only in gpg(1) (also_documented)",
+        "commands": {"": {"flags": flags, "positionals": None, "also_documented": documented}},
+    }
+
+
+def npm_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """npm's own command list and each command's `params` with @npmcli/config's definitions,
+    read in node from the npm that runs (`tools/truth_npm.cjs`: the type of each key says its
+    kind, value type, choices and whether it repeats)."""
+    exe = find_executable(cli) or cli.name
+    root = Path(os.path.realpath(exe)).parent.parent  # …/npm/bin/npm-cli.js: the package's folder
+    body = run_json(["node", str(HERE / "truth_npm.cjs"), str(root)], cwd, cli.name)
+    return {
+        "method": "npm's own tables in node (`tools/truth_npm.cjs`): `lib/utils/cmd-list.js` for commands (and a "
+        "command's `subcommands`), each command's `params` typed by @npmcli/config's definitions",
+        "commands": body["commands"],
     }
 
 
@@ -1741,6 +1992,14 @@ def make(cli: CorpusCLI) -> dict:
             body = clap_fish_generated_truth(cli)
         elif cli.truth == "openssl":
             body = openssl_truth(cli, cwd)
+        elif cli.truth == "git":
+            body = git_truth(cli, cwd)
+        elif cli.truth == "tmux":
+            body = tmux_truth(cli, cwd)
+        elif cli.truth == "gpg":
+            body = gpg_truth(cli, cwd)
+        elif cli.truth == "npm":
+            body = npm_truth(cli, cwd)
         elif cli.truth == "commander":
             body = commander_truth(cli, cwd)
         elif cli.truth == "cac":

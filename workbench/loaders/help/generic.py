@@ -90,8 +90,11 @@ class Rules:
         key = section.key
         if "help topic" in key or key.startswith("additional help") or _NOT_COMMANDS.search(key):
             return False
-        if _option_rows(section):
-            return False  # `╭─ Running commands ─` over `│ --timeout  INTEGER …`: its rows decide
+        if _option_rows(section) or _option_rows_mostly(section):
+            # `╭─ Running commands ─` over `│ --timeout  INTEGER …`: its rows decide; so do
+            # actions a program spells as options under `Commands:` (`-i|--install  <file>…`),
+            # beside a row of another shape (`-?, --help`)
+            return False
         if (
             ("command" in key or key in ("topics", "groups"))
             and "option" not in key
