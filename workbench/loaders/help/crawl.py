@@ -516,6 +516,25 @@ def listing_witnesses(root: CrawledCommand, tree: CommandTree) -> list[ListingWi
     return list(witnesses.values())
 
 
+def _rows_are_options(after_heading: str) -> bool:
+    """Whether the rows under a commands heading are options (argparse's `Commands:` group of
+    options that act as commands, pylint's `--generate-rcfile`): read as flags, they are no
+    sign that commands were missed. The rows are the indented lines up to the next flush-left
+    line; a row starts at the rows' least indent."""
+    rows: list[str] = []
+    for line in after_heading.splitlines()[1:]:
+        if line.strip() and not line[0].isspace():
+            break
+        if line.strip():
+            rows.append(line)
+    if not rows:
+        return False
+    indent = min(len(row) - len(row.lstrip()) for row in rows)
+    starts = [row.strip() for row in rows if len(row) - len(row.lstrip()) == indent]
+    options = [row for row in starts if row.startswith("-")]
+    return len(options) * 4 >= len(starts) * 3 and len(options) >= 2
+
+
 def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     """What the crawl itself shows it missed, one sentence per kind (a help-only load has no
     second witness to compare with): help that says it shows only part of the options when no
@@ -566,7 +585,7 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
         unlisted.extend(f"{label} {name}" for name in unlisted_overrides(flags, above | below))
         unread_names.extend(
             f"{label} {name}" if node.path else name
-            for name in unread_rows(text, flags, above | below)
+            for name in unread_rows(text, flags, above | below | set(node.parsed.retired))
         )
         held = {f"--{f.name}" for f in flags if f.name} | {f"-{f.name}" for f in flags if f.name}
         held |= {f"-{f.short}" for f in flags if f.short} | {
@@ -599,7 +618,11 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     signs = []
     root_text = root.fetched.text if root.fetched and root.fetched.text else ""
     heading = _COMMANDS_HEADING.search(root_text)
-    if heading and not any(not child.rejected for child in root.children):
+    if (
+        heading
+        and not any(not child.rejected for child in root.children)
+        and not _rows_are_options(root_text[heading.end() :])
+    ):
         signs.append(
             f"its help has a “{heading.group(0).strip()}” section but no command was read from it "
             "(a layout the crawler does not know): its commands are missing"

@@ -294,9 +294,11 @@ def parse(
         elif key in rules.argument_sections and not _option_rows_mostly(section):
             arguments.extend(item_entries(section))
         elif key in rules.inherited_sections and len(path) > 1:
-            parsed.inherited.extend(_flags(section, rules, parsed.unread, parsed.notes))
+            parsed.inherited.extend(
+                _flags(section, rules, parsed.unread, parsed.notes, parsed.retired)
+            )
         elif rules.is_flags(section) or key in rules.inherited_sections:
-            parsed.flags.extend(_flags(section, rules, parsed.unread, parsed.notes))
+            parsed.flags.extend(_flags(section, rules, parsed.unread, parsed.notes, parsed.retired))
     if trailing := re.search(r"^aliases?:[ \t]+(\S.*)$", text, re.MULTILINE | re.IGNORECASE):
         parsed.aliases = parsed.aliases or aliases_named(
             trailing.group(1), path
@@ -391,12 +393,13 @@ def _flags(
     rules: Rules,
     unread: list[str] | None = None,
     notes: list[str] | None = None,
+    left_out: list[str] | None = None,
 ) -> list[Flag]:
     """The flags of an options section; the names its entries spell that no flag read go to
     `unread` (a sign the load is short: `--gunzip` beside `--gzip`, packed rows). The rows under
     a heading that says they are retired (`RETIRED_HEADING`: `The following options are
     deprecated:`) are no flags: the program warns about them and ignores them; `notes` says
-    which were left out."""
+    which were left out, and `left_out` gets their names."""
     read: list[tuple[Entry, Flag]] = []
     retired: list[str] = []
     for entry in option_entries(section):
@@ -414,6 +417,8 @@ def _flags(
     if rules.section_rule is not None:
         rules.section_rule(read)
     bare_rows_named_values([flag for _, flag in read])
+    if left_out is not None:
+        left_out.extend(retired)
     if retired and notes is not None:
         notes.append(
             f"left out {len(retired)} options the help lists as retired ({', '.join(retired)})"

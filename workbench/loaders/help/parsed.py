@@ -50,6 +50,9 @@ class ParsedHelp:
     unread: list[str] = field(default_factory=list)
     """Option names the text spells in its options sections that no flag holds: signs that
     the reading is short (the crawler reports them, `coverage.short_signs`)."""
+    retired: list[str] = field(default_factory=list)
+    """Option names the text lists under a heading that says they are retired (`The following
+    options are deprecated:`): left out on purpose, so no sign that the reading is short."""
 
     def shown_flags(self) -> Callable[[str | None, str | None], bool]:
         """A test of whether the text already holds a flag of a long name (its `--no-x` form
