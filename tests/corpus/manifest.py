@@ -29,6 +29,9 @@ independent witness (`tools/make_truth.py` runs it; nothing of `workbench` takes
   (`tools/truth_ruby.rb`); `ruby-optparse`: every OptionParser a Ruby program hands its argv
   (`tools/truth_ruby_optparse.rb`, preloaded); `perl-getopt-long`: the specs a Perl program
   hands Getopt::Long (`tools/perl/TruthGetoptLong.pm`).
+- `pytest` / `django` (`tools/truth_python.py`): pytest's own `Parser` after its plugins load
+  (`_prepareconfig`, its argparse parser read); Django's `get_commands()`, each command's parser
+  captured at its help action (under `settings.configure()`: some read a setting to build it).
 - `cac` / `arg`: cac's CAC instance at parse(), the table a program hands vercel's arg
   (`truth_node.cjs`); `typedoc`: TypeDoc's option declarations; `symfony`: symfony/console's
   own `CLI list --format=json`; `phpunit`: PHPUnit's getopt tables, read by reflection.
@@ -2653,6 +2656,39 @@ CORPUS: tuple[CorpusCLI, ...] = (
         version="1.7046",
         held_out=True,
         round=21,
+    ),
+    # --- round 24: popular Python and node CLIs from the registries, frameworks and layouts the
+    # corpus had little of; scored before any fix for it
+    # pytest: argparse built through pluggy's `pytest_addoption` hooks (a plugin-driven parser)
+    CorpusCLI(
+        "pytest",
+        "pytest (argparse via pluggy)",
+        ("pypi", "pytest==9.2.0"),
+        "pytest",
+        version="9.2.0",
+        held_out=True,
+        round=24,
+        notes=(
+            "recorded only: in a shared venv every installed pytest11 plugin adds options, so "
+            "the live tree would not be the recorded one",
+        ),
+    ),
+    # Django: a management command per module, each building its parser when run
+    CorpusCLI(
+        "django-admin",
+        "Django management",
+        ("pypi", "django==5.2.19"),
+        "django",
+        version="5.2.19",
+        held_out=True,
+        round=24,
+        notes=(
+            "outside a project only Django's own commands exist; the root dispatches by hand "
+            "(ManagementUtility) and has no options of its own; recorded only",
+            "12 commands (check, migrate, dumpdata…) read a setting while building their parser, so "
+            "their `--help` fails outside a project; their parsers are captured under Django's "
+            "global defaults (settings.configure())",
+        ),
     ),
 )
 

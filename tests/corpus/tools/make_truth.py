@@ -123,6 +123,8 @@ def python_truth(cli: CorpusCLI, cwd: str) -> dict:
         "cliff": "the cliff App captured at run(): its parser on the root, each CommandManager command's get_parser",
         "invoke": "the invoke Program's core_args() and task_args(), read from the object the console script is bound to",
         "traitlets": "the traitlets Application whose print_help fires under `PATH… --help`: its flags, aliases (typed by their traits) and subcommands",
+        "pytest": "pytest's own Parser after its plugins loaded (_prepareconfig for `--help`), its argparse parser (Parser._getparser) read",
+        "django": "Django's get_commands() for the commands (outside a project: Django's own), each command's parser from its create_parser, captured where its help action fires under `CMD --help`",
     }[cli.truth]
     return {"method": how, "commands": commands}
 
@@ -1976,6 +1978,8 @@ def make(cli: CorpusCLI) -> dict:
             "cliff",
             "invoke",
             "traitlets",
+            "pytest",
+            "django",
         ):
             body = python_truth(cli, cwd)
         elif cli.truth == "cobra":

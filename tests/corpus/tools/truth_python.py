@@ -11,6 +11,8 @@ the CLI is installed in:
     python truth_python.py getopt CONSOLE_SCRIPT           -> the specs handed to getopt.getopt
     python truth_python.py docopt CONSOLE_SCRIPT           -> the usage handed to docopt.docopt,
                                                               read by docopt's own parsers
+    python truth_python.py pytest pytest                   -> pytest's Parser after plugins load
+    python truth_python.py django django-admin [CMD]       -> get_commands(), each create_parser
 
 and it prints one JSON object on stdout. For argparse and optparse it runs the program's entry
 point with `sys.argv = [script, *PATH, "--help"]` and stops it at the moment the help action
@@ -433,6 +435,53 @@ def _run_to_capture(script: str, path: list[str], what: str):
     except SystemExit as error:
         raise SystemExit(f"{script} {' '.join(path)} --help exited ({error.code}) without {what}")
     raise SystemExit(f"{script} {' '.join(path)} --help returned without {what}")
+
+
+def dump_pytest(script: str, path: list[str]) -> dict:
+    """pytest's own `Parser` after its plugins (and any installed through entry points) have
+    added their options: the config `_prepareconfig` builds for `--help`, whose argparse parser
+    (`Parser.optparser`; `_getparser()` before pytest 9) is the one `pytest --help` formats.
+    pytest has no subcommands."""
+    if path:
+        raise SystemExit("pytest has no subcommands")
+    from _pytest.config import _prepareconfig
+
+    with _quiet([script, "--help"]):
+        config = _prepareconfig(["--help"])
+    try:
+        parser = config._parser
+        return _dump_parser(
+            parser.optparser if hasattr(parser, "optparser") else parser._getparser()
+        )
+    finally:
+        config._ensure_unconfigure()
+
+
+def dump_django(script: str, path: list[str]) -> dict:
+    """django-admin: the root is `ManagementUtility`, which dispatches by hand to the commands
+    `get_commands()` finds (outside a project, Django's own); each command's parser is the one
+    its `create_parser` builds, captured where its help action fires under `CMD --help`.
+    Half of Django's commands read a setting while building their parser (`check`'s
+    `--database`), so outside a project their `--help` fails; the parsers are captured under
+    Django's global defaults (`settings.configure()`, no project, no app), as they are built in
+    any project."""
+    if path:
+        from django.conf import settings
+
+        if not settings.configured:
+            settings.configure()
+        return dump_argparse(script, path)
+    from django.core.management import get_commands
+
+    return {
+        "prog": script,
+        "flags": {},
+        "positionals": None,
+        "subcommands": [
+            {"name": name, "aliases": [], "hidden": False, "dispatched": True}
+            for name in sorted(get_commands())
+        ],
+    }
 
 
 # ---------------------------------------------------------------- optparse
@@ -893,7 +942,7 @@ def main() -> None:
         data = dump_getopt(script, path)
     elif framework == "docopt":
         data = dump_docopt(script, path)
-    elif framework in ("cleo", "cliff", "invoke", "traitlets"):
+    elif framework in ("cleo", "cliff", "invoke", "traitlets", "pytest", "django"):
         data = globals()["dump_" + framework](script, path)
     else:
         raise SystemExit(f"unknown framework {framework!r}")

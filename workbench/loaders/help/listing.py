@@ -2,7 +2,8 @@
 
 Reads `build, b`, `install (i)`, `order|o [options] <size>`, `serve.js serve [port]`,
 `mycli hello NAME  # say hello`, `install - install packages`, bare comma-separated names,
-a `[aliases: x]` tail, an `Aliases:` section and a trailing `aliases:` line.
+bare names grouped under `[label]` lines, a `[aliases: x]` tail, an `Aliases:` section and a
+trailing `aliases:` line.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ def command_entries(section: Section, path: list[str] | None = None) -> list[Com
     comma-separated names). A section that lists the program itself as one of its rows
     (trash-cli's `all trash-cli commands:` / `  trash-put   trash files …` / `  trash-empty …`)
     lists the package's programs, each run on its own: no subcommands."""
-    words = _comma_listed(section)
+    words = _labelled_listing(section)
+    if words is None:
+        words = _comma_listed(section)
     if words is None:
         words = _grid_listed(section)
     if words is not None:
@@ -199,6 +202,39 @@ def _comma_listed(section: Section) -> list[str] | None:
     if not content or not re.fullmatch(r"[a-z][\w-]*(,\s*[a-z][\w-]*)+,?", content):
         return None
     return [word.strip() for word in content.split(",") if word.strip()]
+
+
+_GROUP_LABEL = re.compile(r"(\s*)\[([\w.-]+)\]\s*")
+_BARE_NAME = re.compile(r"(\s*)([A-Za-z0-9][\w.:+-]*)\s*")
+
+
+def _labelled_listing(section: Section) -> list[str] | None:
+    """Bare names grouped under bracketed labels (Django's `[auth]` / `    changepassword` /
+    `    createsuperuser` / `[django]` / `    check`: a management command per line, grouped
+    by the app that provides it): a `[label]` line is a group label, not a command, and each
+    line under it indented deeper holding one word is a command. A line back at the labels'
+    indent that is no label ends the listing (a closing note). Else None: the section has no
+    labels, or a label is over anything but bare names (a row with a summary is read as such
+    elsewhere)."""
+    names: list[str] = []
+    label_indent: int | None = None
+    for line in section.lines:
+        if not line.strip():
+            continue
+        label = _GROUP_LABEL.fullmatch(line)
+        if label is not None and (label_indent is None or len(label.group(1)) == label_indent):
+            label_indent = len(label.group(1))
+            continue
+        if label_indent is None:
+            return None  # a row before any label: not this layout
+        name = _BARE_NAME.fullmatch(line)
+        indent = len(line) - len(line.lstrip())
+        if indent <= label_indent:
+            break  # back at the labels' indent: a note after the listing
+        if name is None:
+            return None
+        names.append(name.group(2))
+    return names or None
 
 
 _GRID_CELL = re.compile(r"\S+")
