@@ -65,8 +65,8 @@ class Rules:
     commands_by_shape: bool = False
     """Any section of `word  description` rows lists commands (lowercase headings without a colon)."""
     usage_always_says_options: bool = False
-    """The style's usage line names options whether or not the command has any (click prints
-    `[OPTIONS]` for every command, even one that hides `--help`): no sign of options unlisted."""
+    """The style's usage line names options whether or not the command has any (`[OPTIONS]`
+    on every command, even one that hides `--help`): no sign of options unlisted."""
     takes_command: bool = False
     """Set per help text by `parse`: its usage takes a command (`COMMAND [ARGS]...`), so a
     section of aligned command rows lists commands whatever its heading (`_command_rows`)."""
