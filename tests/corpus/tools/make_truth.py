@@ -238,14 +238,7 @@ def cobra_truth(cli: CorpusCLI, cwd: str) -> dict:
             previous_long = (name, desc) if name.startswith("--") else None
             if name in NEVER_COUNTED or name in flags:
                 continue
-            flags[name] = {
-                "names": [name],
-                "kind": None,
-                "type": None,
-                "choices": None,
-                "required": None,
-                "repeatable": None,
-            }
+            flags[name] = _flag_entry(name)
         parent = commands.get(" ".join(path[:-1])) if path else None
         if parent is not None:
             # cobra's persistent flags are listed under every descendant: count them once, where declared
@@ -628,14 +621,7 @@ def kingpin_completion_truth(cli: CorpusCLI, cwd: str) -> dict:
     while queue:
         path = queue.pop(0)
         flags = {
-            name: {
-                "names": [name],
-                "kind": None,
-                "type": None,
-                "choices": None,
-                "required": None,
-                "repeatable": None,
-            }
+            name: _flag_entry(name)
             for name in complete(*path, "--")
             if name.startswith("--") and name not in NEVER_COUNTED
         }
@@ -670,14 +656,7 @@ def bash_clap_truth(cli: CorpusCLI) -> dict:
     for name in root.group(1).split():
         if not name.startswith("-") or name in NEVER_COUNTED or name in flags:
             continue
-        flags[name] = {
-            "names": [name],
-            "kind": "value" if name in value_names else None,
-            "type": None,
-            "choices": None,
-            "required": None,
-            "repeatable": None,
-        }
+        flags[name] = {**_flag_entry(name), "kind": "value" if name in value_names else None}
     documented = sorted(
         set(man_page_options(cli.executable or cli.name)) - set(flags) - NEVER_COUNTED
     )
@@ -1031,14 +1010,7 @@ def git_truth(cli: CorpusCLI, cwd: str) -> dict:
                 if other in flags:  # `--no-verify` declared, `--verify` its negation
                     flags[other]["names"].append(name)
                     continue
-                flags[name] = {
-                    "names": [name],
-                    "kind": "value" if word.endswith("=") else None,
-                    "type": None,
-                    "choices": None,
-                    "required": None,
-                    "repeatable": None,
-                }
+                flags[name] = {**_flag_entry(name), "kind": "value" if word.endswith("=") else None}
         for word in negations:
             positive = "--" + word.removeprefix("--no-")
             if positive in flags and word not in flags[positive]["names"]:
@@ -1150,16 +1122,7 @@ def gpg_truth(cli: CorpusCLI, cwd: str) -> dict:
     ).stdout.split()
     manual = set(man_page_options("gpg"))
     flags = {
-        name: {
-            "names": [name],
-            "kind": None,
-            "type": None,
-            "choices": None,
-            "required": None,
-            "repeatable": None,
-        }
-        for name in names
-        if name in manual and name not in NEVER_COUNTED
+        name: _flag_entry(name) for name in names if name in manual and name not in NEVER_COUNTED
     }
     documented = sorted(manual - set(flags) - NEVER_COUNTED)
     return {
@@ -1796,6 +1759,8 @@ def _go_completion(exe: str, cwd: str, words: list[str]) -> list[str]:
 
 
 def _flag_entry(name: str) -> dict:
+    """A truth flag of one spelling whose kind, type, choices, required and repeatable the
+    witness does not tell (`null`: not scored)."""
     return {
         "names": [name],
         "kind": None,
