@@ -1,8 +1,12 @@
 """What the help-parser tests share: the recorded help fixtures and reading one the way the
-crawler does (detect its style, parse it with that style's parser)."""
+crawler does (detect its style, parse it with that style's parser), and a fake CLI that prints
+given help texts, for crawls of a real subprocess."""
 
 from __future__ import annotations
 
+import json
+import sys
+import textwrap
 from pathlib import Path
 
 from workbench.loaders.help.detect import detect_style, parser_for
@@ -19,3 +23,25 @@ def parsed(name: str, path: list[str]):
 def flags_of(result) -> dict:
     """A parsed help's flags by key."""
     return {flag.key: flag for flag in result.flags}
+
+
+_FAKE_CLI = """\
+import json, sys
+HELP = json.loads({help!r})
+args = sys.argv[1:]
+if args and args[-1] in ("--help", "-h"):
+    key = " ".join(args[:-1])
+    if key in HELP:
+        print(HELP[key]); sys.exit(0)
+print("unknown command", file=sys.stderr); sys.exit(2)
+"""
+
+
+def fake_cli(folder: Path, name: str, helps: dict[str, str]) -> Path:
+    """An executable `folder/name` that prints `helps[PATH]` (dedented) for `PATH… --help` or
+    `-h` (`""` the root) and refuses every other argv with exit 2, as an unknown command."""
+    path = folder / name
+    source = _FAKE_CLI.format(help=json.dumps({k: textwrap.dedent(v) for k, v in helps.items()}))
+    path.write_text(f"#!{sys.executable}\n{source}")
+    path.chmod(0o755)
+    return path

@@ -5,31 +5,9 @@ that says they are retired. Each through a crawl of a fake CLI run as a real sub
 
 from __future__ import annotations
 
-import json
-import sys
-import textwrap
-from pathlib import Path
+from help_support import fake_cli
 
 from workbench.loaders.help.crawl import crawl
-
-FAKE = """\
-import json, sys
-HELP = json.loads({help!r})
-args = sys.argv[1:]
-if args and args[-1] in ("--help", "-h"):
-    key = " ".join(args[:-1])
-    if key in HELP:
-        print(HELP[key]); sys.exit(0)
-print("unknown command", file=sys.stderr); sys.exit(2)
-"""
-
-
-def _fake_cli(folder: Path, name: str, help_text: str) -> Path:
-    path = folder / name
-    source = FAKE.format(help=json.dumps({"": textwrap.dedent(help_text)}))
-    path.write_text(f"#!{sys.executable}\n{source}")
-    path.chmod(0o755)
-    return path
 
 
 def _signs(tree) -> list[str]:
@@ -56,7 +34,7 @@ def test_a_commands_group_of_options_is_read_as_options_and_raises_no_sign(tmp_p
           --full-documentation  Print the full documentation.
           --generate-rcfile     Print a configuration file.
         """
-    tree = crawl(str(_fake_cli(tmp_path, "lintish", text)), use_cache=False, timeout_s=5)
+    tree = crawl(str(fake_cli(tmp_path, "lintish", {"": text})), use_cache=False, timeout_s=5)
     names = {f.name for f in tree.root.flags}
     assert {"rcfile", "list-rules", "list-groups", "generate-rcfile"} <= names
     assert not [s for s in _signs(tree) if "no command was read" in s]
@@ -74,7 +52,7 @@ def test_a_commands_heading_over_command_rows_nobody_read_is_still_a_sign(tmp_pa
         frob unpack:
           Unpack the files.
         """
-    tree = crawl(str(_fake_cli(tmp_path, "frob", text)), use_cache=False, timeout_s=5)
+    tree = crawl(str(fake_cli(tmp_path, "frob", {"": text})), use_cache=False, timeout_s=5)
     if not tree.root.subcommands:  # the layout is one no rule reads: it must say so
         assert [s for s in _signs(tree) if "no command was read" in s]
 
@@ -92,6 +70,6 @@ def test_rows_left_out_as_retired_are_no_unread_option_names(tmp_path):
           --diagram          support discontinued
           --image-format     support discontinued
         """
-    tree = crawl(str(_fake_cli(tmp_path, "docgen", text)), use_cache=False, timeout_s=5)
+    tree = crawl(str(fake_cli(tmp_path, "docgen", {"": text})), use_cache=False, timeout_s=5)
     assert {f.name for f in tree.root.flags} == {"output", "quiet"}
     assert not [s for s in _signs(tree) if "no flag holds" in s]

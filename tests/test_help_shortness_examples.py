@@ -6,10 +6,9 @@ run as a real subprocess (the sentence the coverage line shows).
 
 from __future__ import annotations
 
-import json
-import sys
 import textwrap
-from pathlib import Path
+
+from help_support import fake_cli
 
 from workbench.loaders.help.crawl import crawl
 from workbench.loaders.help.shortness import example_options, promised_options, says_partial
@@ -70,26 +69,6 @@ def test_any_option_row_or_a_usage_promising_none_is_no_sign():
     assert promised_options(bare) is None
 
 
-FAKE = """\
-import json, sys
-HELP = json.loads({help!r})
-args = sys.argv[1:]
-if args and args[-1] in ("--help", "-h"):
-    key = " ".join(args[:-1])
-    if key in HELP:
-        print(HELP[key]); sys.exit(0)
-print("unknown command", file=sys.stderr); sys.exit(2)
-"""
-
-
-def _fake_cli(folder: Path, name: str, helps: dict[str, str]) -> Path:
-    path = folder / name
-    source = FAKE.format(help=json.dumps({k: textwrap.dedent(v) for k, v in helps.items()}))
-    path.write_text(f"#!{sys.executable}\n{source}")
-    path.chmod(0o755)
-    return path
-
-
 def test_a_crawl_says_its_examples_name_options_it_did_not_read(tmp_path):
     helps = {
         "": """\
@@ -102,7 +81,7 @@ def test_a_crawl_says_its_examples_name_options_it_did_not_read(tmp_path):
               frob --quiet --colour=always notes.txt
             """
     }
-    tree = crawl(str(_fake_cli(tmp_path, "frob", helps)), use_cache=False, timeout_s=5)
+    tree = crawl(str(fake_cli(tmp_path, "frob", helps)), use_cache=False, timeout_s=5)
     assert [f.name for f in tree.root.flags] == ["quiet"]
     (sign,) = [s for s in tree.coverage.short_signs if "examples" in s]
     assert "1 option the help's own examples give the program that no row lists (--colour)" in sign
@@ -132,7 +111,7 @@ def test_a_crawl_says_a_command_promising_options_lists_none(tmp_path):
             Polish DIR.
             """,
     }
-    tree = crawl(str(_fake_cli(tmp_path, "tidyup", helps)), use_cache=False, timeout_s=5)
+    tree = crawl(str(fake_cli(tmp_path, "tidyup", helps)), use_cache=False, timeout_s=5)
     (sign,) = [s for s in tree.coverage.short_signs if "usage takes options" in s]
     assert "1 command whose usage takes options that the help lists none of" in sign
     assert "tidyup sweep (“[options]”)" in sign and "polish" not in sign
@@ -156,7 +135,7 @@ def test_a_click_command_whose_usage_always_says_options_is_no_sign(tmp_path):
               Run a command in the environment.
             """,
     }
-    tree = crawl(str(_fake_cli(tmp_path, "runner", helps)), use_cache=False, timeout_s=5)
+    tree = crawl(str(fake_cli(tmp_path, "runner", helps)), use_cache=False, timeout_s=5)
     assert tree.coverage is None or not any(
         "usage takes options" in s for s in tree.coverage.short_signs
     )
