@@ -9,6 +9,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+from workbench.loaders.help.crawl import crawl
 from workbench.loaders.help.detect import detect_style, parser_for
 
 FIXTURES = Path(__file__).parent / "fixtures" / "help"
@@ -45,3 +46,22 @@ def fake_cli(folder: Path, name: str, helps: dict[str, str]) -> Path:
     path.write_text(f"#!{sys.executable}\n{source}")
     path.chmod(0o755)
     return path
+
+
+def crawl_printing(tmp_path: Path, name: str, help_text: str, files=()):
+    """The crawler on a program that prints `help_text` for any arguments, with `files` as its
+    completion files and no man page."""
+    program = tmp_path / name
+    program.write_text(f"#!{sys.executable}\nprint({help_text!r}, end='')\n")
+    program.chmod(0o755)
+    no_man = tmp_path / "man"
+    no_man.write_text(f"#!{sys.executable}\nimport sys\nsys.exit(16)\n")
+    no_man.chmod(0o755)
+    return crawl(
+        str(program),
+        name=name,
+        use_cache=False,
+        timeout_s=60,
+        man=str(no_man),
+        completions=lambda *_: list(files),
+    )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import sys
 
-from help_support import FIXTURES
+from help_support import FIXTURES, crawl_printing
 
 from workbench.loaders.help.fetch import fetch_help
 
@@ -79,25 +79,6 @@ def test_mender_artifacts_prose_usage_pages_load_their_flags(tmp_path):
     assert {f.name for f in commands["cp"].flags} >= {"gcp-kms-key", "key", "compression"}
 
 
-def _crawl_printing(tmp_path, name: str, help_text: str, files):
-    from workbench.loaders.help.crawl import crawl
-
-    program = tmp_path / name
-    program.write_text(f"#!{sys.executable}\nprint({help_text!r}, end='')\n")
-    program.chmod(0o755)
-    no_man = tmp_path / "man"
-    no_man.write_text(f"#!{sys.executable}\nimport sys\nsys.exit(16)\n")
-    no_man.chmod(0o755)
-    return crawl(
-        str(program),
-        name=name,
-        use_cache=False,
-        timeout_s=60,
-        man=str(no_man),
-        completions=lambda *_: list(files),
-    )
-
-
 def _fish_file(own: bool):
     from workbench.loaders.help.completions import CompletionFile
 
@@ -116,14 +97,14 @@ def test_a_fish_files_branch_for_another_implementation_is_no_sign_of_shortness(
     # help holds every option of the first branch, so the `else` branch is not this program's
     help_text = (FIXTURES / "gnu_tr_help.txt").read_text()
     assert "--u" not in help_text.replace("--usage", "")
-    tree = _crawl_printing(tmp_path, "tr", help_text, [_fish_file(own=False)])
+    tree = crawl_printing(tmp_path, "tr", help_text, [_fish_file(own=False)])
     signs = tree.coverage.short_signs if tree.coverage else []
     assert not [s for s in signs if "--u" in s], signs
 
 
 def test_an_own_fish_files_other_branch_is_not_taken(tmp_path):
     help_text = (FIXTURES / "gnu_tr_help.txt").read_text()
-    tree = _crawl_printing(tmp_path, "tr", help_text, [_fish_file(own=True)])
+    tree = crawl_printing(tmp_path, "tr", help_text, [_fish_file(own=True)])
     assert "u" not in {f.name for f in tree.root.flags}
     assert {"complement", "delete", "squeeze-repeats", "truncate-set1"} <= {
         f.name for f in tree.root.flags

@@ -8,36 +8,17 @@ Expected values are read off the texts by hand, never produced by the code under
 
 from __future__ import annotations
 
-import sys
 import textwrap
 
+from help_support import crawl_printing
+
 from workbench.loaders.help.completions import CompletionFile
-from workbench.loaders.help.crawl import crawl
 from workbench.loaders.help.detect import detect_style, parser_for
 
 
 def _parsed(text: str, path: list[str] | None = None):
     text = textwrap.dedent(text)
     return parser_for(detect_style(text))(text, path or [])
-
-
-def _crawl_printing(tmp_path, name: str, help_text: str, files=()):
-    """The crawler on a program that prints `help_text` for any arguments, with `files` as its
-    completion files and no man page."""
-    program = tmp_path / name
-    program.write_text(f"#!{sys.executable}\nprint({help_text!r}, end='')\n")
-    program.chmod(0o755)
-    no_man = tmp_path / "man"
-    no_man.write_text(f"#!{sys.executable}\nimport sys\nsys.exit(16)\n")
-    no_man.chmod(0o755)
-    return crawl(
-        str(program),
-        name=name,
-        use_cache=False,
-        timeout_s=60,
-        man=str(no_man),
-        completions=lambda *_: list(files),
-    )
 
 
 # --- a completion file's hidden-option mark
@@ -79,7 +60,7 @@ def test_a_completion_files_suppress_mark_is_a_hidden_option(tmp_path):
         own=True,
         provenance="in a vendor folder of the program's prefix",
     )
-    tree = _crawl_printing(tmp_path, "fetchkit", FETCHKIT_HELP, [own])
+    tree = crawl_printing(tmp_path, "fetchkit", FETCHKIT_HELP, [own])
     flags = {f.name: f for f in tree.root.flags}
     assert not flags["limit-rate"].hidden  # described: an option only the file lists
     assert flags["ignore-config"].hidden and flags["file-range"].hidden
