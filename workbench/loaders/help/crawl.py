@@ -30,6 +30,7 @@ from workbench.loaders.help.completions import (
     usage_name,
 )
 from workbench.loaders.help.detect import STYLES, detect_style, parser_for, rules_for
+from workbench.loaders.help.document import read_document
 from workbench.loaders.help.fetch import (
     RETRY_FACTOR,
     Fetched,
@@ -38,7 +39,7 @@ from workbench.loaders.help.fetch import (
     fetch_pointed_listing,
     timed_out_twice,
 )
-from workbench.loaders.help.generic import first_of_each, parse_listing
+from workbench.loaders.help.generic import first_of_each, option_rows_mostly, parse_listing
 from workbench.loaders.help.go_completion import consult_go_completion
 from workbench.loaders.help.go_completion import framework as go_framework
 from workbench.loaders.help.manpage import (
@@ -516,23 +517,16 @@ def listing_witnesses(root: CrawledCommand, tree: CommandTree) -> list[ListingWi
     return list(witnesses.values())
 
 
-def _rows_are_options(after_heading: str) -> bool:
+def _rows_are_options(text: str, heading: str) -> bool:
     """Whether the rows under a commands heading are options (argparse's `Commands:` group of
-    options that act as commands, pylint's `--generate-rcfile`): read as flags, they are no
-    sign that commands were missed. The rows are the indented lines up to the next flush-left
-    line; a row starts at the rows' least indent."""
-    rows: list[str] = []
-    for line in after_heading.splitlines()[1:]:
-        if line.strip() and not line[0].isspace():
-            break
-        if line.strip():
-            rows.append(line)
-    if not rows:
-        return False
-    indent = min(len(row) - len(row.lstrip()) for row in rows)
-    starts = [row.strip() for row in rows if len(row) - len(row.lstrip()) == indent]
-    options = [row for row in starts if row.startswith("-")]
-    return len(options) * 4 >= len(starts) * 3 and len(options) >= 2
+    options that act as commands, pylint's `--generate-rcfile`): read as flags by the rule
+    that reads such a section as options (`generic.option_rows_mostly`), they are no sign
+    that commands were missed."""
+    title = heading.strip().rstrip(":").strip().lower()
+    return any(
+        section.key.rstrip(":") == title and option_rows_mostly(section)
+        for section in read_document(text).sections
+    )
 
 
 def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
@@ -621,7 +615,7 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     if (
         heading
         and not any(not child.rejected for child in root.children)
-        and not _rows_are_options(root_text[heading.end() :])
+        and not _rows_are_options(root_text, heading.group(0))
     ):
         signs.append(
             f"its help has a “{heading.group(0).strip()}” section but no command was read from it "

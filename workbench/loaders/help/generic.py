@@ -90,7 +90,7 @@ class Rules:
         key = section.key
         if "help topic" in key or key.startswith("additional help") or _NOT_COMMANDS.search(key):
             return False
-        if _option_rows(section) or _option_rows_mostly(section):
+        if _option_rows(section) or option_rows_mostly(section):
             # `╭─ Running commands ─` over `│ --timeout  INTEGER …`: its rows decide; so do
             # actions a program spells as options under `Commands:` (`-i|--install  <file>…`),
             # beside a row of another shape (`-?, --help`)
@@ -115,7 +115,7 @@ class Rules:
         if self.is_commands(section):
             return False
         if section.key in self.argument_sections:
-            return _option_rows_mostly(section)
+            return option_rows_mostly(section)
         content = [line.strip() for line in section.lines if line.strip()]
         first = content[0] if content else ""
         return (
@@ -188,7 +188,7 @@ def _option_rows(section: Section) -> bool:
     )
 
 
-def _option_rows_mostly(section: Section) -> bool:
+def option_rows_mostly(section: Section) -> bool:
     """A program that calls its options arguments (vim's `Arguments:` over `-v\t\t\tVi mode`,
     `-c <command>\t\tExecute <command> …`, beside the `--` and `+<lnum>` rows of what is no
     option): three rows in four at the section's left edge, eight rows at least, are option
@@ -291,7 +291,7 @@ def parse(
             parsed.description = section.body().partition(" - ")[2].strip()
         elif rules.is_commands(section):
             parsed.subcommands.extend(command_entries(section, path))
-        elif key in rules.argument_sections and not _option_rows_mostly(section):
+        elif key in rules.argument_sections and not option_rows_mostly(section):
             arguments.extend(item_entries(section))
         elif key in rules.inherited_sections and len(path) > 1:
             parsed.inherited.extend(
