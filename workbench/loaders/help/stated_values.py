@@ -88,9 +88,9 @@ _NAMES_THE_VALUE = re.compile(
     r")",
     re.IGNORECASE,
 )
+"""A description whose first words name what the option is given rather than what it does."""
 _STATUS_MARK = re.compile(r"^(?:[A-Z]{4,}:\s+)+")
 """`EXPERIMENTAL: Specifies …`, `DEPRECATED: Determines …`: a status ahead of the sentence."""
-"""A description whose first words name what the option is given rather than what it does."""
 
 
 def described_kind(description: str) -> str:
