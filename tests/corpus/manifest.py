@@ -2690,6 +2690,102 @@ CORPUS: tuple[CorpusCLI, ...] = (
             "global defaults (settings.configure())",
         ),
     ),
+    # --- held out, round 25: popular Python CLIs from PyPI on frameworks and layouts the corpus
+    # had little of (plumbum, fabric's invoke Program, click single commands and groups, argparse)
+    CorpusCLI(
+        "keyring",
+        "argparse",
+        ("pypi", "keyring==25.7.0"),
+        "argparse",
+        version="25.7.0",
+        held_out=True,
+        round=25,
+        notes=("recorded only: installed in a venv of its own for the truth and the recording",),
+    ),
+    CorpusCLI(
+        "jupytext",
+        "argparse",
+        ("pypi", "jupytext==1.19.6"),
+        "argparse",
+        version="1.19.6",
+        held_out=True,
+        round=25,
+        notes=(
+            "recorded only: installed in a venv of its own for the truth and the recording (jupytext pulls in jupyter_core and nbformat)",
+        ),
+    ),
+    CorpusCLI(
+        "pyproject-build",
+        "argparse",
+        ("pypi", "build==1.6.1"),
+        "argparse",
+        version="1.6.1",
+        held_out=True,
+        round=25,
+        notes=("recorded only: installed in a venv of its own for the truth and the recording",),
+    ),
+    CorpusCLI(
+        "httpx",
+        "click",
+        ("pypi", "httpx[cli]==0.29.0"),
+        "click",
+        version="0.29.0",
+        held_out=True,
+        round=25,
+        notes=(
+            "recorded only: installed in a venv of its own for the truth and the recording; one click command, its help drawn by rich",
+        ),
+    ),
+    CorpusCLI(
+        "pgcli",
+        "click",
+        ("pypi", "pgcli==4.7.1"),
+        "click",
+        version="4.7.1",
+        held_out=True,
+        round=25,
+        notes=(
+            "recorded only: installed in a venv of its own for the truth and the recording; one click command",
+        ),
+    ),
+    CorpusCLI(
+        "pipenv",
+        "argparse",
+        ("pypi", "pipenv==2026.10.3"),
+        "argparse",
+        version="2026.10.3",
+        held_out=True,
+        round=25,
+        notes=(
+            "recorded only: installed in a venv of its own for the truth and the recording; "
+            "pipenv 2026 left click for argparse (subparsers)",
+        ),
+    ),
+    CorpusCLI(
+        "copier",
+        "plumbum",
+        ("pypi", "copier==9.19.1"),
+        "plumbum",
+        version="9.19.1",
+        held_out=True,
+        round=25,
+        notes=(
+            "recorded only: installed in a venv of its own for the truth and the recording; plumbum 2.0.2's cli.Application",
+        ),
+    ),
+    CorpusCLI(
+        "fab",
+        "invoke",
+        ("pypi", "fabric==3.2.3"),
+        "invoke",
+        version="3.2.3",
+        held_out=True,
+        round=25,
+        notes=(
+            "recorded only: installed in a venv of its own for the truth and the recording (fabric 3.2.3 on invoke 2.2.1: its own inv beside it)",
+            "no fabfile in the folder: the program's own options only",
+        ),
+    ),
 )
 
 

@@ -124,6 +124,7 @@ def python_truth(cli: CorpusCLI, cwd: str) -> dict:
         "invoke": "the invoke Program's core_args() and task_args(), read from the object the console script is bound to",
         "traitlets": "the traitlets Application whose print_help fires under `PATH… --help`: its flags, aliases (typed by their traits) and subcommands",
         "pytest": "pytest's own Parser after its plugins loaded (_prepareconfig for `--help`), its argparse parser (Parser._getparser) read",
+        "plumbum": "the plumbum cli.Application class the console script is bound to, instantiated as its run() does: its switches (_switches_by_func) and subcommands (_subcommands), each subcommand's class in turn, positionals from main's signature",
         "django": "Django's get_commands() for the commands (outside a project: Django's own), each command's parser from its create_parser, captured where its help action fires under `CMD --help`",
     }[cli.truth]
     return {"method": how, "commands": commands}
@@ -1945,6 +1946,7 @@ def make(cli: CorpusCLI) -> dict:
             "traitlets",
             "pytest",
             "django",
+            "plumbum",
         ):
             body = python_truth(cli, cwd)
         elif cli.truth == "cobra":

@@ -306,6 +306,21 @@ def _capture_parser(script: str, path: list[str]):
     # a parser with `add_help=False` and a `-h/--help` switch of its own prints its help when
     # the program sees the switch (pygmentize): captured at that print instead
     argparse.ArgumentParser.print_help = lambda self, *a, **k: stop(None, self, None, None)
+    # … or, its `-h/--help` a plain `store_true`, prints `parser.format_help()` through a
+    # formatter of its own (pipenv 2026's rich console): captured where that text is asked for
+    argparse.ArgumentParser.format_help = lambda self, *a, **k: stop(None, self, None, None)
+    # … and such a command whose positional is required refuses `PATH… --help` before any help
+    # (pipenv's `open --help`: "the following arguments are required"): the parser that refuses
+    # it is still the command's, taken when its prog ends with the path (never the root's
+    # refusal of a word it does not know)
+    original_error = argparse.ArgumentParser.error
+
+    def refused(self, message):
+        if path and self.prog.split()[-len(path) :] == path:
+            stop(None, self, None, None)
+        original_error(self, message)
+
+    argparse.ArgumentParser.error = refused
     obj = entry_point(script)
     try:
         with _quiet([script, *path, "--help"]):
@@ -811,6 +826,108 @@ def dump_invoke(script: str, path: list[str]) -> dict:
     return {"prog": script, "flags": flags, "positionals": None, "subcommands": []}
 
 
+# ---------------------------------------------------------------- plumbum (copier)
+
+
+def dump_plumbum(script: str, path: list[str]) -> dict:
+    """A plumbum `cli.Application` (copier): the class the console script's entry
+    (`App.run`, a classmethod) is bound to, instantiated as plumbum's own `run` does
+    (`cls(executable)`), so its constructor collects the switches (`_switches_by_func`: every
+    `SwitchAttr`, `Flag`, `CountOf` and `@switch` method of the class and its bases) and the
+    `Subcommand`s; a path is walked through `_subcommands` (`.get()` imports a lazy one). A
+    switch name of one letter is short (`-x`), a longer one long (`--xx`), as plumbum spells
+    them. No switch is hidden: plumbum's help lists every one of an application's switches.
+    Positionals are `main`'s parameters (a default: optional; `*args`: variadic)."""
+    import inspect
+
+    obj = entry_point(script)
+    cls = getattr(obj, "__self__", obj)
+    prog = script
+    app = cls(prog)
+    for word in path:
+        if word not in app._subcommands:
+            raise SystemExit(f"{script}: no subcommand {word!r} under {prog!r}")
+        prog = f"{prog} {word}"
+        parent, app = app, app._subcommands[word].get()(prog)
+        app.parent = parent
+    flags = {}
+    for info in app._switches_by_func.values():
+        names = [("-" if len(n) == 1 else "--") + n for n in info.names]
+        names = [n for n in names if n.lstrip("-") not in app._unbound_switches]
+        if not names:
+            continue
+        longs = [n for n in names if n.startswith("--")]
+        key = longs[0] if longs else names[0]
+        if key in ("--help", "--version"):
+            continue
+        counted = type(getattr(info.func, "__self__", None)).__name__ == "CountOf" or any(
+            type(v).__name__ == "CountOf" and getattr(v, "_switch_info", None) is info
+            for c in type(app).mro()
+            for v in c.__dict__.values()
+        )
+        if counted:
+            kind, vtype, choices = "count", None, None
+        elif info.argtype is None:
+            kind, vtype, choices = "boolean", None, None
+        else:
+            kind = "value"
+            vtype, choices = _plumbum_type(info.argtype)
+        flags[key] = {
+            "names": names,
+            "kind": kind,
+            "type": vtype,
+            "choices": choices,
+            "required": bool(info.mandatory),
+            "repeatable": bool(info.list) and kind == "value",
+            "hidden": False,
+        }
+    spec = inspect.getfullargspec(app.main)
+    params = [a for a in spec.args if a != "self"]
+    optional = len(spec.defaults or ())
+    positionals = [
+        {"name": a, "required": i < len(params) - optional, "variadic": False}
+        for i, a in enumerate(params)
+    ]
+    if spec.varargs:
+        positionals.append({"name": spec.varargs, "required": False, "variadic": True})
+    if app._subcommands and not params and spec.varargs:
+        positionals = None  # a group's `main(*args)` takes the subcommand, not a positional
+    return {
+        "prog": prog,
+        "flags": flags,
+        "positionals": positionals,
+        "subcommands": [{"name": n, "aliases": [], "hidden": False} for n in app._subcommands],
+    }
+
+
+def _plumbum_type(argtype) -> tuple[str | None, list[str] | None]:
+    """A plumbum switch's argtype as truth's value type: `int`/`float`/`str`, a `Set` of
+    values (a choice; `csv=True` still a choice), `Range` (integers), plumbum's path
+    predicates (`ExistingFile`, `ExistingDirectory`, `NonexistentPath`) and `local.path`."""
+    import pathlib
+
+    if argtype is str:
+        return "string", None
+    if argtype is int:
+        return "integer", None
+    if argtype is float:
+        return "number", None
+    kind = type(argtype).__name__
+    if kind == "Set":
+        return "choice", [str(v) for v in argtype.values]
+    if kind == "Range":
+        return "integer", None
+    # a `Predicate` wraps the validating function and is named by it
+    name = getattr(getattr(argtype, "func", argtype), "__name__", "") or kind
+    if name in ("ExistingFile", "ExistingDirectory", "NonexistentPath") or (
+        isinstance(argtype, type) and issubclass(argtype, pathlib.PurePath)
+    ):
+        return "path", None
+    if type(argtype).__name__ in ("LocalMachine",) or name in ("path", "LocalPath"):
+        return "path", None
+    return None, None
+
+
 # ---------------------------------------------------------------- traitlets (IPython, Jupyter)
 
 
@@ -942,7 +1059,7 @@ def main() -> None:
         data = dump_getopt(script, path)
     elif framework == "docopt":
         data = dump_docopt(script, path)
-    elif framework in ("cleo", "cliff", "invoke", "traitlets", "pytest", "django"):
+    elif framework in ("cleo", "cliff", "invoke", "traitlets", "pytest", "django", "plumbum"):
         data = globals()["dump_" + framework](script, path)
     else:
         raise SystemExit(f"unknown framework {framework!r}")
