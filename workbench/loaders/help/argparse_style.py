@@ -79,9 +79,15 @@ def _a_choice_positional(head: str, usage: list[str]) -> bool:
     usage spells it with another positional after it instead of the `...` argparse prints
     after a subparsers action (`{add,list,auth,remove} [name]`, against `{install,list} ...`).
     A choice positional last in the usage is a dispatch word all the same (`twine [-h]
-    {check,register,upload}`: the program hands the rest to the command chosen)."""
+    {check,register,upload}`: the program hands the rest to the command chosen). One the usage
+    puts in brackets (`[{get,set,del,diagnose}] [service]`) is optional, which argparse never
+    prints a subparsers action as (always `{a,b} ...`): a positional's choices, wherever it is."""
     forms = " ".join(usage)
-    return head.startswith("{") and re.search(rf"{re.escape(head)} (?!\.\.\.)\S", forms) is not None
+    if not head.startswith("{"):
+        return False
+    if re.search(rf"\[{re.escape(head)}\]", forms):
+        return True
+    return re.search(rf"{re.escape(head)} (?!\.\.\.)\S", forms) is not None
 
 
 SIGNS = (
