@@ -59,3 +59,26 @@ def test_a_bracketed_choice_positional_is_a_positional_not_the_subparsers_block(
     # the same block printed as argparse prints a subparsers action stays commands
     expected = re.findall(r"(?m)^ {4}([a-z]+) ", SUBPARSERS)
     assert [c.name for c in _parsed(SUBPARSERS, ["vault"]).subcommands] == expected == ["get", "set"]
+
+
+# ---------------------------------------------------------------- a multi-word placeholder at the column
+
+MULTI_WORD_PLACEHOLDER_AT_THE_COLUMN = """Usage: fetchy <URL> [OPTIONS]
+
+Options:
+  -m, --method METHOD             Request method to use.
+  -p, --params <NAME VALUE> ...   Query parameters to include.
+  -d, --data <NAME VALUE> ...     Form data to include.
+  -u, --attach <KEY FILENAME> ... Files to upload with the request.
+  --timeout FLOAT                 Timeout in seconds.
+  --help                          Show this message and exit.
+"""
+
+
+def test_a_term_with_a_placeholder_of_several_words_one_space_before_the_column_is_a_row():
+    expected = re.findall(r"(?m)^  (?:-\w, )?--([\w-]+)", MULTI_WORD_PLACEHOLDER_AT_THE_COLUMN)
+    flags = _flags(MULTI_WORD_PLACEHOLDER_AT_THE_COLUMN, ["fetchy"])
+    assert sorted(flags) == sorted(n for n in expected if n != "help")
+    attach = flags["attach"]
+    assert attach.short == "u" and attach.kind is FlagKind.VALUE
+    assert attach.help.startswith("Files to upload")

@@ -564,10 +564,13 @@ _ONE_SPACE_DESCRIPTION = re.compile(
 exclude everything under …`): after a `=VALUE`, or when three lower-case words follow."""
 
 
-_ROW_TERM = re.compile(r"^(?:-[A-Za-z0-9],\s+)?--?[A-Za-z0-9][\w-]*(?:[ =]\S+)?$")
+_ROW_TERM = re.compile(
+    r"^(?:-[A-Za-z0-9],\s+)?--?[A-Za-z0-9][\w-]*(?:[ =](?:<[\w-]+(?: [\w-]+)+>(?: \.\.\.)?|\S+))?$"
+)
 """What may stand before a description one space away: one spelling (perhaps after its short
 letter, `-a,  --archive out.tgz`), at most one value word (`--ignore-case`, `--filelimit #`,
-`--timefmt <f>`)."""
+`--timefmt <f>`), or one placeholder of several words in angle brackets, perhaps repeated
+(click's `nargs=2` value: `-f, --files <NAME FILENAME> ...`)."""
 _PROSE_START = re.compile(r"[A-Za-z][a-z']*,? [A-Za-z(]")
 """Words of a description at the column (`Ignore case`, `Do not`), not a second placeholder
 (mypy's `--shadow-file SOURCE_FILE SHADOW_FILE`, which merely reaches the column)."""
