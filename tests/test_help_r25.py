@@ -82,3 +82,23 @@ def test_a_term_with_a_placeholder_of_several_words_one_space_before_the_column_
     attach = flags["attach"]
     assert attach.short == "u" and attach.kind is FlagKind.VALUE
     assert attach.help.startswith("Files to upload")
+
+
+# ---------------------------------------------------------------- repeatable, said of the occurrences
+
+REPEATS_IN_WORDS = """Usage: stamp [OPTIONS] [DBNAME]
+
+Options:
+  -c, --command TEXT       run a command and exit. Multiple -c options are allowed.
+  -C, --setting KEY=VALUE  settings to pass on. Multiple settings can be provided.
+  -o, --output FILE        write the result to FILE.
+  --help                   Show this message and exit.
+"""
+
+
+def test_multiple_options_allowed_or_provided_makes_a_value_repeatable():
+    flags = _flags(REPEATS_IN_WORDS, ["stamp"])
+    said = set(re.findall(r"(?m)^  -\w, --([\w-]+) .*Multiple", REPEATS_IN_WORDS))
+    assert said == {"command", "setting"}
+    assert {n for n, f in flags.items() if f.repeatable} == said
+    assert flags["output"].kind is FlagKind.VALUE and not flags["output"].repeatable

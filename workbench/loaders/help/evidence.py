@@ -252,7 +252,8 @@ _REPEATS = re.compile(
     r"|(?:use|specify|give|pass|supply) (?:it |the (?:--?[\w-]+ )?(?:option|flag) |--?[\w-]+ )?(?:multiple|several) times"
     r"|multiple values allowed|can specify multiple(?! \w)|(?:specify|provide|give|pass) (?:it )?twice"
     r"|repeat(?: the (?:flag|option)| it| this (?:flag|option))? (?:for|to) (?:\w+ )?(?:multiple|several|more)"
-    r"|if (?:used|given|specified) (?:multiple|several) times|by repeating (?:it|the (?:argument|option|flag)))\b",
+    r"|if (?:used|given|specified) (?:multiple|several) times|by repeating (?:it|the (?:argument|option|flag))"
+    r"|(?:multiple|several) (?:--?[\w-]+ )?(?:options|flags|values|settings|items|entries) (?:are allowed|(?:can|may) be (?:provided|given|specified|passed|supplied)))\b",
     re.IGNORECASE,
 )
 
@@ -260,7 +261,8 @@ _REPEATS = re.compile(
 def says_repeatable(description: str) -> bool:
     """The description says the option may be given several times (`Can be supplied multiple
     times`, `(can be used additively)`, `Repeat the flag for multiple ports`, `(can be repeated)`, `Provide twice to ...`,
-    `can be forced by repeating the argument`, `use the -p option multiple times`):
+    `can be forced by repeating the argument`, `use the -p option multiple times`,
+    `Multiple -c options are allowed.`, `Multiple settings can be provided.`):
     a switch then counts, a value repeats."""
     return bool(_REPEATS.search(description))
 
