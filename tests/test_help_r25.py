@@ -58,7 +58,9 @@ def test_a_bracketed_choice_positional_is_a_positional_not_the_subparsers_block(
     assert not any(p.required for p in parsed.positionals)
     # the same block printed as argparse prints a subparsers action stays commands
     expected = re.findall(r"(?m)^ {4}([a-z]+) ", SUBPARSERS)
-    assert [c.name for c in _parsed(SUBPARSERS, ["vault"]).subcommands] == expected == ["get", "set"]
+    assert (
+        [c.name for c in _parsed(SUBPARSERS, ["vault"]).subcommands] == expected == ["get", "set"]
+    )
 
 
 # ---------------------------------------------------------------- a multi-word placeholder at the column
@@ -102,3 +104,97 @@ def test_multiple_options_allowed_or_provided_makes_a_value_repeatable():
     assert said == {"command", "setting"}
     assert {n for n, f in flags.items() if f.repeatable} == said
     assert flags["output"].kind is FlagKind.VALUE and not flags["output"].repeatable
+
+
+# ---------------------------------------------------------------- plumbum's cli.Application
+
+PLUMBUM_ROOT = """vault 2.1.0
+
+Keep secrets in a folder.
+
+Usage:
+    vault [SWITCHES] [SUBCOMMAND [SWITCHES]] args...
+
+Meta-switches:
+    -h, --help                      Prints this help message and quits
+    --help-all                      Prints help messages of all sub-commands and quits
+    -v, --version                   Prints the program's version and quits
+
+Switches:
+    --color VALUE:{auto, always, never}  When to use colours; the default is auto
+
+Sub-commands:
+    seal                            Seal a folder; see 'vault seal --help' for more info
+    open                            Open a sealed folder; see 'vault open --help' for more info
+"""
+
+PLUMBUM_SEAL = """vault seal 2.1.0
+
+Seal a folder.
+
+Usage:
+    vault seal [SWITCHES] source_dir [key_file=key.txt]
+
+Meta-switches:
+    -h, --help                      Prints this help message and quits
+    --help-all                      Prints help messages of all sub-commands and quits
+    -v, --version                   Prints the program's version and quits
+
+Switches:
+    -r, --rounds VALUE:int          Rounds of hashing; the default is 3
+    -t, --timeout SECONDS:float     Give up after this long
+    -k, --keyring PATH:ExistingFile  Read keys from this file
+    -n, --name VALUE:str            A name for the seal
+    -s, --strength LEVEL:{low, high}  How hard to seal; the default is high
+    -q, --quiet                     Print nothing
+"""
+
+
+def _typed_rows(text: str) -> dict[str, str]:
+    return dict(re.findall(r"(?m)^ {4}(?:-\w, )?--([\w-]+) [A-Z]+:(\S+(?: \w+\})?)", text))
+
+
+def test_plumbum_is_its_own_style():
+    assert detect_style(PLUMBUM_ROOT) == "plumbum"
+    assert detect_style(PLUMBUM_SEAL) == "plumbum"
+
+
+def test_plumbum_s_typed_placeholders_type_the_value():
+    typed = _typed_rows(PLUMBUM_SEAL)
+    assert set(typed) == {"rounds", "timeout", "keyring", "name", "strength"}
+    flags = _flags(PLUMBUM_SEAL, ["vault", "seal"])
+    expected = {"int": ValueType.INTEGER, "float": ValueType.NUMBER, "str": ValueType.STRING}
+    expected["ExistingFile"] = ValueType.PATH
+    for name, kind in typed.items():
+        flag = flags[name]
+        assert flag.kind is FlagKind.VALUE, name
+        if kind.startswith("{"):
+            assert flag.value_type is ValueType.CHOICE, name
+            assert flag.choices == [v.strip() for v in kind.strip("{}").split(",")]
+        else:
+            assert flag.value_type is expected[kind], name
+            assert flag.choices is None
+    assert flags["quiet"].kind is FlagKind.BOOLEAN
+    # the description column is where it was: no description lost its first word
+    assert flags["keyring"].help == "Read keys from this file"
+
+
+def test_plumbum_s_usage_names_the_positionals_not_the_switches_slot():
+    positionals = _parsed(PLUMBUM_SEAL, ["vault", "seal"]).positionals
+    assert [(p.name, p.required) for p in positionals] == [
+        ("source_dir", True),
+        ("key_file", False),
+    ]
+
+
+def test_a_help_all_listing_gives_the_command_only_its_own_part():
+    from workbench.loaders.help.pointers import own_part
+
+    help_all = PLUMBUM_ROOT + "\n" + PLUMBUM_SEAL
+    root = _parsed(PLUMBUM_ROOT, ["vault"])
+    assert [c.name for c in root.subcommands] == ["seal", "open"]
+    own = own_part(help_all, root, ["vault"])
+    assert own.startswith(PLUMBUM_ROOT.rstrip("\n"))
+    assert "--rounds" not in own and "vault seal [SWITCHES]" not in own
+    # a listing naming no subcommand's usage is kept whole
+    assert own_part(PLUMBUM_ROOT, root, ["vault"]) == PLUMBUM_ROOT

@@ -80,6 +80,8 @@ NAMED = [
     "clipanion",
     "yarn",
     "bundle",
+    "plumbum",
+    "copier",
 ]
 
 

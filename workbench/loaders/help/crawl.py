@@ -53,7 +53,12 @@ from workbench.loaders.help.manpage import (
 from workbench.loaders.help.manpage import WITNESS as MAN_WITNESS
 from workbench.loaders.help.modes import give_mode_options
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
-from workbench.loaders.help.pointers import fold_alias_rows, listing_pointers, merge_listing
+from workbench.loaders.help.pointers import (
+    fold_alias_rows,
+    listing_pointers,
+    merge_listing,
+    own_part,
+)
 from workbench.loaders.help.run import run_help
 from workbench.loaders.help.shortness import (
     example_options,
@@ -471,9 +476,10 @@ def _read_pointed_listings(
         if fetched.text is None:
             node.unfollowed.append(arguments)
             continue
-        style = detect_style(fetched.text, prefer=parsed.style)
+        text = own_part(fetched.text, parsed, path)
+        style = detect_style(text, prefer=parsed.style)
         try:
-            listing = parse_listing(fetched.text, path, rules_for(style))
+            listing = parse_listing(text, path, rules_for(style))
         except Exception:  # a listing no rule foresaw adds nothing; the command's own help stands
             continue
         node.followed.append(arguments)

@@ -28,6 +28,7 @@ from workbench.loaders.help import (
     gnu,
     kingpin,
     npm_style,
+    plumbum,
     thor,
     typed_lines,
     yargs,
@@ -70,6 +71,7 @@ REGISTRY: tuple[Style, ...] = (
     Style("npm", npm_style.SIGNS, npm_style.RULES),
     Style("clipanion", clipanion.SIGNS, clipanion.RULES, clipanion.parse),
     Style("thor", thor.SIGNS, thor.RULES),
+    Style("plumbum", plumbum.SIGNS, plumbum.RULES),
     Style("generic", (), generic.GENERIC),
 )
 """Every style, in tie-break order; `generic` (no signs) reads what no other style claims."""

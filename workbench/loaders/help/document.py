@@ -570,7 +570,7 @@ _ROW_TERM = re.compile(
 """What may stand before a description one space away: one spelling (perhaps after its short
 letter, `-a,  --archive out.tgz`), at most one value word (`--ignore-case`, `--filelimit #`,
 `--timefmt <f>`), or one placeholder of several words in angle brackets, perhaps repeated
-(click's `nargs=2` value: `-f, --files <NAME FILENAME> ...`)."""
+(a value of two words, repeated: `-f, --files <NAME FILENAME> ...`)."""
 _PROSE_START = re.compile(r"[A-Za-z][a-z']*,? [A-Za-z(]")
 """Words of a description at the column (`Ignore case`, `Do not`), not a second placeholder
 (mypy's `--shadow-file SOURCE_FILE SHADOW_FILE`, which merely reaches the column)."""

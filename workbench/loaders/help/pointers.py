@@ -198,6 +198,39 @@ def _pointer_arguments(words: list[str], path: list[str]) -> list[str] | None:
     return [*own, *rest]  # `curl --help all`
 
 
+def own_part(text: str, parsed: ParsedHelp, path: list[str]) -> str:
+    """A fuller listing cut where the help of one of the command's own subcommands begins: a
+    `--help-all` that prints the command's help and then each subcommand's, one after another
+    (`--help-all  Prints help messages of all sub-commands`), gives the command only what comes
+    before the first usage naming `PATH SUB` (SUB a subcommand its help lists), so the
+    subcommands' options are not read as the command's own. The usage is a line that starts
+    `usage:` or sits right under a `Usage:` heading; the cut is at that heading."""
+    names = {entry.name for entry in parsed.subcommands} | {
+        a for entry in parsed.subcommands for a in entry.aliases
+    }
+    if not names:
+        return text
+    below = " ".join(re.escape(word) for word in path[1:])
+    named = re.compile(
+        rf"^\s*(?:usage:\s*)?\S+ {below + ' ' if below else ''}(\S+)(?:\s|$)", re.IGNORECASE
+    )
+    lines = text.splitlines(keepends=True)
+    heading = None
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if re.fullmatch(r"(?i)usage:", stripped):
+            heading = index
+            continue
+        if not stripped:
+            continue
+        is_usage = heading is not None or re.match(r"(?i)\s*usage:\s*\S", line) is not None
+        match = named.match(line) if is_usage else None
+        if match and match.group(1) in names:
+            return "".join(lines[: heading if heading is not None else index])
+        heading = None
+    return text
+
+
 _ALIAS_ROW = re.compile(r"^alias(?: for|:)\s+([\w.:-]+)\s*$", re.IGNORECASE)
 """A listing row that only names another command (`b    alias: build`)."""
 
