@@ -198,3 +198,38 @@ def test_a_help_all_listing_gives_the_command_only_its_own_part():
     assert "--rounds" not in own and "vault seal [SWITCHES]" not in own
     # a listing naming no subcommand's usage is kept whole
     assert own_part(PLUMBUM_ROOT, root, ["vault"]) == PLUMBUM_ROOT
+
+
+# ---------------------------------------------------------------- a task runner's core options
+
+TASK_RUNNER = """Usage: runit [--core-opts] task1 [--task1-opts] ... taskN [--taskN-opts]
+
+Core options:
+
+  --no-dedupe                        Disable task deduplication.
+  -c STRING, --collection=STRING     Specify collection name to load.
+  -d, --debug                        Enable debug output.
+  -D INT, --list-depth=INT           Only show the first INT levels.
+  -i, --identity                     Path to runtime SSH identity (key) file.
+                                     May be given multiple times.
+  -v, --verbose                      Be louder. May be given multiple times.
+  -w, --warn-only                    Warn, instead of failing.
+"""
+
+
+def test_a_repeating_bare_row_naming_what_it_is_given_is_a_repeatable_value_not_a_count():
+    flags = _flags(TASK_RUNNER, ["runit"])
+    identity = flags["identity"]
+    assert identity.kind is FlagKind.VALUE and identity.repeatable and identity.kind_guessed
+    # a row saying only that it repeats still counts
+    assert flags["verbose"].kind is FlagKind.COUNT
+
+
+def test_group_placeholders_in_the_usage_are_no_unread_option_names():
+    parsed = _parsed(TASK_RUNNER, ["runit"])
+    placeholders = re.findall(r"\[(--[\w-]+)\]", TASK_RUNNER.splitlines()[0])
+    assert placeholders == ["--core-opts", "--task1-opts", "--taskN-opts"]
+    assert not set(placeholders) & set(parsed.unread)
+    # a usage-only option that is not a group placeholder is still reported
+    other = _parsed(TASK_RUNNER.replace("[--core-opts]", "[--core-opts] [--dry]", 1), ["runit"])
+    assert "--dry" in other.unread

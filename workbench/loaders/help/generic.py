@@ -31,6 +31,7 @@ from workbench.loaders.help.stated_values import (
     bare_rows_named_values,
     group_takes_arguments,
     listed_values,
+    repeated_named_value,
     takes_a_value,
 )
 from workbench.loaders.help.synopsis import synopsis_flags, values_from_usage
@@ -373,12 +374,15 @@ def underlined_headings(text: str) -> str:
 def _usage_names(usage: list[str]) -> list[str]:
     """Long option names the usage synopsis spells (`[--sort=WORD]`, `--template.glob=G`): each
     should be a flag. Those after a lone `--` are passed on to another program (`tool install
-    … NAME -- --build-flags`), not this command's options."""
+    … NAME -- --build-flags`), not this command's options; a bracketed name ending in `-opts`
+    and taking no value stands for a group of options, as `[OPTIONS]` does (`[--core-opts]
+    task1 [--task1-opts] ... taskN [--taskN-opts]`)."""
     spelled = " ".join(re.split(r"(?<!\S)--(?!\S)", line)[0] for line in usage)
+    groups = set(re.findall(r"\[(--[a-z][\w-]*-opts)\]", spelled))
     return [
         n
         for n in re.findall(r"(?<![\w-])(--[a-z][\w-]*(?:\.[\w-]+)*)", spelled)
-        if n not in ("--help", "--version") and not _PLACEHOLDER_NAME.search(n)
+        if n not in ("--help", "--version") and not _PLACEHOLDER_NAME.search(n) and n not in groups
     ]
 
 
@@ -413,6 +417,7 @@ def _flags(
             if group_takes_arguments(entry.group or section.title):
                 takes_a_value(flag)
             listed_values(flag)
+            repeated_named_value(flag)
             read.append((entry, flag))
     if rules.section_rule is not None:
         rules.section_rule(read)

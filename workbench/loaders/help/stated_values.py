@@ -15,13 +15,15 @@ Shared grammar, naming no CLI:
   nothing by a bare row: a row whose description opens by naming what the option is given
   (`Specifies the location …`, `Path to favicon`, `Block tags which …`, `The entry points of …`)
   takes a value, marked as a guess (`Flag.kind_guessed`); any other stays a switch.
+- A bare row that would count because it says it repeats, and whose description names what it
+  is given (`Path to … file. May be given multiple times.`), is a repeatable value (a guess).
 """
 
 from __future__ import annotations
 
 import re
 
-from workbench.loaders.help.evidence import listed_choices
+from workbench.loaders.help.evidence import listed_choices, says_repeatable
 from workbench.model.tree import Flag, FlagKind, ValueType
 
 _TAKES_ARGUMENTS = re.compile(
@@ -98,6 +100,20 @@ def described_kind(description: str) -> str:
     location …`, `Path to favicon …`, `Block tags which …`), else `boolean`."""
     sentence = _STATUS_MARK.sub("", description.strip())
     return "value" if _NAMES_THE_VALUE.match(sentence) else "boolean"
+
+
+def repeated_named_value(flag: Flag) -> None:
+    """A bare row read as a count only because its description says it repeats (`-i,
+    --identity  Path to runtime SSH identity (key) file. May be given multiple times.`: a help
+    that prints no placeholder for an option collecting a list) whose description opens by
+    naming what the option is given is a repeatable value, marked as a guess: what a count
+    counts is never a path or a name (`Increase verbosity; may be given multiple times`)."""
+    if flag.kind is not FlagKind.COUNT or flag.metavar or flag.negatable:
+        return
+    if not says_repeatable(flag.help) or described_kind(flag.help) != "value":
+        return
+    flag.kind, flag.value_type, flag.default = FlagKind.VALUE, ValueType.STRING, None
+    flag.repeatable = flag.kind_guessed = True
 
 
 BARE_SECTION_ROWS = 6
