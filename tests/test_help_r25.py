@@ -233,3 +233,24 @@ def test_group_placeholders_in_the_usage_are_no_unread_option_names():
     # a usage-only option that is not a group placeholder is still reported
     other = _parsed(TASK_RUNNER.replace("[--core-opts]", "[--core-opts] [--dry]", 1), ["runit"])
     assert "--dry" in other.unread
+
+
+# ---------------------------------------------------------------- a quoted list that adds to others
+
+OPEN_QUOTED_LIST = """usage: stamp [-h] [--to FORMAT] [--level LEVEL]
+
+options:
+  -h, --help      show this help message and exit
+  --to FORMAT     The destination format, or a file extension. In addition to the
+                  extensions above, you can also use these: 'clj', 'cpp', 'go', 'rs'
+  --level LEVEL   Report at or above this level: 'info', 'warning', 'error'
+"""
+
+
+def test_a_quoted_list_after_a_clause_saying_it_adds_to_others_is_no_choice_list():
+    flags = _flags(OPEN_QUOTED_LIST, ["stamp"])
+    assert flags["to"].value_type is ValueType.STRING and flags["to"].choices is None
+    # the same list after a colon with nothing saying so is the closed list, as before
+    level = flags["level"]
+    assert level.value_type is ValueType.CHOICE
+    assert level.choices == re.findall(r"'(\w+)'", OPEN_QUOTED_LIST.splitlines()[-1])

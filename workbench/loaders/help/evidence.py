@@ -312,6 +312,26 @@ _QUOTED_AFTER_COLON = re.compile(
 """Docutils' `… at or higher than <level>: "info" or "1", "warning"/"2" (default), "error"/"3",
 "severe"/"4", "none"/"5"`: three or more values, every one quoted, after a colon to the end of
 the sentence (a quote marks a literal value; an unquoted list after a colon may be prose)."""
+_ADDS_TO_OTHERS = re.compile(
+    r"\b(?:also|in addition|additionally|as well|besides|other than|e\.g\.|for example"
+    r"|for instance|such as|including)\b",
+    re.IGNORECASE,
+)
+"""The clause before a colon says the values after it add to others, or are examples (`NB: in
+addition to the extensions listed above, you can also use these: 'clj', 'coco', …`)."""
+
+
+def _closed_quoted_list(description: str) -> re.Match[str] | None:
+    """A quoted list after a colon (`_QUOTED_AFTER_COLON`), unless the clause that introduces
+    it, from the sentence's start to the colon, says it adds to other values or gives examples:
+    then the option takes more than the list, and no choices are stated."""
+    match = _QUOTED_AFTER_COLON.search(description)
+    if match is None:
+        return None
+    clause = re.split(r"[.!?;]\s+", description[: match.start()])[-1]
+    return None if _ADDS_TO_OTHERS.search(clause) else match
+
+
 _DECLARED_CHOICES = re.compile(
     rf"\(choices:\s+({_QUOTED}(?:,\s+{_QUOTED})*)|\(choices:\s+({_WORD}(?:,\s+{_WORD})+)\)"
 )
@@ -371,7 +391,7 @@ def listed_choices(
         return list(dict.fromkeys(v.strip("'\"") for v in re.split(r",\s*", literal.group(1))))
     if (
         match := _LISTED.search(description)
-        or _QUOTED_AFTER_COLON.search(description)
+        or _closed_quoted_list(description)
         or _EITHER.search(description)
     ):
         return _items(match.group(1))
