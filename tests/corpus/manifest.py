@@ -29,6 +29,9 @@ independent witness (`tools/make_truth.py` runs it; nothing of `workbench` takes
   (`tools/truth_ruby.rb`); `ruby-optparse`: every OptionParser a Ruby program hands its argv
   (`tools/truth_ruby_optparse.rb`, preloaded); `perl-getopt-long`: the specs a Perl program
   hands Getopt::Long (`tools/perl/TruthGetoptLong.pm`).
+- `plumbum` (`tools/truth_python.py`): the plumbum `cli.Application` class the console script
+  is bound to, instantiated as its `run()` does (`_switches_by_func`, `_subcommands`, each
+  subcommand's class in turn; positionals from `main`'s signature).
 - `pytest` / `django` (`tools/truth_python.py`): pytest's own `Parser` after its plugins load
   (`_prepareconfig`, its argparse parser read); Django's `get_commands()`, each command's parser
   captured at its help action (under `settings.configure()`: some read a setting to build it).
