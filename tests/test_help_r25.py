@@ -254,3 +254,11 @@ def test_a_quoted_list_after_a_clause_saying_it_adds_to_others_is_no_choice_list
     level = flags["level"]
     assert level.value_type is ValueType.CHOICE
     assert level.choices == re.findall(r"'(\w+)'", OPEN_QUOTED_LIST.splitlines()[-1])
+
+
+def test_a_listing_that_is_a_subcommand_s_own_help_is_read_whole():
+    from workbench.loaders.help.pointers import own_part
+
+    root = _parsed(PLUMBUM_ROOT, ["vault"])
+    # `vault seal --help` as a listing (its usage names `vault seal`, no root usage before it)
+    assert own_part(PLUMBUM_SEAL, root, ["vault"]) == PLUMBUM_SEAL

@@ -204,7 +204,9 @@ def own_part(text: str, parsed: ParsedHelp, path: list[str]) -> str:
     (`--help-all  Prints help messages of all sub-commands`), gives the command only what comes
     before the first usage naming `PATH SUB` (SUB a subcommand its help lists), so the
     subcommands' options are not read as the command's own. The usage is a line that starts
-    `usage:` or sits right under a `Usage:` heading; the cut is at that heading."""
+    `usage:` or sits right under a `Usage:` heading; the cut is at that heading, and only after
+    the command's own usage came first: a listing that is a subcommand's own help (`tool help
+    flags`, whose usage names `tool help flags`) is read whole."""
     names = {entry.name for entry in parsed.subcommands} | {
         a for entry in parsed.subcommands for a in entry.aliases
     }
@@ -216,6 +218,7 @@ def own_part(text: str, parsed: ParsedHelp, path: list[str]) -> str:
     )
     lines = text.splitlines(keepends=True)
     heading = None
+    own_seen = False
     for index, line in enumerate(lines):
         stripped = line.strip()
         if re.fullmatch(r"(?i)usage:", stripped):
@@ -226,7 +229,10 @@ def own_part(text: str, parsed: ParsedHelp, path: list[str]) -> str:
         is_usage = heading is not None or re.match(r"(?i)\s*usage:\s*\S", line) is not None
         match = named.match(line) if is_usage else None
         if match and match.group(1) in names:
-            return "".join(lines[: heading if heading is not None else index])
+            if own_seen:
+                return "".join(lines[: heading if heading is not None else index])
+        elif is_usage:
+            own_seen = True  # the command's own usage: its help comes first
         heading = None
     return text
 
