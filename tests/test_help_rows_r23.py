@@ -75,3 +75,29 @@ Commands:
 """
     result = _parsed(text, ["toolbox"])
     assert [c.name for c in result.subcommands][:4] == ["build", "clean", "run", "test"]
+
+
+SWITCHES_UNDER_THE_USAGE = """\
+
+Usage: /usr/bin/scriptor [switches] [--] [programfile] [arguments]
+  -0[octal/hexadecimal] specify record separator (\\0, if no argument)
+  -a                    autosplit mode with -n or -p
+  -e commandline        one line of program (several -e's allowed)
+  -w                    enable many useful warnings
+  -V[:configvar]        print configuration summary (or a single variable)
+
+Run 'scriptor-doc' for more help.
+"""
+
+
+def test_the_first_row_under_the_usage_one_space_short_of_the_column_is_an_option():
+    # perl 5.36's `-h`: the rows start right under the usage line and the first one's term
+    # fills its column, one space before its description; it was read as the usage going on
+    flags = flags_of(_parsed(SWITCHES_UNDER_THE_USAGE, ["scriptor"]))
+    assert set(flags) == {"0", "a", "e", "w", "V"}
+    assert flags["0"].kind is FlagKind.BOOLEAN  # its value only attached (`-0777`)
+    assert flags["0"].help.startswith("specify record separator")
+    assert flags["e"].kind is FlagKind.VALUE
+    # `-V[:configvar]`: the value after a colon is optional, so `-V` alone is an option (a
+    # switch: argv never writes the attached form); before, the whole row was dropped
+    assert flags["V"].kind is FlagKind.BOOLEAN

@@ -234,6 +234,8 @@ def _read_usage(lines: list[str], index: int, rest: str, forms: list[str]) -> in
             _TWO_COLUMNS.match(stripped) or _OVERFLOWING_TERM.match(stripped)
         ):
             break  # options start right under the usage line (the first may be a long one)
+        if stripped.startswith("-") and _option_rows_follow(lines, index):
+            break  # perl's `-0[octal/hexadecimal] specify …`, one space short of the column
         if forms and _PROSE_START.match(stripped):
             break  # prose right under the form
         if stripped.lower().startswith("or:") or (
@@ -248,6 +250,18 @@ def _read_usage(lines: list[str], index: int, rest: str, forms: list[str]) -> in
             forms[-1] = f"{forms[-1]} {stripped}"
         index += 1
     return index
+
+
+def _option_rows_follow(lines: list[str], index: int) -> bool:
+    """The lines after `lines[index]` are option rows at its indent, two of them at least: it
+    is the first of those rows whatever its own layout, not a usage form going on."""
+    after = lines[index + 1 : index + 3]
+    return len(after) == 2 and all(
+        _indent(line) == _indent(lines[index])
+        and line.strip().startswith("-")
+        and _TWO_COLUMNS.match(line.strip())
+        for line in after
+    )
 
 
 def _is_heading(lines: list[str], index: int) -> bool:
@@ -565,12 +579,14 @@ exclude everything under …`): after a `=VALUE`, or when three lower-case words
 
 
 _ROW_TERM = re.compile(
-    r"^(?:-[A-Za-z0-9],\s+)?--?[A-Za-z0-9][\w-]*(?:[ =](?:<[\w-]+(?: [\w-]+)+>(?: \.\.\.)?|\S+))?$"
+    r"^(?:-[A-Za-z0-9],\s+)?--?[A-Za-z0-9][\w-]*"
+    r"(?:[ =](?:<[\w-]+(?: [\w-]+)+>(?: \.\.\.)?|\S+)|(?<=^-\w)\[[^\s\[\]]+\])?$"
 )
 """What may stand before a description one space away: one spelling (perhaps after its short
 letter, `-a,  --archive out.tgz`), at most one value word (`--ignore-case`, `--filelimit #`,
-`--timefmt <f>`), or one placeholder of several words in angle brackets, perhaps repeated
-(a value of two words, repeated: `-f, --files <NAME FILENAME> ...`)."""
+`--timefmt <f>`), one placeholder of several words in angle brackets, perhaps repeated (a value
+of two words, repeated: `-f, --files <NAME FILENAME> ...`), or a short letter's optional value
+attached in brackets (perl's `-0[octal/hexadecimal] specify record separator`)."""
 _PROSE_START = re.compile(r"[A-Za-z][a-z']*,? [A-Za-z(]")
 """Words of a description at the column (`Ignore case`, `Do not`), not a second placeholder
 (mypy's `--shadow-file SOURCE_FILE SHADOW_FILE`, which merely reaches the column)."""

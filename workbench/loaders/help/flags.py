@@ -67,6 +67,10 @@ _ATTACHED_OPTIONAL = re.compile(r"\[[^\s\[\]=|,{}]+\]")
 getopt reads it only inside the same word (`-l5`), and argv writes a short letter's value as
 the next word, which the program would read as an operand: the letter alone is a switch. A
 bracketed list (`-U[d|l|i]`) is the closed list of a value, which may be its own word."""
+_OPTIONAL_TAIL = re.compile(r"\[:[^\s\[\]]+\]")
+"""A value attached after a colon, all of it in brackets (perl's `-V[:configvar]`, java's
+`-ea[:<packagename>...]`): optional, so the name alone is a switch; argv never writes the
+attached form."""
 _BRACKET = re.compile(r"\[([^\[\]]*)\]")
 _POSSIBLE_VALUES = re.compile(
     r"Possible values:\s*((?:- [^\s:]+:?.*?)+)$", re.IGNORECASE | re.DOTALL
@@ -446,9 +450,11 @@ def _spelling(term: str) -> _Spelling | None:
         if not match:
             continue
         dashes, no_prefix, name, rest = match.groups()
-        if rest[:1] in (":", "<") or rest.startswith("[:"):
+        if rest[:1] in (":", "<") or (rest.startswith("[:") and not _OPTIONAL_TAIL.fullmatch(rest)):
             continue  # `-verbose:[class|gc]`, `-D<name>=<value>`: the value only attached, which argv never writes
         named = True
+        if _OPTIONAL_TAIL.fullmatch(rest):
+            rest = ""  # `-V[:configvar]`, `-ea[:<package>...]`: the name alone is an option too
         if dashes == "-" and len(name) == 1 and _ATTACHED_OPTIONAL.fullmatch(rest):
             rest = ""  # `-a[sub-option...]`, `-l[MAX-LINES]`: see _ATTACHED_OPTIONAL
         if dashes == "-" and len(name) == 1:
