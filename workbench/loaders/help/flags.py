@@ -68,7 +68,7 @@ getopt reads it only inside the same word (`-l5`), and argv writes a short lette
 the next word, which the program would read as an operand: the letter alone is a switch. A
 bracketed list (`-U[d|l|i]`) is the closed list of a value, which may be its own word."""
 _OPTIONAL_TAIL = re.compile(r"\[:[^\s\[\]]+\]")
-"""A value attached after a colon, all of it in brackets (perl's `-V[:configvar]`, java's
+"""A value attached after a colon, all of it in brackets (`-V[:configvar]`,
 `-ea[:<packagename>...]`): optional, so the name alone is a switch; argv never writes the
 attached form."""
 _BRACKET = re.compile(r"\[([^\[\]]*)\]")
