@@ -142,3 +142,13 @@ def test_the_engines_note_after_the_directive_leaves_the_answer_well_formed():
     # the note alone, or anything else after the directive, is still no answer
     assert read_rows("sail\tSail a boat\nCompletion ended with directive: X\n") is None
     assert read_rows("sail\tSail a boat\n:4\nsomething else\n") is None
+
+
+def test_a_cluster_of_switches_may_close_with_getopt_marks():
+    from workbench.loaders.help.synopsis import synopsis_flags
+
+    forms = ["tool [-abX#] [ -c count ] [-v?] file"]
+    flags = {f.short or f.name: f for f in synopsis_flags(forms)}
+    assert {"a", "b", "X", "#", "c", "v", "?"} <= set(flags)
+    assert not any(f.name and "ab" in f.name for f in flags.values())  # no `-abX` name
+    assert flags["#"].kind.value == "boolean" and flags["c"].kind.value == "value"
