@@ -152,3 +152,28 @@ def test_a_cluster_of_switches_may_close_with_getopt_marks():
     assert {"a", "b", "X", "#", "c", "v", "?"} <= set(flags)
     assert not any(f.name and "ab" in f.name for f in flags.values())  # no `-abX` name
     assert flags["#"].kind.value == "boolean" and flags["c"].kind.value == "value"
+
+
+_SWITCHES_HELP = """\
+Use: boat [-opts] [cmd [args]]
+
+Options:
+-a            Anchor all lines.
+-f            Flow control on, -fn = off, -fa = auto.
+-l            Login mode on, -ln = off.
+-q            Quiet (-qq = even quieter).
+-s shell      Shell to run; -sx = ignored because the row takes a value.
+"""
+
+
+def test_variants_a_switchs_description_names_are_switches_of_their_own():
+    from workbench.loaders.help.detect import detect_style, parser_for
+
+    parsed = parser_for(detect_style(_SWITCHES_HELP))(_SWITCHES_HELP, ["boat"])
+    spelled = {f.spelling: f for f in parsed.flags}
+    for name in ("-fn", "-fa", "-ln"):
+        assert name in spelled and spelled[name].kind.value == "boolean", name
+    assert spelled["-fn"].help.startswith("off")
+    assert "-qq" not in spelled  # the switch given twice, not a variant
+    assert "-sx" not in spelled  # a row taking a value names no switch variants
+    assert {"-a", "-f", "-l", "-q", "-s"} <= set(spelled)
