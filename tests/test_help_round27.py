@@ -62,7 +62,9 @@ Usage:
 Flags:
   -h, --help     help for version
 """
-_GLOBALS = "The following options can be passed to any command:\n\n    --harbor='':\n\tThe harbor to use\n"
+_GLOBALS = (
+    "The following options can be passed to any command:\n\n    --harbor='':\n\tThe harbor to use\n"
+)
 
 
 def _engine_flags(command: str, own: str = "") -> str:

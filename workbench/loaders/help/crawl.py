@@ -387,9 +387,7 @@ def _fetch_and_parse(
         said = "its parent's text" if "parent" in problem else "empty"
         node.parsed = ParsedHelp(
             style="cobra",
-            notes=[
-                f"its help is {said}; cobra's engine confirms the command and lists its flags"
-            ],
+            notes=[f"its help is {said}; cobra's engine confirms the command and lists its flags"],
         )
         node.fetched = Fetched("", node.fetched.argv, calls=node.fetched.calls)
         return

@@ -414,9 +414,7 @@ def _flags(
                 takes_a_value(flag)
             listed_values(flag)
             read.append((entry, flag))
-    read = [
-        (entry, variant) for entry, flag in read for variant in (flag, *_variants_named(flag))
-    ]
+    read = [(entry, variant) for entry, flag in read for variant in (flag, *_variants_named(flag))]
     if rules.section_rule is not None:
         rules.section_rule(read)
     bare_rows_named_values([flag for _, flag in read])

@@ -50,7 +50,8 @@ def synopsis_flags(forms: list[str], text: str = "") -> list[Flag]:
             single = match.group("dashes") == "-"
             if single and _PLACEHOLDER_WORD.fullmatch(name) and not attached:
                 continue  # `[-OPTIONS [-MORE_OPTIONS]]`: a word standing for options, as -NUM
-            marks = _CLUSTER_MARKS.match(form, end).group() if single and not attached else ""
+            closing = _CLUSTER_MARKS.match(form, end) if single and not attached else None
+            marks = closing.group() if closing else ""
             if (
                 single
                 and len(name + marks) > 1
