@@ -2789,6 +2789,94 @@ CORPUS: tuple[CorpusCLI, ...] = (
             "no fabfile in the folder: the program's own options only",
         ),
     ),
+    # --- round 27: a fresh held-out set of native programs from Debian bookworm, parsers the
+    # corpus had little of; scored before any fix for it
+    # cobra (Go): kubectl, from Google's apt repository (preinstalled here, not bookworm's)
+    CorpusCLI(
+        "kubectl",
+        "cobra",
+        ("preinstalled", "kubectl=1:528.0.0-0 (kubectl v1.32.4, /usr/bin/kubectl)"),
+        "cobra",
+        version="1.32.4",
+        held_out=True,
+        round=27,
+        notes=(
+            "no cluster: `--help` and `__complete` need none; bookworm's kubernetes-client "
+            "(1.20) would overwrite this /usr/bin/kubectl, so the preinstalled one is the pin",
+        ),
+    ),
+    # urfave/cli v2 (Go)
+    CorpusCLI(
+        "lego",
+        "urfave",
+        ("deb", "lego=4.9.1-1"),
+        "urfave",
+        version="4.9.1",
+        held_out=True,
+        round=27,
+    ),
+    # kingpin (Go), a flat program of dotted long flags
+    CorpusCLI(
+        "prometheus-pushgateway",
+        "kingpin",
+        ("deb", "prometheus-pushgateway=1.5.1-2+b5"),
+        "kingpin",
+        version="1.5.1",
+        held_out=True,
+        round=27,
+    ),
+    # C and C++, hand-written parsers; truth from fish 3.6.0's hand-written files, forgiven by
+    # the man page
+    CorpusCLI(
+        "tcpdump",
+        "C",
+        ("deb", "tcpdump=4.99.3-1"),
+        "fish:/usr/share/fish/completions/tcpdump.fish",
+        version="4.99.3",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=27,
+    ),
+    CorpusCLI(
+        "ninja",
+        "C++",
+        ("deb", "ninja-build=1.11.1-2~deb12u1"),
+        "fish:/usr/share/fish/completions/ninja.fish",
+        version="1.11.1",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=27,
+    ),
+    CorpusCLI(
+        "screen",
+        "C",
+        ("deb", "screen=4.9.0-4"),
+        "fish:/usr/share/fish/completions/screen.fish",
+        version="4.9.0",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=27,
+    ),
+    CorpusCLI(
+        "m4",
+        "GNU",
+        ("deb", "m4=1.4.19-3"),
+        "fish:/usr/share/fish/completions/m4.fish",
+        version="1.4.19",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=27,
+    ),
+    CorpusCLI(
+        "mtr",
+        "C",
+        ("deb", "mtr-tiny=0.95-1"),
+        "fish:/usr/share/fish/completions/mtr.fish",
+        version="0.95",
+        hand_checked="fish's hand-written file (fish 3.6.0)",
+        held_out=True,
+        round=27,
+    ),
 )
 
 

@@ -308,6 +308,23 @@ NOT_OPTIONS_OF_PROGRAM: dict[str, set[str]] = {
     # journalctl 252 accepts these deprecated spellings but neither its help nor its manual
     # names them any more (`systemd-id128 new` replaced `--new-id128`): hidden, left out
     "journalctl": {"--new-id128", "--this-boot"},
+    # tcpdump 4.99.3: fish's `-o dd`, `-o vvv`, … are one getopt letter given again (tcpdump.c
+    # counts them, `case 'd': ++dflag;`; `tcpdump -dd -i lo` prints what `tcpdump -d -d -i lo`
+    # prints, byte for byte): a count of `-d`, `-v`, … (tcpdump(8) heads an item with each,
+    # so they stay documented: also_documented), not options of their own
+    "tcpdump": {
+        "-XX",
+        "-dd",
+        "-ddd",
+        "-nn",
+        "-tt",
+        "-ttt",
+        "-tttt",
+        "-ttttt",
+        "-vv",
+        "-vvv",
+        "-xx",
+    },
 }
 """Names a hand-written fish file lists that the program's own parser refuses (each given to the
 program by hand, its refusal quoted): stale or mistyped, so not the program's flags."""

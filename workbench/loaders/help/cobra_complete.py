@@ -33,6 +33,10 @@ from workbench.model.tree import Flag, FlagKind
 COMPLETE = "__complete"
 _DIRECTIVE = re.compile(r"^:-?\d+$")
 _FLAG_NAME = re.compile(r"^(--[A-Za-z0-9][\w.-]*|-[A-Za-z0-9?])$")
+_ENGINE_NOTE = re.compile(r"^Completion ended with directive: \w+$")
+"""The note cobra's engine writes after the directive to the command's error stream, which a
+command may point at stdout (kubectl's `options`: `Completion ended with directive:
+ShellCompDirectiveNoFileComp`); cobra writes nothing else there, so it is still its answer."""
 _COMMAND_NAME = re.compile(r"^[A-Za-z0-9][\w.:+-]*$")
 WITNESS = "cobra __complete"
 """How a command or flag only this listing showed is marked (`listed_by`)."""
@@ -60,6 +64,8 @@ class Completion:
 def read_rows(text: str) -> list[tuple[str, str]] | None:
     """The `(name, description)` rows of a well-formed answer, or None when it is not one."""
     lines = text.rstrip("\n").split("\n") if text.strip() else []
+    if len(lines) > 1 and _ENGINE_NOTE.match(lines[-1]) and _DIRECTIVE.match(lines[-2].strip()):
+        lines.pop()  # the engine's note, on a command that points its error stream at stdout
     if not lines or not _DIRECTIVE.match(lines[-1].strip()):
         return None
     rows = []

@@ -79,6 +79,8 @@ DEFAULT_MAX_DEPTH = 4
 MAX_COMMANDS = 3000
 _NAMES_COMMANDS = re.compile(r"(?i)\bcommands?\b")
 """A root help that speaks of commands (`git lfs <command> [<args>]`, a `Commands` heading)."""
+_PRINTED_NOTHING = re.compile(r"^`[^`]*` printed nothing \(exit code 0\)")
+"""fetch's problem for a help form that succeeded and printed nothing (kubectl's `options --help`)."""
 _COMMANDS_HEADING = re.compile(r"(?im)^[ \t]*(?:available |sub)?commands:?[ \t]*$")
 """A heading that promises a list of commands (`Commands`, `Available Commands:`)."""
 _VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?)")
@@ -378,19 +380,19 @@ def _fetch_and_parse(
         )  # cleo: `CLI list [namespace]`
         if listing is not None:
             node.fetched = listing
+    problem = node.fetched.problem or ""
     if (
         node.fetched.text is None
         and engine_listed
-        and "printed its parent's help" in (node.fetched.problem or "")
+        and ("printed its parent's help" in problem or _PRINTED_NOTHING.search(problem))
         and engine_confirms(executable, node.path, timeout_s, cwd)
-    ):  # git-lfs prints `migrate`'s manual for `migrate info`: the engine's help flag says
-        # `help for info`, so it is a command; its flags come from the engine (and the modes)
+    ):  # git-lfs prints `migrate`'s manual for `migrate info`, kubectl nothing at all for
+        # `options --help`: the engine's help flag says `help for info` (`help for options`),
+        # so it is a command; its flags come from the engine (and the modes)
+        said = "its parent's text" if "parent" in problem else "empty"
         node.parsed = ParsedHelp(
             style="cobra",
-            notes=[
-                "its help is its parent's text; cobra's engine confirms the command and lists "
-                "its flags"
-            ],
+            notes=[f"its help is {said}; cobra's engine confirms the command and lists its flags"],
         )
         node.fetched = Fetched("", node.fetched.argv, calls=node.fetched.calls)
         return

@@ -35,7 +35,7 @@ from workbench.loaders.help.stated_values import (
     takes_a_value,
 )
 from workbench.loaders.help.synopsis import synopsis_flags, values_from_usage
-from workbench.model.tree import Flag, drop_shared_aliases
+from workbench.model.tree import Flag, FlagKind, drop_shared_aliases
 
 _NAMES_A_COMMAND = re.compile(r"<command>|\bCOMMAND\b|\[command\]|<subcommand>", re.IGNORECASE)
 """A usage form with a subcommand placeholder: only then are shaped rows commands."""
@@ -419,6 +419,7 @@ def _flags(
             listed_values(flag)
             repeated_named_value(flag)
             read.append((entry, flag))
+    read = [(entry, variant) for entry, flag in read for variant in (flag, *_variants_named(flag))]
     if rules.section_rule is not None:
         rules.section_rule(read)
     bare_rows_named_values([flag for _, flag in read])
@@ -429,6 +430,34 @@ def _flags(
             f"left out {len(retired)} options the help lists as retired ({', '.join(retired)})"
         )
     return [flag for _, flag in read]
+
+
+_VARIANT_NAMED = re.compile(r"(?:^|[,;(]\s*)-([A-Za-z0-9][A-Za-z0-9-]*) = ([A-Za-z][\w-]*)")
+"""`-fn = off` in a switch's description: another spelling and the setting it chooses."""
+
+
+def _variants_named(flag: Flag) -> list[Flag]:
+    """Switches a single-dash switch's description names as its variants, each with the setting
+    it chooses (`-f   Flow control on, -fn = off, -fa = auto.`: `-fn` and `-fa` are options of
+    their own): a spelling that extends the row's own with other letters, after a comma, a
+    semicolon, a parenthesis or at the start, then ` = ` and a word. The row's letter repeated
+    (`-q  quietly (-qq = even quieter)`) is the switch given twice, not a variant."""
+    own = flag.short if flag.short and not flag.name else flag.name if flag.single_dash else None
+    if not own or flag.kind is not FlagKind.BOOLEAN:
+        return []
+    variants = []
+    for match in _VARIANT_NAMED.finditer(flag.help):
+        spelling, setting = match.groups()
+        if spelling.startswith(own) and spelling != own and set(spelling) != set(own):
+            variants.append(
+                Flag(
+                    name=spelling,
+                    single_dash=True,
+                    kind=FlagKind.BOOLEAN,
+                    help=f"{setting} (the variant of -{own}: {flag.help})",
+                )
+            )
+    return variants
 
 
 _PLACEHOLDER_NAME = re.compile(r"[A-Z]{2,}")

@@ -23,6 +23,9 @@ _FLAG = re.compile(
 _VALUE = re.compile(
     r"\s+((?:<[^<>]+>|\[[^\[\]\s]+\]|\{[^{}\s]+\}|[=:@/.]|[A-Za-z_][\w:@./=-]*)+)(?=\s*[\]|])"
 )
+_CLUSTER_MARKS = re.compile(r"[#?]*")
+"""Option characters getopt takes that are no word characters, closing a cluster of switches
+(tcpdump's `[-AbdDefhHIJKlLnNOpqStuUvxX#]`: `-#` is a switch, `#` ended the name before)."""
 _PAIR = re.compile(r"\[-([A-Za-z0-9]) \| --([\w-]+)\]|(?<![\w-])-([A-Za-z0-9])/--([\w-]+)\b")
 """`[-v | --version]` or `-v/--version`: two spellings of one option."""
 _ROW_WORD = re.compile(r"(?m)^[ \t]+-([A-Za-z][\w-]+)(?=[ \t]|$)")
@@ -47,15 +50,18 @@ def synopsis_flags(forms: list[str], text: str = "") -> list[Flag]:
             single = match.group("dashes") == "-"
             if single and _PLACEHOLDER_WORD.fullmatch(name) and not attached:
                 continue  # `[-OPTIONS [-MORE_OPTIONS]]`: a word standing for options, as -NUM
+            closing = _CLUSTER_MARKS.match(form, end) if single and not attached else None
+            marks = closing.group() if closing else ""
             if (
                 single
-                and len(name) > 1
+                and len(name + marks) > 1
                 and match.group("open")
-                and form[end : end + len(match.group("open"))] in ("]", " ]")
+                and form[end + len(marks) : end + len(marks) + len(match.group("open"))]
+                in ("]", " ]")
                 and not attached
                 and name not in words
             ):  # `[ -rvDCNR ]` (groff's spacing) too
-                for letter in name:  # `[-46AaC]`: a cluster of switches
+                for letter in name + marks:  # `[-46AaC]`, `[-AbdD#]`: a cluster of switches
                     flags.setdefault(letter, Flag(short=letter, kind=FlagKind.BOOLEAN))
                 continue
             value = attached.strip("[]=<>") if attached else None
