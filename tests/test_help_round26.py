@@ -1,0 +1,79 @@
+"""Round 26's classes (docs/loaders.md, "Round 26"; docs/crawler.md): help texts of popular node
+CLIs whose layouts the rules had not met.
+
+The help texts are made up (a CLI named `bundlr`); the expected names are read off each text by
+a regex, never by the code under test.
+"""
+
+from __future__ import annotations
+
+import re
+
+from workbench.loaders.help.detect import detect_style, parser_for
+from workbench.loaders.help.document import normalize, read_document
+
+RULE = "─" * 60
+
+UNDERLINED = f"""
+⬡ bundlr
+{RULE}
+Bundles the modules of a web application.
+
+Usage: bundlr [entries...] [options] | bundlr [command] [options]
+
+Options
+{RULE}
+  -c, --config <path...>       Provide the path of a configuration file.
+  --mode <value>               Enable production optimizations.
+  -w, --watch                  Rebuild on file change.
+
+Global options
+{RULE}
+  --color                      Enable colors on console.
+  -h, --help [verbose]         Display help for commands and options.
+
+Commands
+{RULE}
+  build|bundle|b [entries...]  Run bundlr (default command, can be omitted).
+  info|i [options]             Outputs information about your system.
+  serve|s [entries...]         Run the development server.
+
+{RULE}
+Run 'bundlr --help=verbose' to see all available commands and options.
+"""
+
+RULE_ALONE = f"""usage: bundlr [options]
+
+Bundles the modules of a web application.
+{RULE}
+Commands are read from the configuration file, never from the command line.
+
+Options:
+  --mode <value>  Enable production optimizations.
+"""
+
+
+def _parsed(text: str):
+    return parser_for(detect_style(text))(text, ["bundlr"])
+
+
+def test_a_title_underlined_by_a_rule_is_its_sections_heading():
+    titles = [s.title for s in read_document(UNDERLINED).sections]
+    assert titles == ["Options", "Global options", "Commands"]
+    assert "─" not in normalize(UNDERLINED)
+
+
+def test_the_commands_under_an_underlined_heading_are_read_with_their_options():
+    expected = re.findall(r"(?m)^  ([a-z]+)\|", UNDERLINED)
+    assert expected == ["build", "info", "serve"]
+    parsed = _parsed(UNDERLINED)
+    assert [c.name for c in parsed.subcommands] == expected
+    keys = {f.key for f in parsed.flags}
+    assert {"config", "mode", "watch", "color"} <= keys
+
+
+def test_a_rule_under_a_sentence_or_a_banner_is_no_heading():
+    sections = read_document(RULE_ALONE).sections
+    assert [s.title for s in sections] == ["Options"]
+    assert _parsed(RULE_ALONE).subcommands == []
+    assert not any(s.title.startswith("⬡") for s in read_document(UNDERLINED).sections)
