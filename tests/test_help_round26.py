@@ -77,3 +77,39 @@ def test_a_rule_under_a_sentence_or_a_banner_is_no_heading():
     assert [s.title for s in sections] == ["Options"]
     assert _parsed(RULE_ALONE).subcommands == []
     assert not any(s.title.startswith("⬡") for s in read_document(UNDERLINED).sections)
+
+
+EXPANDABLE = """bundlr/2.0.0
+
+Usage:
+  $ bundlr [...files]
+
+For more info, run any command with the `--help` flag:
+  $ bundlr run --help
+  $ bundlr --help --expand-help
+
+Options:
+  --api [port]      Specify the server port. Use '--help --api' for more info.
+  --cache           Enable the cache. Use '--help --cache' for more info.
+  --pool <pool>     Specify the pool (see '--help --threads'; 'bundlr --help all' lists more).
+  -h, --help        Display this message
+"""
+
+
+def _pointers(text: str, path: list[str]) -> list[list[str]]:
+    from workbench.loaders.help.pointers import listing_pointers
+
+    return listing_pointers(text, parser_for(detect_style(text))(text, path), path)
+
+
+def test_an_example_after_a_prompt_asking_for_the_expanded_help_is_a_pointer():
+    assert ["--help", "--expand-help"] in _pointers(EXPANDABLE, ["bundlr"])
+    assert ["run", "--help"] not in _pointers(EXPANDABLE, ["bundlr"])
+
+
+def test_a_quoted_help_of_one_of_the_commands_own_options_is_a_pointer_and_no_other_is():
+    pointers = _pointers(EXPANDABLE, ["bundlr"])
+    for name in re.findall(r"'--help (--[a-z]+)' for more info", EXPANDABLE):
+        assert ["--help", name] in pointers
+    assert ["--help", "--threads"] not in pointers  # no option of this command
+    assert ["--help", "all"] in pointers  # the older grammar still holds
