@@ -113,3 +113,29 @@ def test_a_quoted_help_of_one_of_the_commands_own_options_is_a_pointer_and_no_ot
         assert ["--help", name] in pointers
     assert ["--help", "--threads"] not in pointers  # no option of this command
     assert ["--help", "all"] in pointers  # the older grammar still holds
+
+
+REPEATS = """Usage: bundlr [options] [file/dir/glob ...]
+
+Options:
+  --ignore-path <path>     Path to a file with patterns describing files to ignore.
+                           Multiple values are accepted.
+  --plugin <path>          Add a plugin. Multiple plugins can be passed as separate `--plugin`s.
+  --ignore-pattern <glob>  A pattern of files to ignore. Multiple can be set.
+  --rules <list>           Narrow the rules. Multiple rules can be given with commas.
+  --stdin-filepath <path>  Path to the file to pretend that stdin comes from.
+"""
+
+
+def test_a_description_saying_multiple_values_are_accepted_makes_the_value_repeat():
+    flags = {f.key: f for f in _parsed(REPEATS).flags}
+    rows = re.split(r"(?m)^  (?=--)", REPEATS.split("Options:\n")[1])
+    said = [
+        r.split()[0][2:]
+        for r in rows
+        if re.search(r"Multiple (?:values are accepted|\w+ can be|can be)", r) and "commas" not in r
+    ]
+    assert said == ["ignore-path", "plugin", "ignore-pattern"]
+    assert all(flags[name].repeatable for name in said)
+    assert not flags["rules"].repeatable  # one value holding several, joined by commas
+    assert not flags["stdin-filepath"].repeatable

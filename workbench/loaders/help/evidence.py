@@ -252,7 +252,10 @@ _REPEATS = re.compile(
     r"|(?:use|specify|give|pass|supply) (?:it |the (?:--?[\w-]+ )?(?:option|flag) |--?[\w-]+ )?(?:multiple|several) times"
     r"|multiple values allowed|can specify multiple(?! \w)|(?:specify|provide|give|pass) (?:it )?twice"
     r"|repeat(?: the (?:flag|option)| it| this (?:flag|option))? (?:for|to) (?:\w+ )?(?:multiple|several|more)"
-    r"|if (?:used|given|specified) (?:multiple|several) times|by repeating (?:it|the (?:argument|option|flag)))\b",
+    r"|if (?:used|given|specified) (?:multiple|several) times|by repeating (?:it|the (?:argument|option|flag))"
+    # (`Multiple rules can be specified with commas`: one value holding several, no repeat)
+    r"|multiple (?:values )?(?:are accepted|(?:can|may) be (?:set|given|passed))(?! with| separated| by)"
+    r"|multiple \w+ (?:can|may) be (?:passed|given|set)(?! with| separated| by))\b",
     re.IGNORECASE,
 )
 
@@ -260,7 +263,8 @@ _REPEATS = re.compile(
 def says_repeatable(description: str) -> bool:
     """The description says the option may be given several times (`Can be supplied multiple
     times`, `(can be used additively)`, `Repeat the flag for multiple ports`, `(can be repeated)`, `Provide twice to ...`,
-    `can be forced by repeating the argument`, `use the -p option multiple times`):
+    `can be forced by repeating the argument`, `use the -p option multiple times`, `Multiple
+    values are accepted.`, `Multiple can be set.`, `Multiple plugins can be passed as separate …`):
     a switch then counts, a value repeats."""
     return bool(_REPEATS.search(description))
 
