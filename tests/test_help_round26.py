@@ -139,3 +139,10 @@ def test_a_description_saying_multiple_values_are_accepted_makes_the_value_repea
     assert all(flags[name].repeatable for name in said)
     assert not flags["rules"].repeatable  # one value holding several, joined by commas
     assert not flags["stdin-filepath"].repeatable
+
+
+def test_an_example_asking_for_help_names_no_missing_option():
+    from workbench.loaders.help.shortness import example_options
+
+    text = "Examples:\n  $ bundlr --help --expand-help\n  $ bundlr --frobnicate\n"
+    assert example_options(text, "bundlr", set(), set()) == ["--frobnicate"]
