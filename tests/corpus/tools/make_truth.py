@@ -1187,7 +1187,9 @@ def commander_help_truth(cli: CorpusCLI, cwd: str) -> dict:
             following = []
             for path in level:
                 try:
-                    data = node_capture(cli, cwd, path, f"no help was printed for {path or 'the root'}")
+                    data = node_capture(
+                        cli, cwd, path, f"no help was printed for {path or 'the root'}"
+                    )
                 except RuntimeError:
                     if not path:
                         raise

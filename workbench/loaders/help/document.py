@@ -76,7 +76,7 @@ def normalize(text: str) -> str:
     """Plain text: no colour codes, no overstrike, no tabs, no boxes drawn around sections, `\\n` line ends."""
     text = _ANSI.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
     text = _OVERSTRIKE.sub("", text)
-    lines = []
+    lines: list[str] = []
     box: str | None = None
     for line in text.split("\n"):
         line = line.expandtabs(8).rstrip()

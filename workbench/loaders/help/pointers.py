@@ -119,9 +119,8 @@ def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[lis
         else:
             words = [*path[1:], *words]  # `--help-all` alone: an option of this command
         words = [_everything_choice(word) for word in words]
-        if (arguments := _pointer_arguments(words, path)) is not None:
-            found.append(arguments)
-        elif (arguments := _option_help(words, path, parsed)) is not None:
+        arguments = _pointer_arguments(words, path) or _option_help(words, path, parsed)
+        if arguments is not None:
             found.append(arguments)
     found.extend(_pointer_rows(text, path))
     for match in _EXAMPLE_LINE.finditer(text):
