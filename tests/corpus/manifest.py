@@ -2877,6 +2877,65 @@ CORPUS: tuple[CorpusCLI, ...] = (
         held_out=True,
         round=27,
     ),
+    # --- round 26: popular node CLIs from the npm registry, frameworks and layouts the corpus
+    # had little of; scored before any fix for it
+    # commander: webpack's own options built from its schema by webpack-cli
+    CorpusCLI(
+        "webpack-cli",
+        "commander (webpack schema)",
+        ("npm", "webpack-cli@7.3.1 webpack@5.113.0 webpack-dev-server@6.1.0 @bomb.sh/tab@0.0.22"),
+        "commander-help",
+        version="7.3.1",
+        held_out=True,
+        round=26,
+    ),
+    CorpusCLI(
+        "nest",
+        "commander",
+        ("npm", "@nestjs/cli@12.0.8"),
+        "commander",
+        version="12.0.8",
+        held_out=True,
+        round=26,
+    ),
+    # yargs 17 (CommonJS)
+    CorpusCLI(
+        "ava", "yargs", ("npm", "ava@6.4.1"), "yargs", version="6.4.1", held_out=True, round=26
+    ),
+    # cac
+    CorpusCLI(
+        "vitest", "cac", ("npm", "vitest@5.1.2"), "cac", version="5.1.2", held_out=True, round=26
+    ),
+    # its own parser (minimist) over its own option table, read from prettier's CLI module
+    CorpusCLI(
+        "prettier",
+        "hand-written node (minimist)",
+        ("npm", "prettier@3.10.1"),
+        "prettier",
+        version="3.10.1",
+        held_out=True,
+        round=26,
+    ),
+    # node's own util.parseArgs (stylelint 18 left meow for it), from its ES-module build
+    CorpusCLI(
+        "stylelint",
+        "node util.parseArgs",
+        ("npm", "stylelint@18.1.0"),
+        "parseargs",
+        version="18.1.0",
+        held_out=True,
+        round=26,
+    ),
+    # vercel's arg
+    CorpusCLI(
+        "ts-node",
+        "arg",
+        ("npm", "ts-node@10.9.2 typescript@5.9.3"),
+        "arg",
+        version="10.9.2",
+        held_out=True,
+        round=26,
+    ),
 )
 
 

@@ -1191,6 +1191,56 @@ def commander_truth(cli: CorpusCLI, cwd: str) -> dict:
     }
 
 
+def commander_help_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """A lazily built commander tree, walked `PATH… --help` by `PATH… --help`: the tree as it
+    stands when the program prints help, and the path of the command whose help that is. The
+    root's help may be its default command's (webpack-cli's `build`): the bare program runs
+    that command, so its options are the root's too (as cac's default command's are)."""
+    commands: dict[str, dict] = {}
+    level: list[list[str]] = [[]]
+    seen: dict[str, dict] = {}  # each command as the last tree written held it
+    os.environ["TRUTH_COMMANDER_AT"] = "help"
+    try:
+        while level:
+            following = []
+            for path in level:
+                try:
+                    data = node_capture(
+                        cli, cwd, path, f"no help was printed for {path or 'the root'}"
+                    )
+                except RuntimeError:
+                    if not path:
+                        raise
+                    # the program refuses this command's help (webpack-cli's `complete` wants its
+                    # argument first): the command as its parent's tree held it
+                    commands[" ".join(path)] = seen[" ".join(path)]
+                    continue
+                tree, shown = data["commands"], data["shown"]
+                seen.update(tree)
+                entry = dict(tree[shown])
+                if not path and shown:
+                    entry = {
+                        "flags": {**tree[""]["flags"], **tree[shown]["flags"]},
+                        "positionals": tree[shown]["positionals"],
+                    }
+                commands[" ".join(path)] = entry
+                prefix = " ".join(path)
+                for name in tree:
+                    parts = name.split()
+                    if name and parts[:-1] == path and name != prefix:
+                        following.append(parts)
+            level = following
+    finally:
+        del os.environ["TRUTH_COMMANDER_AT"]
+    return {
+        "method": "commander's Command objects in the CLI's own node, captured when it prints help "
+        "for `PATH… --help` (tools/truth_node.cjs, TRUTH_COMMANDER_AT=help): a command built lazily "
+        "exists only once its name is read; the root's help is its default command's, whose options "
+        "are the root's too",
+        "commands": commands,
+    }
+
+
 def _preloaded_tree(
     cli: CorpusCLI, cwd: str, never: str, preload: tuple[str, ...] = ("node", "-r")
 ) -> dict:
@@ -1284,6 +1334,56 @@ def arg_truth(cli: CorpusCLI, cwd: str) -> dict:
         "(tools/truth_node.cjs): `Boolean` or `arg.flag` a boolean, `[T]` a repeatable value, a "
         "string an alias of the option it names",
         "commands": _preloaded_tree(cli, cwd, "arg was never handed an options table"),
+    }
+
+
+def parseargs_truth(cli: CorpusCLI, cwd: str) -> dict:
+    return {
+        "method": "the options table the program hands node's util.parseArgs for its own "
+        "arguments, captured in its node (tools/truth_node.cjs; the builtin's export replaced and "
+        "synced for ES modules): `short` a spelling, `allowNegative` a boolean's `--no-NAME`, "
+        "`multiple` repeatable; parseArgs reads every value as a string, so no value type is told",
+        "commands": _preloaded_tree(cli, cwd, "parseArgs was never handed the command line"),
+    }
+
+
+PRETTIER_TYPES = {"int": "integer", "choice": "choice", "path": "string", "string": "string"}
+
+
+def prettier_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """Prettier's own option table, the CLI's "detailed options" (its own CLI options and
+    getSupportInfo()'s formatting ones, as its parser and its help read them), in its node
+    (`tools/truth_prettier.mjs`)."""
+    exe = find_executable(cli)
+    if exe is None:
+        raise RuntimeError("not installed")
+    root = Path(exe).resolve().parent.parent  # prettier/bin/prettier.cjs -> prettier
+    options = run_json(["node", str(HERE / "truth_prettier.mjs"), str(root)], cwd, cli.name)
+    flags: dict[str, dict] = {}
+    for option in options:
+        name = "--" + option["name"]
+        if not (option["shown"] or option["opposite"]) or name in NEVER_COUNTED:
+            continue  # neither a description nor an opposite one: its help leaves it out
+        names = [name] if option["shown"] else []
+        if option["opposite"]:
+            names.append("--no-" + option["name"])
+        if option["alias"]:
+            names.append("-" + option["alias"])
+        boolean = option["type"] == "boolean"
+        flags[name] = {
+            "names": names,
+            "kind": "boolean" if boolean else "value",
+            "type": None if boolean else PRETTIER_TYPES.get(option["type"]),
+            "choices": [str(c) for c in option["choices"]] if option["choices"] else None,
+            "required": False,
+            "repeatable": True if option["array"] else None,
+        }
+    return {
+        "method": "prettier's own CLI option table (legacy-cli's getContextOptions: its CLI options "
+        "and getSupportInfo()'s formatting options, in the CLI's node, `tools/truth_prettier.mjs`); "
+        "an option with neither a description nor an opposite one is left out, as its help does; "
+        "an opposite description is the `--no-NAME` spelling",
+        "commands": {"": {"flags": flags, "positionals": None}},
     }
 
 
@@ -1990,12 +2090,18 @@ def make(cli: CorpusCLI) -> dict:
             body = npm_truth(cli, cwd)
         elif cli.truth == "commander":
             body = commander_truth(cli, cwd)
+        elif cli.truth == "commander-help":
+            body = commander_help_truth(cli, cwd)
         elif cli.truth == "cac":
             body = cac_truth(cli, cwd)
         elif cli.truth == "typedoc":
             body = typedoc_truth(cli, cwd)
         elif cli.truth == "arg":
             body = arg_truth(cli, cwd)
+        elif cli.truth == "parseargs":
+            body = parseargs_truth(cli, cwd)
+        elif cli.truth == "prettier":
+            body = prettier_truth(cli, cwd)
         elif cli.truth == "yargs":
             body = yargs_truth(cli, cwd)
         elif cli.truth == "kingpin":

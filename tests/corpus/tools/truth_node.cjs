@@ -80,6 +80,18 @@ function patchCommander(exports) {
     while (root.parent) root = root.parent;
     write(commanderTree(root));
   };
+  if (process.env.TRUTH_COMMANDER_AT === 'help') {
+    // a program that builds its commands lazily (webpack-cli registers a command, and its
+    // options, only once its name is read) has no tree at parse(): the tree is written as it
+    // stands when help is printed, with the path of the command whose help it is
+    proto.helpInformation = function () {
+      let root = this;
+      const shown = [];
+      for (; root.parent; root = root.parent) shown.unshift(root.name());
+      write({ ...commanderTree(root), shown: shown.join(' ') });
+    };
+    return;
+  }
   proto.parse = stop;
   proto.parseAsync = stop;
 }
@@ -251,7 +263,8 @@ function patchOptionator(factory) {
 // camel-cased); `<x>` takes a value, `[x]` an optional one, neither a boolean.
 function cacOption(option) {
   const raw = option.rawName.replace(/\.\*/g, '');
-  const names = raw.replace(/[<[].*?[>\]]/g, '').split(',').map((n) => n.trim()).filter(Boolean);
+  // the spellings end where the first bracket opens (`--inspect [[host:]port]` nests them)
+  const names = raw.split(/[<[]/)[0].split(',').map((n) => n.trim()).filter(Boolean);
   const takesValue = !option.isBoolean;
   const longs = names.filter((n) => n.startsWith('--'));
   return {
@@ -355,12 +368,62 @@ Module._extensions['.js'] = function (module, filename) {
   } catch (e) { /* not arg */ }
 };
 
+// a table handed some other argv (ts-node reads node's own flags out of NODE_OPTIONS and
+// execArgv with arg too) is an inner parse, not the command line's: it runs as written; the
+// table that reads the program's own arguments (no argv given: arg reads process.argv) is written
+function readsCommandLine(options) {
+  const argv = options && options.argv;
+  return !argv || JSON.stringify(argv) === JSON.stringify(process.argv.slice(2));
+}
+
 function patchArg(exports) {
   if (typeof exports !== 'function' || exports.__truthPatched) return exports;
-  const wrapped = function (spec) { write(argDump(spec, exports)); };
+  const wrapped = function (spec, options) {
+    if (!readsCommandLine(options)) return exports.apply(this, arguments);
+    write(argDump(spec, exports));
+  };
   Object.assign(wrapped, exports);
   wrapped.__truthPatched = true;
   return wrapped;
+}
+
+// ---------------------------------------------------------------- node's util.parseArgs
+// parseArgs({ args, options }) is handed the whole options table (`{ cache: { type: 'boolean' },
+// 'max-warnings': { type: 'string', short: 'm' } }`): the table that reads the program's own
+// arguments is written to FILE the moment it is handed over, and the program exits. The
+// builtin's export is replaced and synced, so an ES module's `import { parseArgs }` sees it too.
+// parseArgs knows only strings and booleans: what a program makes of a string is not told.
+function parseArgsDump(config) {
+  const flags = {};
+  for (const [name, option] of Object.entries(config.options || {})) {
+    const long = name.length === 1 ? '-' + name : '--' + name;
+    if (['--help', '--version', '-h'].includes(long)) continue;
+    const boolean = option.type === 'boolean';
+    const names = [long];
+    if (option.short) names.push('-' + option.short);
+    if (boolean && config.allowNegative && name.length > 1) names.push('--no-' + name);
+    flags[long] = {
+      names,
+      kind: boolean ? 'boolean' : 'value',
+      type: null,
+      choices: null,
+      required: false,
+      repeatable: option.multiple ? true : null,
+    };
+  }
+  return { framework: 'parseArgs', commands: { '': { flags, positionals: null } } };
+}
+
+{
+  const util = require('util');
+  if (typeof util.parseArgs === 'function') {
+    const parseArgs = util.parseArgs;
+    util.parseArgs = function (config) {
+      if (!config || !readsCommandLine({ argv: config.args })) return parseArgs.apply(this, arguments);
+      write(parseArgsDump(config));
+    };
+    Module.syncBuiltinESMExports();
+  }
 }
 
 Module._load = function (request, parent, isMain) {

@@ -23,6 +23,10 @@ _BOX_TOP = re.compile(r"^[╭┌+]─+ ?(.*?) ?─*[╮┐+]\s*$")
 _BOX_ROW = re.compile(r"^[│|] ?(.*?)\s*[│|]\s*$")
 _BOX_BOTTOM = re.compile(r"^[╰└+]─+[╯┘+]\s*$")
 _TWO_COLUMNS = re.compile(r"^(\S.*?\S|\S)( {2,}|\t+)(\S.*)$")
+_RULE = re.compile(r"^[─━═]{3,}$")
+"""A line drawn across the text with box-drawing strokes (`────────`): an underline or a divider."""
+_UNDERLINED_TITLE = re.compile(r"^[A-Za-z][\w &/-]{0,60}$")
+"""A title a rule may underline (`Commands`, `Global options`): words, no sentence, no colon."""
 
 
 @dataclass
@@ -72,7 +76,7 @@ def normalize(text: str) -> str:
     """Plain text: no colour codes, no overstrike, no tabs, no boxes drawn around sections, `\\n` line ends."""
     text = _ANSI.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
     text = _OVERSTRIKE.sub("", text)
-    lines = []
+    lines: list[str] = []
     box: str | None = None
     for line in text.split("\n"):
         line = line.expandtabs(8).rstrip()
@@ -84,6 +88,12 @@ def normalize(text: str) -> str:
             box, line = None, ""
         elif (match := _BOX_ROW.match(line.strip())) and box is not None:
             line = "  " + _unbox_row(match.group(1), box)
+        elif _RULE.match(line.strip()):
+            # a title underlined by a rule (`Commands` over `────`) is that section's heading,
+            # as `Commands:` would be; a rule under anything else divides and says nothing
+            if lines and _UNDERLINED_TITLE.match(lines[-1]) and (len(lines) < 2 or not lines[-2]):
+                lines[-1] += ":"
+            line = ""
         lines.append(line)
     return "\n".join(lines).strip("\n")
 

@@ -253,7 +253,10 @@ _REPEATS = re.compile(
     r"|multiple values allowed|can specify multiple(?! \w)|(?:specify|provide|give|pass) (?:it )?twice"
     r"|repeat(?: the (?:flag|option)| it| this (?:flag|option))? (?:for|to) (?:\w+ )?(?:multiple|several|more)"
     r"|if (?:used|given|specified) (?:multiple|several) times|by repeating (?:it|the (?:argument|option|flag))"
-    r"|(?:multiple|several) (?:--?[\w-]+ )?(?:options|flags|values|settings|items|entries) (?:are allowed|(?:can|may) be (?:provided|given|specified|passed|supplied)))\b",
+    # (`Multiple rules can be specified with commas`: one value holding several, no repeat)
+    r"|(?:multiple|several) (?:--?[\w-]+ )?(?:options|flags|values|settings|items|entries) (?:are allowed|(?:can|may) be (?:provided|given|specified|passed|supplied))(?! with| separated| by)"
+    r"|multiple (?:values )?(?:are accepted|(?:can|may) be (?:set|given|passed))(?! with| separated| by)"
+    r"|multiple \w+ (?:can|may) be (?:passed|given|set)(?! with| separated| by))\b",
     re.IGNORECASE,
 )
 
@@ -262,7 +265,8 @@ def says_repeatable(description: str) -> bool:
     """The description says the option may be given several times (`Can be supplied multiple
     times`, `(can be used additively)`, `Repeat the flag for multiple ports`, `(can be repeated)`, `Provide twice to ...`,
     `can be forced by repeating the argument`, `use the -p option multiple times`,
-    `Multiple -c options are allowed.`, `Multiple settings can be provided.`):
+    `Multiple -c options are allowed.`, `Multiple settings can be provided.`, `Multiple values
+    are accepted.`, `Multiple can be set.`, `Multiple plugins can be passed as separate …`):
     a switch then counts, a value repeats."""
     return bool(_REPEATS.search(description))
 

@@ -17,7 +17,11 @@ information, showing all possible compiler options`), is read as a quoted one. O
 `options` or `flags` that the same line says lists the global options (`Use "kubectl options"
 for a list of global command-line options`). And a row of a help-topics list, unquoted, whose
 invocation is such a pointer and whose sentence offers to list all the commands (`tool help
-commands    list all 'tool' commands` under `Further help:`).
+commands    list all 'tool' commands` under `Further help:`). A switch named like help with a word
+offering more (`--expand-help`) asks for everything beside a help word, and an example may follow
+a shell prompt (`  $ tool --help --expand-help`). And a quoted help word with one of the command's
+own options (`Use '--help --coverage' for more info`) is that option's help, which lists the
+options under it (`--coverage.enabled`).
 """
 
 from __future__ import annotations
@@ -27,8 +31,18 @@ import re
 from workbench.loaders.help.parsed import ParsedHelp
 
 _QUOTED = re.compile(r"'([^'\n]{2,60})'|\"([^\"\n]{2,60})\"|`([^`\n]{2,60})`")
-_EXAMPLE_LINE = re.compile(r"^[ \t]*(\S+(?:[ \t]+-?-?[\w=-]+){1,4})[ \t]*$", re.MULTILINE)
-"""A line holding one invocation and nothing else (an example: `  tsc --help --all`)."""
+_EXAMPLE_LINE = re.compile(
+    r"^[ \t]*(?:\$[ \t]+)?(\S+(?:[ \t]+-?-?[\w=-]+){1,4})[ \t]*$", re.MULTILINE
+)
+"""A line holding one invocation and nothing else (an example: `  tsc --help --all`), after a
+shell prompt or not (`  $ tool --help --expand-help`)."""
+_FULLER_HELP_SWITCH = re.compile(
+    r"^--(?:(?:long|full|complete|advanced|all|more|extended|expand(?:ed)?|hidden)-help"
+    r"|help-(?:long|full|complete|advanced|more|extended|expand(?:ed)?|hidden))$"
+)
+"""A switch named like help with a word offering more (`--expand-help`, `--help-hidden`): in a
+pointer beside a help word (`tool --help --expand-help`) it asks for everything."""
+_OPTION_HELP = re.compile(r"^--[A-Za-z][\w-]*$")
 _HELP_WORDS = {"help", "--help", "-h"}
 _EVERYTHING_WORDS = {"-a", "--all", "all", "commands", "--commands", "flags", "options", "--full"}
 _LISTING_OPTIONS = {"--list", "--list-commands", "--commands", "--help-all", "--list-all"}
@@ -105,7 +119,8 @@ def listing_pointers(text: str, parsed: ParsedHelp, path: list[str]) -> list[lis
         else:
             words = [*path[1:], *words]  # `--help-all` alone: an option of this command
         words = [_everything_choice(word) for word in words]
-        if (arguments := _pointer_arguments(words, path)) is not None:
+        arguments = _pointer_arguments(words, path) or _option_help(words, path, parsed)
+        if arguments is not None:
             found.append(arguments)
     found.extend(_pointer_rows(text, path))
     for match in _EXAMPLE_LINE.finditer(text):
@@ -145,6 +160,21 @@ def _everything_choice(word: str) -> str:
         return word
     everything = [w for w in match.group(1).split("|") if w in _EVERYTHING_WORDS]
     return everything[0] if len(everything) == 1 else word
+
+
+def _option_help(words: list[str], path: list[str], parsed: ParsedHelp) -> list[str] | None:
+    """A quoted help word and one of this command's own options (`Use '--help --coverage' for
+    more info` on the `--coverage` row): the help of that option, which lists the options under
+    it (`--coverage.enabled`, `--coverage.provider`) that the command's help leaves out."""
+    own = path[1:]
+    if words[: len(own)] != own:
+        return None
+    rest = words[len(own) :]
+    if len(rest) != 2 or rest[0] not in _HELP_WORDS - {"help"} or not _OPTION_HELP.match(rest[1]):
+        return None
+    if rest[1][2:] not in {f.name for f in parsed.flags if f.name}:
+        return None
+    return [*own, *rest]
 
 
 def _takes_values_not_commands(parsed: ParsedHelp) -> bool:
@@ -190,7 +220,7 @@ def _pointer_arguments(words: list[str], path: list[str]) -> list[str] | None:
     if len(rest) == 1 and rest[0] in _LISTING_OPTIONS:
         return [*own, *rest]
     helps = [w for w in rest if w in _HELP_WORDS]
-    everything = [w for w in rest if w in _EVERYTHING_WORDS]
+    everything = [w for w in rest if w in _EVERYTHING_WORDS or _FULLER_HELP_SWITCH.match(w)]
     if len(helps) != 1 or len(everything) != 1 or len(rest) != 2:
         return None
     if rest[0] == "help":

@@ -273,7 +273,12 @@ def example_options(text: str, program: str, held: set[str], commands: set[str])
     for match in _INVOCATION.finditer(text):
         if match.group("name") != program:
             continue
-        for word in _WORD.findall(match.group("rest")):
+        words = _WORD.findall(match.group("rest"))
+        if any(w in ("--help", "-h") for w in words[:-1]):
+            # an example asking for help (`tool --help --expand-help`, `tool --help --api`): the
+            # words after the help word choose what help shows, no run of the program
+            words = words[: next(i for i, w in enumerate(words) if w in ("--help", "-h"))]
+        for word in words:
             option = _LONG.fullmatch(word)
             if option is None:
                 if word in commands:
