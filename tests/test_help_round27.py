@@ -71,6 +71,19 @@ def _engine_flags(command: str, own: str = "") -> str:
     return f"--harbor\tThe harbor to use\n{own}--help\thelp for {command}\n-h\thelp for {command}\n:4\n"
 
 
+def _crawled_ship(tmp_path, answers):
+    """`ship` crawled as a cobra program answering `answers`, with no man page or completions."""
+    return crawl(
+        _program(tmp_path, "ship", answers),
+        name="ship",
+        use_cache=False,
+        timeout_s=60,
+        man="/bin/false",
+        completions=lambda *_: [],
+        cobra_program=lambda executable: True,
+    )
+
+
 def test_an_engine_listed_command_whose_help_prints_nothing_is_kept_when_the_engine_confirms_it(
     tmp_path,
 ):
@@ -92,15 +105,7 @@ def test_an_engine_listed_command_whose_help_prints_nothing_is_kept_when_the_eng
         ("__complete", "options", "-"): _engine_flags("options")
         + "Completion ended with directive: ShellCompDirectiveNoFileComp\n",
     }
-    tree = crawl(
-        _program(tmp_path, "ship", answers),
-        name="ship",
-        use_cache=False,
-        timeout_s=60,
-        man="/bin/false",
-        completions=lambda *_: [],
-        cobra_program=lambda executable: True,
-    )
+    tree = _crawled_ship(tmp_path, answers)
     options = tree.find("ship options")
     assert options is not None and options.listed_by == WITNESS
     assert tree.find("ship sail") is not None
@@ -122,15 +127,7 @@ def test_an_empty_help_of_a_command_the_engine_does_not_confirm_is_still_refused
         ("__complete", "version", "-"): _engine_flags("version"),
         ("__complete", "stray", "-"): _engine_flags("ship"),
     }
-    tree = crawl(
-        _program(tmp_path, "ship", answers),
-        name="ship",
-        use_cache=False,
-        timeout_s=60,
-        man="/bin/false",
-        completions=lambda *_: [],
-        cobra_program=lambda executable: True,
-    )
+    tree = _crawled_ship(tmp_path, answers)
     assert tree.find("ship stray") is None and tree.find("ship sail") is not None
 
 
