@@ -62,7 +62,7 @@ def _build_command(
     if node.note:
         notes.append(f"{label}: {node.note}")
     if parsed is None:  # listed by its parent, help unreadable or not crawled: a leaf as listed
-        return Command(
+        leaf = Command(
             path=path,
             short_help=entry.summary if entry else "",
             aliases=list(entry.aliases) if entry else [],
@@ -70,6 +70,10 @@ def _build_command(
             positionals=_listed_positionals(entry),
             flags=synopsis_flags([entry.arguments]) if entry and entry.arguments else [],
         )
+        leaf.listed_by = node.listed_by  # a man page's command is never run for help
+        for flag in leaf.flags:
+            flag.listed_by = node.listed_by  # its synopsis, on that listing: not the help's
+        return leaf
     notes.extend(f"{label}: {note}" for note in parsed.notes)
     aliases = list(dict.fromkeys([*(entry.aliases if entry else []), *parsed.aliases]))
     command = Command(

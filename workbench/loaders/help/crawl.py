@@ -46,6 +46,7 @@ from workbench.loaders.help.manpage import (
     MANUAL_STYLE,
     consult_command_pages,
     consult_manual,
+    consult_page_commands,
     help_from_page,
     page_sibling,
     read_manual,
@@ -185,6 +186,7 @@ def crawl(
         )
         give_mode_options(root)  # `=== INFO` in `git lfs migrate`'s manual: `migrate info`'s own
         consult_manual(page.result(), root, os.path.basename(path))
+        consult_page_commands(page.result(), root)  # tmux(1)'s `new-session [-AdDEPX] …`
         consult_command_pages(
             root,
             os.path.basename(path),

@@ -39,6 +39,11 @@ nothing more), and those pages are rendered concurrently. Each is read as a list
   (`shortness.says_partial`: `See the manpage for more options.`).
 - A page of a command with subcommands gives each option to the subcommand its synopsis
   names (`consult_manual`).
+- A program whose help lists no commands though its usage takes one (`tmux [-2CDluvV] …
+  [command [flags]]`), and whose page documents its commands one by one, each a row of its own
+  synopsis (`new-session [-AdDEPX] [-c start-directory] …` over its alias and description),
+  takes those commands from the page (`consult_page_commands`); they are never run, their
+  synopsis gives their flags and positionals.
 """
 
 from __future__ import annotations
@@ -105,6 +110,9 @@ class ManPage:
     """Option rows of the sections whose title names no options (Nmap's `HOST DISCOVERY`,
     `TIMING AND PERFORMANCE`: a page that documents each option under its topic), read only for
     a command whose help says it shows part of its options (`consult_manual`)."""
+    commands: list[CommandEntry] = field(default_factory=list)
+    """The commands of the program's own command language the page documents one by one
+    (`command_entries`), read only for a program whose help lists none (`consult_page_commands`)."""
 
 
 def read_manual(
@@ -160,6 +168,7 @@ def read_page(text: str, program: str) -> ManPage | None:
         _unique(loose),
         [rows for rows in rows_by_section if rows],
         _unique(elsewhere),
+        command_entries(sections),
     )
 
 
@@ -705,3 +714,97 @@ def page_commands(lines: list[str], program: str) -> list[CommandEntry]:
         name = match.group("name")
         entries.setdefault(name, CommandEntry(name, summary=following.strip()))
     return list(entries.values())
+
+
+_ENTRY = re.compile(r"(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?: (?P<synopsis>\[-.*))?")
+"""`attach-session [-dErx] [-c working-directory]`: a command's name and its synopsis, as a
+page documenting a command language heads each entry; a bare name (`start-server`) only over
+its alias line."""
+_ALIAS_LINE = re.compile(r"\(alias(?:es)?: (?P<aliases>[a-z][\w-]*(?:,\s*[a-z][\w-]*)*)\)")
+_NOT_COMMANDS = frozenset({"NAME", "SYNOPSIS", "EXAMPLES", "EXAMPLE", "SEE ALSO", "FILES"})
+_MIN_PAGE_COMMANDS = 3
+"""Fewer entries of that shape are no command language (a page's stray row)."""
+
+
+def command_entries(sections: dict[str, list[str]]) -> list[CommandEntry]:
+    """The commands a page documents as entries of their own: a line at its section's entry
+    indent that is a command's name and its synopsis (a bracketed option first, `[-t
+    target-session]`), or a bare name over an `(alias: NAME)` line, followed by deeper-indented
+    lines (the synopsis's wrapped rest, the alias, the description). A bare name without an
+    alias (a layout's name, an exit message's term) is a term of prose, no command. The
+    program's own synopsis and the examples are never read. Fewer than three such entries on
+    a whole page name no command language."""
+    entries: dict[str, CommandEntry] = {}
+    for title, body in sections.items():
+        if title in _NOT_COMMANDS:
+            continue
+        indents = [len(line) - len(line.lstrip()) for line in body if line.strip()]
+        if not indents:
+            continue
+        entry_indent = min(indents)
+        for index, line in enumerate(body):
+            if len(line) - len(line.lstrip()) != entry_indent:
+                continue
+            head = _ENTRY.fullmatch(line.strip())
+            if head is None:
+                continue
+            rest = [next_line for next_line in body[index + 1 :] if next_line.strip()]
+            if not rest or len(rest[0]) - len(rest[0].lstrip()) <= entry_indent:
+                continue  # an entry's description is indented deeper than its head
+            synopsis = [head.group("synopsis")] if head.group("synopsis") else []
+            deeper = iter(rest)
+            following = next(deeper)
+            while synopsis and following.strip().startswith("["):  # the synopsis, wrapped
+                synopsis.append(following.strip())
+                following = next(deeper, "")
+            alias = _ALIAS_LINE.fullmatch(following.strip())
+            if alias is None and not synopsis:
+                continue
+            if alias is not None:
+                following = next(deeper, "")
+            summary = (
+                following.strip() if len(following) - len(following.lstrip()) > entry_indent else ""
+            )
+            aliases = re.split(r",\s*", alias.group("aliases")) if alias else []
+            entries.setdefault(
+                head.group("name"),
+                CommandEntry(
+                    head.group("name"),
+                    summary=re.split(r"(?<=\.)\s", summary, maxsplit=1)[0],
+                    aliases=aliases,
+                    arguments=" ".join(synopsis),
+                ),
+            )
+    return list(entries.values()) if len(entries) >= _MIN_PAGE_COMMANDS else []
+
+
+_COMMAND_WORD = re.compile(r"(?:(?<=[\s\[<])|^)(?:sub)?commands?(?![-\w])", re.IGNORECASE)
+
+
+def takes_command(usage: list[str]) -> bool:
+    """Whether a usage takes a command of the program's own as a positional (`tmux [-2CDluvV]
+    … [command [flags]]`, `tool [OPTIONS] COMMAND`), not as an option's value (`[-c
+    command]`) or a placeholder's part (`[-c shell-command]`)."""
+    for form in usage:
+        for found in _COMMAND_WORD.finditer(form):
+            before = form[: found.start()].rstrip(" <[")
+            if not re.search(r"(?:^|[\s\[])--?[\w-]+=?$", before):
+                return True
+    return False
+
+
+def consult_page_commands(page: ManPage | None, root: CrawledCommand) -> None:
+    """Give a program whose help lists no commands, though its usage takes one, the commands
+    its page documents one by one (`command_entries`), marked as the page's (`WITNESS`). They
+    are not run for help (a command language's command may act when run with an unknown
+    flag); each entry's synopsis gives its flags and positionals (`build_tree`)."""
+    parsed = root.parsed
+    if page is None or parsed is None or root.children or not page.commands:
+        return
+    if not takes_command(parsed.usage):
+        return
+    ancestors = [root.fetched.text] if root.fetched and root.fetched.text else []
+    for entry in page.commands:
+        root.children.append(CrawledCommand([entry.name], entry, ancestors, listed_by=WITNESS))
+    flags = root.listing_seen.get(WITNESS, (0, 0))[1]
+    root.listing_seen[WITNESS] = (len(page.commands), flags)
