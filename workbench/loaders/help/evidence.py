@@ -286,7 +286,7 @@ _WORD = r"[\w-]+(?:\.[\w-]+)*"
 """One value: `tls1.2`, `only-if-needed`; never the stop that ends the sentence."""
 _QUOTED = rf"(?:\"{_WORD}\"|'{_WORD}')"
 _ITEM = rf"(?:{_QUOTED}(?:/{_QUOTED})*|{_WORD})(?:\s+\([^()]*\))?"
-_JOIN = r"(?:,\s+(?:or\s+)?|\s+or\s+)"
+_JOIN = r"(?:,\s+(?:or\s+)?|\s+or\s+|\|)"
 _LISTED = re.compile(
     rf"(?:(?:^|[.:]\s+)(?:[Oo]ne of|(?:Supported|Valid|Possible) values(?: are)?:?|(?:Choices|Values) available:)"
     rf"|\bamong:)\s+"
@@ -305,6 +305,11 @@ _CHOOSE_BETWEEN = re.compile(
 )
 """locust's `--loglevel <level>  Choose between DEBUG/INFO/WARNING/ERROR/CRITICAL. Default is
 INFO.`: a sentence asking for one of three or more words joined by slashes, nothing else in it."""
+
+_SLASHED_AT_END = re.compile(r"\(([a-z][\w-]*(?:/[a-z][\w-]*){2,})\)\.?$")
+"""pytest's `--tb=style  Traceback print mode (auto/long/short/line/native/no)`: the
+description closes on a parenthesis of three or more lower-case words joined by slashes and
+nothing else, the values (two, `(relative/absolute)`, may be prose's either-or)."""
 
 _EITHER = re.compile(rf"(?:^|\s)-\s+either:\s+({_ITEM}(?:{_JOIN}{_ITEM})+)(?=\s+-\s|\.?\s*$)")
 """A clause set off by dashes that gives every value (`… cache - either: metadata or content -
@@ -399,7 +404,7 @@ def listed_choices(
         or _EITHER.search(description)
     ):
         return _items(match.group(1))
-    if match := _CHOOSE_BETWEEN.search(description):
+    if match := _CHOOSE_BETWEEN.search(description) or _SLASHED_AT_END.search(description):
         return match.group(1).split("/")
     if default is not None:
         shown = default.strip().strip("\"'")
