@@ -22,7 +22,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus.replay import crawl_recording, recording_path  # noqa: E402
+from corpus.replay import (  # noqa: E402
+    crawl_recording,
+    install_replay,
+    recorded_completions,
+    recording_path,
+)
 
 from workbench.loaders.help.completions import (  # noqa: E402
     FISH_WITNESS,
@@ -181,7 +186,15 @@ def test_an_older_third_party_file_that_lists_fewer_options_than_the_help_still_
     # 5 of them in the help, and `--no-colour`, which htop accepts and its help does not show
     recorded = _recorded_file("htop", "htop.fish")
     assert not recorded["own"]
-    tree = crawl_recording("htop", tmp_path)
+    # without htop(1), whose `-C --no-color --no-colour` gives the spelling (round 28)
+    tree = crawl(
+        str(install_replay("htop", tmp_path)),
+        name="htop",
+        use_cache=False,
+        timeout_s=120,
+        man="/bin/false",
+        completions=recorded_completions("htop"),
+    )
     assert not any(f.name == "no-colour" for f in tree.root.flags)
     (sign,) = [s for s in tree.coverage.short_signs if "fish completion" in s]
     assert "--no-colour" in sign and "--no-color," not in sign

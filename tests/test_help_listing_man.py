@@ -100,12 +100,17 @@ def test_a_replayed_crawl_takes_what_only_the_page_lists_and_says_so(tmp_path):
 
 
 def test_a_crawl_whose_help_and_page_agree_says_nothing_extra(tmp_path):
+    # usermod (shadow 4.13): its page lists the 24 options its help shows (gzip was the case
+    # here until round 28 read gzip(1)'s `-a --ascii`, an option gzip's help leaves out)
     tree = crawl(
-        str(install_replay("gzip", tmp_path)),
-        name="gzip",
+        str(install_replay("usermod", tmp_path)),
+        name="usermod",
         use_cache=False,
         timeout_s=120,
-        man=str(install_man_replay("gzip", tmp_path)),
+        man=str(install_man_replay("usermod", tmp_path)),
+    )
+    assert tree.coverage is not None and any(
+        w.witness == WITNESS and w.seen.flags >= 20 for w in tree.coverage.listings
     )
     assert tree.coverage is None or not any(w.taken_names for w in tree.coverage.listings)
     assert not coverage_findings(tree)

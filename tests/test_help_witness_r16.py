@@ -50,10 +50,31 @@ def test_a_stale_third_party_file_spelling_another_versions_names_raises_no_alar
     pandoc = crawled("pandoc", tmp_path / "pandoc")
     assert pandoc.coverage is None or not pandoc.coverage.short_signs, pandoc.coverage
     # htop 3.2's help shows `--no-color`; fish's older file names `--no-colour` too, which htop
-    # accepts: a word of its own, not another version's spelling, so the sign stands
-    htop = crawled("htop", tmp_path / "htop")
+    # accepts: a word of its own, not another version's spelling, so the sign stands where no
+    # page gives it (htop(1)'s `-C --no-color --no-colour` does, since round 28)
+    htop = _without_page("htop", tmp_path / "htop-alone")
     assert htop.coverage is not None
     assert any("--no-colour" in sign for sign in htop.coverage.short_signs)
+    htop = crawled("htop", tmp_path / "htop")
+    assert not any("--no-colour" in sign for sign in htop.coverage.short_signs)
+    assert "--no-colour" in next(f for f in htop.root.flags if f.name == "no-color").aliases
+
+
+def _without_page(cli: str, folder):
+    """The crawler on `cli`'s recording with no man page to read (`man` answers none)."""
+    from corpus.replay import install_replay, recorded_completions
+
+    from workbench.loaders.help.crawl import crawl
+
+    folder.mkdir(parents=True, exist_ok=True)
+    return crawl(
+        str(install_replay(cli, folder)),
+        name=cli,
+        use_cache=False,
+        timeout_s=120,
+        man="/bin/false",
+        completions=recorded_completions(cli),
+    )
 
 
 def test_a_page_row_with_a_placeholder_tells_the_kind_of_an_option_the_help_shows_bare(tmp_path):

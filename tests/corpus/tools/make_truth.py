@@ -294,7 +294,44 @@ REFUSED_BY_PROGRAM: dict[str, set[str]] = {
     },
     "useradd": {"-n"},  # useradd 4.13: `useradd: invalid option -- 'n'`
     "top": {"-v"},  # procps 4.0.2's top: `top: invalid option -- 'v'` (its version is `-V`)
+    # fish's typo (`-l annoted-source` beside `-s A`); gprof 2.40: `unrecognized option
+    # '--annoted-source'` (its name is --annotated-source)
+    "gprof": {"--annoted-source"},
 }
+ACCEPTED_BY_PROGRAM: dict[str, set[str]] = {
+    # flac 1.4.2's help lists these; neither fish's file nor flac(1) names them; flac takes each
+    # (`flac --limit-min-bitrate </dev/null` prints its banner and waits for input, as with any
+    # option it knows; `flac --bogus-opt`: `unrecognized option`)
+    "flac": {
+        "--force-legacy-wave-format",
+        "--limit-min-bitrate",
+        "--no-error-on-compression-fail",
+        "--no-ignore-chunk-sizes",
+    },
+    # gprof 2.40's usage names these; fish's file and gprof(1)'s item heads do not; gprof takes
+    # each (`gprof --table-length=3 /nonexist`: `/nonexist: No such file or directory`, as with
+    # any option it knows; `gprof --bogus`: `unrecognized option`)
+    "gprof": {"--external-symbol-table", "--inline-file-names", "--table-length"},
+}
+"""Names the program's help lists that a hand-written fish file and the man page both lack, which
+the program's own parser takes (each given to it by hand, a made-up name refused beside it):
+the witness lags, so each is forgiven as `also_documented` (neither found nor invented)."""
+KIND_BY_PROGRAM: dict[str, dict[str, str | None]] = {
+    # gprof 2.40: fish's `-x` on switches (`-xc gprof -s s -l sum`); getopt_long refuses a value
+    # for each (`gprof --sum=x`: `option '--sum' doesn't allow an argument`), and `--debug`
+    # takes one only attached (`--debug` and `--debug=1` both run): kind not told
+    "gprof": {
+        "--debug": None,
+        "--display-unused-functions": "boolean",
+        "--ignore-non-functions": "boolean",
+        "--line": "boolean",
+        "--no-static": "boolean",
+        "--static-call-graph": "boolean",
+        "--sum": "boolean",
+    },
+}
+"""Kinds a hand-written fish file gets wrong, as the program's own getopt_long tells them (each
+given `--name=x` by hand: `doesn't allow an argument` is a switch)."""
 NOT_OPTIONS_OF_PROGRAM: dict[str, set[str]] = {
     # maven: system properties fish offers as words of their own; mvn takes them as `-D NAME`
     # (`-D,--define <arg>`), so each is a value of `-D`, not an option
@@ -499,16 +536,25 @@ def fish_truth(cli: CorpusCLI) -> dict:
         key = longs[0] if longs else (shorts or olds)[0]
         if key in NEVER_COUNTED or key in flags:
             continue
+        kind = "value" if value else None
+        kind = KIND_BY_PROGRAM.get(cli.name, {}).get(key, kind)
         flags[key] = {
             "names": longs + shorts + olds,
-            "kind": "value" if value else None,
+            "kind": kind,
             "type": None,
             "choices": None,
             "required": None,
             "repeatable": None,
         }
     known = {n for f in flags.values() for n in f["names"]}
-    documented = sorted(set(man_page_options(cli.executable or cli.name)) - known - NEVER_COUNTED)
+    documented = sorted(
+        (
+            set(man_page_options(cli.executable or cli.name))
+            | ACCEPTED_BY_PROGRAM.get(cli.name, set())
+        )
+        - known
+        - NEVER_COUNTED
+    )
     return {
         "method": f"the completion file the package ships ({file}); `-r`/`-x` mark a value, otherwise the kind is not told; "
         "options only the man page documents are listed in also_documented (neither found nor invented)",

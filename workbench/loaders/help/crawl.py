@@ -39,7 +39,7 @@ from workbench.loaders.help.fetch import (
     fetch_pointed_listing,
     timed_out_twice,
 )
-from workbench.loaders.help.generic import first_of_each, option_rows_mostly, parse_listing
+from workbench.loaders.help.generic import first_of_each, parse_listing, rows_are_options
 from workbench.loaders.help.go_completion import consult_go_completion
 from workbench.loaders.help.go_completion import framework as go_framework
 from workbench.loaders.help.manpage import (
@@ -529,12 +529,12 @@ def listing_witnesses(root: CrawledCommand, tree: CommandTree) -> list[ListingWi
 
 def _rows_are_options(text: str, heading: str) -> bool:
     """Whether the rows under a commands heading are options (argparse's `Commands:` group of
-    options that act as commands, pylint's `--generate-rcfile`): read as flags by the rule
-    that reads such a section as options (`generic.option_rows_mostly`), they are no sign
-    that commands were missed."""
+    options that act as commands, pylint's `--generate-rcfile`, `--append  -A chain` rows
+    under a line of prose): read as flags by the rule that reads such a section as options
+    (`generic.rows_are_options`), they are no sign that commands were missed."""
     title = heading.strip().rstrip(":").strip().lower()
     return any(
-        section.key.rstrip(":") == title and option_rows_mostly(section)
+        section.key.rstrip(":") == title and rows_are_options(section)
         for section in read_document(text).sections
     )
 

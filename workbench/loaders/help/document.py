@@ -442,7 +442,11 @@ def option_entries(section: Section) -> list[Entry]:
         _join_continued_terms(
             _spellings_across_leaders(
                 _one_option_per_line(
-                    _term_at_the_column(_attached_letter_rows(_bsd_letter_first(section.lines)))
+                    _term_at_the_column(
+                        _attached_letter_rows(
+                            _bsd_letter_first(_long_beside_short(_negation_marks(section.lines)))
+                        )
+                    )
                 )
             )
         )
@@ -464,6 +468,55 @@ def option_entries(section: Section) -> list[Entry]:
                 single.group = entry.group
                 singles.append(single)
     return singles
+
+
+_NEGATION_MARK = re.compile(r"^( *)\[!\](?= +--?[A-Za-z0-9])")
+"""`[!] --protocol  -p proto  protocol: …`: a row opening with the mark that the option may be
+negated by a `!` before it; the row is the option's, at the mark's column."""
+
+
+def _negation_marks(lines: list[str]) -> list[str]:
+    """Rows opening with `[!]` (the option takes a `!` before it) start with the option."""
+    return [_NEGATION_MARK.sub(lambda m: m.group(1) + "   ", line) for line in lines]
+
+
+_LONG_BESIDE_SHORT = re.compile(
+    r"^( *)(--[A-Za-z0-9][\w-]*)( {2,})(-[A-Za-z0-9])((?: [^\s-]\S*)*)(?= {2,}\S|$)"
+)
+"""A long name, two spaces or more, then its short letter and the value's words (`--append
+-A chain  Append to chain`, `--numeric  -n  numeric output`, `--list  -L [chain [rulenum]]`
+over its description): one option's spellings, long first."""
+_LONE_LONG = re.compile(r"^( *)(--[A-Za-z0-9][\w-]*)$")
+_SHORT_AND_VALUE = re.compile(r"^-[A-Za-z0-9](?: [^\s-]\S*)*(?: {2,}\S.*)?$")
+
+
+def _long_beside_short(lines: list[str]) -> list[str]:
+    """Rows spelling the long name first and the short letter beside it, two spaces or more
+    apart (`--numeric     -n      numeric output`), are one option's term (`--numeric, -n`), so
+    the short letter is not read as an entry of its own beside the long one; a long name alone
+    on its line over a deeper line opening with its short letter (`--delete-chain` over
+    `            -X [chain]   Delete a user-defined chain`) is one such row. Only where two
+    rows at least are so spelled: one might be a long option whose description opens with
+    another's letter."""
+    joined: list[str] = []
+    for line in lines:
+        previous = _LONE_LONG.match(joined[-1]) if joined else None
+        stripped = line.strip()
+        if previous and _indent(line) > len(previous.group(1)) and _SHORT_AND_VALUE.match(stripped):
+            joined[-1] = f"{joined[-1]}  {stripped}"
+        else:
+            joined.append(line)
+    if sum(1 for line in joined if _LONG_BESIDE_SHORT.match(line)) < 2:
+        return lines
+    result = []
+    for line in joined:
+        match = _LONG_BESIDE_SHORT.match(line)
+        if match is None:
+            result.append(line)
+            continue
+        term = f"{match.group(1)}{match.group(2)}, {match.group(4)}{match.group(5)}"
+        result.append(term.ljust(match.end()) + line[match.end() :])
+    return result
 
 
 _BAR_JOINED = re.compile(r"^-{1,2}\w[\w-]*(?: [^\s|-]\S*)?(?: \| -{1,2}\w[\w-]*(?: [^\s|-]\S*)?)+$")

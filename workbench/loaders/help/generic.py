@@ -91,10 +91,11 @@ class Rules:
         key = section.key
         if "help topic" in key or key.startswith("additional help") or _NOT_COMMANDS.search(key):
             return False
-        if _option_rows(section) or option_rows_mostly(section):
+        if rows_are_options(section):
             # `╭─ Running commands ─` over `│ --timeout  INTEGER …`: its rows decide; so do
             # actions a program spells as options under `Commands:` (`-i|--install  <file>…`),
-            # beside a row of another shape (`-?, --help`)
+            # beside a row of another shape (`-?, --help`), or under a line of prose (`Either
+            # long or short options are allowed.` over `  --append  -A chain  Append to chain`)
             return False
         if (
             ("command" in key or key in ("topics", "groups"))
@@ -159,15 +160,21 @@ def _rows_after_description(section: Section) -> bool:
     return _rows_under_prose(section)
 
 
-def _rows_under_prose(section: Section) -> bool:
+def _rows_under_prose(section: Section, spelled: bool = False) -> bool:
     """A group's description right above its rows, no blank line between (nmap's `TARGET
     SPECIFICATION:` / `  Can pass hostnames, …` / `  -iL <inputfilename>: …`): prose lines
-    (no two-column row among them), then lines most of which, two at least, are option rows."""
+    (no two-column row among them), then lines most of which, two at least, are option rows.
+    With `spelled`, a row counts only when it opens with an option's spelling (a `- item`
+    bullet is none): what a section titled for commands must show to hold options instead."""
     lines = [line.strip() for line in section.lines if line.strip()]
     first_row = next((i for i, line in enumerate(lines) if line.startswith("-")), None)
     if not first_row or any(_TWO_COLUMN_ROW.search(line) for line in lines[:first_row]):
         return False
-    rows = [line for line in lines[first_row:] if line.startswith("-")]
+    rows = [
+        line
+        for line in lines[first_row:]
+        if line.startswith("-") and (not spelled or _OPTION_ROW.match(line))
+    ]
     return len(rows) >= 2 and 2 * len(rows) >= len(lines) - first_row
 
 
@@ -187,6 +194,13 @@ def _option_rows(section: Section) -> bool:
         for line in content
         if len(line) - len(line.lstrip()) <= edge + 1
     )
+
+
+def rows_are_options(section: Section) -> bool:
+    """Whether a section's rows are options whatever its title names (`is_commands`): every row
+    at its edge an option's, three in four of eight rows at least, or option rows under a line
+    of prose."""
+    return _option_rows(section) or option_rows_mostly(section) or _rows_under_prose(section, True)
 
 
 def option_rows_mostly(section: Section) -> bool:

@@ -82,6 +82,11 @@ _GNU = FlagStyle()
 _BARE_SPELLING = re.compile(r"--?[A-Za-z0-9][\w-]*")
 """A spelling with no placeholder: `;` joins two of one option (`--min-hostgroup numhosts;
 --max-hostgroup numhosts` is two options, each with its value, and is not read)."""
+_SHORTS_THEN_LONGS = re.compile(r"(?:-[^-] )+--(?: --)*")
+"""A term of bare spellings one space apart, short letters first, then long names (the first
+two characters of each: `-a --`): one option's spellings (`-a --show-pause`, `-k
+--show-features --show-offload`); a placeholder never starts with a dash, and a long name after
+another long name may be its placeholder, so no such term starts with one."""
 _BULLET = re.compile(r"^(?:[^\w\s-]|o)\s+")
 _EXAMPLES_TITLE = re.compile(r"\bexamples?\b", re.IGNORECASE)
 _OR = re.compile(r"\s+or\s+(?=[-+])")
@@ -424,6 +429,15 @@ def _flag(term: str, description: str) -> Flag | None:
     bare = [part.strip() for part in re.split(r";\s+(?=-)", term)]
     if len(bare) > 1 and all(_BARE_SPELLING.fullmatch(part) for part in bare):
         parts = bare  # `--osscan-guess; --fuzzy`, `-V; --version` (Nmap): one option's spellings
+    # `-a --show-pause`, `-n -u --show-nfc --show-ntuple`: one option's spellings
+    spaced = term.split()
+    if (
+        len(parts) == 1
+        and len(spaced) > 1
+        and all(_BARE_SPELLING.fullmatch(part) for part in spaced)
+        and _SHORTS_THEN_LONGS.fullmatch(" ".join(part[:2] for part in spaced))
+    ):
+        parts = spaced
     if not all(_TERM_PART.match(part) for part in parts):
         return None  # not a row of option spellings: prose or an example that starts with `-`
     # a single-dash spelling of several letters (wget's `-nv`, or less's `-bn` with its value
