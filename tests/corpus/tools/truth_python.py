@@ -661,10 +661,11 @@ def dump_robot(script: str, path: list[str]) -> dict:
 
 def dump_doit(script: str, path: list[str]) -> dict:
     """doit's own command table: `DoitMain().get_cmds()` for the commands, each command's
-    `get_options()` (`CmdOption`: short, long, inverse, type, choices) for its flags, the
+    parser's options (`CmdOption`: short, long, inverse, type, choices) for its flags, the
     command instantiated as `DoitMain.run` does. The root declares none (`--help` and
     `--version` only; any other word runs `run`). An option with neither spelling is a
-    config key, not a flag."""
+    config key, not a flag. The options are read off the command's own `cmdparser`, as it
+    parses."""
     from doit.doit_cmd import DoitMain, get_loader
 
     main = DoitMain()
@@ -682,7 +683,9 @@ def dump_doit(script: str, path: list[str]) -> dict:
         task_loader=loader, config=main.config, bin_name=main.BIN_NAME, cmds=cmds, opt_vals={}
     )
     flags = {}
-    for opt in command.get_options():
+    # the command's own CmdParse, as it parses: a command sets some choices on it after it is
+    # built (`--backend`'s from the DB backends its plugins add, in get_backends)
+    for opt in command.cmdparser.options:
         names = ([f"--{opt.long}"] if opt.long else []) + ([f"-{opt.short}"] if opt.short else [])
         if not names:
             continue
