@@ -125,6 +125,8 @@ def python_truth(cli: CorpusCLI, cwd: str) -> dict:
         "traitlets": "the traitlets Application whose print_help fires under `PATH… --help`: its flags, aliases (typed by their traits) and subcommands",
         "pytest": "pytest's own Parser after its plugins loaded (_prepareconfig for `--help`), its argparse parser (Parser._getparser) read",
         "plumbum": "the plumbum cli.Application class the console script is bound to, instantiated as its run() does: its switches (_switches_by_func) and subcommands (_subcommands), each subcommand's class in turn, positionals from main's signature",
+        "robot": "Robot Framework's own ArgumentParser (robot.utils.argumentparser), captured at its parse_args: the long options it built from the usage text, the short letters mapped to them, `*` repeatable, each flag's --noNAME negation a spelling of it",
+        "doit": "doit's own command table: DoitMain().get_cmds() for the commands, each command instantiated as DoitMain.run does and its own cmdparser's options, as it parses (CmdOption short, long, inverse, type, choices; the DB backends' choices set after it is built) for the flags",
         "django": "Django's get_commands() for the commands (outside a project: Django's own), each command's parser from its create_parser, captured where its help action fires under `CMD --help`",
     }[cli.truth]
     return {"method": how, "commands": commands}
@@ -2110,6 +2112,8 @@ def make(cli: CorpusCLI) -> dict:
             "pytest",
             "django",
             "plumbum",
+            "robot",
+            "doit",
         ):
             body = python_truth(cli, cwd)
         elif cli.truth == "cobra":

@@ -322,6 +322,15 @@ def _capture_parser(script: str, path: list[str]):
 
     argparse.ArgumentParser.error = refused
     obj = entry_point(script)
+    # a subclass of the program's own that overrides `format_help`/`print_help` (streamlink's
+    # ArgumentParser draws its plugin sections there) is stopped at the same calls
+    subclasses = list(argparse.ArgumentParser.__subclasses__())
+    while subclasses:
+        cls = subclasses.pop()
+        subclasses.extend(cls.__subclasses__())
+        for name in ("print_help", "format_help"):
+            if name in vars(cls):
+                setattr(cls, name, lambda self, *a, **k: stop(None, self, None, None))
     try:
         with _quiet([script, *path, "--help"]):
             result = obj()
@@ -597,6 +606,112 @@ def _getopt_flag(name: str, takes_value: bool) -> dict:
         "repeatable": None,
         "hidden": False,
     }
+
+
+# ---------------------------------------------------------------- robot, doit (hand-written)
+
+
+def dump_robot(script: str, path: list[str]) -> dict:
+    """Robot Framework's own `robot.utils.argumentparser.ArgumentParser`, captured at its
+    `parse_args` (the parser the program built from its usage text): its long options (`=` a
+    value), the short letters mapped to them, `*` repeatable, and each flag's `--noNAME`
+    negation it accepts as another spelling. Robot types no value (it converts later)."""
+    from robot.utils import argumentparser
+
+    def stop(self, args):
+        raise _Captured(self)
+
+    argumentparser.ArgumentParser.parse_args = stop
+    obj = entry_point(script)
+    try:
+        with _quiet([script, *path, "--help"]):
+            obj()
+    except _Captured as captured:
+        parser = captured.obj
+    except BaseException:
+        if _Captured.last is None:
+            raise
+        parser = _Captured.last
+    shorts: dict[str, list[str]] = {}
+    for letter, long_name in parser._short_to_long.items():
+        shorts.setdefault(long_name, []).append("-" + letter)
+    flags = {}
+    for spec in parser._long_opts:
+        name = spec.rstrip("=")
+        if name.startswith("no") and name[2:] in parser._flag_opts:
+            continue  # the negation, a spelling of its flag below
+        takes = spec.endswith("=")
+        names = ["--" + name, *shorts.get(name, [])]
+        if name in parser._flag_opts:
+            names.append("--no" + name)
+        key = "--" + name
+        if key in ("--help", "--version"):
+            continue
+        flags[key] = {
+            "names": names,
+            "kind": "value" if takes else "boolean",
+            "type": None,
+            "choices": None,
+            "required": False,
+            "repeatable": name in parser._multi_opts,
+            "hidden": False,
+        }
+    return {"prog": script, "flags": flags, "positionals": None, "subcommands": []}
+
+
+def dump_doit(script: str, path: list[str]) -> dict:
+    """doit's own command table: `DoitMain().get_cmds()` for the commands, each command's
+    parser's options (`CmdOption`: short, long, inverse, type, choices) for its flags, the
+    command instantiated as `DoitMain.run` does. The root declares none (`--help` and
+    `--version` only; any other word runs `run`). An option with neither spelling is a
+    config key, not a flag. The options are read off the command's own `cmdparser`, as it
+    parses."""
+    from doit.doit_cmd import DoitMain, get_loader
+
+    main = DoitMain()
+    cmds = main.get_cmds()
+    if not path:
+        names = sorted(cmds.to_dict())
+        return {
+            "prog": script,
+            "flags": {},
+            "positionals": None,
+            "subcommands": [{"name": n, "aliases": [], "hidden": False} for n in names],
+        }
+    loader = get_loader(main.config, main.task_loader, cmds)
+    command = cmds.get_plugin(path[0])(
+        task_loader=loader, config=main.config, bin_name=main.BIN_NAME, cmds=cmds, opt_vals={}
+    )
+    flags = {}
+    # the command's own CmdParse, as it parses: a command sets some choices on it after it is
+    # built (`--backend`'s from the DB backends its plugins add, in get_backends)
+    for opt in command.cmdparser.options:
+        names = ([f"--{opt.long}"] if opt.long else []) + ([f"-{opt.short}"] if opt.short else [])
+        if not names:
+            continue
+        if opt.inverse:
+            names.append(f"--{opt.inverse}")
+        boolean = opt.type is bool
+        if opt.choices:
+            vtype, choices = "choice", sorted(opt.choices)
+        elif boolean:
+            vtype, choices = None, None
+        elif opt.type is int:
+            vtype, choices = "integer", None
+        elif opt.type in (str, list):
+            vtype, choices = "string", None
+        else:
+            vtype, choices = None, None
+        flags[names[0]] = {
+            "names": names,
+            "kind": "boolean" if boolean else "value",
+            "type": vtype,
+            "choices": choices,
+            "required": False,
+            "repeatable": opt.type is list,
+            "hidden": False,
+        }
+    return {"prog": f"{script} {path[0]}", "flags": flags, "positionals": None, "subcommands": []}
 
 
 # ---------------------------------------------------------------- docopt
@@ -1035,7 +1150,9 @@ def _quiet(argv):
     try:
         yield
     finally:
-        sys.stdout.close()
+        # a program may unset sys.stdout before it exits (streamlink's `del sys.stdout`)
+        if getattr(sys, "stdout", None) is not None:
+            sys.stdout.close()
         sys.stdin, sys.stdout = saved
         sys.argv[:] = saved_argv
 
@@ -1059,7 +1176,17 @@ def main() -> None:
         data = dump_getopt(script, path)
     elif framework == "docopt":
         data = dump_docopt(script, path)
-    elif framework in ("cleo", "cliff", "invoke", "traitlets", "pytest", "django", "plumbum"):
+    elif framework in (
+        "cleo",
+        "cliff",
+        "invoke",
+        "traitlets",
+        "pytest",
+        "django",
+        "plumbum",
+        "robot",
+        "doit",
+    ):
         data = globals()["dump_" + framework](script, path)
     else:
         raise SystemExit(f"unknown framework {framework!r}")

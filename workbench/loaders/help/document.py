@@ -78,9 +78,28 @@ def normalize(text: str) -> str:
     text = _OVERSTRIKE.sub("", text)
     lines: list[str] = []
     box: str | None = None
+    table = False
     for line in text.split("\n"):
         line = line.expandtabs(8).rstrip()
-        if (match := _BOX_TOP.match(line.strip())) and not re.search(r"[─┬┼]", match.group(1)):
+        if _TABLE_TOP.match(line.strip()):
+            # rich's table of heavy head (`┏━━┳━━┓`), its title centred on the line above: that
+            # title is a section's heading, each body row its cells in their columns
+            table = True
+            if lines and _UNDERLINED_TITLE.match(lines[-1].strip()) and _indent(lines[-1]) > 0:
+                lines[-1] = lines[-1].strip() + ":"
+            line = ""
+        elif table and _TABLE_BORDER.match(line.strip()):
+            table = not line.strip().startswith("└")
+            line = ""
+        elif table and line.strip().startswith("┃"):
+            line = ""  # the header row
+        elif table and (cells := _TABLE_ROW.match(line.strip())):
+            line = ("  " + cells.group(1).replace("│", " ")).rstrip()
+        elif table:
+            table, lines = False, [*lines, ""]
+        if table:
+            pass
+        elif (match := _BOX_TOP.match(line.strip())) and not re.search(r"[─┬┼]", match.group(1)):
             # a titled box around a section, not a table's top border (`┌────┬────┐`), which stays text
             box = match.group(1).strip()
             line = f"{box}:" if box else ""
@@ -96,6 +115,11 @@ def normalize(text: str) -> str:
             line = ""
         lines.append(line)
     return "\n".join(lines).strip("\n")
+
+
+_TABLE_TOP = re.compile(r"^┏━+(?:┳━+)*┓$")
+_TABLE_BORDER = re.compile(r"^[┡├└][━─]+(?:[╇┼┴][━─]+)*[┩┤┘]$")
+_TABLE_ROW = re.compile(r"^│(.*)│$")
 
 
 _PANEL_METAVAR = re.compile(r"[A-Z][A-Z0-9_]*(?: RANGE)?")
@@ -920,6 +944,17 @@ Read as a group heading even at the rows' own indent, after a blank line; a colo
 words there stays description text (a group's name there would retype the rows under it)."""
 
 
+_GROUP_TITLE = re.compile(r"[A-Z][\w&/()' -]{0,40}:")
+"""A group's title inside a section: a few words, capitalized, closed by a colon."""
+
+
+def _option_row_below(lines: list[str], index: int) -> bool:
+    """The line right under `lines[index]` is an option row indented deeper than it (a group's
+    rows under its title), not a blank line nor a paragraph at its indent."""
+    below = lines[index + 1] if index + 1 < len(lines) else ""
+    return below.strip().startswith("-") and _indent(below) > _indent(lines[index])
+
+
 def _entries(lines: list[str], starts_entry) -> list[Entry]:
     entries: list[Entry] = []
     current: Entry | None = None
@@ -929,12 +964,24 @@ def _entries(lines: list[str], starts_entry) -> list[Entry]:
     after_blank = True  # a section's first line follows its heading as if after a blank line
     group = ""
     retired_indent: int | None = None
-    for line in lines:
+    for index, line in enumerate(lines):
         stripped = line.strip()
         if not stripped:
             after_blank = True
             continue
         indent = _indent(line)
+        if (
+            after_blank
+            and current is not None
+            and indent == entry_indent
+            and _GROUP_TITLE.fullmatch(stripped)
+            and _option_row_below(lines, index)
+        ):
+            current.text = " ".join(parts)
+            current, parts, column = None, [], None
+            group = stripped.rstrip(":")
+            after_blank = False
+            continue  # `  HLS options:` at the rows' indent over `    --hls-live-edge N` rows
         if after_blank and column is not None and column == entry_indent == indent:
             column = None  # flush-left `--watch, -w` over a flush-left description
         if (

@@ -56,10 +56,12 @@ in quotes is the CLI printing a string (commander and yargs quote string default
 numbers), so the value is text, whatever a name or the wording suggests."""
 _COUNTS = re.compile(r"(?i)\bnumber of\b|\bhow many\b")
 _NAMES_A_PATH = re.compile(
-    r"(?i)^(?:an?\s+|the\s+)?(?:path|directory|folder)\s+(?:to|of|containing|where|in which)\b"
+    r"(?i)^(?:an?\s+|the\s+)?(?:path|directory|folder|file\s?name)\s+"
+    r"(?:to|of|for|containing|where|in which)\b"
 )
 """virtualenv's `--extra-search-dir d [d ...]  a path containing wheels …`: a description that
-opens by naming the value a path (`Path to …`, `Directory where …`)."""
+opens by naming the value a path (`Path to …`, `Directory where …`, textual's `--screenshot-filename
+NAME  The filename for the screenshot`)."""
 _SAYS_INTEGER = re.compile(
     r"(?i)(?<!interpreted as )\b(?:an?|non-?negative|positive|negative|whole)\s+(?:integer|whole number)\b"
 )
@@ -347,6 +349,12 @@ _DECLARED_CHOICES = re.compile(
 """commander's `.choices()`, shown as `(choices: "json", "yaml", default: "json")`, and the
 same words unquoted when the parenthesis holds nothing else (pip-audit's argparse formatter:
 `(choices: columns, json, cyclonedx-json, markdown) (default: columns)`)."""
+_CHOICES_LABEL = re.compile(
+    rf"(?:^|[.\]]\s+)[Cc]hoices:\s+({_WORD}(?:,\s+{_WORD})+)(?=\s*(?:\(|\.(?:\s|$)|$))"
+)
+"""A sentence of its own labelled `choices:` listing single words (doit's `Completion code for
+SHELL. [default: bash] choices: bash, zsh (config: shell)`), ended by the sentence, the text
+or a parenthesis."""
 _DEFINED = re.compile(rf"(?:^|[.:\]]\s+)({_QUOTED})\s+-\s+\S")
 """pip's `[default: only-if-needed]. "eager" - dependencies are upgraded … "only-if-needed" -
 are upgraded only when …`: each value quoted at a sentence's start and defined after a dash."""
@@ -394,6 +402,8 @@ def listed_choices(
             return [c.strip().strip('"') for c in re.split(r",\s*(?:or\s+)?", match.group(1))]
     if declared := _DECLARED_CHOICES.search(description):
         return _items(declared.group(1) or declared.group(2))
+    if labelled := _CHOICES_LABEL.search(description):
+        return _items(labelled.group(1))
     if letters := lettered_choices(description):
         return letters
     if literal := _LITERAL_LIST.search(description):  # traitlets' `Choices: any of [0, 'INFO']`

@@ -160,6 +160,13 @@ def _problem(
         return f"`{' '.join(call.argv)}` failed with a Python traceback ({last[:160]})"
     doc = read_document(underlined_headings(text))  # `Usage` over `=====`: the usage is below
     program = call.argv[0].rsplit("/", 1)[-1]
+    last = [line.strip() for line in text.strip().splitlines() if line.strip()][-1]
+    if (
+        re.search(rf"^{re.escape(_PYTHON_TRACEBACK)}$", text, re.MULTILINE)
+        and _EXCEPTION_LINE.match(last)
+        and not doc.usage
+    ):  # the program broke before any help, after warnings it printed first (a deprecation)
+        return f"`{' '.join(call.argv)}` failed with a Python traceback ({last[:160]})"
     if _ERROR_START.match(text) and not (doc.usage and not path):
         return f"`{' '.join(call.argv)}` printed an error: {text.strip().splitlines()[0][:120]}"
     if (
@@ -203,6 +210,11 @@ def _named_by_name_section(doc: HelpDocument, path: list[str]) -> bool:
 _PYTHON_TRACEBACK = "Traceback (most recent call last):"
 """How a Python program that dies before printing anything starts its output (an import that
 fails in the console script: two packages installing one module)."""
+
+
+_EXCEPTION_LINE = re.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failure)\b(?::|$)")
+"""The last line of a Python traceback: the exception's (dotted) class name, then its message
+(`httpx.ConnectError: [Errno -2] Name or service not known`)."""
 
 
 def _mentions(form: str, word: str) -> bool:

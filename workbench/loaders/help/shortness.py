@@ -270,6 +270,10 @@ def example_options(text: str, program: str, held: set[str], commands: set[str])
     options before the example's first other word count: after a positional (`tool exec
     ts-node --transpile-only`), a redirection or a pipe they may be another program's."""
     found: list[str] = []
+    # a spelling that differs from a held one only by case is that option, written as a
+    # program that reads long options case-insensitively accepts it (`--SuiteStatLevel 2`
+    # beside the `--suitestatlevel` row)
+    held_folded = {name.casefold() for name in held}
     for match in _INVOCATION.finditer(text):
         if match.group("name") != program:
             continue
@@ -287,7 +291,7 @@ def example_options(text: str, program: str, held: set[str], commands: set[str])
             spelling = f"--{option.group('name')}"
             if spelling.startswith("--help") or spelling in _MACHINERY:
                 continue
-            if spelling not in held and spelling not in found:
+            if spelling.casefold() not in held_folded and spelling not in found:
                 found.append(spelling)
     return found
 
