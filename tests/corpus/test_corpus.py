@@ -845,6 +845,8 @@ of round 18 in fail18: clipanion's listing of whole usages, a help that is the m
 docs/crawler.md "Round 18: clipanion, Thor and a help that is the manual page".)"""
 # ---------------------------------------------------------------- end of thresholds
 
+pytestmark = pytest.mark.xdist_group("corpus")  # one worker scores each recording once
+
 RECORDED = [c.name for c in corpus_clis() if recording_path(c.name).exists()]
 LIVE = [c.name for c in corpus_clis() if c.live]
 
