@@ -735,7 +735,7 @@ _ENTRY = re.compile(r"(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?: (?P<synopsis>\[
 page documenting a command language heads each entry; a bare name (`start-server`) only over
 its alias line."""
 _ALIAS_LINE = re.compile(r"\(alias(?:es)?: (?P<aliases>[a-z][\w-]*(?:,\s*[a-z][\w-]*)*)\)")
-_NOT_COMMANDS = frozenset({"NAME", "SYNOPSIS", "EXAMPLES", "EXAMPLE", "SEE ALSO", "FILES"})
+_NOT_COMMANDS = _NOT_LOOSE | {"FILES"}
 _MIN_PAGE_COMMANDS = 3
 """Fewer entries of that shape are no command language (a page's stray row)."""
 
