@@ -885,18 +885,27 @@ def _join_continued_terms(lines: list[str]) -> list[str]:
 
 
 def _spellings_wrapped_left(previous: str, line: str) -> str | None:
-    """Ruby OptionParser's rows: spellings too many for the left column go on to the next lines
-    of that column, the description beside the first (`-R, --rakelibdir RAKELIBDIR,  Auto-import
-    …` over `    --rakelib`): a two-column row whose term ends in a comma, then a line starting
-    with a spelling deeper than the row and left of its description column, is one row; a
-    description beside the continued spellings goes on the row's."""
+    """Spellings too many for the left column go on to the next lines of that column, the
+    description beside the first: Ruby's OptionParser indents them (`-R, --rakelibdir
+    RAKELIBDIR,  Auto-import …` over `    --rakelib`), a node option parser starts them at the row's
+    own indent (`  -O, --reporter-option,   Reporter-specific options` over `  --reporter-options
+    (<k=v,…>)  [array]`). A two-column row whose term ends in a comma and whose description is
+    no spelling (GNU's `-v,  --verbose  be verbose` splits at the comma), then a line starting
+    with a spelling deeper than the row and left of its description column, is one row; at the
+    row's own indent only when the term is already a list (`-?,  Display this help` over
+    `-V,  --version` is two rows); a description beside the continued spellings goes on the
+    row's."""
     first = _TWO_COLUMNS.match(previous.strip())
     stripped = line.strip()
     if not (first and first.group(1).startswith("-") and first.group(1).endswith(",")):
         return None
-    column = _indent(previous) + first.start(3)
-    if not stripped.startswith("-") or not _indent(previous) < _indent(line) < column:
+    if first.group(3).startswith("-"):  # `-v,  --verbose  be verbose`: the comma is the pair's
         return None
+    column = _indent(previous) + first.start(3)
+    if not stripped.startswith("-") or not _indent(previous) <= _indent(line) < column:
+        return None
+    if _indent(line) == _indent(previous) and ", " not in first.group(1):
+        return None  # `-?,  Display this help` over `-V,  --version`: a lone spelling's stray comma
     rest = _TWO_COLUMNS.match(stripped)
     term = f"{first.group(1)} {rest.group(1) if rest else stripped}"
     text = f"{first.group(3)} {rest.group(3)}" if rest else first.group(3)
