@@ -3267,6 +3267,48 @@ CORPUS: tuple[CorpusCLI, ...] = (
             "hand-written: doit's own cmdparse (CmdOption tables); a command's help is `doit help CMD`, `doit CMD --help` is refused",
         ),
     ),
+    # --- held out, round 30: node CLIs from the npm registry nobody here tuned for; scored
+    # before any fix for them (recorded only: installed outside the repo for truth and recording)
+    CorpusCLI(
+        "madge",
+        "commander",
+        ("npm", "madge@8.0.0"),
+        "commander",
+        version="8.0.0",
+        held_out=True,
+        round=30,
+        notes=("recorded only", "commander 7: one command, a long option table"),
+    ),
+    CorpusCLI(
+        "markdown-link-check",
+        "commander",
+        ("npm", "markdown-link-check@3.13.7"),
+        "commander",
+        version="3.13.7",
+        held_out=True,
+        round=30,
+        notes=("recorded only", "commander: one command"),
+    ),
+    CorpusCLI(
+        "cspell",
+        "commander",
+        ("npm", "cspell@8.19.4"),
+        "commander",
+        version="8.19.4",
+        held_out=True,
+        round=30,
+        notes=("recorded only", "commander (ES module): subcommands, a default command"),
+    ),
+    CorpusCLI(
+        "commitlint",
+        "yargs",
+        ("npm", "@commitlint/cli@19.8.1"),
+        "yargs",
+        version="19.8.1",
+        held_out=True,
+        round=30,
+        notes=("recorded only", "yargs 17 (ES module entry): one command, grouped options"),
+    ),
     # --- held out, round 31: native programs from Debian bookworm nobody here tuned for (GNU
     # coreutils and libc's getopt_long, util-linux, psmisc, entr's own getopt loop)
     CorpusCLI(
