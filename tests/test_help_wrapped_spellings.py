@@ -1,9 +1,11 @@
 """Spellings wrapped in the left column at the row's own indent (docs/crawler.md, "Spellings
-wrapped in the left column"): yargs's cliui gives a row with three spellings its first line, the
-description beside it, and puts the last spelling on the next line at the row's indent.
+wrapped to the next line of the left column"): yargs's cliui gives a row with three spellings
+its first line, the description beside it, and puts the last spelling on the next line at the
+row's indent; GNU's pairs split at their comma and a lone spelling's stray comma look alike and
+are rows of their own.
 
-The help text is made up in yargs's layout (a CLI named `checkr`); the expected values are read
-off it by hand.
+The help texts are made up (CLIs named `checkr` and `fetchr`, in yargs's, GNU's and a Perl
+program's layouts); the expected values are read off them by hand.
 """
 
 from __future__ import annotations
