@@ -47,6 +47,10 @@ independent witness (`tools/make_truth.py` runs it; nothing of `workbench` takes
   usage: `[-abc]` switches, `[-x value]` a value); `gpg`: gpg's option table, `gpg
   --dump-options`, less the obsolete names gpg(1) documents nowhere; `npm`: npm's command list
   and each command's `params` typed by @npmcli/config's definitions (`tools/truth_npm.cjs`).
+- `optparse-applicative`: the Haskell library's completion engine, `CLI --bash-completion-index
+  N --bash-completion-word CLI --bash-completion-word PATH… ""` (commands, each confirmed by its
+  own `Usage: CLI PATH… WORD`) and `"-"` (options); `darcs`: `darcs --commands` and `darcs
+  PATH… --list-options`, the listings its bash completion reads.
 
 `install` says where the pinned version comes from: `pypi` into `.ci/corpus-venv`, `npm` into
 `.ci/corpus-node`, `deb` from Debian (bookworm), `preinstalled` a program this machine came with
@@ -3420,6 +3424,50 @@ CORPUS: tuple[CorpusCLI, ...] = (
         hand_checked="fish's hand-written file (fish 3.6.0)",
         held_out=True,
         round=31,
+    ),
+    CorpusCLI(
+        "stack",
+        "optparse-applicative",
+        ("deb", "haskell-stack=2.7.5-2"),
+        "optparse-applicative",
+        version="2.7.5",
+        truth_commands=("ls dependencies text", "ls dependencies tree", "ls dependencies json"),
+        hand_checked=(
+            '`stack ls dependencies ""` fails in the completion engine (its TARGET completer '
+            "reaches the network): that command's three subcommands are listed by hand "
+            "and each confirmed by the parser, `stack ls dependencies WORD --help` printing "
+            "`Usage: stack ls dependencies WORD` (a word that is no command, `bogus`, prints "
+            "the parent's usage) — the confirmation, not the listing, is the witness"
+        ),
+        held_out=True,
+        round=35,
+    ),
+    CorpusCLI(
+        "git-annex",
+        "optparse-applicative",
+        ("deb", "git-annex=10.20230126-3"),
+        "optparse-applicative",
+        version="10.20230126",
+        held_out=True,
+        round=35,
+    ),
+    CorpusCLI(
+        "ormolu",
+        "optparse-applicative",
+        ("deb", "ormolu=0.3.1.0-1+b2"),
+        "optparse-applicative",
+        version="0.3.1.0",
+        held_out=True,
+        round=35,
+    ),
+    CorpusCLI(
+        "darcs",
+        "Haskell hand-written",
+        ("deb", "darcs=2.16.5-1"),
+        "darcs",
+        version="2.16.5",
+        held_out=True,
+        round=35,
     ),
 )
 

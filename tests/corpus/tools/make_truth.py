@@ -1908,6 +1908,192 @@ def tsc_truth(cli: CorpusCLI, cwd: str) -> dict:
     }
 
 
+def optparse_applicative_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """optparse-applicative's own completion engine, which every program on that Haskell
+    library carries: `CLI --bash-completion-enriched --bash-completion-index N
+    --bash-completion-word CLI --bash-completion-word PATH… --bash-completion-word ""` answers
+    the words the parser would take next (`word<TAB>description`). Options are the words that
+    start with `-` (a short letter beside its long name shares the description; `--[no-]x`, a
+    display name for the pair `--x`/`--no-x`, is both; a name with `*`, a display stand-in
+    for a hidden family, is none). Commands are the other words, each confirmed by the
+    program's parser: `CLI PATH… WORD --help` prints `Usage: CLI PATH… WORD` (a word an
+    argument's completer offers prints its parent's usage instead). Options are asked for with
+    the word `-` (a command taking arguments answers `""` with its arguments only). Run in a
+    fresh git repository: git-annex's commands answer only inside one. Kinds are not told."""
+    exe = find_executable(cli)
+    assert exe is not None
+    env = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8")
+    subprocess.run(["git", "init", "-q", cwd], check=True, stdin=subprocess.DEVNULL)
+
+    def complete(*words: str) -> list[tuple[str, str]]:
+        argv = [exe, "--bash-completion-enriched", "--bash-completion-index", str(len(words))]
+        for word in (cli.name, *words):
+            argv += ["--bash-completion-word", word]
+        out = subprocess.run(
+            argv,
+            capture_output=True,
+            text=True,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            timeout=30,
+        )
+        rows = []
+        for line in out.stdout.splitlines():
+            word, _, desc = line.partition("\t")
+            if word.strip() and word == word.strip():
+                rows.append((word, desc))
+        return rows
+
+    def is_command(path: list[str]) -> bool:
+        out = subprocess.run(
+            [exe, *path, "--help"],
+            capture_output=True,
+            text=True,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            timeout=30,
+        )
+        usage = re.compile(r"^Usage: " + re.escape(" ".join([cli.name, *path])) + r"(\s|$)", re.M)
+        return bool(usage.search(out.stdout + out.stderr))
+
+    commands: dict[str, dict] = {}
+    queue: list[list[str]] = [[]]
+    while queue:
+        path = queue.pop(0)
+        rows = complete(*path, "")
+        flags: dict[str, dict] = {}
+        previous: tuple[str, str] | None = None
+        for word, desc in complete(*path, "-"):
+            if not word.startswith("-") or "*" in word:
+                continue
+            names = (
+                [word.replace("[no-]", ""), word.replace("[no-]", "no-")]
+                if "[no-]" in word
+                else [word]
+            )
+            if previous is not None and desc and previous[1] == desc:
+                # `-j` beside `--jobs`: one option's two names, listed one after the other
+                key = previous[0]
+                if key in flags:
+                    flags[key]["names"] += [n for n in names if n not in flags[key]["names"]]
+                    if not key.startswith("--") and word.startswith("--"):
+                        flags[word] = flags.pop(key)
+                        flags[word]["names"].sort(key=lambda n: not n.startswith("--"))
+                previous = None
+                continue
+            previous = (names[0], desc)
+            if names[0] in NEVER_COUNTED or names[0] in flags:
+                previous = None
+                continue
+            flags[names[0]] = _flag_entry(names[0])
+            flags[names[0]]["names"] = names
+        commands[" ".join(path)] = {"flags": flags, "positionals": None}
+        # where the engine fails (a completer of the command's arguments reaching the network
+        # answers with an exception), the manifest's hand-listed candidates stand in for its
+        # words; each is still confirmed by the parser
+        words = [w for w, _ in rows] + [
+            c.split()[-1] for c in cli.truth_commands if c.split()[:-1] == path
+        ]
+        for word in dict.fromkeys(words):
+            if not word.startswith("-") and word != "help" and is_command([*path, word]):
+                queue.append([*path, word])
+    return {
+        "method": "optparse-applicative's own completion engine: `CLI --bash-completion-enriched "
+        '--bash-completion-index N --bash-completion-word CLI --bash-completion-word PATH… ""` '
+        '(options: the words `"-"` brings; commands: the others whose `--help` prints `Usage: CLI '
+        "PATH… WORD`; kinds not told)",
+        "commands": commands,
+    }
+
+
+def darcs_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """darcs's own completion listings, which its bash completion reads: `darcs --commands`
+    (the commands), `darcs PATH… --list-options` (each option as `-m;description` /
+    `--name;description`, a short letter beside its long name sharing the description, and a
+    supercommand's subcommands as bare words). Asked inside a fresh repository (`darcs init`):
+    outside one, darcs offers only the commands that make or fetch a repository. Kinds are
+    not told."""
+    exe = find_executable(cli)
+    assert exe is not None
+    env = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8", DARCS_EMAIL="truth <truth@example.org>")
+
+    def lines(*words: str) -> list[str]:
+        out = subprocess.run(
+            [exe, *words],
+            capture_output=True,
+            text=True,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            timeout=30,
+        )
+        return [line.strip() for line in out.stdout.splitlines() if line.strip()]
+
+    subprocess.run([exe, "init", "-q"], check=True, cwd=cwd, env=env, stdin=subprocess.DEVNULL)
+    commands: dict[str, dict] = {}
+    queue: list[list[str]] = [[w] for w in lines("--commands") if not w.startswith("-")]
+    commands[""] = {"flags": {}, "positionals": None}
+    while queue:
+        path = queue.pop(0)
+        if path[-1] == "help":
+            continue
+        flags: dict[str, dict] = {}
+        previous: tuple[str, str] | None = None
+        subs = []
+        for line in lines(*path, "--list-options"):
+            word, _, desc = line.partition(";")
+            if not word.startswith("-"):
+                subs.append(word)
+                continue
+            if word in NEVER_COUNTED:
+                previous = None
+                continue
+            if previous is not None and previous[1] == desc and desc:
+                entry = flags.pop(previous[0])
+                entry["names"].append(word)
+                entry["names"].sort(key=lambda n: not n.startswith("--"))
+                flags[entry["names"][0]] = entry
+                previous = None
+                continue
+            if word not in flags:
+                flags[word] = _flag_entry(word)
+            previous = (word, desc)
+        if subs:
+            # a supercommand's listing names its subcommands only, yet its parser takes the
+            # listing's own option and `--disable` (`Command show disabled with --disable
+            # option!`, where a name it lacks is `unrecognized option`): asked, not assumed
+            for option in ("--list-options", "--disable"):
+                reply = subprocess.run(
+                    [exe, *path, option],
+                    capture_output=True,
+                    text=True,
+                    cwd=cwd,
+                    env=env,
+                    stdin=subprocess.DEVNULL,
+                    timeout=30,
+                )
+                if "unrecognized option" not in reply.stdout + reply.stderr:
+                    flags.setdefault(option, _flag_entry(option))
+        commands[" ".join(path)] = {"flags": flags, "positionals": None}
+        # a bare word is a subcommand only when the parser gives it a usage of its own
+        # (`setpref` offers its preference names, `test`, `boringfile`, as bare words too)
+        queue += [
+            [*path, sub]
+            for sub in subs
+            if any(
+                line.startswith(f"Usage: darcs {' '.join([*path, sub])} ")
+                for line in lines(*path, sub, "--help")
+            )
+        ]
+    return {
+        "method": "darcs's own completion listings: `darcs --commands`, `darcs PATH… --list-options` "
+        "(options with `-`; subcommands: the bare words whose `--help` prints `Usage: darcs PATH… WORD`), in a fresh repository; kinds not told",
+        "commands": commands,
+    }
+
+
 def _go_completion(exe: str, cwd: str, words: list[str]) -> list[str]:
     """The lines a Go framework's built-in completion prints for `exe words…` (no shell)."""
     out = subprocess.run(
@@ -2174,6 +2360,10 @@ def make(cli: CorpusCLI) -> dict:
             body = optionator_truth(cli, cwd)
         elif cli.truth == "tsc":
             body = tsc_truth(cli, cwd)
+        elif cli.truth == "optparse-applicative":
+            body = optparse_applicative_truth(cli, cwd)
+        elif cli.truth == "darcs":
+            body = darcs_truth(cli, cwd)
         elif cli.truth == "perl-getopt-long":
             body = perl_getopt_long_truth(cli, cwd)
         else:
