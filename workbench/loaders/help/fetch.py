@@ -167,7 +167,11 @@ def _problem(
         and not doc.usage
     ):  # the program broke before any help, after warnings it printed first (a deprecation)
         return f"`{' '.join(call.argv)}` failed with a Python traceback ({last[:160]})"
-    if _ERROR_START.match(text) and not (doc.usage and not path):
+    if (
+        _ERROR_START.match(text)
+        and not (doc.usage and not path)
+        and not _refuses_only_help(call, doc, path)
+    ):
         return f"`{' '.join(call.argv)}` printed an error: {text.strip().splitlines()[0][:120]}"
     if (
         call.exit_code not in (0, None)
@@ -194,6 +198,19 @@ def _problem(
     ):
         return f"`{' '.join(call.argv)}` printed a usage line for another command"
     return None
+
+
+def _refuses_only_help(call: HelpCall, doc: HelpDocument, path: list[str]) -> bool:
+    """`Invalid option `--help'` over `Usage: tool ls deps text [--sep SEP] …`: a command
+    that has no help option of its own refuses the one asked for and prints its usage, which
+    names its whole path. That usage is all the help it has, and the command is real."""
+    first = call.text.strip().splitlines()[0]
+    asked = [word for word in call.argv[1:] if word.startswith("-")]
+    return (
+        bool(asked)
+        and any(word in first for word in asked)
+        and any(form.split()[1 : 1 + len(path)] == path for form in doc.usage)
+    )
 
 
 def _named_by_name_section(doc: HelpDocument, path: list[str]) -> bool:

@@ -220,6 +220,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         return None  # prose listing flags (`These flags are available: --account, --project, …`)
     if re.fullmatch(r"-(?:[A-Z]{3,}|#)", term):
         return None  # `-NUM  same as --context=NUM`, `-#  level, where # is a number`: a family of flags (`-EB`, `-PE`: two capitals are an option)
+    if re.match(r"--?[A-Za-z][\w-]*\*(?:\s|$)", term):
+        return None  # `--cloud*  Run 'x --cloud-help' for details`: the names starting so, no flag
     if re.fullmatch(r"-[A-Za-z]#", term):
         return None  # `-T#  Spawn # threads`: the number only attached (`-T4`), which argv never writes
     if (

@@ -390,20 +390,22 @@ def _usage_names(usage: list[str]) -> list[str]:
     should be a flag. Those after a lone `--` are passed on to another program (`tool install
     … NAME -- --build-flags`), not this command's options; a bracketed name ending in `-opts`
     and taking no value stands for a group of options, as `[OPTIONS]` does (`[--core-opts]
-    task1 [--task1-opts] ... taskN [--taskN-opts]`)."""
+    task1 [--task1-opts] ... taskN [--taskN-opts]`); so does a name ending in `*` (`[--cloud*]`:
+    the options whose names start so)."""
     spelled = " ".join(re.split(r"(?<!\S)--(?!\S)", line)[0] for line in usage)
     groups = set(re.findall(r"\[(--[a-z][\w-]*-opts)\]", spelled))
     return [
         n
-        for n in re.findall(r"(?<![\w-])(--[a-z][\w-]*(?:\.[\w-]+)*)", spelled)
+        for n in re.findall(r"(?<![\w-])(--[a-z][\w-]*+(?:\.[\w-]+)*+)(?!\*)", spelled)
         if n not in ("--help", "--version") and not _PLACEHOLDER_NAME.search(n) and n not in groups
     ]
 
 
-_TERM_NAME = re.compile(r"(?<![\w\[=<{(|-])--?[A-Za-z0-9][\w-]*(?:(?<=-)<[^<>\s]*>)?")
+_TERM_NAME = re.compile(r"(?<![\w\[=<{(|-])--?[A-Za-z0-9][\w-]*+(?:(?<=-)<[^<>\s]*>)?(?!\*)")
 """An option name spelled in an entry's term (`-z, --gzip, --gunzip`); not a value (`=NUM`).
 A name ending in a placeholder (`--gdwarf-<N>`: a family whose members the help does not list)
-is reported as written, not cut at the dash."""
+is reported as written, not cut at the dash; one ending in `*` (`--cloud*`) stands for the
+options whose names start so, and is none."""
 
 
 def _flags(

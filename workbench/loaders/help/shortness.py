@@ -155,12 +155,26 @@ def unlisted_overrides(flags: list[Flag], held_elsewhere: set[str]) -> list[str]
     return named
 
 
+_PUNCTUATION_ROW = re.compile(r"^ {1,8}(?P<term>-[^\w\s*#?-]) {2,}\S")
+"""`  -(    open group of options`: an option named by one punctuation mark, which no flag can
+hold (a tool property needs a name); `-*` and `-#` stand for families, `-?` is help."""
+
+
 def unread_rows(text: str, flags: list[Flag], held_elsewhere: set[str]) -> list[str]:
     """Option rows of `text` none of whose spellings a flag holds: the first spelling of each."""
     held = _spellings(flags) | held_elsewhere
     found: list[str] = []
     lines = text.splitlines()
     for index, line in enumerate(lines):
+        punctuation = _PUNCTUATION_ROW.match(line)
+        if punctuation and _among_option_rows(lines, index):
+            name = punctuation.group("term")
+            others = _SPELLING.findall(line[punctuation.end("term") :])
+            if any(n in held for n in others):
+                continue  # `-~  ........  --tilde`: the long spelling's flag holds the row
+            if name not in held and name not in found:
+                found.append(name)
+            continue
         row = _ROW.match(line)
         if row is None or not _among_option_rows(lines, index):
             continue

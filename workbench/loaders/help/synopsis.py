@@ -50,6 +50,8 @@ def synopsis_flags(forms: list[str], text: str = "") -> list[Flag]:
             single = match.group("dashes") == "-"
             if single and _PLACEHOLDER_WORD.fullmatch(name) and not attached:
                 continue  # `[-OPTIONS [-MORE_OPTIONS]]`: a word standing for options, as -NUM
+            if form.startswith("*", end):
+                continue  # `[--cloud*]`: the options whose names start so, no flag
             closing = _CLUSTER_MARKS.match(form, end) if single and not attached else None
             marks = closing.group() if closing else ""
             if (
