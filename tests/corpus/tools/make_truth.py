@@ -1908,6 +1908,13 @@ def tsc_truth(cli: CorpusCLI, cwd: str) -> dict:
     }
 
 
+def _ask(argv: list[str], cwd: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """What a program's own listing or completion call prints (stdin closed, 30 s at most)."""
+    return subprocess.run(
+        argv, capture_output=True, text=True, cwd=cwd, env=env, stdin=subprocess.DEVNULL, timeout=30
+    )
+
+
 def optparse_applicative_truth(cli: CorpusCLI, cwd: str) -> dict:
     """optparse-applicative's own completion engine, which every program on that Haskell
     library carries: `CLI --bash-completion-enriched --bash-completion-index N
@@ -1929,15 +1936,7 @@ def optparse_applicative_truth(cli: CorpusCLI, cwd: str) -> dict:
         argv = [exe, "--bash-completion-enriched", "--bash-completion-index", str(len(words))]
         for word in (cli.name, *words):
             argv += ["--bash-completion-word", word]
-        out = subprocess.run(
-            argv,
-            capture_output=True,
-            text=True,
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            timeout=30,
-        )
+        out = _ask(argv, cwd, env)
         rows = []
         for line in out.stdout.splitlines():
             word, _, desc = line.partition("\t")
@@ -1946,15 +1945,7 @@ def optparse_applicative_truth(cli: CorpusCLI, cwd: str) -> dict:
         return rows
 
     def is_command(path: list[str]) -> bool:
-        out = subprocess.run(
-            [exe, *path, "--help"],
-            capture_output=True,
-            text=True,
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            timeout=30,
-        )
+        out = _ask([exe, *path, "--help"], cwd, env)
         usage = re.compile(r"^Usage: " + re.escape(" ".join([cli.name, *path])) + r"(\s|$)", re.M)
         return bool(usage.search(out.stdout + out.stderr))
 
@@ -2020,15 +2011,7 @@ def darcs_truth(cli: CorpusCLI, cwd: str) -> dict:
     env = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8", DARCS_EMAIL="truth <truth@example.org>")
 
     def lines(*words: str) -> list[str]:
-        out = subprocess.run(
-            [exe, *words],
-            capture_output=True,
-            text=True,
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            timeout=30,
-        )
+        out = _ask([exe, *words], cwd, env)
         return [line.strip() for line in out.stdout.splitlines() if line.strip()]
 
     subprocess.run([exe, "init", "-q"], check=True, cwd=cwd, env=env, stdin=subprocess.DEVNULL)
@@ -2065,15 +2048,7 @@ def darcs_truth(cli: CorpusCLI, cwd: str) -> dict:
             # listing's own option and `--disable` (`Command show disabled with --disable
             # option!`, where a name it lacks is `unrecognized option`): asked, not assumed
             for option in ("--list-options", "--disable"):
-                reply = subprocess.run(
-                    [exe, *path, option],
-                    capture_output=True,
-                    text=True,
-                    cwd=cwd,
-                    env=env,
-                    stdin=subprocess.DEVNULL,
-                    timeout=30,
-                )
+                reply = _ask([exe, *path, option], cwd, env)
                 if "unrecognized option" not in reply.stdout + reply.stderr:
                     flags.setdefault(option, _flag_entry(option))
         commands[" ".join(path)] = {"flags": flags, "positionals": None}
