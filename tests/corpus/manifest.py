@@ -6,12 +6,17 @@ independent witness (`tools/make_truth.py` runs it; nothing of `workbench` takes
 - `click` / `argparse` / `optparse`: the framework's objects in the CLI's own interpreter
   (`tools/truth_python.py`); click/typer walked with list_commands/get_command, argparse and
   optparse captured at the parser whose help action fires under `PATH… --help`.
-- `cobra`: the program's own completion engine, `CLI __complete PATH… ""` and `"-"`.
+- `cobra`: the program's own completion engine, `CLI __complete PATH… ""` and `"-"` (go-task's
+  engine speaks the same protocol over pflag). `urfave` / `urfave-v3`: urfave/cli's completion,
+  `--generate-bash-completion` (v1, v2) or `--generate-shell-completion` (v3).
 - `fish:FILE`: the completion file a package ships (clap generates fd's; the rest were written
   by hand by fish's or the tool's maintainers, so they can lag the program: see `hand_checked`).
 - `clap-fish-generated:ARGS`: the fish file clap_complete writes when the program is run with
   ARGS (`ruff generate-shell-completion fish`); clap's hidden commands and flags, which the
   generator writes too, left out where the program's own help shows them in no row.
+  `clap-fish-generated-out-dir:PROGRAM`: the same file written into `$OUT_DIR` by a generator
+  program beside the CLI (`git-cliff-completions`). `clap-dynamic:VAR`: clap_complete's dynamic
+  engine, `VAR=fish CLI -- CLI WORDS…` (just: `--completions fish` only hooks into it).
 - `openssl`: openssl's own listings, `openssl list -commands` (and `-digest-commands`,
   `-cipher-commands`) and `openssl list -options CMD` (each option with its value's type).
 - `commander` / `yargs`: the program's own objects in node (`tools/truth_node.cjs`), captured
@@ -3468,6 +3473,122 @@ CORPUS: tuple[CorpusCLI, ...] = (
         version="2.16.5",
         held_out=True,
         round=35,
+    ),
+    # --- round 33: compiled Go and Rust CLIs from PyPI wheels, npm packages and Debian, on
+    # frameworks and generators the corpus had little of; scored before any fix for it
+    # clap 4 derive and builder; truth from the fish file clap_complete writes when asked
+    CorpusCLI(
+        "tombi",
+        "clap",
+        ("pypi", "tombi==1.9.6"),
+        "clap-fish-generated:completion fish",
+        version="1.9.6",
+        held_out=True,
+        round=33,
+    ),
+    CorpusCLI(
+        "deno",
+        "clap",
+        ("pypi", "deno==2.9.8"),
+        "clap-fish-generated:completions fish",
+        version="2.9.8",
+        held_out=True,
+        round=33,
+    ),
+    CorpusCLI(
+        "sentry-cli",
+        "clap",
+        ("npm", "@sentry/cli@3.8.0"),
+        "clap-fish-generated:completions fish",
+        version="3.8.0",
+        held_out=True,
+        round=33,
+    ),
+    # clap derive, flat; the package's `git-cliff-completions` writes clap_complete's files
+    # into `$OUT_DIR`
+    CorpusCLI(
+        "git-cliff",
+        "clap",
+        ("pypi", "git-cliff==2.14.2"),
+        "clap-fish-generated-out-dir:git-cliff-completions",
+        version="2.14.2",
+        held_out=True,
+        round=33,
+    ),
+    # clap 3's fish generator (`__fish_use_subcommand`, a tab before each choice's description)
+    CorpusCLI(
+        "dprint",
+        "clap",
+        ("npm", "dprint@0.54.0"),
+        "clap-fish-generated:completions fish",
+        version="0.54.0",
+        held_out=True,
+        round=33,
+    ),
+    # clap builder whose commands are options (`--list`, `--show`); `--completions fish` prints
+    # only a hook into clap_complete's dynamic engine, which is the truth
+    CorpusCLI(
+        "just",
+        "clap",
+        ("pypi", "rust-just==1.59.0"),
+        "clap-dynamic:JUST_COMPLETE",
+        version="1.59.0",
+        held_out=True,
+        round=33,
+    ),
+    # cobra (Go)
+    CorpusCLI(
+        "buf",
+        "cobra",
+        ("npm", "@bufbuild/buf@1.75.0"),
+        "cobra",
+        version="1.75.0",
+        held_out=True,
+        round=33,
+    ),
+    # pflag with a completion engine of its own that speaks cobra's `__complete` protocol
+    CorpusCLI(
+        "task",
+        "pflag",
+        ("pypi", "go-task-bin==3.54.0"),
+        "cobra",
+        version="3.54.0",
+        held_out=True,
+        round=33,
+        notes=(
+            "go-task's `task --completion fish` is a wrapper around `task __complete`, its own "
+            "engine over the pflag set (cobra's protocol, no cobra); walked in an empty folder "
+            "(no Taskfile, so no task names)",
+        ),
+    ),
+    # urfave/cli v3 (Go): `--generate-shell-completion`
+    CorpusCLI(
+        "lefthook",
+        "urfave",
+        ("pypi", "lefthook==2.2.2"),
+        "urfave-v3",
+        version="2.2.2",
+        held_out=True,
+        round=33,
+    ),
+    # kingpin v2 (Go), flat exporters of dotted long flags and `--[no-]` switches
+    CorpusCLI(
+        "prometheus-node-exporter",
+        "kingpin",
+        ("deb", "prometheus-node-exporter=1.5.0-1+b6"),
+        "kingpin",
+        version="1.5.0",
+        held_out=True,
+        round=33,
+    ),
+    CorpusCLI(
+        "prometheus-blackbox-exporter",
+        "kingpin",
+        ("deb", "prometheus-blackbox-exporter=0.23.0-4+b4"),
+        "kingpin",
+        version="0.23.0",
+        held_out=True,
+        round=33,
     ),
 )
 

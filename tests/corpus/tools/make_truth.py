@@ -230,7 +230,8 @@ def cobra_truth(cli: CorpusCLI, cwd: str) -> dict:
         subs = subcommands(path)
         flags = {}
         previous_long = None
-        for word, desc in flag_rows(path):
+        rows = flag_rows(path)
+        for word, desc in rows:
             name = word.split("=")[0]
             if not name.startswith("--") and previous_long and previous_long[1] == desc:
                 flags.get(previous_long[0], {"names": []})["names"].append(
@@ -242,6 +243,19 @@ def cobra_truth(cli: CorpusCLI, cwd: str) -> dict:
             if name in NEVER_COUNTED or name in flags:
                 continue
             flags[name] = _flag_entry(name)
+        # an engine that lists every long name before the letters (go-task's): a letter is the
+        # long name's whose description is the same, when exactly one long name has it
+        described = {w.split("=")[0]: d for w, d in rows if d}
+        for name in [n for n in flags if not n.startswith("--")]:
+            same = [
+                k
+                for k, f in flags.items()
+                if k.startswith("--")
+                and len(f["names"]) == 1
+                and described.get(k) == described.get(name)
+            ]
+            if described.get(name) and len(same) == 1:
+                flags[same[0]]["names"].append(flags.pop(name)["names"][0])
         parent = commands.get(" ".join(path[:-1])) if path else None
         if parent is not None:
             # cobra's persistent flags are listed under every descendant: count them once, where declared
@@ -823,7 +837,8 @@ def _fish_choices(argument: str) -> list[str] | None:
         items = argument.splitlines()
     else:
         items = argument.split()
-    names = [item.split("\\t")[0].strip() for item in items]
+    # clap 4 writes `\\t` between a choice and its description, clap 3 a tab (dprint's)
+    names = [re.split(r"\\t|\t", item)[0].strip() for item in items]
     return [n for n in names if n] or None
 
 
@@ -839,15 +854,31 @@ def clap_fish_generated_truth(cli: CorpusCLI) -> dict:
     exe = find_executable(cli)
     if exe is None:
         raise RuntimeError("not installed")
-    text = subprocess.run(
-        [exe, *args], capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL
-    ).stdout
+    if cli.truth.startswith("clap-fish-generated-out-dir:"):
+        # a generator program of the package beside the CLI (`git-cliff-completions`) that
+        # writes `CLI.fish` into `$OUT_DIR`
+        with tempfile.TemporaryDirectory(prefix="corpus-clap-") as out_dir:
+            generator = str(Path(exe).with_name(args[0]))
+            subprocess.run(
+                [generator, *args[1:]],
+                capture_output=True,
+                check=True,
+                stdin=subprocess.DEVNULL,
+                env=dict(os.environ, OUT_DIR=out_dir),
+            )
+            text = (Path(out_dir) / f"{cli.name}.fish").read_text()
+    else:
+        text = subprocess.run(
+            [exe, *args], capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL
+        ).stdout
     commands: dict[str, dict] = {"": {"flags": {}, "positionals": None}}
     pending: list[tuple[str, dict]] = []
     for words in _fish_statements(text):
         condition = words[words.index("-n") + 1] if "-n" in words else ""
         path: list[str] = []
-        choosing = not condition or condition.endswith("_needs_command")
+        choosing = not condition or condition.endswith(
+            ("_needs_command", "__fish_use_subcommand", "_no_subcommand")
+        )
         for term in (t.strip().removeprefix("and ").strip() for t in condition.split(";")):
             if "_using_subcommand " in term or term.startswith("__fish_seen_subcommand_from "):
                 path.append(term.split()[1])
@@ -874,9 +905,14 @@ def clap_fish_generated_truth(cli: CorpusCLI) -> dict:
 
     def page(path: str) -> str:
         if path not in shown:
-            out = subprocess.run(
-                [exe, *path.split(), "--help"], capture_output=True, text=True, timeout=60
-            )
+            with tempfile.TemporaryDirectory(prefix="corpus-truth-") as cwd:
+                out = subprocess.run(
+                    [exe, *path.split(), "--help"],
+                    capture_output=True,
+                    text=True,
+                    timeout=60,
+                    cwd=cwd,
+                )
             shown[path] = out.stdout + out.stderr
         return shown[path]
 
@@ -909,10 +945,100 @@ def clap_fish_generated_truth(cli: CorpusCLI) -> dict:
         names = [n for n in flag["names"] if n in row_names(path)]
         if names:
             commands[path]["flags"].setdefault(names[0], dict(flag, names=names))
+
+    def accepts(path: str, name: str) -> bool:
+        argv = [exe, *path.split(), name, "--help"]
+        with tempfile.TemporaryDirectory(prefix="corpus-truth-") as cwd:  # `deno init` writes
+            return subprocess.run(argv, capture_output=True, timeout=60, cwd=cwd).returncode == 0
+
+    # a program may print rows for arguments it hides from clap's generator (deno's permission
+    # flags, `hide(true)` and a help template of its own): a row name the file lacks that the
+    # program accepts (`PATH NAME --help` exits 0 where a made-up name is refused) is forgiven
+    # (`also_documented`: neither found nor invented), never counted
+    for path, entry in commands.items():
+        spelled = {n for f in entry["flags"].values() for n in f["names"]}
+        unlisted = sorted(
+            n
+            for n in row_names(path) - spelled - NEVER_COUNTED - {"-V"}
+            if re.match(r"--?[A-Za-z0-9]", n)
+        )
+        if unlisted and not accepts(path, "--no-such-option-at-all"):
+            entry["also_documented"] = [n for n in unlisted if accepts(path, n)]
     return {
         "method": f"the fish completion clap_complete writes when asked (`{cli.name} {' '.join(args)}`): "
         "each line's condition names its command, `-a NAME` under a choosing condition a command, "
-        "`-r` a value, `-a` on a value its choices; a command its parent's help lists in no row, or a name at the head of no option row of `PATH --help`, is clap's hidden one, left out",
+        "`-r` a value, `-a` on a value its choices; a command its parent's help lists in no row, or a name at the head of no option row of `PATH --help`, is clap's hidden one, left out; "
+        "a row name the file lacks that the program accepts (`PATH NAME --help` exits 0) is forgiven (also_documented)",
+        "commands": commands,
+    }
+
+
+def clap_dynamic_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """clap_complete's dynamic engine (`CompleteEnv`), which completes from the program's own
+    `clap::Command` when run as `VAR=fish CLI -- CLI WORDS…` (`clap-dynamic:VAR`; `just
+    --completions fish` prints only `JUST_COMPLETE=fish just | source`). In an empty folder:
+    `CLI --` lists every visible long option (hidden ones are never offered), `CLI -` the same
+    options in the same order, each by its short letter where it has one (paired by position
+    and description); after an option, `""` is answered with the option list again for a
+    switch or a value that may be left out (kind not told), and otherwise with the value's
+    choices (a choice), files of the empty folder or nothing (a value). Subcommands: the words of `CLI PATH… ""` that are no option."""
+    var = cli.truth.split(":", 1)[1]
+    exe = find_executable(cli)
+    assert exe is not None
+    env = dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8", **{var: "fish"})
+
+    def complete(*words: str) -> list[tuple[str, str]]:
+        out = subprocess.run(
+            [exe, "--", cli.name, *words],
+            capture_output=True,
+            text=True,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            timeout=30,
+            check=True,
+        )
+        return [
+            (word, desc)
+            for line in out.stdout.splitlines()
+            if line.strip()
+            for word, _, desc in [line.partition("\t")]
+        ]
+
+    commands: dict[str, dict] = {}
+    queue: list[list[str]] = [[]]
+    while queue:
+        path = queue.pop(0)
+        longs = [row for row in complete(*path, "--") if row[0].startswith("--")]
+        firsts = [row for row in complete(*path, "-") if row[0].startswith("-")]
+        assert len(longs) == len(firsts), (path, longs, firsts)
+        listing = {w for w, _ in longs}
+        flags: dict[str, dict] = {}
+        for (long, desc), (first, first_desc) in zip(longs, firsts, strict=True):
+            assert desc == first_desc, (long, first)
+            if long in NEVER_COUNTED:
+                continue
+            names = [long] if first == long else [long, first]
+            answer = {w for w, _ in complete(*path, long, "")}
+            switch = bool(answer) and answer <= listing | {w for w, _ in firsts}
+            choices = sorted(w for w in answer if not w.endswith("/") and w != ".")
+            flag = _flag_entry(long)
+            flag["names"] = names
+            # the option list again: a switch, or a value clap lets be left out (`--list
+            # [MODULE]...`): not told
+            flag["kind"] = None if switch else "value"
+            if not switch and choices:
+                flag["type"], flag["choices"] = "choice", choices
+            flags[long] = flag
+        commands[" ".join(path)] = {"flags": flags, "positionals": None}
+        queue += [
+            [*path, w] for w, _ in complete(*path, "") if not w.startswith("-") and w != "help"
+        ]
+    return {
+        "method": f"clap_complete's dynamic engine, `{var}=fish {cli.name} -- {cli.name} WORDS…` in an empty folder: "
+        "`--` every visible long option, `-` each by its short letter where it has one (paired by position), "
+        '`OPTION ""` answered with the option list (a switch or an optional value: kind not told) or else the value\'s choices or nothing (a value); '
+        'commands the words of `PATH… ""` that are no option',
         "commands": commands,
     }
 
@@ -2214,22 +2340,46 @@ def _kingpin_names(exe: str, cwd: str, path: list[str]) -> bool:
 
 
 def urfave_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """urfave/cli's completion: v1 and v2 answer `--generate-bash-completion`, v3
+    (`urfave-v3`) `--generate-shell-completion`, each word followed by `:its description`."""
     exe = find_executable(cli)
     assert exe is not None
+    asking = (
+        "--generate-shell-completion" if cli.truth == "urfave-v3" else "--generate-bash-completion"
+    )
+
+    def words(argv: list[str]) -> list[str]:
+        return [
+            w.split(":", 1)[0] if cli.truth == "urfave-v3" else w
+            for w in _go_completion(exe, cwd, argv)
+        ]
 
     def subcommands(path: list[str]) -> list[str]:
-        return [
-            w
-            for w in _go_completion(exe, cwd, [*path, "--generate-bash-completion"])
-            if not w.startswith("-")
-        ]
+        # v3 answers a leaf with its arguments' completions (lefthook's `run` with the words of
+        # git's error outside a repository): a command is a name whose own `--help` says so
+        listed = [w for w in words([*path, asking]) if not w.startswith("-")]
+        if cli.truth == "urfave-v3":
+            return [
+                w
+                for w in listed
+                if w != "help" and re.fullmatch(r"[A-Za-z0-9][\w.:-]*", w) and named([*path, w])
+            ]
+        return listed
+
+    def named(path: list[str]) -> bool:
+        out = subprocess.run(
+            [exe, *path, "--help"],
+            capture_output=True,
+            text=True,
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            timeout=30,
+        )
+        lines = out.stdout.splitlines()
+        return lines[:1] == ["NAME:"] and len(lines) > 1 and f" {path[-1]} " in f" {lines[1]} "
 
     def flags(path: list[str]) -> list[str]:
-        return [
-            w
-            for w in _go_completion(exe, cwd, [*path, "-", "--generate-bash-completion"])
-            if w.startswith("--")
-        ]
+        return [w for w in words([*path, "-", asking]) if w.startswith("--")]
 
     def canonical(path: list[str]) -> str:
         # `ctr c --help` prints `NAME:` / `   ctr containers - manage containers`: the command
@@ -2252,7 +2402,7 @@ def urfave_truth(cli: CorpusCLI, cwd: str) -> dict:
         return path[-1]
 
     return {
-        "method": "urfave/cli's own completion: `CLI PATH… --generate-bash-completion` for commands (an alias, whose `--help` NAME line names another command, left out), `PATH… - --generate-bash-completion` for flags (long names only; kinds not told; an inherited flag counted once, where declared)",
+        "method": f"urfave/cli's own completion: `CLI PATH… {asking}` for commands (an alias, whose `--help` NAME line names another command, left out), `PATH… - {asking}` for flags (long names only; kinds not told; an inherited flag counted once, where declared)",
         "commands": _walk_go_completion(subcommands, flags, canonical),
     }
 
@@ -2287,8 +2437,10 @@ def make(cli: CorpusCLI) -> dict:
             body = bash_clap_truth(cli)
         elif cli.truth.startswith("clap-fish:"):
             body = clap_fish_truth(cli)
-        elif cli.truth.startswith("clap-fish-generated:"):
+        elif cli.truth.startswith(("clap-fish-generated:", "clap-fish-generated-out-dir:")):
             body = clap_fish_generated_truth(cli)
+        elif cli.truth.startswith("clap-dynamic:"):
+            body = clap_dynamic_truth(cli, cwd)
         elif cli.truth == "openssl":
             body = openssl_truth(cli, cwd)
         elif cli.truth == "git":
@@ -2317,7 +2469,7 @@ def make(cli: CorpusCLI) -> dict:
             body = yargs_truth(cli, cwd)
         elif cli.truth == "kingpin":
             body = kingpin_truth(cli, cwd)
-        elif cli.truth == "urfave":
+        elif cli.truth in ("urfave", "urfave-v3"):
             body = urfave_truth(cli, cwd)
         elif cli.truth == "oclif":
             body = oclif_truth(cli, cwd)

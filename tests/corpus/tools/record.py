@@ -68,7 +68,12 @@ LISTINGS = (
     [],
 )
 
-SERVES_WHEN_RUN_BARE = {"prometheus", "prometheus-alertmanager"}
+SERVES_WHEN_RUN_BARE = {
+    "prometheus",
+    "prometheus-alertmanager",
+    "prometheus-node-exporter",
+    "prometheus-blackbox-exporter",
+}
 """Programs that start a server on every interface when run with no argument: the bare call is
 not recorded (it would listen until the timeout); the replay refuses it as unrecorded."""
 

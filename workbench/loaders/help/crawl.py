@@ -64,6 +64,7 @@ from workbench.loaders.help.run import run_help
 from workbench.loaders.help.shortness import (
     example_options,
     held_spellings,
+    hides_help_switch,
     nameless_rows,
     promised_options,
     refuses_own_default,
@@ -556,6 +557,7 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     in_examples: list[str] = []
     promised: list[str] = []
     held_anywhere, command_words = _tree_spellings(root)
+    hidden_help = hides_help_switch(_page_texts(root))
     stack: list[tuple[CrawledCommand, set[str], bool]] = [(root, set(), False)]
     while stack:
         node, above, sibling_read = stack.pop()
@@ -609,6 +611,7 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
         word = promised_options(text)
         if (
             word
+            and not hidden_help
             and not flags
             and not node.children
             and not node.parsed.subcommands
@@ -716,6 +719,18 @@ def _tree_spellings(root: CrawledCommand) -> tuple[set[str], set[str]]:
             words.update(node.parsed.aliases)
             words.update(entry.name for entry in node.parsed.subcommands)
     return spellings, words
+
+
+def _page_texts(root: CrawledCommand) -> list[str]:
+    """The help text of every command of the crawl that was read (rejected names left out)."""
+    texts: list[str] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if not node.rejected and node.parsed is not None and node.fetched and node.fetched.text:
+            texts.append(node.fetched.text)
+    return texts
 
 
 def _counted(count: int, word: str) -> str:

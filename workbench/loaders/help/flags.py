@@ -204,9 +204,19 @@ class _Spelling:
     the flag is not named by become its aliases."""
 
 
+_SHOWN_REPEATED = re.compile(
+    r"(?P<head>(?P<first>--?[A-Za-z0-9][\w.-]*)[ =]\S.*?)\s+\[\s+(?P=first)[ =][^\[\]]*\s\]"
+)
+"""`--tag string [ --tag string ]`: the term followed by itself in brackets, which is how a
+flag given more than once (a slice) is shown; the head is the flag, the bracket says it repeats."""
+
+
 def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     """The flag an options entry describes, or None when the term names no flag."""
     term = term.strip()
+    shown_repeated = False
+    if repeated := _SHOWN_REPEATED.fullmatch(term):
+        term, shown_repeated = repeated.group("head"), True
     literal_default: str | None = None
     if term.endswith(":") and "=" in term and style.literal_default is not None:
         term, _, literal_default = term[:-1].partition("=")
@@ -291,7 +301,11 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     hinted = value is None and (found.kind in ("string", "number", "array") or bool(found.choices))
     if hinted:
         value = found.kind or "string"  # a kind label names the type in the description only
-    repeats = says_repeatable(clean) or shown_doubled(shorts[0] if shorts else None, clean)
+    repeats = (
+        shown_repeated
+        or says_repeatable(clean)
+        or shown_doubled(shorts[0] if shorts else None, clean)
+    )
     if value is None:
         counts = (
             count

@@ -43,7 +43,11 @@ rule read from real help texts (the corpus recordings and the programs on a Debi
 - **a usage that takes options the help lists none of**: a command with no subcommands whose
   usage names options (`[options]`, `[OPTION]...`, `<flags>`) while no line of its help starts
   with an option and no flag was read. A group's `[options]` may be its subcommands'; a style
-  whose usage names options for every command (click) is left out by its own rule.
+  whose usage names options for every command (click) is left out by its own rule. Nor is it a
+  sign in a program that **hides its help switch**: three or more of its pages list option rows
+  and none shows a plain `-h, --help` row (a template that leaves it out; a `--help[=<CONTEXT>]`
+  row is an option of another kind), since a framework may write `[OPTIONS]` for the help
+  switch alone.
 
 A listed command whose help could not be read is a sign too, except one that **runs instead of
 showing help**: every form that asks it (`CMD --help`, `CMD -h`) exits non-zero with the same
@@ -318,6 +322,24 @@ _PROMISED = re.compile(
 """`Usage: tool [options] FILE`, `usage: tool <flags>`, `Usage: tool [OPTION]... FILE`."""
 _ANY_OPTION_ROW = re.compile(r"^[ \t│┃║|*•○·]*(?:[-+][A-Za-z0-9?#@]|--\[?[A-Za-z])", re.MULTILINE)
 """Any line that starts with an option, in a box (rich's panels) or a bullet list too."""
+
+
+_PLAIN_HELP_ROW = re.compile(
+    r"^[ \t]+(?:(?:-[h?],[ \t]*)?--help(?:,[ \t]*-[h?])?|-[h?])(?:[ \t]{2,}\S|[ \t]*$)",
+    re.MULTILINE,
+)
+"""`  -h, --help   Print help`, `   --help, -h  show help`, `  -h`: the help switch's own row, with
+no value (`--help[=<CONTEXT>]` is an option of another kind the program chose to show)."""
+_ENOUGH_PAGES = 3
+
+
+def hides_help_switch(texts: list[str]) -> bool:
+    """Whether a program's help pages never show its help switch: at least `_ENOUGH_PAGES` of
+    them list option rows and none has a plain help row. Such a program's template leaves the
+    switch out, so a usage's `[OPTIONS]` over no row may stand for that switch alone (a
+    framework may write `[OPTIONS]` for `-h` by itself), which is no sign that options are missing."""
+    with_rows = [t for t in texts if _ANY_OPTION_ROW.search(t)]
+    return len(with_rows) >= _ENOUGH_PAGES and not any(_PLAIN_HELP_ROW.search(t) for t in texts)
 
 
 def promised_options(text: str) -> str | None:
