@@ -941,6 +941,17 @@ def _comma_joined(match: re.Match[str]) -> str:
     return ", ".join([match.group(1), *re.findall(_LONG_SPELLING, match.group(2))])
 
 
+_SHORT_BESIDE_LONG_OF_ITS_VALUE = re.compile(
+    r"^(-[A-Za-z0-9](?: (?P<spaced>[^\s-]\S*)|\[(?P<optional>[^\s\]]+)\]))"
+    r" {2,}(--[A-Za-z0-9][\w-]*(?:=(?P=spaced)|\[=(?P=optional)\]))(?= {2,}\S)"
+)
+"""A short letter with its value, two spaces or more, then the long name with the same value
+(`-i CODE1,CODE2..    --include=CODE1,CODE2..    Consider only …`, `-C[WHEN]  --color[=WHEN]
+Use color`: the three columns Haskell's GetOpt prints, the argument's description written
+after each spelling): one option's spellings. The value must be the same words on both sides,
+so a short whose description starts with a long option stays as it was."""
+
+
 RETIRED_HEADING = re.compile(
     r"^(?=.*\b(?:options?|flags?|switches)\b).*\b(?:are|is)\s+(?:now\s+)?(?:deprecated|obsolete"
     r"|retired|discontinued|no\s+longer\s+(?:supported|used|accepted|honou?red)|ignored)\b",
@@ -1028,6 +1039,7 @@ def _entries(lines: list[str], starts_entry) -> list[Entry]:
             entry_indent = indent
             stripped = re.sub(r"^(-\w,)\s{2,}(?=--)", r"\1 ", stripped)  # `-V,  --version`
             stripped = _SHORT_BESIDE_LONG.sub(_comma_joined, stripped)  # `-c  --format=F   use …`
+            stripped = _SHORT_BESIDE_LONG_OF_ITS_VALUE.sub(r"\1, \4", stripped)
             match = _TWO_COLUMNS.match(stripped)
             if match:
                 current = Entry(match.group(1), group=group)

@@ -224,7 +224,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         term = term[:-1]  # `--image, i:` over an indented description
     if (
         term.endswith(",")
-        or (term.endswith(".") and not term.endswith("..."))
+        or (term.endswith(".") and not term.endswith(".."))  # `CODE1,CODE2..`: more of them
         or term.count(", -") > 3
     ):
         return None  # prose listing flags (`These flags are available: --account, --project, …`)
