@@ -35,7 +35,7 @@ def command_entries(section: Section, path: list[str] | None = None) -> list[Com
     if words is not None:
         return [CommandEntry(word) for word in words]
     result: list[CommandEntry] = []
-    entries = item_entries(_names_filling_their_column(section))
+    entries = item_entries(_names_filling_their_column(section, path))
     dashed = [e for e in entries if not e.text and _DASHED_ROW.fullmatch(e.term.strip())]
     if dashed and len(dashed) * 2 < len(entries):
         entries = [
@@ -79,17 +79,15 @@ def _group_of_row(
     return CommandEntry(words[0])
 
 
-_LISTING_ROW = re.compile(r"(\s*)([\w.:+-]+)( {2,})\S")
-
-
-def _names_filling_their_column(section: Section) -> Section:
+def _names_filling_their_column(section: Section, path: list[str] | None = None) -> Section:
     """A name as wide as the listing's name column leaves one space before its summary
     (`export-pkg Create a package …` among `export     Export a recipe …`): where the other rows
     put their summaries in one column and this row's summary starts there after one space, the
-    row gets the two spaces that separate a name from its summary."""
-    columns = [
-        match.end(3) for line in section.lines if (match := _LISTING_ROW.match(line)) is not None
-    ]
+    row gets the two spaces that separate a name from its summary. A name may follow the
+    program's own name (`tool install --help` among `tool repl    --help`)."""
+    program = rf"(?:{re.escape(path[0])} )?" if path else ""
+    row = re.compile(rf"(\s*)({program}[\w.:+-]+)( {{2,}})\S")
+    columns = [match.end(3) for line in section.lines if (match := row.match(line)) is not None]
     if len(columns) < 2 or len(set(columns)) != 1:
         return section
     column = columns[0]
@@ -97,11 +95,11 @@ def _names_filling_their_column(section: Section) -> Section:
     for line in section.lines:
         name = line[: column - 1]
         if (
-            _LISTING_ROW.match(line) is None
+            row.match(line) is None
             and len(line) > column
             and line[column - 1] == " "
             and line[column] != " "
-            and re.fullmatch(r"\s*[\w.:+-]+", name)
+            and re.fullmatch(rf"\s*{program}[\w.:+-]+", name)
         ):
             line = f"{name}  {line[column:]}"
         lines.append(line)
