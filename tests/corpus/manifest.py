@@ -3546,6 +3546,21 @@ CORPUS: tuple[CorpusCLI, ...] = (
         round=34,
         notes=("one OptionParser with an option group of check codes",),
     ),
+    CorpusCLI(
+        "sqlmap",
+        "optparse",
+        ("pypi", "sqlmap==1.10.10"),
+        "optparse",
+        version="1.10.10",
+        live=True,
+        held_out=True,
+        round=34,
+        hand_checked="`sqlmap --technique B --help` exits 0 (an option its `--help` hides, the parser takes)",
+        notes=(
+            "one OptionParser of many groups; under `-h`/`--help` it sets every option outside its basic list to SUPPRESS_HELP before parsing (`-hh` shows them): the truth, as every optparse truth, is the parser under `--help`",
+            "its main wraps everything in a bare `except:` and asks `sys.stdout.fileno()` at import",
+        ),
+    ),
 )
 
 

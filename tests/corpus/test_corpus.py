@@ -466,13 +466,15 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "bumpver": (1.000, 1.000, 1.000, 1.000),
     "rq": (1.000, 1.000, 1.000, 1.000),
     "litecli": (1.000, 1.000, 1.000, 1.000),
-    "pdoc": (1.000, 1.000, 1.000, 0.938),
+    "pdoc": (1.000, 1.000, 1.000, 1.000),  # 0.938 first scored: a group titled for arguments
     "dramatiq": (1.000, 1.000, 1.000, 1.000),
     "tmuxp": (1.000, 1.000, 1.000, 1.000),
     "yoyo": (1.000, 1.000, 1.000, 1.000),
     "cement": (1.000, 1.000, 1.000, 1.000),
     "huey_consumer": (1.000, 1.000, 1.000, 1.000),
     "pydocstyle": (1.000, 1.000, 1.000, 1.000),
+    # its `--help` hides all but its basic options (`-hh` shows them): said short
+    "sqlmap": (1.000, 1.000, 1.000, 0.136),
 }
 LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "sqlite-utils": (1.000, 1.000, 1.000, 1.000),
@@ -557,6 +559,8 @@ LIVE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "cement": (1.000, 1.000, 1.000, 1.000),
     "huey_consumer": (1.000, 1.000, 1.000, 1.000),
     "pydocstyle": (1.000, 1.000, 1.000, 1.000),
+    # the exact load fails (docs/loaders.md, "Round 34"): the help crawl
+    "sqlmap": (1.000, 1.000, 1.000, 0.136),
 }
 
 SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
@@ -577,9 +581,7 @@ SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
     # options that no text it prints names (stestr left once cliff's two-word rows left their
     # group; poetry and jupyter-kernelspec in resid18: cleo's third level, an alias row found)
     | {"waitress-serve"}
-    # held out (round 34), as first scored (docs/loaders.md, "Round 34"): pdoc's
-    # `--output-directory`, an option row after a positional's wrapped row in one section
-    | {"pdoc"}
+    # (round 34's pdoc left once a group titled for arguments was read for its option rows)
     # held out (round 23), as first scored (docs/loaders.md, "Round 23"): perl's
     # `-x[dir]`-style rows (tmux's commands now come from its page's entries, crawler.md)
     | {"perl"}
@@ -895,15 +897,16 @@ ROUND_34_RECORDED_MICRO = {
     "commands_precision": 1.000,
     "commands_recall": 1.000,
     "flags_precision": 1.000,
-    "flags_recall": 0.998,  # pdoc's `--output-directory`
-    "value_type": 0.967,  # untyped values and choices only a description lists
+    "flags_recall": 0.691,  # 0.689 first scored (pdoc's `--output-directory`); sqlmap's
+    # `--help` shows 33 of its 242 options (said short)
+    "value_type": 0.960,  # 0.956 first scored; untyped values, choices only a description lists
 }
 ROUND_34_LIVE_MICRO = {
     "commands_precision": 1.000,
     "commands_recall": 1.000,
     "flags_precision": 1.000,
-    "flags_recall": 1.000,
-    "value_type": 1.000,
+    "flags_recall": 0.691,  # sqlmap's exact load fails: the help crawl
+    "value_type": 0.988,
 }
 FRESH_HELD_OUT = (
     ROUND_14
