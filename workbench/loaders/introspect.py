@@ -23,7 +23,6 @@ import importlib
 import importlib.metadata
 import importlib.util
 import inspect
-import io
 import json
 import optparse
 import os
@@ -49,6 +48,8 @@ class _Captured(BaseException):
     def __init__(self, obj: Any) -> None:
         super().__init__("captured")
         self.obj = obj
+        if _active:  # kept, for a program that swallows even this (a bare `except:`)
+            _active[-1].stopped = obj
 
 
 # --- recording and capture ---------------------------------------------------------------------
@@ -56,8 +57,15 @@ class _Captured(BaseException):
 
 @contextlib.contextmanager
 def recording_parsers() -> Iterator[None]:
-    """While active, every new ArgumentParser remembers its `parents=` and whether `prog=` was given."""
+    """While active, every new ArgumentParser remembers its `parents=` and whether `prog=` was
+    given, and every new optparse Option the help it was declared with (a program may hide it
+    later, for a shorter help only: `optparse_loader._shown_help`)."""
     original = argparse.ArgumentParser.__init__
+    original_option = optparse.Option.__init__
+
+    def option_init(self: optparse.Option, *args: Any, **kwargs: Any) -> None:
+        original_option(self, *args, **kwargs)
+        setattr(self, optparse_loader.DECLARED_HELP_ATTR, self.help)
 
     def init(self: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
         original(self, *args, **kwargs)
@@ -70,10 +78,12 @@ def recording_parsers() -> Iterator[None]:
         )
 
     argparse.ArgumentParser.__init__ = init  # type: ignore[method-assign]
+    optparse.Option.__init__ = option_init  # type: ignore[method-assign]
     try:
         yield
     finally:
         argparse.ArgumentParser.__init__ = original  # type: ignore[method-assign]
+        optparse.Option.__init__ = original_option  # type: ignore[method-assign]
 
 
 def _immediate_targets() -> list[tuple[Any, str]]:
@@ -117,6 +127,10 @@ class _Capture:
         self.passed: list[Any] = []
         """Parsers that read the command line and returned: a bootstrap (`add_help=False`) or
         `parse_known_args` pre-parser, or a dispatcher whose REMAINDER took `--help`."""
+        self.stopped: Any = None
+        """The object of the last stop raised: a program whose dispatch is wrapped in a bare
+        `except:` (or `except BaseException`) swallows the stop, then prints its own error,
+        exits or returns; the parser it stopped at is still the answer."""
 
 
 _active: list[_Capture] = []
@@ -222,17 +236,24 @@ def _preload_frameworks() -> None:
 @contextlib.contextmanager
 def _sandbox(argv0: str, words: list[str] | None = None) -> Iterator[_Capture]:
     """Capture on, and nothing real to act on: `sys.argv = [argv0, *words]` (default `--help`),
-    empty stdin, output dropped."""
+    empty stdin, output dropped. The streams are the null device's, real files: a program that
+    asks one for its descriptor or its bytes as it starts (`os.isatty(sys.stdout.fileno())`,
+    `sys.stdout.buffer` at import) runs on, where an in-memory stream would raise
+    `UnsupportedOperation: fileno` or have no `buffer`."""
     _preload_frameworks()
     saved = (sys.argv, sys.stdin, sys.stdout, sys.stderr)
     sys.argv = [argv0, *(words if words is not None else ["--help"])]
-    sys.stdin = io.StringIO("")
-    sys.stdout = sys.stderr = io.StringIO()
-    try:
-        with recording_parsers(), capturing() as state:
-            yield state
-    finally:
-        sys.argv, sys.stdin, sys.stdout, sys.stderr = saved
+    with (
+        open(os.devnull, encoding="utf-8") as empty,
+        open(os.devnull, "w", encoding="utf-8") as dropped,
+    ):
+        sys.stdin = empty
+        sys.stdout = sys.stderr = dropped
+        try:
+            with recording_parsers(), capturing() as state:
+                yield state
+        finally:
+            sys.argv, sys.stdin, sys.stdout, sys.stderr = saved
 
 
 _FRAMEWORKS = "click, typer, argparse or optparse"
@@ -264,15 +285,21 @@ def call_captured(func: Callable[[], Any], argv0: str, words: list[str] | None =
     except _Captured as captured:
         return captured.obj
     except SystemExit as stop:
+        if state is not None and state.stopped is not None:
+            return state.stopped  # the program swallowed the stop, then exited
         if state is not None and state.passed:
             return _widest(state.passed)
         raise _exited(argv0, stop) from None
     except Exception:
+        if state is not None and state.stopped is not None:
+            return state.stopped  # … then failed
         if (
             state is not None and state.passed
         ):  # the program failed after its pre-parser read the line
             return _widest(state.passed)
         raise
+    if state is not None and state.stopped is not None and framework_of(result) is None:
+        return state.stopped  # … then returned
     if state is not None and state.passed and framework_of(result) is None:
         return _widest(state.passed)
     if result is None:

@@ -31,6 +31,8 @@ else:  # run as a loose script by loaders/foreign.py, next to json_default.py
     )
 
 _MAX_CHOICES = 200
+DECLARED_HELP_ATTR = "_workbench_declared_help"
+"""Where the introspection keeps the help an option was declared with (`Option.__init__`)."""
 _USAGE_WORD = re.compile(r"\[[^\]]*\]|<[^>]*>|\S+")
 
 
@@ -88,9 +90,18 @@ def version_string(parser: optparse.OptionParser) -> str | None:
 
 
 def _all_options(parser: optparse.OptionParser) -> list[optparse.Option]:
+    """The parser's options, listed ones first (its own, then each group's), then any option its
+    parse still takes that no listed group holds: the option maps are what `parse_args` reads,
+    and a program may drop a group from `option_groups` for a shorter help only (sqlmap's `-h`
+    removes every group without a basic option; `-hh` shows them, and both parse them)."""
     options = list(parser.option_list)
     for group in parser.option_groups:
         options.extend(group.option_list)
+    listed = {id(option) for option in options}
+    for option in [*parser._short_opt.values(), *parser._long_opt.values()]:
+        if id(option) not in listed:
+            listed.add(id(option))
+            options.append(option)
     return options
 
 
@@ -114,7 +125,7 @@ def _flag_data(
         "required": False,
         "repeatable": option.action == "append",
         "negatable": False,
-        "hidden": option.help == optparse.SUPPRESS_HELP,
+        "hidden": _shown_help(option) == optparse.SUPPRESS_HELP,
         "deprecated": False,
         "env_var": None,
         "metavar": option.metavar if isinstance(option.metavar, str) else None,
@@ -164,15 +175,32 @@ def _type_info(option: optparse.Option) -> dict[str, Any]:
     return {"value_type": "string", "type_name": str(kind)}
 
 
+def _shown_help(option: optparse.Option) -> Any:
+    """The option's help as its fullest help shows it: the declared one when the program hid a
+    declared option only afterwards, for a shorter help (sqlmap's `-h` sets `SUPPRESS_HELP` on
+    every option outside a basic list before parsing, its `-hh` shows them all, and its parser
+    takes them either way); an option declared hidden stays hidden."""
+    declared = getattr(option, DECLARED_HELP_ATTR, option.help)
+    if option.help == optparse.SUPPRESS_HELP and declared != optparse.SUPPRESS_HELP:
+        return declared
+    return option.help
+
+
 def _help(parser: optparse.OptionParser, option: optparse.Option) -> str:
-    if not option.help or option.help == optparse.SUPPRESS_HELP:
+    shown = _shown_help(option)
+    if not shown or shown == optparse.SUPPRESS_HELP:
         return ""
     try:
         formatter = parser.formatter
         formatter.parser = parser  # expand_default reads the parser's defaults
-        return formatter.expand_default(option).strip()
+        hidden_by_the_program = option.help
+        option.help = shown
+        try:
+            return formatter.expand_default(option).strip()
+        finally:
+            option.help = hidden_by_the_program
     except Exception:
-        return str(option.help).strip()
+        return str(shown).strip()
 
 
 def _json_safe(value: Any) -> Any:

@@ -456,8 +456,14 @@ def _run_to_capture(script: str, path: list[str], what: str):
             obj()
     except _Captured as captured:
         return captured.obj
-    except SystemExit as error:
+    except BaseException as error:
+        if _Captured.last is not None:  # the program swallowed the stop, then exited or failed
+            return _Captured.last
+        if not isinstance(error, SystemExit):
+            raise
         raise SystemExit(f"{script} {' '.join(path)} --help exited ({error.code}) without {what}")
+    if _Captured.last is not None:  # … or returned (sqlmap's bare `except:` around its main)
+        return _Captured.last
     raise SystemExit(f"{script} {' '.join(path)} --help returned without {what}")
 
 

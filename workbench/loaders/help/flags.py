@@ -39,6 +39,7 @@ from workbench.loaders.help.types import (
     choice_list,
     declared_type,
     is_type_phrase,
+    numeric_union,
     placeholder,
     range_bounds,
     sole_choice,
@@ -573,6 +574,8 @@ def _value_typing(value: str, style: FlagStyle) -> tuple[Typing, str | None, boo
     if style.type_words and not value.startswith("<"):
         typing = type_word(value)
         return typing, None, repeatable
+    if union := numeric_union(value):
+        return Typing(union), metavar, repeatable  # `INT | FLOAT`: a union of number types
     if not style.placeholder_lists and (choice_list(value) or choice_list(f"[{value}]")):
         return Typing(ValueType.STRING), metavar, repeatable  # `<ie7|ie8>` only names the value
     return placeholder(value), metavar, repeatable

@@ -118,6 +118,8 @@ class Rules:
             return False
         if section.key in self.argument_sections:
             return option_rows_mostly(section)
+        if _NAMES_ARGUMENTS.search(section.key) and _edge_option_rows(section):
+            return True  # `Main Arguments:` over `  module  …` and `  -o DIR, --output …`
         content = [line.strip() for line in section.lines if line.strip()]
         first = content[0] if content else ""
         return (
@@ -141,6 +143,27 @@ _POSITIONAL_ROW = re.compile(
 the same (its option rows start on the next line). A positional is spelled as a placeholder:
 in capitals or angle brackets, or any word marked as repeated (`...`); a bare lower-case word
 could be a command or a value's name."""
+
+
+_NAMES_ARGUMENTS = re.compile(r"\barg(ument)?s$")
+"""A group a program titles for its arguments (`Main Arguments:`), not one of the style's
+positionals sections (`arguments`, `positional arguments`): a parser that groups its arguments
+prints a group's positionals and options in one section."""
+
+
+def _edge_option_rows(section: Section) -> bool:
+    """A row at the section's left edge opens with an option's spelling (`-o DIR, --output
+    DIR`): the section holds options, whatever else its rows are (a positional's `module  …`
+    row above them). A spelling inside a description, deeper than the edge, is none."""
+    content = [line for line in section.lines if line.strip()]
+    if not content:
+        return False
+    edge = min(len(line) - len(line.lstrip()) for line in content)
+    return any(
+        _OPTION_ROW.match(line.lstrip())
+        for line in content
+        if len(line) - len(line.lstrip()) <= edge + 1
+    )
 
 
 def _rows_after_description(section: Section) -> bool:

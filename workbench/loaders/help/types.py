@@ -185,6 +185,8 @@ def range_bounds(name: str) -> Bounds | None:
 def placeholder(name: str) -> Typing:
     """A placeholder name (`<N>`, `FILE`, `{a,b}`, `[json|yaml]`, `<KEY=VALUE|PATH>`)."""
     name = without_bounds(name)
+    if union := numeric_union(name):
+        return Typing(union)  # `INT | FLOAT`: type words, not values to choose from
     if choices := choice_list(name):
         return Typing(ValueType.CHOICE, choices=choices)
     if listed := re.fullmatch(r"<?list\[(\w+)\]>?", name.strip(), re.IGNORECASE):
@@ -276,10 +278,27 @@ def is_type_phrase(text: str) -> bool:
     return bare in _SCALAR_WORDS or bare in _ARRAY_WORDS
 
 
+def numeric_union(name: str) -> ValueType | None:
+    """A placeholder that is a union of number type words (`INT | FLOAT`, `<int|float>`): the
+    CLI takes any of them, so the widest (`NUMBER` when one of them is fractional). A union
+    with any other word (`[json|yaml]`, `INT|auto`) is no declared type: it may list values."""
+    bare = re.sub(r"[<>\[\]]", "", without_bounds(name)).strip().lower()
+    parts = [part.strip() for part in bare.split("|")]
+    if len(parts) < 2:
+        return None
+    types = {_SCALAR_WORDS.get(part) for part in parts}
+    if not types <= {ValueType.INTEGER, ValueType.NUMBER}:
+        return None
+    return ValueType.NUMBER if ValueType.NUMBER in types else ValueType.INTEGER
+
+
 def declared_type(name: str) -> ValueType | None:
     """The type a placeholder that is a type word declares (`INTEGER`, `<int>`, `FLOAT`,
-    `INTEGER RANGE`): the CLI said it, so no description overrides it. `NUMBER` is not one: as a
-    placeholder it often counts (`downloading NUMBER files`)."""
+    `INTEGER RANGE`, a union of them: `INT | FLOAT`): the CLI said it, so no description
+    overrides it. `NUMBER` is not one: as a placeholder it often counts (`downloading NUMBER
+    files`)."""
+    if union := numeric_union(name):
+        return union
     bare = re.sub(r"[<>\[\]]", "", without_bounds(name)).strip().lower()
     if bare in _SCALAR_WORDS and bare not in (
         "path",
