@@ -92,12 +92,14 @@ _PARTIAL = re.compile(
     r" (?:described|documented|listed|available|hidden|not (?:shown|listed|displayed))\b"
     r"(?! (?:below|above|here|in this|under|in the (?:next|following)))"
     r"|\bsome (?:options|flags) (?:are|were) (?:hidden|not (?:shown|listed|displayed))\b"
-    r"|\bto (?:show|see|list|display) all (?:the )?(?:available )?(?:options|flags)\b",
+    r"|\bto (?:show|see|list|display) all (?:the )?(?:available )?(?:options|flags)\b"
+    r"|\b(?:show|print|display)s? (?:the )?(?:advanced|extended|expert|full|complete) help\b",
     re.IGNORECASE,
 )
 """A sentence saying the help lists only part of the options: `For a full list of options, see
 the manual.`, `See 'man tool' for all options.`, `More options are described in tool(1).`,
-`Some options are hidden`, `Use --help-all to see all options`."""
+`Some options are hidden`, `Use --help-all to see all options`, and a row offering the rest
+(`-hh  Show advanced help message and exit` beside `-h, --help  Show basic help message`)."""
 
 _OVERRIDE = re.compile(
     r"\b(?:overridden|negated|reversed|undone|cancell?ed)\s+(?:with|by)\b[^.;\n]{0,40}?"
