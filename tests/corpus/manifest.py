@@ -3423,8 +3423,8 @@ CORPUS: tuple[CorpusCLI, ...] = (
     ),
     # --- held out, round 32: node CLIs from the npm registry on argument frameworks the corpus
     # had little or none of (sade, citty, meow, nopt, yargs 16, commander bundled into one file,
-    # clipanion without its definitions builtin, oclif with plugins, commander 5 with colon
-    # commands); truth from each framework's own objects in the program's node
+    # clipanion without its definitions builtin, oclif with plugins and `:` topics); truth from
+    # each framework's own objects in the program's node
     CorpusCLI(
         "sirv",
         "sade",
@@ -3508,6 +3508,16 @@ CORPUS: tuple[CorpusCLI, ...] = (
         held_out=True,
         round=32,
         notes=("recorded only", "yargs 16: a fresh instance from the singleton's factory"),
+    ),
+    CorpusCLI(
+        "heroku",
+        "oclif",
+        ("npm", "heroku@11.10.0"),
+        "oclif",
+        version="11.10.0",
+        held_out=True,
+        round=32,
+        notes=("recorded only", "oclif 4 with plugins, topics joined by `:` (`access:add`)"),
     ),
     CorpusCLI(
         "napi",
