@@ -1521,6 +1521,51 @@ def parseargs_truth(cli: CorpusCLI, cwd: str) -> dict:
     }
 
 
+def sade_truth(cli: CorpusCLI, cwd: str) -> dict:
+    return {
+        "method": "sade's own tree in the CLI's node, captured at parse() (tools/truth_node.cjs): "
+        "each command's options (`__all__`'s on the root), an alias left out; a boolean default a "
+        "switch, a string one a value, an option with neither of untold kind (mri reads it either way)",
+        "commands": _preloaded_tree(cli, cwd, "sade's parse was never reached"),
+    }
+
+
+def citty_truth(cli: CorpusCLI, cwd: str) -> dict:
+    return {
+        "method": "the command definition citty's runMain is handed, in the CLI's node (its own "
+        "build or a bundled copy, through tools/truth_node_hooks.mjs), walked with every lazy "
+        "`subCommands` and `args` resolved: `boolean` a switch (`--no-NAME` too when on by default "
+        "or given a negative description), `string` a value, `enum` a choice, no type untold; "
+        "hidden commands left out",
+        "commands": _preloaded_tree(cli, cwd, "citty's runMain was never reached"),
+    }
+
+
+def meow_truth(cli: CorpusCLI, cwd: str) -> dict:
+    return {
+        "method": "the flags table the program hands meow, in its own node (tools/truth_node_hooks.mjs "
+        "makes meow's entry hand it over): a camel-cased key spelled kebab-cased, `shortFlag` and "
+        "`aliases` spellings, a boolean's `--no-NAME` too (yargs-parser's negation), `isMultiple` "
+        "repeatable, `choices` a choice",
+        "commands": _preloaded_tree(cli, cwd, "meow was never handed its flags"),
+    }
+
+
+def nopt_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """nopt has no notion of commands: its one table is the root's, and the commands the
+    program dispatches by hand (`truth_commands`, from its own list) take the root's options."""
+    commands = _preloaded_tree(cli, cwd, "nopt was never handed the command line")
+    for name in cli.truth_commands:
+        commands[name] = {"flags": {}, "positionals": None}
+    return {
+        "method": "the types and shorthands tables the program hands nopt for its own argv, in its "
+        "node (tools/truth_node.cjs): `Boolean` a switch, `String`/`Number` a value, a list of "
+        "Boolean and another type untold, a shorthand for one option a spelling of it, one for a "
+        "setting (`--loglevel=silly`) a switch of its own; commands from the program's own list",
+        "commands": commands,
+    }
+
+
 PRETTIER_TYPES = {"int": "integer", "choice": "choice", "path": "string", "string": "string"}
 
 
@@ -1604,10 +1649,18 @@ def oclif_truth(cli: CorpusCLI, cwd: str) -> dict:
         ["node", str(HERE / "truth_oclif.cjs"), str(root)], cwd, "oclif's Config.load failed"
     )
     commands: dict[str, dict] = {"": {"flags": {}, "positionals": None}}
+    # a CLI whose topics are joined by spaces is typed `oclif plugins install`; one that keeps
+    # oclif's default `:` is typed `heroku access:add` (`heroku access add` runs `access` with
+    # the argument `add`): each id is one word, its topics (`access`, `apps:favorites`) too
+    spaced = data.get("topicSeparator") == " "
     for command in data["commands"]:
         if command["hidden"]:
             continue
-        words = command["id"].split(":")
+        parts = command["id"].split(":")
+        words = parts if spaced else [command["id"]]
+        if not spaced:
+            for depth in range(1, len(parts)):
+                commands.setdefault(":".join(parts[:depth]), {"flags": {}, "positionals": None})
         # a topic (`plugins` above `plugins install`) is a command of the tree the user types
         for depth in range(1, len(words)):
             commands.setdefault(" ".join(words[:depth]), {"flags": {}, "positionals": None})
@@ -1639,7 +1692,9 @@ def oclif_truth(cli: CorpusCLI, cwd: str) -> dict:
         commands[" ".join(words)] = {"flags": flags, "positionals": positionals}
     return {
         "method": "oclif's own Config.load(package root) in the CLI's node (tools/truth_oclif.cjs): "
-        "every command of the CLI and its plugins, each flag's type/char/options/multiple/allowNo",
+        "every command of the CLI and its plugins, each flag's type/char/options/multiple/allowNo; "
+        "ids split at the config's topic separator only when it is a space (`:` keeps `access:add` "
+        "one word, as it is typed)",
         "commands": commands,
     }
 
@@ -1659,7 +1714,39 @@ def clipanion_truth(cli: CorpusCLI, cwd: str) -> dict:
         text=True,
         timeout=120,
     )
-    definitions = json.loads(out.stdout)
+    return {
+        "method": "clipanion's own `--clipanion=definitions` (every command's path and options as "
+        "the framework holds them); an option's definition ending in `#0` takes a value",
+        "commands": _clipanion_commands(json.loads(out.stdout)),
+    }
+
+
+def clipanion_capture_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """A program that does not register clipanion's definitions builtin: its Cli, captured
+    where it would run (tools/truth_node.cjs), answers the same `definitions()`."""
+    exe = find_executable(cli)
+    if exe is None:
+        raise RuntimeError("not installed")
+    out = Path(cwd) / "truth.json"
+    subprocess.run(
+        ["node", "-r", str(HERE / "truth_node.cjs"), exe, "--help"],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=120,
+        env=dict(os.environ, TRUTH_OUT=str(out)),
+    )
+    if not out.exists():
+        raise RuntimeError("clipanion's Cli never ran")
+    return {
+        "method": "clipanion's own Cli#definitions() (every command's path and options as the "
+        "framework holds them), the Cli captured where the program runs it (tools/truth_node.cjs, "
+        "its ES build through truth_node_hooks.mjs); an option's definition ending in `#0` takes a value",
+        "commands": _clipanion_commands(json.loads(out.read_text())["definitions"]),
+    }
+
+
+def _clipanion_commands(definitions: list[dict]) -> dict[str, dict]:
     commands: dict[str, dict] = {"": {"flags": {}, "positionals": None}}
     for definition in definitions:
         words = definition["path"].split()[1:]  # the first word is the binary's name
@@ -1685,11 +1772,7 @@ def clipanion_truth(cli: CorpusCLI, cwd: str) -> dict:
             commands[path]["flags"].update(flags)  # `yarn init` is defined twice (two plugins)
         else:
             commands[path] = {"flags": flags, "positionals": None}
-    return {
-        "method": "clipanion's own `--clipanion=definitions` (every command's path and options as "
-        "the framework holds them); an option's definition ending in `#0` takes a value",
-        "commands": commands,
-    }
+    return commands
 
 
 def ruby_truth(cli: CorpusCLI, cwd: str) -> dict:
@@ -2463,6 +2546,14 @@ def make(cli: CorpusCLI) -> dict:
             body = arg_truth(cli, cwd)
         elif cli.truth == "parseargs":
             body = parseargs_truth(cli, cwd)
+        elif cli.truth == "sade":
+            body = sade_truth(cli, cwd)
+        elif cli.truth == "citty":
+            body = citty_truth(cli, cwd)
+        elif cli.truth == "meow":
+            body = meow_truth(cli, cwd)
+        elif cli.truth == "nopt":
+            body = nopt_truth(cli, cwd)
         elif cli.truth == "prettier":
             body = prettier_truth(cli, cwd)
         elif cli.truth == "yargs":
@@ -2475,6 +2566,8 @@ def make(cli: CorpusCLI) -> dict:
             body = oclif_truth(cli, cwd)
         elif cli.truth == "clipanion":
             body = clipanion_truth(cli, cwd)
+        elif cli.truth == "clipanion-capture":
+            body = clipanion_capture_truth(cli, cwd)
         elif cli.truth == "ruby-optparse":
             body = ruby_optparse_truth(cli, cwd)
         elif cli.truth == "phpunit":

@@ -1,4 +1,5 @@
-// Truth for a node CLI from its own framework objects (commander, yargs, optionator, cac, arg), in its own node.
+// Truth for a node CLI from its own framework objects (commander, yargs, optionator, cac, arg, sade, citty, meow,
+// nopt), in its own node.
 //
 //   TRUTH_OUT=FILE node -r truth_node.cjs BIN [PATH...] --help
 //
@@ -195,7 +196,11 @@ function patchYargs(exports) {
       target.__truthPatched = true;
       target.showHelp = function () { write(yargsDump(this)); };
     }
-    return exports;
+    // yargs 16's `require('yargs')(args)` builds a fresh instance with a showHelp of its own
+    // (depcheck's `yargs(args).usage(…)`): the instance a call returns is wrapped too
+    return new Proxy(exports, {
+      apply(target, self, args) { return patchYargsInstance(Reflect.apply(target, self, args)); },
+    });
   }
   if (typeof exports === 'function') {
     const factory = exports;
@@ -426,6 +431,220 @@ function parseArgsDump(config) {
   }
 }
 
+
+// ---------------------------------------------------------------- commander bundled into the program
+// A bundle carrying its own copy of commander (npm-check-updates' build: class names mangled,
+// method and property names kept) never loads `commander`: the method whose body starts with
+// `this._prepareUserArgs(` is parse/parseAsync, and it is made to stop there as the
+// CommonJS patch does.
+const BUNDLED_PARSE = /(\b(?:async\s+)?parse(?:Async)?\(([\w$]+),([\w$]+)\)\{)(?=(?:const|let|var) [\w$]+=this\._prepareUserArgs\()/g;
+const compile = Module.prototype._compile;
+Module.prototype._compile = function (content, filename) {
+  if (typeof content === 'string' && content.includes('_prepareUserArgs(') && !/[\\/]commander[\\/]/.test(filename)) {
+    content = content.replace(BUNDLED_PARSE, '$1return globalThis.__truthCommanderStop(this);');
+  }
+  return compile.call(this, content, filename);
+};
+
+// ---------------------------------------------------------------- clipanion
+// clipanion's Cli holds every registered command; its own `definitions()` (what a program that
+// registers the builtin answers to `--clipanion=definitions`) lists each command's path and
+// options. Cli#run and #runExit are replaced so the program stops where it would read its
+// argv and the definitions are written (ES builds through truth_node_hooks.mjs).
+globalThis.__truthClipanionStop = function (cli) {
+  write({ framework: 'clipanion', definitions: cli.definitions() });
+};
+
+function patchClipanion(exports) {
+  const proto = exports && exports.Cli && exports.Cli.prototype;
+  if (!proto || proto.__truthPatched || typeof proto.definitions !== 'function') return;
+  proto.__truthPatched = true;
+  proto.run = proto.runExit = function () { globalThis.__truthClipanionStop(this); };
+}
+
+// ---------------------------------------------------------------- sade
+// sade's instance holds its whole tree (`tree[name].options`: `['-D, --dev', description,
+// default]`; `__all__` the options every command takes, `__default__` the single command's or
+// the root's). Its parse is replaced so the program stops where it would read its argv. sade
+// hands mri only the defaults: a boolean default makes a switch, a string one a value; an option
+// without either is read by mri as a value when a word follows it, a switch when none does, so
+// its kind is not told.
+function sadeFlags(entry) {
+  const flags = {};
+  for (const [spec, , fallback] of (entry && entry.options) || []) {
+    const names = spec.split(',').map((n) => n.trim()).filter(Boolean);
+    const key = names.find((n) => n.startsWith('--')) || names[0];
+    if (['--help', '--version', '-h', '-v'].includes(key) && !fallback) continue;
+    const t = typeof fallback;
+    flags[key] = {
+      names,
+      kind: t === 'boolean' ? 'boolean' : t === 'string' ? 'value' : null,
+      type: t === 'string' ? 'string' : null,
+      choices: null,
+      required: false,
+      repeatable: null,
+    };
+  }
+  return flags;
+}
+
+function sadeTree(inst) {
+  const tree = inst.tree;
+  const commands = { '': { flags: { ...sadeFlags(tree.__all__), ...sadeFlags(tree.__default__) }, positionals: null } };
+  if (!inst.single) {
+    for (const [name, entry] of Object.entries(tree)) {
+      if (typeof entry === 'string' || name.startsWith('__')) continue; // an alias, or sade's own
+      const words = name.split(/\s+/);
+      for (let depth = 1; depth < words.length; depth++) {
+        const group = words.slice(0, depth).join(' ');
+        if (!commands[group]) commands[group] = { flags: {}, positionals: null };
+      }
+      commands[name] = { flags: sadeFlags(entry), positionals: null };
+    }
+  }
+  return { framework: 'sade', commands };
+}
+
+function patchSade(factory) {
+  if (typeof factory !== 'function' || factory.__truthPatched) return factory;
+  const wrapped = function () {
+    const inst = factory.apply(this, arguments);
+    inst.parse = function () { write(sadeTree(inst)); };
+    return inst;
+  };
+  wrapped.__truthPatched = true;
+  return wrapped;
+}
+
+// ---------------------------------------------------------------- citty (bundled or not)
+// citty's runMain(cmd) is handed the root command definition: `args` ({name: {type: boolean |
+// string | enum | positional, alias, options, default, required, negativeDescription}}) and
+// `subCommands` (each a definition, or a function / promise of one), any of them lazy.
+// truth_node_hooks.mjs makes runMain start with a call to this function, which walks the whole
+// tree, resolving what is lazy, and writes it. An argument of no type is read by citty's parser
+// as a value when a word follows it, so its kind is not told; a boolean on by default (or with
+// a negative description) is also spelled `--no-NAME`, as citty prints and parses it.
+globalThis.__truthCittyStop = async function (root) {
+  const resolve = async (value) => (typeof value === 'function' ? await value() : await value);
+  const spell = (n) => (n.length === 1 ? '-' + n : '--' + n);
+  const commands = {};
+  const visit = async (cmd, path) => {
+    cmd = await resolve(cmd);
+    const flags = {};
+    const positionals = [];
+    for (const [name, def] of Object.entries((await resolve(cmd.args)) || {})) {
+      if (def.type === 'positional') {
+        positionals.push({ name, required: def.required !== false && def.default === undefined, variadic: false });
+        continue;
+      }
+      const aliases = [].concat(def.alias || []);
+      const names = ['--' + name, ...aliases.map(spell)];
+      const bool = def.type === 'boolean';
+      if (bool && (def.default === true || def.negativeDescription) && !/^no[-A-Z]/.test(name)) {
+        names.push('--no-' + name);
+      }
+      if (['--help', '--version'].includes(names[0])) continue;
+      const enumerated = def.type === 'enum';
+      flags['--' + name] = {
+        names,
+        kind: bool ? 'boolean' : (def.type === 'string' || enumerated) ? 'value' : null,
+        type: def.type === 'string' ? 'string' : enumerated ? 'choice' : null,
+        choices: enumerated && def.options ? def.options.map(String) : null,
+        required: def.required === true && def.default === undefined,
+        repeatable: null,
+      };
+    }
+    commands[path.join(' ')] = { flags, positionals };
+    for (const [name, sub] of Object.entries((await resolve(cmd.subCommands)) || {})) {
+      const resolved = await resolve(sub);
+      const meta = (await resolve(resolved && resolved.meta)) || {};
+      if (meta.hidden) continue;
+      await visit(resolved, [...path, name]);
+    }
+  };
+  await visit(root, []);
+  write({ framework: 'citty', commands });
+};
+
+// ---------------------------------------------------------------- meow
+// meow(help, {flags}) is handed the whole flag table (`anyBranch: {type: 'boolean'}`, `tag:
+// {type: 'string', shortFlag: 't', isMultiple: true}`): truth_node_hooks.mjs makes meow start
+// with a call to this function. meow's parser (yargs-parser) reads a camel-cased key as its
+// kebab-cased spelling and a boolean's `--no-NAME` too.
+globalThis.__truthMeowStop = function (options) {
+  const kebab = (key) => key.replace(/([a-z\d])([A-Z])/g, '$1-$2').replace(/([A-Z]+)([A-Z][a-z\d]+)/g, '$1-$2').toLowerCase();
+  const spell = (n) => (n.length === 1 ? '-' + n : '--' + kebab(n));
+  const flags = {};
+  for (const [key, def] of Object.entries((options && options.flags) || {})) {
+    const long = spell(key);
+    if (['--help', '--version'].includes(long)) continue;
+    const bool = def.type === 'boolean';
+    const names = [long];
+    if (def.shortFlag || def.alias) names.push('-' + (def.shortFlag || def.alias));
+    for (const alias of def.aliases || []) names.push(spell(alias));
+    if (bool && long.length > 2) names.push('--no-' + long.slice(2));
+    flags[long] = {
+      names,
+      kind: bool ? 'boolean' : 'value',
+      type: bool ? null : def.choices ? 'choice' : def.type === 'number' ? 'number' : 'string',
+      choices: def.choices ? def.choices.map(String) : null,
+      required: def.isRequired === true,
+      repeatable: def.isMultiple ? true : null,
+    };
+  }
+  write({ framework: 'meow', commands: { '': { flags, positionals: null } } });
+};
+
+// ---------------------------------------------------------------- nopt
+// nopt(types, shorthands, argv) is handed the whole table (`arch: String`, `debug: Boolean`,
+// `jobs: [String, Number]`) and the shorthands (`C: '--directory'`, `silly:
+// '--loglevel=silly'`): the table that reads the program's own arguments is written. A
+// shorthand standing for one option alone (`-C` for `--directory`) is a spelling of it; one
+// standing for a setting (`--silly` for `--loglevel=silly`, `--release` for `--no-debug`) is
+// a switch of its own. A type list holding Boolean and another type takes a value only when
+// one is given: its kind is not told.
+function noptDump(types, shorthands) {
+  const spell = (n) => (n.length === 1 ? '-' + n : '--' + n);
+  const kindOf = (type) => {
+    const list = [].concat(type);
+    const others = list.filter((t) => t !== Boolean && t !== Array);
+    if (list.includes(Boolean)) return others.length ? [null, null] : ['boolean', null];
+    const numeric = others.length && others.every((t) => t === Number);
+    return ['value', numeric ? 'number' : 'string'];
+  };
+  const flags = {};
+  for (const [name, type] of Object.entries(types || {})) {
+    if (['help', 'version'].includes(name)) continue;
+    const [kind, valueType] = kindOf(type);
+    flags['--' + name] = {
+      names: ['--' + name], kind, type: valueType, choices: null, required: false,
+      repeatable: [].concat(type).includes(Array) ? true : null,
+    };
+  }
+  for (const [name, expansion] of Object.entries(shorthands || {})) {
+    const words = [].concat(expansion);
+    const target = words.length === 1 && /^--[^=]+$/.test(words[0]) ? words[0] : null;
+    if (target && flags[target] && !target.startsWith('--no-')) {
+      if (!flags[target].names.includes(spell(name))) flags[target].names.push(spell(name));
+    } else if (!flags[spell(name)]) {
+      flags[spell(name)] = { names: [spell(name)], kind: 'boolean', type: null, choices: null, required: false, repeatable: null };
+    }
+  }
+  return { framework: 'nopt', commands: { '': { flags, positionals: null } } };
+}
+
+function patchNopt(exports) {
+  if (typeof exports !== 'function' || exports.__truthPatched) return exports;
+  const wrapped = function (types, shorthands, args, slice) {
+    const own = args === undefined || args === process.argv || JSON.stringify(args) === JSON.stringify(process.argv);
+    if (!own) return exports.apply(this, arguments);
+    write(noptDump(types, shorthands));
+  };
+  Object.assign(wrapped, exports);
+  wrapped.__truthPatched = true;
+  return wrapped;
+}
+
 Module._load = function (request, parent, isMain) {
   const exports = originalLoad.apply(this, arguments);
   try {
@@ -436,6 +655,9 @@ Module._load = function (request, parent, isMain) {
     if (/(^|[\\/])optionator$/.test(request)) return patchOptionator(exports);
     if (/(^|[\\/])cac$/.test(request)) patchCac(exports);
     if (isArg(exports)) return patchArg(exports);
+    if (/(^|[\\/])sade$/.test(request)) return patchSade(exports);
+    if (/(^|[\\/])clipanion$/.test(request)) patchClipanion(exports);
+    if (/(^|[\\/])nopt$/.test(request)) return patchNopt(exports);
   } catch (e) { /* not the framework we took it for */ }
   return exports;
 };

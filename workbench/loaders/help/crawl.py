@@ -262,6 +262,8 @@ def _crawl_nodes(
             )
         }
 
+        by_path: dict[tuple[str, ...], CrawledCommand] = {(): root}
+
         def add_children(node: CrawledCommand, entries: list[CommandEntry]) -> None:
             assert (
                 node.parsed is not None
@@ -269,13 +271,18 @@ def _crawl_nodes(
                 and node.fetched.text is not None
             )  # parsed from it
             for entry in entries:
+                owner = _colon_id_owner(node, entry, by_path)
+                if owner is None:
+                    continue  # its owner lists it already
+                assert owner.fetched is not None and owner.fetched.text is not None
                 child = CrawledCommand(
-                    [*node.path, entry.name],
+                    [*owner.path, entry.name],
                     entry,
-                    [*node.ancestors, node.fetched.text],
+                    [*owner.ancestors, owner.fetched.text],
                     listed_by=node.listing_commands.get(entry.name),
                 )
-                node.children.append(child)
+                owner.children.append(child)
+                by_path[tuple(child.path)] = child
                 if len(child.path) > max_depth:
                     child.note = f"not crawled: deeper than the depth limit ({max_depth})"
                     child.rejected = child.listed_by is not None
@@ -364,6 +371,24 @@ def _crawl_nodes(
                         pool.submit(consult_completion, executable, node, timeout_s, workdir)
                     ] = ("complete", node)
     return root
+
+
+def _colon_id_owner(
+    node: CrawledCommand, entry: CommandEntry, by_path: dict[tuple[str, ...], CrawledCommand]
+) -> CrawledCommand | None:
+    """The command a listed entry is a subcommand of. A group's page that spells its commands
+    by their whole id, the group's own name and a colon before each (`access:add` listed by
+    `access`, `apps:favorites:add` by `apps:favorites`), lists commands typed at the group's
+    own level (`tool access:add`; `tool access add` would run `access` with an argument
+    `add`): they belong to the group's parent. None when that parent lists the command itself."""
+    if not node.path or not entry.name.startswith(f"{node.path[-1]}:"):
+        return node
+    parent = by_path.get(tuple(node.path[:-1]))
+    if parent is None or parent.fetched is None or parent.fetched.text is None:
+        return node
+    if any(child.path[-1] == entry.name for child in parent.children):
+        return None
+    return parent
 
 
 def _fetch_and_parse(

@@ -919,11 +919,41 @@ def _open_brackets(term: str) -> int:
 
 def item_entries(section: Section) -> list[Entry]:
     """Entries of a commands or arguments section: each starts at the section's left edge."""
-    content = [l for l in section.lines if l.strip()]
+    lines = _right_aligned_terms(section.lines)
+    content = [l for l in lines if l.strip()]
     if not content:
         return []
     base = min(_indent(l) for l in content)
-    return _entries(section.lines, lambda stripped, indent, _base, column: indent <= base + 1)
+    return _entries(lines, lambda stripped, indent, _base, column: indent <= base + 1)
+
+
+_TERM_AND_TEXT = re.compile(r"^( *)(\S(?:.*?\S)?)( {2,})(\S.*)$")
+
+
+def _right_aligned_terms(lines: list[str]) -> list[str]:
+    """Rows whose terms are aligned on the right (`       add    Add modules` / `  add-template
+    Create a template`): every row two columns, the terms ending in one column and the
+    descriptions starting in one, the indents not all alike. Each is a row of its own, moved
+    to the left edge; a short term's indent would read as a wrapped description otherwise."""
+    rows = [_TERM_AND_TEXT.match(line) for line in lines if line.strip()]
+    if len(rows) < 2 or any(row is None for row in rows):
+        return lines
+    matched = [row for row in rows if row is not None]
+    ends = {row.end(2) for row in matched}
+    starts = {row.start(4) for row in matched}
+    indents = {len(row.group(1)) for row in matched}
+    if len(ends) != 1 or len(starts) != 1 or len(indents) < 2:
+        return lines
+    base, start = min(indents), starts.pop()
+    result = []
+    for line in lines:
+        row = _TERM_AND_TEXT.match(line) if line.strip() else None
+        if row is None:
+            result.append(line)
+            continue
+        term = row.group(2)
+        result.append(" " * base + term + " " * max(2, start - base - len(term)) + row.group(4))
+    return result
 
 
 _PLACEHOLDER_WORD = r" (?:[A-Z][A-Z0-9_-]*|<[^<>\s]+>)"

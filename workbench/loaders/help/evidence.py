@@ -15,7 +15,8 @@ The placeholder decides first (`types.placeholder`: `N`, `SKIP_LINES`, `SECONDS`
 - `or a range` beside a numeric name makes the value a string (`2.0-3.5`);
 - `NUMBER` is a number, and an integer when it counts things (`downloading NUMBER files`);
 - a shown default that is a number in quotes (`(default: "100")`) is a string the CLI keeps: the
-  value stays a string, whatever the placeholder's name or the wording counts;
+  value stays a string, whatever the placeholder's name or the wording counts; so is one that
+  is a word (`<n>` … `(default: "warn")`): the name's number is not what the CLI takes;
 - a time in seconds (a placeholder so named, or a description saying the value is `in
   seconds`) is a number (fractions allowed) unless the text counts them with a letter (`after n
   seconds`, `X seconds after`); a whole default (`(default: 0)`) is no such sign: a number schema takes `0` and `0.5`;
@@ -81,6 +82,17 @@ _ENUMERATED = re.compile(r"(?:^|\s)- (\d+): ")
 """codespell's `- 0: no interactivity. - 1: ask for confirmation.`: values listed as numbers."""
 _COMBINED = re.compile(r"(?i)\bbitmask\b|\bcombined\b|\bsum of\b|\badd(?:ed)? together\b")
 _SAYS_NOTHING = ("text", "string", "str")
+_WORD_DEFAULT = re.compile(r"([\"'`]?)([A-Za-z][\w-]*)\1")
+_NO_DEFAULT = ("none", "null", "nil", "undefined", "unset", "false", "true")
+_NO_BOUND = ("infinite", "infinity", "inf", "unlimited", "unbounded")
+
+
+def _word_default(default: str | None) -> bool:
+    """A shown default that is a word (`"warn"`, `auto`): the value a placeholder named as a
+    number (`<n>`) is not one. `none`, `null` or a state (`false`) say only that no number is
+    set; `infinite`, `unlimited` how the number's absence is read (`-p n … (default: infinite)`)."""
+    match = _WORD_DEFAULT.fullmatch((default or "").strip())
+    return match is not None and match.group(2).lower() not in (*_NO_DEFAULT, *_NO_BOUND)
 
 
 _OR_A_RANGE = re.compile(r"(?i)\bor an? (?:range|interval)\b")
@@ -111,6 +123,8 @@ def settle_value_type(
         return value_type  # click's `TEXT`: the CLI declared a string
     if _QUOTED_NUMBER.fullmatch((default or "").strip()):
         return ValueType.STRING  # `(default: "100")`: the CLI keeps the value as text
+    if value_type in _NUMERIC and _word_default(default):
+        return ValueType.STRING  # `-l, --loglevel <n>  … (default: "warn")`: no number
     words = accepts_words(description)
     default = (default or "").strip()
     if value_type is ValueType.STRING and (stated := stated_unit_type(metavar, description)):
@@ -224,6 +238,31 @@ def example_integers(description: str, count: int) -> bool:
     (autopep8's `--line-range line line … (e.g. 1 99)`)."""
     example = re.search(r"\be\.g\.,?\s+((?:-?\d+\b\s*){2,})(?![\w.:-])", description)
     return example is not None and len(example.group(1).split()) == count
+
+
+_SWITCH_STATES = frozenset(
+    {
+        *("true", "false", "on", "off", "yes", "no", "enabled", "disabled"),
+        *("none", "null", "unset", "auto", "auto-detect", "autodetect", "automatic"),
+    }
+)
+"""Defaults a switch may show: a state, not a value given to it."""
+
+
+def default_names_a_value(default: str | None, name: str | None) -> bool:
+    """A bare row's shown default that no switch has (`(default .)`, `(default localhost)`,
+    `(default: 'packageManager' field in package.json)`): one word, or a quoted literal first
+    (a phrase, `(default is hexadecimal)`, `(default on TTY)`, says what happens unless the
+    switch is given); not a state (`true`, `off`, `auto`), no number (a switch's count), not the
+    option's own name or its `no-` form (`[default: no-debug]`). The option is given that
+    value when it is not given one: it takes a value."""
+    written = (default or "").strip()
+    if re.search(r"\s", written) and written[:1] not in "'\"`":
+        return False
+    literal = written.strip("'\"`").strip()
+    if not literal or literal.lower() in _SWITCH_STATES or re.fullmatch(r"-?\d+(\.\d+)?", literal):
+        return False
+    return not (name and literal.lower() in (name.lower(), f"no-{name.lower()}"))
 
 
 def counts_by_default(default: str | None) -> bool:

@@ -581,6 +581,11 @@ def _value_typing(value: str, style: FlagStyle) -> tuple[Typing, str | None, boo
     return placeholder(value), metavar, repeatable
 
 
+def shown_default(text: str) -> str | None:
+    """The default an option's description shows (`(default .)`, `[default: x]`), as written."""
+    return _annotations(text, FlagStyle())[1].default
+
+
 def _annotations(text: str, style: FlagStyle) -> tuple[str, _Annotations]:
     """The help text without its machine-readable annotations, and those annotations."""
     found = _Annotations()

@@ -23,12 +23,13 @@ from workbench.loaders.help.document import (
     option_entries,
     read_document,
 )
-from workbench.loaders.help.flags import FlagStyle, parse_flag
+from workbench.loaders.help.flags import FlagStyle, parse_flag, shown_default
 from workbench.loaders.help.listing import DEPRECATED_TEXT, aliases_named, command_entries
 from workbench.loaders.help.parsed import ParsedHelp
 from workbench.loaders.help.positionals import read_positionals
 from workbench.loaders.help.stated_values import (
     bare_rows_named_values,
+    bare_rows_shown_defaults,
     group_takes_arguments,
     listed_values,
     repeated_named_value,
@@ -298,7 +299,7 @@ def parse(
     text: str, path: list[str], rules: Rules = GENERIC, *, listing: bool = False
 ) -> ParsedHelp:
     """Read one help text of the command at `path` (root first) with `rules`."""
-    text = underlined_headings(text)
+    text = underlined_headings(bulleted_commands(dedented_whole(text)))
     if rules.prepare is not None:
         text = rules.prepare(text)
     doc = read_document(text)
@@ -381,6 +382,55 @@ def parse(
     return parsed
 
 
+_BULLET_COMMAND = re.compile(r"^( +)[-*•] ([a-z][\w:.-]*) +[-–:] +(\S.*)$")
+"""`    - build - Invokes `make` and builds the module`: a bullet, a command's name, a dash or a
+colon, its summary."""
+
+
+def bulleted_commands(text: str) -> str:
+    """A sentence naming the usage's command placeholder and ending in a colon (`where
+    <command> is one of:`) over two bullet rows or more (`- build - Invokes make`), all at one
+    indent: the commands listed, read as a `Commands:` section of `name  summary` rows. Bullets
+    under any other line stay prose (a list of values, of steps)."""
+    lines = text.split("\n")
+    result: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        rows: list[re.Match[str]] = []
+        if line.rstrip().endswith(":") and _NAMES_A_COMMAND.search(line):
+            for below in lines[index + 1 :]:
+                row = _BULLET_COMMAND.match(below)
+                if row is None or (rows and row.group(1) != rows[0].group(1)):
+                    break
+                rows.append(row)
+        if len(rows) < 2:
+            result.append(line)
+            index += 1
+            continue
+        width = max(len(row.group(2)) for row in rows) + 2
+        result.append("Commands:")
+        result.extend(f"  {row.group(2).ljust(width)}{row.group(3)}" for row in rows)
+        index += 1 + len(rows)
+    return "\n".join(result)
+
+
+def dedented_whole(text: str) -> str:
+    """A help indented as a whole (`  Usage` / `    $ tool <command> [options]` / `  Options`
+    / `    -C, --cwd  …`), read as the same text flush left, so that its headings stand where
+    headings do. Only when every line that is not blank is indented by two spaces or more, and
+    one at that indent is no option row (a list of option rows alone has no heading to move)."""
+    lines = text.split("\n")
+    content = [line for line in lines if line.strip()]
+    cut = min((len(line) - len(line.lstrip(" ")) for line in content), default=0)
+    if cut < 2 or len(content) < 2:
+        return text
+    edge = [line[cut:] for line in content if len(line) - len(line.lstrip(" ")) == cut]
+    if all(line.startswith("-") for line in edge):
+        return text  # option rows alone (an excerpt of a list): nothing stands as a heading
+    return "\n".join(line[cut:] if line.strip() else "" for line in lines)
+
+
 _UNDERLINE = re.compile(r"^(=+|-+)[ \t]*$")
 
 
@@ -444,6 +494,7 @@ def _flags(
     deprecated:`) are no flags: the program warns about them and ignores them; `notes` says
     which were left out, and `left_out` gets their names."""
     read: list[tuple[Entry, Flag]] = []
+    defaults: list[tuple[Flag, str | None]] = []
     retired: list[str] = []
     for entry in option_entries(section):
         if entry.group and RETIRED_HEADING.search(entry.group):
@@ -458,10 +509,12 @@ def _flags(
             listed_values(flag)
             repeated_named_value(flag)
             read.append((entry, flag))
+            defaults.append((flag, shown_default(entry.text)))
     read = [(entry, variant) for entry, flag in read for variant in (flag, *_variants_named(flag))]
     if rules.section_rule is not None:
         rules.section_rule(read)
     bare_rows_named_values([flag for _, flag in read])
+    bare_rows_shown_defaults(defaults)
     if left_out is not None:
         left_out.extend(retired)
     if retired and notes is not None:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from workbench.loaders.help.document import Entry, Section, item_entries
 from workbench.loaders.help.parsed import CommandEntry
 
-_COMMAND_NAME = re.compile(r"[A-Za-z0-9][\w.:+-]*")
+_COMMAND_NAME = re.compile(r"_?[A-Za-z0-9][\w.:+-]*")
 _ALIASES_TAIL = re.compile(r"\s*\[(?:visible )?aliases?:\s*([^\]]*)\]\s*$", re.IGNORECASE)
 DEPRECATED_TEXT = re.compile(
     r"^\s*[\[(]?deprecated\b|\((?:deprecated)\b[^)]*\)|\[deprecated\]", re.IGNORECASE

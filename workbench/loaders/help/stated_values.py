@@ -17,13 +17,15 @@ Shared grammar, naming no CLI:
   takes a value, marked as a guess (`Flag.kind_guessed`); any other stays a switch.
 - A bare row that would count because it says it repeats, and whose description names what it
   is given (`Path to … file. May be given multiple times.`), is a repeatable value (a guess).
+- In a section that prints no placeholders, a bare row showing a default no switch has (`(default
+  .)`, `(default localhost)`: not a state, a number or its own name) takes a value.
 """
 
 from __future__ import annotations
 
 import re
 
-from workbench.loaders.help.evidence import listed_choices, says_repeatable
+from workbench.loaders.help.evidence import default_names_a_value, listed_choices, says_repeatable
 from workbench.model.tree import Flag, FlagKind, ValueType
 
 _TAKES_ARGUMENTS = re.compile(
@@ -139,3 +141,23 @@ def bare_rows_named_values(flags: list[Flag]) -> None:
         flag.kind_guessed = True
         if choices := listed_choices(flag.help):  # `Specify what TypeDoc should emit, 'docs', …`
             flag.value_type, flag.choices = ValueType.CHOICE, choices
+
+
+def bare_rows_shown_defaults(rows: list[tuple[Flag, str | None]]) -> None:
+    """In a section that prints no placeholders (at most one of its options shows a value; a
+    value `bare_rows_named_values` guessed shows none), a switch whose row shows a default no
+    switch has (`-C, --cwd  The current directory to resolve from  (default .)`;
+    `default_names_a_value`: one word or a quoted literal, not a state, a number or its own
+    name) takes a value, a string given that default. Where a section prints placeholders, a
+    bare row is a switch by the section's own convention, and its default is said in words
+    (`(default is to cut)`, `[default: safe]`)."""
+    flags = [flag for flag, _ in rows if flag.name not in ("help", "version")]
+    if sum(flag.kind is FlagKind.VALUE and not flag.kind_guessed for flag in flags) > 1:
+        return  # (a value `bare_rows_named_values` guessed shows no placeholder)
+    for flag, default in rows:
+        if flag.kind is not FlagKind.BOOLEAN or flag.negatable or flag.kind_guessed:
+            continue
+        if not default_names_a_value(default, flag.name):
+            continue
+        flag.kind, flag.value_type = FlagKind.VALUE, ValueType.STRING
+        flag.default = (default or "").strip().strip("'\"`").strip()
