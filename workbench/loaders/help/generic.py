@@ -156,15 +156,7 @@ def _edge_option_rows(section: Section) -> bool:
     """A row at the section's left edge opens with an option's spelling (`-o DIR, --output
     DIR`): the section holds options, whatever else its rows are (a positional's `module  …`
     row above them). A spelling inside a description, deeper than the edge, is none."""
-    content = [line for line in section.lines if line.strip()]
-    if not content:
-        return False
-    edge = min(len(line) - len(line.lstrip()) for line in content)
-    return any(
-        _OPTION_ROW.match(line.lstrip())
-        for line in content
-        if len(line) - len(line.lstrip()) <= edge + 1
-    )
+    return any(_OPTION_ROW.match(row) for row in _edge_rows(section))
 
 
 def _rows_after_description(section: Section) -> bool:
@@ -209,15 +201,18 @@ def _option_rows(section: Section) -> bool:
     """Every row at the section's left edge is an option's (`--timeout  INTEGER  Maximum run
     time …`): an options section, whatever its title names (boxed panels a program titles
     itself: `Running commands`); a deeper line continues a row's description."""
+    rows = _edge_rows(section)
+    return bool(rows) and all(_OPTION_ROW.match(row) for row in rows)
+
+
+def _edge_rows(section: Section) -> list[str]:
+    """The section's lines at its left edge (or one space right of it), stripped: its rows,
+    not the deeper lines that continue a row's description."""
     content = [line for line in section.lines if line.strip()]
     if not content:
-        return False
+        return []
     edge = min(len(line) - len(line.lstrip()) for line in content)
-    return all(
-        _OPTION_ROW.match(line.lstrip())
-        for line in content
-        if len(line) - len(line.lstrip()) <= edge + 1
-    )
+    return [line.lstrip() for line in content if len(line) - len(line.lstrip()) <= edge + 1]
 
 
 def rows_are_options(section: Section) -> bool:

@@ -30,7 +30,7 @@ from workbench.loaders.help.document import HelpDocument
 from workbench.loaders.help.generic import Rules
 from workbench.loaders.help.parsed import ParsedHelp
 from workbench.loaders.help.synopsis import synopsis_flags
-from workbench.model.tree import Flag, FlagKind
+from workbench.model.tree import FlagKind
 
 SIGNS = (
     (r"^Available options:\s*$", 2),
@@ -67,19 +67,14 @@ def options_from_usage(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -
             off.default = None
             off.help = f"--no-{name}: {off.help}" if off.help else ""
             by_name[name] = by_name.pop(f"no-{name}")
-    spelled = {spelling for flag in parsed.flags for spelling in _spellings(flag)}
+    held = parsed.shown_flags()
     own = [_PASSED_ON.sub(" ", form) for form in doc.usage]
     for flag in synopsis_flags(own):
-        if flag.key in ("h", "help") or spelled & _spellings(flag):
+        if flag.key in ("h", "help") or held(flag.name, flag.short):
             continue
         if flag.kind is FlagKind.BOOLEAN:
             flag.default = False
         parsed.flags.append(flag)
-        spelled |= _spellings(flag)
-
-
-def _spellings(flag: Flag) -> set[str]:
-    return flag.primary_spellings() | set(flag.aliases)
 
 
 RULES = Rules(name="optparse-applicative", finish=[options_from_usage])
