@@ -56,6 +56,9 @@ independent witness (`tools/make_truth.py` runs it; nothing of `workbench` takes
   N --bash-completion-word CLI --bash-completion-word PATH… ""` (commands, each confirmed by its
   own `Usage: CLI PATH… WORD`) and `"-"` (options); `darcs`: `darcs --commands` and `darcs
   PATH… --list-options`, the listings its bash completion reads.
+- `node-options`: node's own option table (`internal/options`, read with `--expose-internals`
+  by `tools/truth_node_options.cjs`), the table its parser and `node --help` are built from:
+  each option with a help text, typed by its OptionType; V8's options and node(1)'s forgiven.
 
 `install` says where the pinned version comes from: `pypi` into `.ci/corpus-venv`, `npm` into
 `.ci/corpus-node`, `deb` from Debian (bookworm), `preinstalled` a program this machine came with
@@ -1950,9 +1953,8 @@ CORPUS: tuple[CorpusCLI, ...] = (
         "node",
         "C++",
         ("deb", "nodejs=20.20.2-1nodesource1+repack1"),
-        "fish:/usr/share/fish/completions/node.fish",
+        "node-options",
         version="20.20.2",
-        hand_checked="fish's hand-written file (fish 3.6.0)",
         held_out=True,
         round=23,
     ),

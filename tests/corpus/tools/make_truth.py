@@ -1153,8 +1153,9 @@ def git_truth(cli: CorpusCLI, cwd: str) -> dict:
     `--` it lists the `--no-` negations parse-options adds, each kept as a spelling of its
     positive option. A command whose helper prints nothing (a shell or Perl script such as
     `git instaweb`, or one parsing its argv by hand) has no flags told: its man page's options
-    are all `also_documented`; so are the short letters and the root's options (`git -C`,
-    `--git-dir`), which git lists nowhere but in its manuals `git-CMD(1)` and `git(1)`."""
+    are all `also_documented`; so are the short letters, the root's options (`git -C`,
+    `--git-dir`) and the revision and diff options parsed outside parse-options (`git log
+    --follow`), which git lists nowhere but in its manuals `git-CMD(1)` and `git(1)`."""
     exe = find_executable(cli) or cli.name
     env = dict(os.environ, LC_ALL="C.UTF-8", GIT_CONFIG_NOSYSTEM="1", HOME=cwd)
     subprocess.run([exe, "init", "-q", cwd], check=True, env=env, cwd=cwd)
@@ -1219,12 +1220,14 @@ def git_truth(cli: CorpusCLI, cwd: str) -> dict:
 
     def add(path: list[str], flags: dict, told: bool) -> None:
         known = {n for f in flags.values() for n in f["names"]}
+        # the helper lists parse-options' table only: the revision and diff options that
+        # `setup_revisions` parses by hand (`git log --follow`, `rev-list --max-count`) are in
+        # git-CMD(1) alone, so every option the manual documents and the helper lacks is forgiven
         manual = set(man_page_options(f"git-{path[0]}", docbook=True)) - known - NEVER_COUNTED
-        documented = sorted(manual if not told else {n for n in manual if not n.startswith("--")})
         commands[" ".join(path)] = {
             "flags": flags,
             "positionals": None,
-            "also_documented": documented,
+            "also_documented": sorted(manual),
         }
 
     with ThreadPoolExecutor(4) as pool:
@@ -1237,7 +1240,8 @@ def git_truth(cli: CorpusCLI, cwd: str) -> dict:
         "method": "git's own listings in an empty repository: `--list-cmds=list-CATEGORY` for each category of its "
         "command list (installed ones: `--list-cmds=main`), each command's long options from "
         "`CMD --git-completion-helper` (`=`: a value; the `--no-` forms after `--` as spellings of their option); "
-        "short letters, the root's options and a script command's options only in its man page (also_documented)",
+        "short letters, the root's options, a script command's options and the revision and diff options only in "
+        "its man page (also_documented)",
         "commands": commands,
     }
 
@@ -1335,6 +1339,63 @@ def npm_truth(cli: CorpusCLI, cwd: str) -> dict:
         "method": "npm's own tables in node (`tools/truth_npm.cjs`): `lib/utils/cmd-list.js` for commands (and a "
         "command's `subcommands`), each command's `params` typed by @npmcli/config's definitions",
         "commands": body["commands"],
+    }
+
+
+_NODE_OPTION_TYPES = {2: ("boolean", None), 3: ("value", "integer"), 4: ("value", "integer")}
+"""node_options.h's OptionType: kBoolean, kInteger, kUInteger; kString, kHostPort and kStringList
+(5, 6, 7) take a string (a list one repeats); kNoOp (0) and kV8Option (1), handed to V8, are not
+told."""
+
+
+def node_options_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """node's own option table (`tools/truth_node_options.cjs`, `internal/options` read with
+    `--expose-internals` in the node that runs): every option with a help text (the ones
+    `node --help` prints; one without is hidden), typed by its OptionType; an option on by
+    default is also spelled `--no-NAME` (as its help row shows it). An alias of one option is a
+    spelling of it (`-r` of `--require`); one expanding to several (`-pe`) is their combination,
+    no option of its own; one expanding to an option and a value (`--trace-events-enabled`) is
+    its own switch. The V8 options `node --v8-options` lists and the options node(1) documents
+    are forgiven (also_documented), never counted."""
+    exe = find_executable(cli) or cli.name
+    body = run_json(
+        [exe, "--expose-internals", str(HERE / "truth_node_options.cjs")], cwd, cli.name
+    )
+    flags: dict[str, dict] = {}
+    for name, info in body["options"]:
+        if not info["helpText"] or not name.startswith("-") or name in NEVER_COUNTED:
+            continue
+        kind, value_type = _NODE_OPTION_TYPES.get(info["type"], ("value", "string"))
+        if info["type"] in (0, 1):
+            kind, value_type = None, None
+        names = [f"--no-{name[2:]}", name] if info["defaultIsTrue"] else [name]
+        flags[name] = {
+            **_flag_entry(name),
+            "names": names,
+            "kind": kind,
+            "type": value_type,
+            "repeatable": info["type"] == 7 if kind else None,
+        }
+    for alias, expansion in body["aliases"]:
+        if not re.fullmatch(r"-[\w-]+", alias) or alias in NEVER_COUNTED or alias == "-v":
+            continue  # `--inspect=`, `--print <arg>`: forms of an option's value; -v: --version
+        targets = [word for word in expansion if word in flags]
+        if len(expansion) == 1 and targets:
+            flags[targets[0]]["names"].append(alias)
+        elif len(expansion) == 2 and targets and not expansion[1].startswith("-"):
+            flags[alias] = {**_flag_entry(alias), "kind": "boolean"}  # an option and its value
+    known = {n for f in flags.values() for n in f["names"]}
+    v8 = subprocess.run(
+        [exe, "--v8-options"], capture_output=True, text=True, cwd=cwd, timeout=30
+    ).stdout
+    v8_names = set(re.findall(r"(?m)^  (--[\w-]+)", v8))
+    documented = sorted((set(man_page_options("node")) | v8_names) - known - NEVER_COUNTED)
+    return {
+        "method": "node's own option table (`internal/options`, read with --expose-internals: "
+        "`tools/truth_node_options.cjs`): options with a help text, typed by their OptionType, an option on "
+        "by default also spelled --no-NAME, one-option aliases as spellings; V8's options "
+        "(`--v8-options`) and node(1)'s forgiven (also_documented)",
+        "commands": {"": {"flags": flags, "positionals": None, "also_documented": documented}},
     }
 
 
@@ -2534,6 +2595,8 @@ def make(cli: CorpusCLI) -> dict:
             body = gpg_truth(cli, cwd)
         elif cli.truth == "npm":
             body = npm_truth(cli, cwd)
+        elif cli.truth == "node-options":
+            body = node_options_truth(cli, cwd)
         elif cli.truth == "commander":
             body = commander_truth(cli, cwd)
         elif cli.truth == "commander-help":
