@@ -28,7 +28,7 @@ def test_an_argparse_row_of_dashes_alone_is_named():
         "  -c CONFIG_FILE, --config-file CONFIG_FILE\n"
         "                        path to a custom configuration\n"
     )
-    assert nameless_rows(yamllint) == ["- (read from standard input)"]
+    assert nameless_rows(yamllint, declared_rows=True) == ["- (read from standard input)"]
     cz = "  --dry-run             Perform a dry run.\n  --                    Positional arguments separator (recommended).\n"
     assert nameless_rows(cz, declared_rows=True) == [
         "-- (Positional arguments separator (recommended))"
@@ -37,6 +37,16 @@ def test_an_argparse_row_of_dashes_alone_is_named():
     # writes itself: no option missing
     tree = "  -a            All files are listed.\n  --            Options processing terminator.\n"
     assert nameless_rows(tree) == []
+    # so does a `-` row outside argparse: the operand naming standard input, a positional's
+    # value (`vmrun [options] [ script.js ]`), not an option the tool lacks
+    runtime = (
+        "Options:\n"
+        "  -                           script read from stdin (default if no\n"
+        "                              file name is provided)\n"
+        "  --                          indicate the end of vmrun options\n"
+        "  --check                     syntax check script without executing\n"
+    )
+    assert nameless_rows(runtime) == []
     # a bulleted list is no option row (one space after its dash), nor a lone dash in prose
     assert nameless_rows("Notes:\n  - first point\n  - second point\n") == []
 

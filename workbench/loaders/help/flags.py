@@ -553,10 +553,16 @@ def _open_ended(value: str) -> Literal["+", "*"] | None:
     return None
 
 
+_BARE_ELLIPSES = ("...", "…")
+"""A placeholder that is an ellipsis alone (`--cpu-prof-dir=...`): a value, once, of no named kind."""
+
+
 def _value_typing(value: str, style: FlagStyle) -> tuple[Typing, str | None, bool]:
     """The type, metavar and repeatability a value part (`<FILE>...`, `string`, `X [X ...]`) says."""
     value = value.strip()
     repeatable = False
+    if value in _BARE_ELLIPSES:  # `--env-file=...`: the ellipsis stands for the value, given once
+        return placeholder(""), value, False
     if value.endswith("...") and not value.endswith(" ...]"):
         value, repeatable = value[:-3].strip(), True
     multi = re.fullmatch(r"(\S+)\s+\[\1\s*\.\.\.\]|\[(\S+)\s*\.\.\.\]", value)

@@ -20,7 +20,9 @@ rule read from real help texts (the corpus recordings and the programs on a Debi
   or a letter), so the tool cannot pass it: the load says so, naming the row. A `--` row
   counts only in argparse's help, which prints a row for each argument the program declared
   and none for its own end-of-options marker; elsewhere (`--   Options processing
-  terminator`, tree) it documents that marker, which the server writes itself (SPEC §8).
+  terminator`, tree) it documents that marker, which the server writes itself (SPEC §8). So
+  does a `-` row: outside argparse (`-   script read from stdin (default if no file name is
+  provided)`, node) it documents the operand that names standard input, a positional's value.
 - **overrides the help names but does not list**: a description saying another option undoes
   this one (`The flag can be overridden with --no-hidden`, fd; clap's `overrides_with` pairs,
   whose hidden half shells complete) names an option of the same command; when no flag holds
@@ -218,17 +220,18 @@ _NAMELESS_ROW = re.compile(r"^ {1,8}(?P<term>--?) {2,}(?P<what>\S.*)$")
 
 def nameless_rows(text: str, *, declared_rows: bool = False) -> list[str]:
     """Rows of `text`'s option lists whose option is dashes alone (`-`, `--`): each as
-    `-` (its description), once per spelling. A `--` row counts only where the style prints
-    declared arguments alone (`declared_rows`: argparse); elsewhere it documents the end of
-    options, which the server writes itself when a value needs it (SPEC §8)."""
+    `-` (its description), once per spelling. A row counts only where the style prints
+    declared arguments alone (`declared_rows`: argparse); elsewhere `--` documents the end of
+    options, which the server writes itself when a value needs it (SPEC §8), and `-` the
+    operand naming standard input (`-  script read from stdin`), a positional's value."""
     found: dict[str, str] = {}
     lines = text.splitlines()
     for index, line in enumerate(lines):
         row = _NAMELESS_ROW.match(line)
         if row is None or row.group("term") in found or not _among_option_rows(lines, index):
             continue
-        if row.group("term") == "--" and not declared_rows:
-            continue
+        if not declared_rows:
+            continue  # `-  script read from stdin`, `--  end of options`: operands' markers
         found[row.group("term")] = " ".join(row.group("what").split()).rstrip(".")
     return [f"{term} ({what})" for term, what in found.items()]
 
