@@ -36,7 +36,9 @@ nothing more), and those pages are rendered concurrently. Each is read as a list
   with no placeholder (`take_placeholders`: ncat's `--allow` row is bare in the help).
 - A page with no options section is read for bulleted option rows elsewhere (`○   --seq:`,
   jq 1.6) only for a command whose help says it shows part of its options
-  (`shortness.says_partial`: `See the manpage for more options.`).
+  (`shortness.says_partial`: `See the manpage for more options.`). So is a page documenting
+  options under other titles (Nmap's `HOST DISCOVERY`, gpg's commands-as-options under
+  `COMMANDS`), each subsection on its own (`_subsection_bodies`).
 - A page of a command with subcommands gives each option to the subcommand its synopsis
   names (`consult_manual`).
 - A program whose help lists no commands though its usage takes one (`tmux [-2CDluvV] …
@@ -164,7 +166,8 @@ def read_page(text: str, program: str) -> ManPage | None:
         flag
         for title, body in sections.items()
         if not _OPTIONS_TITLE.search(title) and title not in _NOT_LOOSE
-        for flag in _option_rows(body)
+        for part in _subsection_bodies(body)
+        for flag in _option_rows(part)
     ]
     return ManPage(
         found.group(2),
@@ -178,6 +181,20 @@ def read_page(text: str, program: str) -> ManPage | None:
 
 
 _NOT_LOOSE = frozenset({"NAME", "SYNOPSIS", "EXAMPLES", "EXAMPLE", "SEE ALSO"})
+
+
+def _subsection_bodies(body: list[str]) -> list[list[str]]:
+    """A section's body cut at its subsection headings (`   Commands to select the type of
+    operation`, indented at most three columns, under gpg(1)'s `COMMANDS`): a heading sits left
+    of the rows' entry indent, so read with them it would make every row description text."""
+    parts: list[list[str]] = [[]]
+    for line in body:
+        indent = len(line) - len(line.lstrip())
+        if 0 < indent <= 3 and _HEADING.match(line) and not line.lstrip().startswith(("-", "+")):
+            parts.append([])
+            continue
+        parts[-1].append(line)
+    return [part for part in parts if any(line.strip() for line in part)]
 
 
 def _forms(lines: list[str]) -> list[str]:
