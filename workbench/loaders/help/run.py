@@ -9,17 +9,24 @@ its stdin (stdout and stderr still pipes; same timeout, environment and reaping)
 read their input from stdin when it is not a terminal and print help only for a person at one
 (clean-css-cli's `--help` waits for CSS on a pipe). Nothing is ever written to that terminal, so
 a program that waits for input there ends at the timeout like any hang.
+
+The help is read from stdout, or from stderr when stdout is empty or names no usage where
+stderr does (a program that logs to stdout before printing its help to stderr).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import threading
 from dataclasses import dataclass
 
 from workbench import children
+
+_USAGE_LINE = re.compile(r"(?im)^[ \t]*usage:")
+"""A line opening a usage (`Usage: cmp [options]`): the stream that holds the help."""
 
 MAX_HELP_BYTES = 2_000_000
 """A help text longer than this is cut: no real help is this long, a flood must not hang us."""
@@ -57,8 +64,14 @@ class HelpCall:
 
     @property
     def text(self) -> str:
-        """The help text: stdout, or stderr when the CLI printed its help there."""
-        return self.stdout if self.stdout.strip() else self.stderr
+        """The help text: stdout, or stderr when the CLI printed its help there. A stdout that
+        names no usage beside a stderr that does held the program's log lines, not its help
+        (`cmp_main:…: CMP info: using section(s) 'cmp' …` over a help on stderr)."""
+        if not self.stdout.strip():
+            return self.stderr
+        if _USAGE_LINE.search(self.stderr) and not _USAGE_LINE.search(self.stdout):
+            return self.stderr
+        return self.stdout
 
 
 def help_env() -> dict[str, str]:
