@@ -150,3 +150,22 @@ def test_a_page_row_whose_second_spelling_starts_at_the_description_column_is_re
     assert rows["cache-age"].short == "c" and rows["cache-age"].metavar == "AGE"
     assert rows["noninteractive"].short == "y" and rows["noninteractive"].kind.value == "boolean"
     assert rows["filter"].metavar == "FILTER"
+
+
+def test_a_single_dash_help_row_is_machinery_not_an_unread_option():
+    from workbench.loaders.help.detect import detect_style, parser_for
+    from workbench.loaders.help.shortness import unread_rows
+
+    # openssl 3.0's `asn1parse -help` (its first rows): `-help` is left out like `--help`
+    text = (
+        "Usage: asn1parse [options]\n\nGeneral options:\n"
+        " -help             Display this summary\n"
+        " -oid infile       file of extra oid definitions\n\n"
+        "I/O options:\n"
+        " -inform PEM|DER   input format - one of DER PEM\n"
+        " -in infile        input file\n"
+    )
+    parsed = parser_for(detect_style(text))(text, ["openssl", "asn1parse"])
+    assert {f.key for f in parsed.flags} == {"oid", "inform", "in"}
+    assert unread_rows(text, parsed.flags, set()) == []
+

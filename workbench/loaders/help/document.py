@@ -998,11 +998,35 @@ _GROUP_TITLE = re.compile(r"[A-Z][\w&/()' -]{0,40}:")
 """A group's title inside a section: a few words, capitalized, closed by a colon."""
 
 
+_GROUP_BLURB_LINES = 3
+"""How long a group's own sentence under its title may be before its rows (`  Target:` over
+`    At least one of these options has to be provided …`)."""
+
+
 def _option_row_below(lines: list[str], index: int) -> bool:
     """The line right under `lines[index]` is an option row indented deeper than it (a group's
-    rows under its title), not a blank line nor a paragraph at its indent."""
+    rows under its title), not a blank line nor a paragraph at its indent. A group may say what
+    its rows are for first: a short paragraph indented deeper than the title, a blank line, then
+    the rows (`  Target:` / `    At least one of these options has to be provided …` / `` /
+    `    -u URL, --url=URL   Target URL`, as a Python option group prints them)."""
+    title_indent = _indent(lines[index])
     below = lines[index + 1] if index + 1 < len(lines) else ""
-    return below.strip().startswith("-") and _indent(below) > _indent(lines[index])
+    if below.strip().startswith("-") and _indent(below) > title_indent:
+        return True
+    blurb = 0
+    position = index + 1
+    while position < len(lines) and lines[position].strip():
+        line = lines[position]
+        if _indent(line) <= title_indent or line.strip().startswith("-"):
+            return False
+        blurb += 1
+        position += 1
+    if not 0 < blurb <= _GROUP_BLURB_LINES:
+        return False
+    while position < len(lines) and not lines[position].strip():
+        position += 1
+    row = lines[position] if position < len(lines) else ""
+    return row.strip().startswith("-") and _indent(row) > title_indent
 
 
 def _entries(lines: list[str], starts_entry) -> list[Entry]:

@@ -7,7 +7,8 @@ The placeholder decides first (`types.placeholder`: `N`, `SKIP_LINES`, `SECONDS`
 - a numeric type read from a *name* yields to a description that shows the value takes more
   than a number (`e.g. 16K or 4.2M`, `or "infinite"`, `Passing 'notset' ...`): a string the
   CLI accepts is better than an integer schema that refuses a valid value;
-- a placeholder that says nothing (`VALUE`, `MODE`, a bare `...`) becomes an integer when the description's
+- a placeholder that says nothing (`VALUE`, `MODE`, a bare `...`, one the formatter cut to fit
+  its column, `TIM..`) becomes an integer when the description's
   opening sentence counts with it (`Number of retries`, `how many`) or the description lists
   its values as numbers (`- 0: no interactivity. - 1: ask ...`), and an integer or number when
   the shown default is one (`(default: 4)`, `(default: 0.5)`); a manual page's later sentences
@@ -142,7 +143,7 @@ def settle_value_type(
     if (
         value_type is not ValueType.STRING
         or words
-        or not re.fullmatch(r"<?[A-Za-z][\w-]*>?|\.\.\.|…", metavar.strip())
+        or not re.fullmatch(r"<?[A-Za-z][\w-]*>?|\.\.\.|…|(?:[A-Za-z][\w-]*)?\.\.", metavar.strip())
     ):
         return value_type
     if _NAMES_A_PATH.search(description):

@@ -6,7 +6,7 @@ and `--[no-]x`, `--count INTEGER RANGE` and `--shout / --no-shout`, `-f FILE, --
 after one dash),
 a default printed in the term (`-o, --output='':`, read by the style that prints it), and the
 description's annotations:
-`(default "x")`, `[default: x]`, `(default: x)`, `[possible values: a, b]`, `[env: X=]`,
+`(default "x")`, `[default: x]`, `(default: x)`, `(1-5, default 1)`, `[possible values: a, b]`, `[env: X=]`,
 `[env var: X]`, `[required]`, `<options: a|b>` and an opening `(required)`, deprecated markers. Nothing is invented: a flag exists only
 when its entry names it.
 
@@ -81,6 +81,12 @@ _PAREN_DEFAULT = re.compile(
     re.IGNORECASE,
 )
 """`(default: x)` ending the text, not spanning sentences (`(default is "auto"). It can be …)` is prose)."""
+_RANGE_AND_DEFAULT = re.compile(
+    r"\s*\((-?\d+(?:\.\d+)?\s*[-–]\s*-?\d+(?:\.\d+)?),\s+default:?\s+([^\s(),]+)\)\s*\.?\s*$",
+    re.IGNORECASE,
+)
+"""`Level of tests to perform (1-5, default 1)`: the values' range and the default in one
+parenthesis ending the text; the range stays in the description."""
 _DEPRECATED = re.compile(
     r"^\s*\(?deprecated\b[:)]?|\((?:deprecated|DEPRECATED)\b[^)]*\)|\[deprecated\b[^\]]*\]",
     re.IGNORECASE,
@@ -205,6 +211,10 @@ class _Spelling:
     the flag is not named by become its aliases."""
 
 
+_CUT_LONG_SPELLING = re.compile(r"(-[A-Za-z0-9].*?),\s*--[A-Za-z0-9][\w-]*\.\.")
+"""`-A AGENT, --user..`: a formatter that cuts the term to fit its column (`--user-agent`
+printed `--user..`, beside another option `--users`) leaves the long name unknown, so only the
+whole spellings before it name the option."""
 _SHOWN_REPEATED = re.compile(
     r"(?P<head>(?P<first>--?[A-Za-z0-9][\w.-]*)[ =]\S.*?)\s+\[\s+(?P=first)[ =][^\[\]]*\s\]"
 )
@@ -245,6 +255,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         # `--alias-<LANG>=…`, `--refuse-<thing>[,...]`, `-fcall-saved-<register>`,
         # `--kinds-(<LANG>|all)`, `-fdisable-[tree|rtl|ipa]-<pass>`: a family of names, no flag
         return None
+    if cut := _CUT_LONG_SPELLING.fullmatch(term):
+        term = cut.group(1)  # `-A AGENT, --user..`: the long name cut to fit; the short is whole
     spelling = _spelling(_OPTIONAL_LETTERS.sub(_both_spellings, term))
     if spelling is None:
         return None
@@ -626,6 +638,10 @@ def _annotations(text: str, style: FlagStyle) -> tuple[str, _Annotations]:
                 0
             ].strip()  # `(default 0, i.e., no limit)`
             text = text[: match.start()].rstrip()
+            changed = True
+        if found.default is None and (match := _RANGE_AND_DEFAULT.search(text)):
+            found.default = match.group(2)
+            text = f"{text[: match.start()].rstrip()} ({match.group(1)})"
             changed = True
         if match := _ENV_DOLLAR.search(text):
             found.env_var = match.group(1)

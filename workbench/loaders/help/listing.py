@@ -263,10 +263,20 @@ def _grid_listed(section: Section) -> list[str] | None:
     return [name for row in cells for _, name in row]
 
 
+_PROMPT = re.compile(r"^\$\s+")
+"""`$ tool dyno:kill`: an invocation after a shell prompt, one a line under `ALIASES`."""
+
+
 def aliases_named(body: str, path: list[str]) -> list[str]:
-    """An `Aliases:` section (`get, g`; full paths: `tool container ls, tool container list`)."""
+    """An `Aliases:` section (`get, g`; full paths: `tool container ls, tool container list`;
+    one invocation a line after a prompt, `  $ tool dyno:kill`)."""
     aliases = []
-    for item in re.split(r"\s*,\s*", " ".join(body.split())):
+    items = [
+        item
+        for line in body.splitlines()
+        for item in re.split(r"\s*,\s*", _PROMPT.sub("", line.strip()))
+    ]
+    for item in items:
         words = item.split()
         if not words:
             continue

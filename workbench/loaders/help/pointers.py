@@ -9,7 +9,8 @@ option the text offers) whose words are only the command's own path, a help word
 `options`; a choice of topics among which one is such a word, `<simple|list|…|all>`, stands
 for it), or a listing option on its own (`--list`, `--list-commands`; quoted with no program
 before it, it is the option of the command whose help quotes it, at any depth), or a switch named
-like help whose help offers a fuller one (xz's `-H, --long-help  display the long help`). Anything else in the
+like help whose help offers a fuller one (xz's `-H, --long-help  display the long help`; the help
+letter doubled, sqlmap's `-hh  Show advanced help message and exit`). Anything else in the
 quotes (a placeholder `<command>`, a topic `backends`, `-g` for guides) is not a pointer, so
 concept guides and help topics are never read as commands. An example line that is such an
 invocation alone, unquoted (`  tsc --help --all` over its sentence `An expanded version of this
@@ -60,15 +61,21 @@ _OFFERS_MORE = re.compile(
 """`-H, --long-help  display the long help (lists also the advanced options)` (xz)."""
 
 
+_DOUBLED_HELP_LETTER = re.compile(r"^(h)\1+$|^(H)\2+$")
+"""`-hh`: the help letter given twice, the conventional spelling of a help one level deeper
+(sqlmap's `-hh  Show advanced help message and exit` beside its `-h, --help`)."""
+
+
 def offered_fuller_help(parsed: ParsedHelp) -> list[str]:
     """Switches named like help whose own help offers a fuller one: pointers to a fuller
-    listing of the options (`--long-help`, `--help-all`, `--help-hidden`)."""
+    listing of the options (`--long-help`, `--help-all`, `--help-hidden`, `-hh`). Each is
+    spelled as its row spells it (`-hh` with one dash)."""
     return [
-        f"--{f.name}"
+        ("-" if f.single_dash else "--") + f.name
         for f in parsed.flags
         if f.name
         and f.name != "help"
-        and "help" in f.name
+        and ("help" in f.name or _DOUBLED_HELP_LETTER.match(f.name))
         and f.kind.value == "boolean"
         and _OFFERS_MORE.search(f.help)
     ]

@@ -117,7 +117,9 @@ _ROW = re.compile(
 """`  -c file, --conf file        configuration file …`: an indented row of option spellings."""
 _SPELLING = re.compile(r"(?<![\w-])(--?[A-Za-z0-9][\w-]*)")
 _FAMILY = re.compile(r"[A-Z]{2,}")
-_MACHINERY = frozenset({"-h", "--help", "--version", "-?", "--usage"})
+_MACHINERY = frozenset({"-h", "--help", "-help", "--version", "-?", "--usage"})
+"""Spellings of the help machinery the tree leaves out on purpose (`-help  Display this
+summary`, a single-dash long help, is left out like `--help`): no row of them is unread."""
 _SHELL_SETUP = re.compile(
     r"\b(?:install|show|generate|print)s? (?:the )?(?:shell )?completion", re.I
 )
