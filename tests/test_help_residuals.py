@@ -169,3 +169,25 @@ def test_a_single_dash_help_row_is_machinery_not_an_unread_option():
     assert {f.key for f in parsed.flags} == {"oid", "inform", "in"}
     assert unread_rows(text, parsed.flags, set()) == []
 
+
+def test_an_underlined_title_too_long_for_a_heading_keeps_its_rows_as_options():
+    from workbench.loaders.help.detect import detect_style, parser_for
+
+    # ipython 8's `kernel --help-all` (traitlets): the class's bases make its title 84 wide
+    text = (
+        "Options\n=======\n\n--debug\n    set log level to logging.DEBUG\n\n"
+        "Class options\n=============\n\n"
+        "Application(SingletonConfigurable) options\n"
+        "------------------------------------------\n"
+        "--Application.log_level=<Enum>\n    Set the log level by value or name.\n"
+        "    Default: 30\n\n"
+        "IPKernelApp(BaseIPythonApplication, InteractiveShellApp, ConnectionFileMixin) options\n"
+        "-------------------------------------------------------------------------------------\n"
+        "--IPKernelApp.auto_create=<Bool>\n    Whether to create profile dir if it doesn't exist\n"
+        "    Default: False\n"
+        "--IPKernelApp.code_to_run=<Unicode>\n    Execute the given command string.\n"
+        "    Default: ''\n"
+    )
+    parsed = parser_for(detect_style(text))(text, ["ipython", "kernel"])
+    names = {f.name for f in parsed.flags}
+    assert {"IPKernelApp.auto_create", "IPKernelApp.code_to_run", "Application.log_level"} <= names

@@ -99,6 +99,8 @@ def _build_command(
     for child in node.children:
         if not child.rejected:
             kept.setdefault(child.path[-1], child)
+        elif child.listed_by is None and child.note:  # listed by this help, refused by the program
+            notes.append(f"{label} {child.path[-1]}: {child.note}")
     command.subcommands = [
         _build_command(child, [*path, name], notes, lineage) for name, child in kept.items()
     ]

@@ -67,6 +67,7 @@ from workbench.loaders.help.shortness import (
     hides_help_switch,
     nameless_rows,
     promised_options,
+    refuses_as_unknown,
     refuses_own_default,
     runs_instead_of_help,
     says_partial,
@@ -447,6 +448,17 @@ def _fetch_and_parse(
             f"(“{refused[:200]}”), so its options could not be read; make that default valid "
             "here (create the path it names) and load again, or add its flags by hand"
         )
+        return
+    if (
+        node.fetched.text is None
+        and node.path
+        and (unknown := refuses_as_unknown(node.fetched.calls, node.path[-1]))
+    ):
+        node.note = (
+            f"left out: listed, but not a command of this installation (“{unknown[:200]}”); "
+            "install what provides it and load again to add it"
+        )
+        node.rejected = True  # a tool for it could only fail
         return
     if node.fetched.text is None:
         node.note = f"help unavailable: {node.fetched.problem}"

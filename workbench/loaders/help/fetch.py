@@ -194,6 +194,7 @@ def _problem(
         path
         and doc.usage
         and not any(_mentions(form, path[-1]) for form in doc.usage)
+        and not any(_names_joined_path(form, [program, *path]) for form in doc.usage)
         and not _named_by_name_section(doc, path)
     ):
         return f"`{' '.join(call.argv)}` printed a usage line for another command"
@@ -232,6 +233,14 @@ fails in the console script: two packages installing one module)."""
 _EXCEPTION_LINE = re.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failure)\b(?::|$)")
 """The last line of a Python traceback: the exception's (dotted) class name, then its message
 (`httpx.ConnectError: [Errno -2] Name or service not known`)."""
+
+
+def _names_joined_path(form: str, path: list[str]) -> bool:
+    """The usage form opens with the program and the command's path joined by dashes
+    (`usage: ipython-kernel-install [-h] [--user] …` for `ipython kernel install`): the
+    command is a program of its own that the parent runs, and this is its help."""
+    words = form.split()
+    return bool(words) and words[0].rsplit("/", 1)[-1] == "-".join(path)
 
 
 def _mentions(form: str, word: str) -> bool:

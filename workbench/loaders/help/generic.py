@@ -427,6 +427,8 @@ def dedented_whole(text: str) -> str:
 
 
 _UNDERLINE = re.compile(r"^(=+|-+)[ \t]*$")
+_TITLE_LENGTH = 70
+"""The longest `Title:` the document reader takes for a heading (a longer colon line is prose)."""
 
 
 def underlined_headings(text: str) -> str:
@@ -435,7 +437,9 @@ def underlined_headings(text: str) -> str:
 
     Only a flush-left title of a few words that is no option row (`-x`), with an underline of
     three or more `=` or `-` as long as the title (give or take one), counts: a rule of dashes
-    under a table's columns or above a footer stays text."""
+    under a table's columns or above a footer stays text. A title too long for a heading loses
+    its parenthesized asides (`KernelApp(BaseApplication, ShellApp, ConnectionFileMixin,
+    LoggingMixin) options` is `KernelApp options`): the underline says it is one."""
     lines = text.split("\n")
     result: list[str] = []
     for index, line in enumerate(lines):
@@ -447,7 +451,10 @@ def underlined_headings(text: str) -> str:
             and abs(len(mark.group(1)) - len(title.rstrip())) <= 1
             and re.fullmatch(r"[A-Za-z][\w'()/&,.-]*(?: [\w'()/&,.-]+){0,7}", title.rstrip())
         ):
-            result[-1] = title.rstrip().rstrip(":") + ":"
+            title = title.rstrip().rstrip(":")
+            if len(title) > _TITLE_LENGTH:  # `Kernel(Base, Mixin, Other) options`: asides go
+                title = " ".join(re.sub(r"\([^()]*\)", " ", title).split())
+            result[-1] = title + ":"
             continue
         result.append(line)
     return "\n".join(result)

@@ -263,6 +263,33 @@ def runs_instead_of_help(calls: tuple[HelpCall, ...] | list[HelpCall]) -> str | 
     return message
 
 
+_NOT_A_COMMAND = re.compile(
+    r"""['"‘`](?P<quoted>[^\s'"’`]+)['"’`]\s+is\s+not\s+an?\s+(?:[\w.-]+\s+)?(?:sub)?command\b"""
+    r"""|\b(?:unknown|unrecognized|no\s+such)\s+(?:sub)?command:?\s+['"‘`]?(?P<named>[^\s'"’`]+)""",
+    re.IGNORECASE,
+)
+"""git's `git: 'citool' is not a git command. See 'git --help'.`, `Unknown command: x`,
+`error: no such command 'x'`: the program says the word names none of its commands."""
+
+
+def refuses_as_unknown(calls: tuple[HelpCall, ...] | list[HelpCall], name: str) -> str | None:
+    """The refusal every help switch asked of a listed command got when the program answers
+    that `name` is not one of its commands (a command its listing names but this installation
+    lacks: git's `citool`, whose `git-gui` package is not installed), or None. The message's
+    first line, which names the command, is returned."""
+    asked = [c for c in calls if c.argv and c.argv[-1] in _HELP_SWITCHES]
+    if not asked or any(c.error or c.timed_out or c.exit_code in (0, None) for c in asked):
+        return None
+    first_lines = set()
+    for call in asked:
+        first = next((line.strip() for line in call.text.splitlines() if line.strip()), "")
+        match = _NOT_A_COMMAND.search(first)
+        if match is None or (match.group("quoted") or match.group("named")) != name:
+            return None
+        first_lines.add(first)
+    return sorted(first_lines)[0]
+
+
 _OWN_DEFAULT_REFUSED = re.compile(
     r"\binvalid default value\b[^\n]*\bfor (?:flag|argument|arg|option)\b", re.IGNORECASE
 )
