@@ -7,7 +7,9 @@
 # before any argv is: `global_opt_spec` (the options before a command) and, for each of
 # `command_plugins`, its `command_names` (the first its name, the rest aliases) and the
 # Getopt::Long::Descriptive specs of its `opt_spec` (a `one_of`'s alternatives each a spec of
-# their own, `hidden` ones and separators left out). Written to FILE as JSON:
+# their own, hidden ones, `hidden => 1` or the description "hidden", and separators left out).
+# The version command App::Cmd adds is hidden unless the application shows it
+# (`show_version_cmd`), as App::Cmd's own `commands` listing does. Written to FILE as JSON:
 # {"global": [SPEC…], "commands": {NAME: {"aliases": [...], "specs": [SPEC…]}}}; the program
 # then exits. Nothing of workbench is used.
 package TruthAppCmd;
@@ -21,11 +23,13 @@ sub _specs {
     for my $entry (@_) {
         next unless ref $entry eq 'ARRAY' && defined $entry->[0] && length $entry->[0];
         my $extra = $entry->[2];
-        next if ref $extra eq 'HASH' && $extra->{hidden};
         if (ref $extra eq 'HASH' && ref $extra->{one_of} eq 'ARRAY') {
             push @specs, _specs(@{ $extra->{one_of} });
             next;
         }
+        # hidden: `hidden => 1`, or the description "hidden" (Getopt::Long::Descriptive's own)
+        next if ref $extra eq 'HASH' && $extra->{hidden};
+        next if defined $entry->[1] && !ref $entry->[1] && $entry->[1] eq 'hidden';
         push @specs, $entry->[0];
     }
     return @specs;
@@ -41,6 +45,8 @@ sub _specs {
         my %commands;
         for my $plugin ($self->command_plugins) {
             my @names = $plugin->command_names;
+            # App::Cmd lists its version command only when asked (`show_version_cmd`)
+            next if $names[0] eq 'version' && !$self->{show_version};
             $commands{ $names[0] } = {
                 aliases => [ @names[ 1 .. $#names ] ],
                 specs   => [ _specs($plugin->opt_spec($self)) ],
