@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from workbench.loaders.help import (
+    app_cmd,
     argparse_style,
     clap,
     cleo,
@@ -74,6 +75,7 @@ REGISTRY: tuple[Style, ...] = (
     Style("clipanion", clipanion.SIGNS, clipanion.RULES, clipanion.parse),
     Style("thor", thor.SIGNS, thor.RULES),
     Style("plumbum", plumbum.SIGNS, plumbum.RULES),
+    Style("app-cmd", app_cmd.SIGNS, app_cmd.RULES),
     Style("generic", (), generic.GENERIC),
 )
 """Every style, in tie-break order; `generic` (no signs) reads what no other style claims."""
