@@ -320,10 +320,11 @@ def _sections(lines: list[str]) -> dict[str, list[str]]:
 
 
 def _names_program(name_lines: list[str], program: str) -> bool:
-    """`tar - an archiving utility`, `grep, egrep, fgrep - print lines …`: the names before the dash."""
+    """`tar - an archiving utility`, `grep, egrep, fgrep - print lines …`: the names before the
+    dash, each maybe in the quotes pod2man prints for Pod's `C<perlcritic>`."""
     line = " ".join(" ".join(name_lines).split())
     names = re.split(r"\s+(?:\\?-|—|–)\s+", line, maxsplit=1)[0]
-    return program.lower() in {n.strip().lower() for n in names.split(",")}
+    return program.lower() in {n.strip().strip('"').lower() for n in names.split(",")}
 
 
 def _option_sections(lines: list[str]) -> list[tuple[str, list[str]]]:
@@ -362,6 +363,44 @@ def _option_sections(lines: list[str]) -> list[tuple[str, list[str]]]:
     return result
 
 
+_POD_QUOTED_TERM = re.compile(r'^"(-[^"]*)"((?:\s+or\s+"-[^"]*")*)\s*$')
+
+
+def _unquoted_pod_terms(body: list[str], entry_indent: int) -> list[str]:
+    """pod2man prints an `=item C<--profile FILE>` term in quotes (`"--profile FILE" or "-p
+    FILE"`, `"-5 | -4 | -3"`) where a page written for man would set it bold: the spellings
+    `or` joins are one option's (`--profile FILE, -p FILE`); the options `|` parts are as
+    many options (`-5`, `-4`, `-3`), each an entry of its own with the shared description."""
+    result: list[str] = []
+    index = 0
+    while index < len(body):
+        line = body[index]
+        index += 1
+        match = _POD_QUOTED_TERM.match(line.strip())
+        if match is None or len(line) - len(line.lstrip()) != entry_indent:
+            result.append(line)
+            continue
+        lead = line[:entry_indent]
+        spellings = [match.group(1), *re.findall(r'"(-[^"]*)"', match.group(2))]
+        parts = [part.strip() for part in spellings[0].split(" | ")]
+        if (
+            len(spellings) > 1
+            or len(parts) == 1
+            or not all(part.startswith("-") and " " not in part for part in parts)
+        ):
+            result.append(lead + ", ".join(spellings))
+            continue
+        description = []
+        while index < len(body) and (
+            not body[index].strip() or len(body[index]) - len(body[index].lstrip()) > entry_indent
+        ):
+            description.append(body[index])
+            index += 1
+        for part in parts:
+            result += [lead + part, *description]
+    return result
+
+
 def _option_rows(body: list[str], *, bullets_only: bool = False) -> list[Flag]:
     """Entries whose term is at the body's entry indent and starts with `-` (only bulleted
     `○   --seq:` entries when `bullets_only`)."""
@@ -371,6 +410,7 @@ def _option_rows(body: list[str], *, bullets_only: bool = False) -> list[Flag]:
     entry_indent = min(indents)
     deeper = [indent for indent in indents if indent > entry_indent]
     description_column = max(set(deeper), key=deeper.count) if deeper else entry_indent + 7
+    body = _unquoted_pod_terms(body, entry_indent)
     flags: list[Flag] = []
     term: str | None = None
     text: list[str] = []
