@@ -554,6 +554,8 @@ def consult_manual(page: ManPage | None, node: CrawledCommand, program: str = ""
         page = ManPage(page.section, _unique([*page.flags, *page.elsewhere]), page.synopsis)
     if not agrees_with_help(page, parsed.flags):
         return
+    if _predates_the_commands(page, node, program):
+        return
     page = sections_agreeing_with_help(page, parsed.flags)
     take_placeholders(page, parsed.flags)
     take_aliases(page, parsed.flags)
@@ -571,6 +573,24 @@ def consult_manual(page: ManPage | None, node: CrawledCommand, program: str = ""
         # a subcommand's page repeats its parent's persistent options (`OPTIONS INHERITED FROM
         # PARENT COMMANDS`): counted once, where the parent's page lacks them
         node.listing_keys[WITNESS] = {f.key for f in counted}
+
+
+_COMMAND_PLACEHOLDER = re.compile(r"command|cmd|action|mode|topic", re.IGNORECASE)
+
+
+def _predates_the_commands(page: ManPage, node: CrawledCommand, program: str) -> bool:
+    """Whether the page describes the program before it had the commands its help lists: the
+    help lists commands, and the page lists none, and no synopsis form names one or a place
+    for one (`haml [options] [INPUT] [OUTPUT]`, a page of haml 2 beside haml 6's Thor
+    commands). Its options are the old program's, not the root's of this one."""
+    children = {child.path[-1] for child in node.children if not child.rejected}
+    if node.path or not children or page.commands or not page.synopsis:
+        return False
+    for form in page.synopsis:
+        words = [word.strip("[]<>{}()|.,") for word in form.split()[1:]]
+        if any(word in children or _COMMAND_PLACEHOLDER.search(word) for word in words):
+            return False
+    return True
 
 
 def _shows(node: CrawledCommand, flag: Flag) -> bool:
