@@ -28,6 +28,7 @@ from workbench.loaders.help import (
     generic,
     gnu,
     kingpin,
+    lua_argparse,
     npm_style,
     optparse_applicative,
     plumbum,
@@ -76,6 +77,7 @@ REGISTRY: tuple[Style, ...] = (
     Style("thor", thor.SIGNS, thor.RULES),
     Style("plumbum", plumbum.SIGNS, plumbum.RULES),
     Style("app-cmd", app_cmd.SIGNS, app_cmd.RULES),
+    Style("lua-argparse", lua_argparse.SIGNS, lua_argparse.RULES),
     Style("generic", (), generic.GENERIC),
 )
 """Every style, in tie-break order; `generic` (no signs) reads what no other style claims."""
