@@ -590,7 +590,8 @@ def man_page_options(program: str, *, docbook: bool = False) -> list[str]:
     strings (`.ds = \-\-` then `\*=binary`, as patch's page spells its long options) are
     expanded; `.TQ` continues a `.TP` head (strace's long forms); help2man's `.HP` heads (sed);
     a `.sp`/`.PP` paragraph opening with a bold option (asciidoctor's util-linux pages, ncat's);
-    a page in a suffixed section (ack's `ack.1p`); Getopt::Long's `--[no]heading` head names
+    a page in a suffixed section (ack's `ack.1p`); pod2man's `.ie n .IP "…"` heads (binutils'
+    pages, made from texinfo through Pod); Getopt::Long's `--[no]heading` head names
     `--heading` and `--noheading`; with `docbook`, DocBook's `.PP` paragraph whose line is an
     option (`\-a, \-\-all`, git's pages; asked for by name, so no other truth moves). Pages not installed are looked for in `CORPUS_MAN_ROOTS`
     (`:`-separated `usr/share/man` folders of the pinned packages unpacked with `dpkg -x`).
@@ -630,6 +631,8 @@ def man_page_options(program: str, *, docbook: bool = False) -> list[str]:
         if (
             line.startswith((".It Fl ", ".Op Fl "))
             or line.startswith('.IP "')
+            # pod2man's heads: `.ie n .IP """\-e \fIname\fP""" 4` (the `.el` twin says the same)
+            or line.startswith('.ie n .IP "')
             or line.startswith((".B ", ".BI ", ".BR "))
             or re.match(r"^\.(TP|IP|PD|TQ|HP)\b", previous)
             and not line.startswith(".")
@@ -643,6 +646,8 @@ def man_page_options(program: str, *, docbook: bool = False) -> list[str]:
             head = line
         if head is None:
             continue
+        if head.startswith(".ie n .IP"):  # one-letter font escapes, before `\f(CW` is expanded
+            head = re.sub(r"\\f[BIRP]", "", head)
         text = re.sub(r"--\[no-?\]([A-Za-z0-9][-A-Za-z0-9]*)", r"--\1 --no\1", expand(head))
         if head.startswith((".It Fl ", ".Op Fl ")):  # mdoc: `Fl Fl apple` is --apple, `Fl x` is -x
             names.update(
