@@ -34,6 +34,18 @@ independent witness (`tools/make_truth.py` runs it; nothing of `workbench` takes
   (`tools/truth_ruby.rb`); `ruby-optparse`: every OptionParser a Ruby program hands its argv
   (`tools/truth_ruby_optparse.rb`, preloaded); `perl-getopt-long`: the specs a Perl program
   hands Getopt::Long (`tools/perl/TruthGetoptLong.pm`).
+- `ruby-mercenary` / `ruby-cri` / `ruby-slop` / `ruby-optimist`: the program's own objects of
+  those Ruby libraries, captured in its own ruby by a preloaded `tools/truth_ruby_LIBRARY.rb`:
+  mercenary's Program and Commands at `go` (each path's options as mercenary hands them to
+  OptionParser), cri's Command tree at `run` (`subcommands`, `global_option_definitions`),
+  every slop 3 the program parses with (pry's Pry::Slop: `options`, `expects_argument?`),
+  every Optimist::Parser's `specs` (a flag also `--no-NAME`; commands dispatched by hand in
+  `truth_commands`, each parser captured under `CLI COMMAND --help`).
+- `perl-app-cmd`: the program's App::Cmd application at `run` (`tools/perl/TruthAppCmd.pm`):
+  `global_opt_spec`, each of `command_plugins` with the Getopt::Long specs of its `opt_spec`.
+- `lua-argparse`: the program's lua argparse Parser where it first parses (`parse`/`pparse`,
+  `tools/truth_lua_argparse.lua` run by LUA_INIT): `_commands`, each path's `_options` and its
+  parents' (argparse keeps them active), `_maxargs` 0 a boolean, hidden ones left out.
 - `plumbum` (`tools/truth_python.py`): the plumbum `cli.Application` class the console script
   is bound to, instantiated as its `run()` does (`_switches_by_func`, `_subcommands`, each
   subcommand's class in turn; positionals from `main`'s signature).
@@ -3839,6 +3851,131 @@ CORPUS: tuple[CorpusCLI, ...] = (
         held_out=True,
         round=32,
         notes=("recorded only", "clipanion 4 (ES module) without the definitions builtin"),
+    ),
+    # --- round 36: Ruby, Perl and Lua programs from Debian bookworm on argument libraries the
+    # corpus had none of; scored before any fix for it
+    CorpusCLI(
+        "tmuxinator",
+        "Ruby Thor",
+        ("deb", "tmuxinator=3.0.5-1"),
+        "ruby:thor:thor,tmuxinator:Tmuxinator::Cli",
+        version="3.0.5",
+        held_out=True,
+        round=36,
+    ),
+    CorpusCLI(
+        "foreman",
+        "Ruby Thor (vendored)",
+        ("deb", "ruby-foreman=0.87.2-2"),
+        "ruby:thor:foreman/cli:Foreman::CLI",
+        version="0.87.2",
+        held_out=True,
+        round=36,
+    ),
+    CorpusCLI(
+        "haml",
+        "Ruby Thor",
+        ("deb", "ruby-haml=6.1.1-1+b1"),
+        "ruby:thor:haml,haml/cli:Haml::CLI",
+        version="6.1.1",
+        held_out=True,
+        round=36,
+    ),
+    CorpusCLI(
+        "jekyll",
+        "Ruby mercenary",
+        ("deb", "jekyll=4.3.1+dfsg-3+deb12u1"),
+        "ruby-mercenary",
+        version="4.3.1",
+        held_out=True,
+        round=36,
+    ),
+    CorpusCLI(
+        "r10k",
+        "Ruby cri",
+        ("deb", "r10k=3.15.4-1"),
+        "ruby-cri",
+        version="3.15.4",
+        held_out=True,
+        round=36,
+    ),
+    CorpusCLI(
+        "pry",
+        "Ruby slop",
+        ("deb", "pry=0.13.1-3"),
+        "ruby-slop",
+        version="0.13.1",
+        held_out=True,
+        round=36,
+    ),
+    CorpusCLI(
+        "lolcat",
+        "Ruby optimist",
+        ("deb", "lolcat=100.0.1-3"),
+        "ruby-optimist",
+        executable="/usr/games/lolcat",
+        version="100.0.1",
+        held_out=True,
+        round=36,
+    ),
+    CorpusCLI(
+        "eyaml",
+        "Ruby optimist",
+        ("deb", "hiera-eyaml=3.3.0-1"),
+        "ruby-optimist",
+        version="3.3.0",
+        truth_commands=("version", "createkeys", "encrypt", "decrypt", "edit", "recrypt"),
+        notes=(
+            "eyaml dispatches on its first word by hand: the Subcommands classes that are not "
+            "`hidden?` (lib/hiera/backend/eyaml/subcommands), each one's Optimist parser captured",
+        ),
+        held_out=True,
+        round=36,
+    ),
+    CorpusCLI(
+        "cme",
+        "Perl App::Cmd",
+        ("deb", "cme=1.038-1"),
+        "perl-app-cmd",
+        version="1.038",
+        held_out=True,
+        round=36,
+    ),
+    CorpusCLI(
+        "dzil",
+        "Perl App::Cmd",
+        ("deb", "libdist-zilla-perl=6.030-1"),
+        "perl-app-cmd",
+        version="6.030",
+        held_out=True,
+        round=36,
+    ),
+    CorpusCLI(
+        "perlcritic",
+        "Perl Getopt::Long + Pod",
+        ("deb", "libperl-critic-perl=1.148-1"),
+        "perl-getopt-long",
+        version="1.148",
+        held_out=True,
+        round=36,
+    ),
+    CorpusCLI(
+        "luacheck",
+        "Lua argparse",
+        ("deb", "lua-check=1.1.0-1"),
+        "lua-argparse",
+        version="1.1.0",
+        held_out=True,
+        round=36,
+    ),
+    CorpusCLI(
+        "luarocks",
+        "Lua argparse (vendored)",
+        ("deb", "luarocks=3.8.0+dfsg1-1"),
+        "lua-argparse",
+        version="3.8.0",
+        held_out=True,
+        round=36,
     ),
 )
 

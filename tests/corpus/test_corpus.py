@@ -473,6 +473,22 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "git-annex": (1.000, 1.000, 1.000, 0.983),  # first 0.979: `-(` `-)` no flag can hold
     "ormolu": (1.000, 1.000, 1.000, 1.000),
     "darcs": (1.000, 1.000, 1.000, 1.000),
+    # held out (round 36: Ruby, Perl and Lua programs from Debian bookworm on Thor, mercenary,
+    # cri, slop, optimist, App::Cmd, Getopt::Long with Pod and lua argparse): after the round's
+    # rules; first scored in the comments (docs/loaders.md, "Round 36")
+    "tmuxinator": (1.000, 1.000, 1.000, 1.000),
+    "foreman": (1.000, 1.000, 0.947, 1.000),  # `--env`, which foreman(1) calls global
+    "haml": (1.000, 1.000, 1.000, 1.000),  # first (1.000, 1.000, 0.474, 1.000)
+    "jekyll": (1.000, 1.000, 1.000, 1.000),
+    "r10k": (1.000, 1.000, 1.000, 1.000),
+    "pry": (1.000, 1.000, 0.937, 1.000),  # `--installed-plugins`, which pry(1) names
+    "lolcat": (1.000, 1.000, 1.000, 1.000),
+    "eyaml": (1.000, 1.000, 1.000, 1.000),  # first (1.000, 0.000, 1.000, 0.000)
+    "cme": (1.000, 1.000, 1.000, 1.000),  # first (0.000, 0.000, 1.000, 0.000)
+    "dzil": (1.000, 1.000, 1.000, 1.000),  # first (0.000, 0.000, 1.000, 0.000)
+    "perlcritic": (1.000, 1.000, 1.000, 1.000),  # first (1.000, 1.000, 0.969, 0.727)
+    "luacheck": (1.000, 1.000, 1.000, 1.000),
+    "luarocks": (1.000, 1.000, 1.000, 1.000),
     # held out (round 33: compiled Go and Rust CLIs from PyPI wheels, npm packages and Debian,
     # on clap 4 and 3, cobra, urfave/cli v3, kingpin v2 and go-task's pflag engine): as first
     # scored, before any fix for them (docs/loaders.md, "Round 33")
@@ -644,6 +660,7 @@ SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
     # `filterResults*` and `groupFunction*` rows, options for its config file that its help
     # spells without dashes (nuxi left once its right-aligned names and `_dev` were read)
     | {"ncu"},
+    # (round 36's cme, dzil and eyaml left with its rules: their colon listings are read)
     # (round 29's safety left once a traceback after its warnings was read as a failed help)
     # (round 27's screen left once the variants its `-f` and `-l` rows name, `-fn = off`, were
     # read)
@@ -691,6 +708,7 @@ NOTED_COMPLETE_LOADS_ALLOWED: set[str] = {
     # held out (round 32), once its alias ids were read: `apps:create`'s own example gives
     # `--manifest`, a flag oclif hides (the truth leaves hidden flags out): the note is true
     "heroku",
+    # (round 36's luacheck left with its rules: Lua argparse's stacked spellings are joined)
     # held out (round 35), after its rules: fish 3.6's own `stack.fish` (fish-common's, not
     # stack's package) names `--os` and `--obs`, which stack 2.7.5 refuses; the note says so,
     # and only the program's parser tells a stale completion file from options a help hides
@@ -1005,6 +1023,19 @@ ROUND_32_RECORDED_MICRO = {
     "flags_recall": 0.984,  # 0.220 first scored (0.581 without heroku); 0.946 → 0.984 so too
     "value_type": 0.773,  # 0.633 first scored (0.607 without heroku)
 }
+ROUND_36 = {c.name for c in CORPUS if c.round == 36}
+"""A fresh held-out set (Ruby, Perl and Lua programs from Debian bookworm: tmuxinator, foreman
+and haml on Thor, jekyll on mercenary, r10k on cri, pry on slop, lolcat and eyaml on optimist,
+cme and dzil on App::Cmd, perlcritic on Getopt::Long with Pod, luacheck and luarocks on lua
+argparse; truth from each library's own objects), floors of its own after the round's rules;
+recorded only, no live."""
+ROUND_36_RECORDED_MICRO = {
+    "commands_precision": 1.000,  # 0.863 first scored: App::Cmd's `name:` rows read as commands
+    "commands_recall": 1.000,  # 0.636 first scored: App::Cmd's and eyaml's colon listings
+    "flags_precision": 0.998,  # 0.984 first scored: haml(1) of haml 2, perlcritic's `-12345`
+    "flags_recall": 1.000,  # 0.731 first scored: App::Cmd's rows, perlcritic's Pod page
+    "value_type": 0.862,  # 0.744 first scored
+}
 FRESH_HELD_OUT = (
     ROUND_14
     | ROUND_15
@@ -1028,6 +1059,7 @@ FRESH_HELD_OUT = (
     | ROUND_33
     | ROUND_34
     | ROUND_32
+    | ROUND_36
 )
 """The fresh held-out sets: each is measured by floors of its own, so the older sets' micro tests
 leave them out."""
@@ -1132,6 +1164,7 @@ FRESH_ROUNDS_RECORDED_MICRO = {
     33: ROUND_33_RECORDED_MICRO,
     34: ROUND_34_RECORDED_MICRO,
     32: ROUND_32_RECORDED_MICRO,
+    36: ROUND_36_RECORDED_MICRO,
 }
 FRESH_ROUNDS_LIVE_MICRO = {
     14: ROUND_14_LIVE_MICRO,

@@ -590,7 +590,8 @@ def man_page_options(program: str, *, docbook: bool = False) -> list[str]:
     strings (`.ds = \-\-` then `\*=binary`, as patch's page spells its long options) are
     expanded; `.TQ` continues a `.TP` head (strace's long forms); help2man's `.HP` heads (sed);
     a `.sp`/`.PP` paragraph opening with a bold option (asciidoctor's util-linux pages, ncat's);
-    a page in a suffixed section (ack's `ack.1p`); Getopt::Long's `--[no]heading` head names
+    a page in a suffixed section (ack's `ack.1p`); pod2man's `.ie n .IP "…"` heads (binutils'
+    pages, made from texinfo through Pod); Getopt::Long's `--[no]heading` head names
     `--heading` and `--noheading`; with `docbook`, DocBook's `.PP` paragraph whose line is an
     option (`\-a, \-\-all`, git's pages; asked for by name, so no other truth moves). Pages not installed are looked for in `CORPUS_MAN_ROOTS`
     (`:`-separated `usr/share/man` folders of the pinned packages unpacked with `dpkg -x`).
@@ -630,6 +631,8 @@ def man_page_options(program: str, *, docbook: bool = False) -> list[str]:
         if (
             line.startswith((".It Fl ", ".Op Fl "))
             or line.startswith('.IP "')
+            # pod2man's heads: `.ie n .IP """\-e \fIname\fP""" 4` (the `.el` twin says the same)
+            or line.startswith('.ie n .IP "')
             or line.startswith((".B ", ".BI ", ".BR "))
             or re.match(r"^\.(TP|IP|PD|TQ|HP)\b", previous)
             and not line.startswith(".")
@@ -643,6 +646,8 @@ def man_page_options(program: str, *, docbook: bool = False) -> list[str]:
             head = line
         if head is None:
             continue
+        if head.startswith(".ie n .IP"):  # one-letter font escapes, before `\f(CW` is expanded
+            head = re.sub(r"\\f[BIRP]", "", head)
         text = re.sub(r"--\[no-?\]([A-Za-z0-9][-A-Za-z0-9]*)", r"--\1 --no\1", expand(head))
         if head.startswith((".It Fl ", ".Op Fl ")):  # mdoc: `Fl Fl apple` is --apple, `Fl x` is -x
             names.update(
@@ -1856,6 +1861,118 @@ def ruby_optparse_truth(cli: CorpusCLI, cwd: str) -> dict:
     }
 
 
+def _captured(
+    cli: CorpusCLI, cwd: str, words: list[str], never: str, preload: str, **env: str
+) -> dict:
+    """The tree a truth tool (preloaded with `ruby -r TOOL`, or by `env` for lua) writes to
+    TRUTH_OUT when the program runs `WORDS… --help`."""
+    exe = find_executable(cli)
+    if exe is None:
+        raise RuntimeError("not installed")
+    out = Path(cwd) / "truth.json"
+    out.unlink(missing_ok=True)
+    argv = [exe, *words, "--help"]
+    if preload:
+        argv = ["ruby", "-r", str(HERE / preload), *argv]
+    subprocess.run(
+        argv,
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=120,
+        env=dict(os.environ, TRUTH_OUT=str(out), **env),
+    )
+    if not out.exists():
+        raise RuntimeError(never)
+    return json.loads(out.read_text())["commands"]
+
+
+def ruby_library_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """mercenary, cri and slop: the program's own command tree, read where it starts parsing."""
+    library = cli.truth.removeprefix("ruby-")
+    tool = f"truth_ruby_{library}.rb"
+    what = {
+        "mercenary": "Mercenary::Program's commands, each path's options as mercenary hands "
+        "them to OptionParser (the root's and every command's of the path, its default ones too)",
+        "cri": "the Cri::Command tree (`subcommands`, each one's `global_option_definitions`), "
+        "hidden commands and options left out",
+        "slop": "every slop the program parses an argv with (`options`: flags, "
+        "`expects_argument?`), pry's vendored Pry::Slop",
+    }[library]
+    return {
+        "method": f"the program's own {library} objects, captured in its own ruby "
+        f"(tools/{tool}): {what}",
+        "commands": _captured(cli, cwd, [], f"{library} never ran", tool),
+    }
+
+
+def ruby_optimist_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """Optimist has no commands: a program that dispatches on its first word (eyaml) lists its
+    commands in `truth_commands`, each one's parser captured under `CLI COMMAND --help`; such a
+    program reads no option before its command, so its root has none."""
+    never = "Optimist::Parser never parsed"
+    tool = "truth_ruby_optimist.rb"
+    if not cli.truth_commands:
+        commands = _captured(cli, cwd, [], never, tool)
+    else:
+        commands = {"": {"flags": {}, "positionals": None}}
+        for path in cli.truth_commands:
+            commands[path] = _captured(cli, cwd, path.split(), never, tool)[""]
+    return {
+        "method": "the Optimist::Parser specs the program parses with, captured in its own ruby "
+        "(tools/truth_ruby_optimist.rb): long and short names (optimist's default short letters "
+        "resolved), a flag also `--no-NAME`, Integer/Float options typed; commands dispatched "
+        "by hand listed from the program's source (`truth_commands`)",
+        "commands": commands,
+    }
+
+
+def perl_app_cmd_truth(cli: CorpusCLI, cwd: str) -> dict:
+    exe = find_executable(cli)
+    if exe is None:
+        raise RuntimeError("not installed")
+    out = Path(cwd) / "truth.json"
+    subprocess.run(
+        ["perl", "-I", str(HERE / "perl"), "-MTruthAppCmd", exe, "--help"],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        env=dict(os.environ, TRUTH_OUT=str(out)),
+    )
+    if not out.exists():
+        raise RuntimeError("App::Cmd never ran")
+    data = json.loads(out.read_text())
+
+    def flags(specs: list[str]) -> dict:
+        found: dict[str, dict] = {}
+        for spec in specs:
+            entry = getopt_long_flag(spec)
+            if entry is not None and not set(entry[1]["names"]) & NEVER_COUNTED:
+                found.setdefault(*entry)
+        return found
+
+    commands = {"": {"flags": flags(data["global"]), "positionals": None}}
+    for name, command in sorted(data["commands"].items()):
+        commands[name] = {"flags": flags(command["specs"]), "positionals": None}
+    return {
+        "method": "the program's own App::Cmd application, captured in its own perl "
+        "(tools/perl/TruthAppCmd.pm): `global_opt_spec` on the root, each of `command_plugins` "
+        "by the first of its `command_names` with the Getopt::Long specs of its `opt_spec`",
+        "commands": commands,
+    }
+
+
+def lua_argparse_truth(cli: CorpusCLI, cwd: str) -> dict:
+    init = f"@{HERE / 'truth_lua_argparse.lua'}"
+    return {
+        "method": "the program's own argparse Parser, captured where it first parses (its "
+        "`parse`/`pparse`) in its own lua (tools/truth_lua_argparse.lua, run by LUA_INIT): "
+        "`_commands`, each path's `_options` and its parents', hidden ones left out",
+        "commands": _captured(cli, cwd, [], "argparse never parsed", "", LUA_INIT=init),
+    }
+
+
 def symfony_truth(cli: CorpusCLI, cwd: str) -> dict:
     exe = find_executable(cli)
     if exe is None:
@@ -2649,6 +2766,14 @@ def make(cli: CorpusCLI) -> dict:
             body = darcs_truth(cli, cwd)
         elif cli.truth == "perl-getopt-long":
             body = perl_getopt_long_truth(cli, cwd)
+        elif cli.truth in ("ruby-mercenary", "ruby-cri", "ruby-slop"):
+            body = ruby_library_truth(cli, cwd)
+        elif cli.truth == "ruby-optimist":
+            body = ruby_optimist_truth(cli, cwd)
+        elif cli.truth == "perl-app-cmd":
+            body = perl_app_cmd_truth(cli, cwd)
+        elif cli.truth == "lua-argparse":
+            body = lua_argparse_truth(cli, cwd)
         else:
             raise SystemExit(f"{cli.name}: unknown truth method {cli.truth}")
     return {

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from workbench.loaders.help import (
+    app_cmd,
     argparse_style,
     clap,
     cleo,
@@ -27,6 +28,7 @@ from workbench.loaders.help import (
     generic,
     gnu,
     kingpin,
+    lua_argparse,
     npm_style,
     optparse_applicative,
     plumbum,
@@ -74,6 +76,8 @@ REGISTRY: tuple[Style, ...] = (
     Style("clipanion", clipanion.SIGNS, clipanion.RULES, clipanion.parse),
     Style("thor", thor.SIGNS, thor.RULES),
     Style("plumbum", plumbum.SIGNS, plumbum.RULES),
+    Style("app-cmd", app_cmd.SIGNS, app_cmd.RULES),
+    Style("lua-argparse", lua_argparse.SIGNS, lua_argparse.RULES),
     Style("generic", (), generic.GENERIC),
 )
 """Every style, in tie-break order; `generic` (no signs) reads what no other style claims."""

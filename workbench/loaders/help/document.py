@@ -935,6 +935,9 @@ def _right_aligned_terms(lines: list[str]) -> list[str]:
     Create a template`): every row two columns, the terms ending in one column and the
     descriptions starting in one, the indents not all alike. Each is a row of its own, moved
     to the left edge; a short term's indent would read as a wrapped description otherwise."""
+    colon_listed = _right_aligned_colon_terms(lines)
+    if colon_listed is not None:
+        return colon_listed
     rows = [_TERM_AND_TEXT.match(line) for line in lines if line.strip()]
     if len(rows) < 2 or any(row is None for row in rows):
         return lines
@@ -953,6 +956,33 @@ def _right_aligned_terms(lines: list[str]) -> list[str]:
             continue
         term = row.group(2)
         result.append(" " * base + term + " " * max(2, start - base - len(term)) + row.group(4))
+    return result
+
+
+_COLON_TERM = re.compile(r"^( *)([A-Za-z0-9][\w.+-]*):( +)(\S.*?)\s*$")
+
+
+def _right_aligned_colon_terms(lines: list[str]) -> list[str] | None:
+    """Rows whose names are aligned on the right and end in a colon, one space before the
+    description (App::Cmd's `    commands: list the application's commands` / `  authordeps:
+    list your …`, a `%15s: %s` listing): every row of that shape, the colons in one column,
+    the indents not all alike. Each row is moved to the left edge, its name without the
+    colon, the descriptions in one column two spaces after the longest name; None when the
+    rows are not all so."""
+    rows = [_COLON_TERM.match(line) for line in lines if line.strip()]
+    if len(rows) < 2 or any(row is None for row in rows):
+        return None
+    matched = [row for row in rows if row is not None]
+    if len({row.end(2) for row in matched}) != 1 or len({len(row.group(1)) for row in matched}) < 2:
+        return None
+    base = min(len(row.group(1)) for row in matched)
+    width = max(len(row.group(2)) for row in matched) + 2
+    result = []
+    for line in lines:
+        row = _COLON_TERM.match(line) if line.strip() else None
+        result.append(
+            line if row is None else " " * base + row.group(2).ljust(width) + row.group(4)
+        )
     return result
 
 

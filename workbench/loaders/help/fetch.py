@@ -188,6 +188,7 @@ def _problem(
         not (doc.usage or doc.sections)
         and not (engine_listed and path and call.exit_code == 0 and _mentions(text, path[-1]))
         and not read_usage_listing(text, [program, *path])
+        and not _opens_with_its_own_name(text, [program, *path])
     ):  # clipanion's listing of full usage rows has neither, and is the help
         return f"`{' '.join(call.argv)}` printed text with no usage line, options or commands"
     if (
@@ -199,6 +200,14 @@ def _problem(
     ):
         return f"`{' '.join(call.argv)}` printed a usage line for another command"
     return None
+
+
+def _opens_with_its_own_name(text: str, words: list[str]) -> bool:
+    """The help opens with the command's full name on a line of its own, its usage with
+    nothing to take (App::Cmd's `dzil nop ` over the command's description: the usage
+    `%c %o` of a command with no options): the command's own help, only prose below."""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    return len(words) > 1 and first == " ".join(words)
 
 
 def _refuses_only_help(call: HelpCall, doc: HelpDocument, path: list[str]) -> bool:

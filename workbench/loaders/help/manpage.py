@@ -320,10 +320,11 @@ def _sections(lines: list[str]) -> dict[str, list[str]]:
 
 
 def _names_program(name_lines: list[str], program: str) -> bool:
-    """`tar - an archiving utility`, `grep, egrep, fgrep - print lines …`: the names before the dash."""
+    """`tar - an archiving utility`, `grep, egrep, fgrep - print lines …`: the names before the
+    dash, each maybe in the quotes pod2man prints for Pod's `C<perlcritic>`."""
     line = " ".join(" ".join(name_lines).split())
     names = re.split(r"\s+(?:\\?-|—|–)\s+", line, maxsplit=1)[0]
-    return program.lower() in {n.strip().lower() for n in names.split(",")}
+    return program.lower() in {n.strip().strip('"').lower() for n in names.split(",")}
 
 
 def _option_sections(lines: list[str]) -> list[tuple[str, list[str]]]:
@@ -362,6 +363,44 @@ def _option_sections(lines: list[str]) -> list[tuple[str, list[str]]]:
     return result
 
 
+_POD_QUOTED_TERM = re.compile(r'^"(-[^"]*)"((?:\s+or\s+"-[^"]*")*)\s*$')
+
+
+def _unquoted_pod_terms(body: list[str], entry_indent: int) -> list[str]:
+    """pod2man prints an `=item C<--profile FILE>` term in quotes (`"--profile FILE" or "-p
+    FILE"`, `"-5 | -4 | -3"`) where a page written for man would set it bold: the spellings
+    `or` joins are one option's (`--profile FILE, -p FILE`); the options `|` parts are as
+    many options (`-5`, `-4`, `-3`), each an entry of its own with the shared description."""
+    result: list[str] = []
+    index = 0
+    while index < len(body):
+        line = body[index]
+        index += 1
+        match = _POD_QUOTED_TERM.match(line.strip())
+        if match is None or len(line) - len(line.lstrip()) != entry_indent:
+            result.append(line)
+            continue
+        lead = line[:entry_indent]
+        spellings = [match.group(1), *re.findall(r'"(-[^"]*)"', match.group(2))]
+        parts = [part.strip() for part in spellings[0].split(" | ")]
+        if (
+            len(spellings) > 1
+            or len(parts) == 1
+            or not all(part.startswith("-") and " " not in part for part in parts)
+        ):
+            result.append(lead + ", ".join(spellings))
+            continue
+        description = []
+        while index < len(body) and (
+            not body[index].strip() or len(body[index]) - len(body[index].lstrip()) > entry_indent
+        ):
+            description.append(body[index])
+            index += 1
+        for part in parts:
+            result += [lead + part, *description]
+    return result
+
+
 def _option_rows(body: list[str], *, bullets_only: bool = False) -> list[Flag]:
     """Entries whose term is at the body's entry indent and starts with `-` (only bulleted
     `○   --seq:` entries when `bullets_only`)."""
@@ -371,6 +410,7 @@ def _option_rows(body: list[str], *, bullets_only: bool = False) -> list[Flag]:
     entry_indent = min(indents)
     deeper = [indent for indent in indents if indent > entry_indent]
     description_column = max(set(deeper), key=deeper.count) if deeper else entry_indent + 7
+    body = _unquoted_pod_terms(body, entry_indent)
     flags: list[Flag] = []
     term: str | None = None
     text: list[str] = []
@@ -514,6 +554,8 @@ def consult_manual(page: ManPage | None, node: CrawledCommand, program: str = ""
         page = ManPage(page.section, _unique([*page.flags, *page.elsewhere]), page.synopsis)
     if not agrees_with_help(page, parsed.flags):
         return
+    if _predates_the_commands(page, node, program):
+        return
     page = sections_agreeing_with_help(page, parsed.flags)
     take_placeholders(page, parsed.flags)
     take_aliases(page, parsed.flags)
@@ -531,6 +573,24 @@ def consult_manual(page: ManPage | None, node: CrawledCommand, program: str = ""
         # a subcommand's page repeats its parent's persistent options (`OPTIONS INHERITED FROM
         # PARENT COMMANDS`): counted once, where the parent's page lacks them
         node.listing_keys[WITNESS] = {f.key for f in counted}
+
+
+_COMMAND_PLACEHOLDER = re.compile(r"command|cmd|action|mode|topic", re.IGNORECASE)
+
+
+def _predates_the_commands(page: ManPage, node: CrawledCommand, program: str) -> bool:
+    """Whether the page describes the program before it had the commands its help lists: the
+    help lists commands, and the page lists none, and no synopsis form names one or a place
+    for one (`haml [options] [INPUT] [OUTPUT]`, a page of haml 2 beside haml 6's Thor
+    commands). Its options are the old program's, not the root's of this one."""
+    children = {child.path[-1] for child in node.children if not child.rejected}
+    if node.path or not children or page.commands or not page.synopsis:
+        return False
+    for form in page.synopsis:
+        words = [word.strip("[]<>{}()|.,") for word in form.split()[1:]]
+        if any(word in children or _COMMAND_PLACEHOLDER.search(word) for word in words):
+            return False
+    return True
 
 
 def _shows(node: CrawledCommand, flag: Flag) -> bool:

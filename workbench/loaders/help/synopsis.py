@@ -26,6 +26,11 @@ _VALUE = re.compile(
 _CLUSTER_MARKS = re.compile(r"[#?]*")
 """Option characters getopt takes that are no word characters, closing a cluster of switches
 (tcpdump's `[-AbdDefhHIJKlLnNOpqStuUvxX#]`: `-#` is a switch, `#` ended the name before)."""
+_ENDS_AN_ALTERNATIVE = re.compile(r"\s*[|\]]")
+"""What follows a cluster of digits (`-12345 |`, `-12345]`): a number is no option name, so a
+word of digits that an alternative or the bracket ends (perlcritic's Pod usage `[-12345 |
+--brutal | …]`) is one switch per digit, as `[-123456789]` is in a cluster that ends the
+bracket."""
 _PAIR = re.compile(r"\[-([A-Za-z0-9]) \| --([\w-]+)\]|(?<![\w-])-([A-Za-z0-9])/--([\w-]+)\b")
 """`[-v | --version]` or `-v/--version`: two spellings of one option."""
 _ROW_WORD = re.compile(r"(?m)^[ \t]+-([A-Za-z][\w-]+)(?=[ \t]|$)")
@@ -62,7 +67,12 @@ def synopsis_flags(forms: list[str], text: str = "") -> list[Flag]:
                 in ("]", " ]")
                 and not attached
                 and name not in words
-            ):  # `[ -rvDCNR ]` (groff's spacing) too
+            ) or (
+                single
+                and name.isdigit()
+                and len(name) > 1
+                and _ENDS_AN_ALTERNATIVE.match(form, end)
+            ):  # `[ -rvDCNR ]` (groff's spacing) too; `[-12345 | --brutal]`: digits cluster too
                 for letter in name + marks:  # `[-46AaC]`, `[-AbdD#]`: a cluster of switches
                     flags.setdefault(letter, Flag(short=letter, kind=FlagKind.BOOLEAN))
                 continue
