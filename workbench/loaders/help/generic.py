@@ -275,7 +275,35 @@ _NOT_COMMANDS = re.compile(r"\b(guides?|concepts?|interfaces|formats|protocols)\
 """Sections of a listing that name documents, not commands (`concept guides`,
 `file formats, protocols and other interfaces`)."""
 
-GENERIC = Rules()
+_POSITIONALS_AS_FLAGS = re.compile(
+    r"\b(?:use|give|pass) flags? syntax for (?:the )?POSITIONAL ARGUMENTS\b", re.IGNORECASE
+)
+"""A help's own word that its positional arguments are options too (`NOTES  You can also use
+flags syntax for POSITIONAL ARGUMENTS`)."""
+
+_ARGUMENT_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+"""A positional listed in capitals, the way such a help spells an argument's own name."""
+
+
+def positionals_taken_as_flags(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None:
+    """Each positional is also the option of its name when the help says so: `DATASET_JSON_PATH`
+    under `POSITIONAL ARGUMENTS` is `--dataset_json_path VALUE` too, its name in lower case (the
+    help upper-cases the argument's name to show it as a positional). Only a name of capitals,
+    digits and underscores is read this way (any other spelling is not an argument's name), and
+    never a variadic one."""
+    lines = [line for section in doc.sections for line in section.lines]
+    if not any(_POSITIONALS_AS_FLAGS.search(line) for line in [*lines, doc.epilog]):
+        return
+    taken = {flag.key for flag in parsed.flags}
+    for positional in parsed.positionals:
+        name = positional.name.strip("[]<>.")
+        if positional.variadic or not _ARGUMENT_NAME.fullmatch(name) or name.lower() in taken:
+            continue  # the rest of the words (`[PATHS]...`) has no name to be given by
+        taken.add(name.lower())
+        parsed.flags.append(Flag(name=name.lower(), kind=FlagKind.VALUE, help=positional.help))
+
+
+GENERIC = Rules(finish=[positionals_taken_as_flags])
 _Item = TypeVar("_Item")
 
 
