@@ -498,7 +498,9 @@ def option_entries(section: Section) -> list[Entry]:
     entries = _entries(
         lines,
         lambda stripped, indent, base, column: (
-            stripped.startswith("-") and (column is None or indent < column)
+            stripped.startswith("-")
+            and (column is None or indent < column)
+            and not _OPTION_ENDS_A_SENTENCE.match(stripped)
         ),
     )
     for entry in entries:
@@ -512,6 +514,11 @@ def option_entries(section: Section) -> list[Entry]:
                 single.group = entry.group
                 singles.append(single)
     return singles
+
+
+_OPTION_ENDS_A_SENTENCE = re.compile(r"--?[A-Za-z0-9][\w-]*\. +[A-Z]")
+"""A line of a section's prose that wraps onto an option's name at the end of a sentence (`--strategy.
+Fine-grained checks on size …`): no option's name ends with a full stop, so it is no row."""
 
 
 _NEGATION_MARK = re.compile(r"^( *)\[!\](?= +--?[A-Za-z0-9])")
