@@ -102,8 +102,24 @@ def _click_command(obj, script: str):
     raise SystemExit("the entry point never reached a click command")
 
 
+_CLICK_TYPES = (
+    "IntParamType",
+    "IntRange",
+    "FloatParamType",
+    "FloatRange",
+    "Path",
+    "File",
+    "Choice",
+    "BoolParamType",
+    "Tuple",
+)
+
+
 def _click_type(param_type) -> tuple[str | None, list[str] | None]:
-    name = type(param_type).__name__
+    # a program's own subclass of a click type (click-extra's `EnumChoice(click.Choice)`) is
+    # that type: the first of click's own classes in its MRO names it
+    names = [cls.__name__ for cls in type(param_type).__mro__]
+    name = next((n for n in names if n in _CLICK_TYPES), names[0])
     if name in ("IntParamType", "IntRange"):
         return "integer", None
     if name in ("FloatParamType", "FloatRange"):
