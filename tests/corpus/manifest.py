@@ -46,6 +46,18 @@ independent witness (`tools/make_truth.py` runs it; nothing of `workbench` takes
 - `lua-argparse`: the program's lua argparse Parser where it first parses (`parse`/`pparse`,
   `tools/truth_lua_argparse.lua` run by LUA_INIT): `_commands`, each path's `_options` and its
   parents' (argparse keeps them active), `_maxargs` 0 a boolean, hidden ones left out.
+- `docopt` (`tools/truth_python.py`): the usage text the program hands `docopt.docopt`, read by
+  docopt's own parsers (docopt 0.6 or docopt-ng): each alternative of its usage pattern is a
+  command path (its command words in order), the options that alternative names (`[options]`
+  filled as docopt fills it) that path's flags.
+- `fire` (`tools/truth_python.py`): the component the program hands `fire.Fire`, walked as fire
+  walks it (`completion.VisibleMembers` below a group, `value_types` telling groups, commands
+  and values apart); a command's flags are the arguments of the signature fire inspects
+  (`inspectutils.GetFullArgSpec`), `--NAME` and the one-letter shortcut fire accepts.
+- `cyclopts` (`tools/truth_python.py`): the `App` the console script calls, captured at
+  `App.__call__` and resolved down each path by its own `parse_commands`; its command names
+  (less its help and version flags), the argument collections cyclopts assembles for a
+  command and its meta apps (names, `is_flag()`, the resolved hint for the type).
 - `plumbum` (`tools/truth_python.py`): the plumbum `cli.Application` class the console script
   is bound to, instantiated as its `run()` does (`_switches_by_func`, `_subcommands`, each
   subcommand's class in turn; positionals from `main`'s signature).
@@ -3976,6 +3988,101 @@ CORPUS: tuple[CorpusCLI, ...] = (
         version="3.8.0",
         held_out=True,
         round=36,
+    ),
+    CorpusCLI(
+        "mpm",
+        "click-extra",
+        ("pypi", "meta-package-manager==8.2.0"),
+        "click-help",
+        version="8.2.0",
+        held_out=True,
+        round=37,
+        notes=(
+            "recorded only",
+            "click-extra 9.5 (on cloup 4): a `--<manager>/--no-<manager>` selector per package manager on the root",
+        ),
+    ),
+    CorpusCLI(
+        "mdedup",
+        "click-extra",
+        ("pypi", "mail-deduplicate==9.4.0"),
+        "click-help",
+        version="9.4.0",
+        held_out=True,
+        round=37,
+        notes=("recorded only", "click-extra 9.5: one command, options in titled sections"),
+    ),
+    CorpusCLI(
+        "fastmcp",
+        "cyclopts",
+        ("pypi", "fastmcp==4.2.3"),
+        "cyclopts",
+        version="4.2.3",
+        held_out=True,
+        round=37,
+        notes=(
+            "recorded only",
+            "cyclopts 5.5: rich-boxed panels, nested apps (`dev`, `project`, `install`, `auth`)",
+        ),
+    ),
+    CorpusCLI(
+        "sahi",
+        "python-fire",
+        ("pypi", "sahi==0.12.8"),
+        "fire",
+        version="0.12.8",
+        held_out=True,
+        round=37,
+        notes=(
+            "recorded only",
+            "fire 0.7 over nested dicts of functions (`coco` a group), `version` a value",
+        ),
+    ),
+    CorpusCLI(
+        "alpaca_eval",
+        "python-fire",
+        ("pypi", "alpaca-eval==0.6.6"),
+        "fire",
+        version="0.6.6",
+        held_out=True,
+        round=37,
+        notes=(
+            "recorded only",
+            "fire 0.7 over a dict of functions; without a command its main hands fire `evaluate` instead",
+        ),
+    ),
+    CorpusCLI(
+        "grip",
+        "docopt",
+        ("pypi", "grip==4.6.2"),
+        "docopt",
+        version="4.6.2",
+        held_out=True,
+        round=37,
+        notes=("recorded only", "docopt 0.6.2: one command, `--x=<v>` options"),
+    ),
+    CorpusCLI(
+        "pykwalify",
+        "docopt",
+        ("pypi", "pykwalify==1.8.0"),
+        "docopt",
+        version="1.8.0",
+        held_out=True,
+        round=37,
+        notes=("recorded only", "docopt 0.6.2 with an argparse-looking usage and option table"),
+    ),
+    CorpusCLI(
+        "mackup",
+        "docopt-ng",
+        ("pypi", "mackup==0.11.2"),
+        "docopt",
+        version="0.11.2",
+        held_out=True,
+        round=37,
+        notes=(
+            "recorded only",
+            "docopt-ng 0.9: commands in the usage lines (`link install`), `[options]` on each",
+        ),
     ),
 )
 

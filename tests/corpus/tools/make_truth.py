@@ -127,6 +127,8 @@ def python_truth(cli: CorpusCLI, cwd: str) -> dict:
         "plumbum": "the plumbum cli.Application class the console script is bound to, instantiated as its run() does: its switches (_switches_by_func) and subcommands (_subcommands), each subcommand's class in turn, positionals from main's signature",
         "robot": "Robot Framework's own ArgumentParser (robot.utils.argumentparser), captured at its parse_args: the long options it built from the usage text, the short letters mapped to them, `*` repeatable, each flag's --noNAME negation a spelling of it",
         "doit": "doit's own command table: DoitMain().get_cmds() for the commands, each command instantiated as DoitMain.run does and its own cmdparser's options, as it parses (CmdOption short, long, inverse, type, choices; the DB backends' choices set after it is built) for the flags",
+        "fire": "the component the program hands to fire.Fire, captured at that call and walked as fire walks it: fire's completion.VisibleMembers for the words below a group, the signature fire's inspectutils.GetFullArgSpec reads for a command's flags (with the one-letter shortcut fire's _ParseKeywordArgs accepts)",
+        "cyclopts": "the cyclopts App the console script calls, captured at App.__call__ and resolved down each path by its parse_commands: its command names (less its help and version flags and those not shown), the argument collections cyclopts assembles for the command and its meta apps",
         "django": "Django's get_commands() for the commands (outside a project: Django's own), each command's parser from its create_parser, captured where its help action fires under `CMD --help`",
     }[cli.truth]
     return {"method": how, "commands": commands}
@@ -2686,6 +2688,8 @@ def make(cli: CorpusCLI) -> dict:
             "plumbum",
             "robot",
             "doit",
+            "fire",
+            "cyclopts",
         ):
             body = python_truth(cli, cwd)
         elif cli.truth == "cobra":

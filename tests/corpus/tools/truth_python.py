@@ -11,6 +11,8 @@ the CLI is installed in:
     python truth_python.py getopt CONSOLE_SCRIPT           -> the specs handed to getopt.getopt
     python truth_python.py docopt CONSOLE_SCRIPT           -> the usage handed to docopt.docopt,
                                                               read by docopt's own parsers
+    python truth_python.py fire CONSOLE_SCRIPT [PATH…]    -> the component handed to fire.Fire, walked down PATH
+    python truth_python.py cyclopts CONSOLE_SCRIPT [PATH…] -> the cyclopts App, resolved down PATH
     python truth_python.py pytest pytest                   -> pytest's Parser after plugins load
     python truth_python.py django django-admin [CMD]       -> get_commands(), each create_parser
 
@@ -100,8 +102,24 @@ def _click_command(obj, script: str):
     raise SystemExit("the entry point never reached a click command")
 
 
+_CLICK_TYPES = (
+    "IntParamType",
+    "IntRange",
+    "FloatParamType",
+    "FloatRange",
+    "Path",
+    "File",
+    "Choice",
+    "BoolParamType",
+    "Tuple",
+)
+
+
 def _click_type(param_type) -> tuple[str | None, list[str] | None]:
-    name = type(param_type).__name__
+    # a program's own subclass of a click type (click-extra's `EnumChoice(click.Choice)`) is
+    # that type: the first of click's own classes in its MRO names it
+    names = [cls.__name__ for cls in type(param_type).__mro__]
+    name = next((n for n in names if n in _CLICK_TYPES), names[0])
     if name in ("IntParamType", "IntRange"):
         return "integer", None
     if name in ("FloatParamType", "FloatRange"):
@@ -725,8 +743,13 @@ def dump_doit(script: str, path: list[str]) -> dict:
 
 def dump_docopt(script: str, path: list[str]) -> dict:
     """A docopt CLI: the usage text it hands to `docopt.docopt`, captured at that call and read
-    by docopt's own parsers (`parse_defaults` for the options, `parse_pattern` for the usage
-    patterns' commands and options), exactly what docopt will accept."""
+    by docopt's own parsers (docopt 0.6's `parse_defaults`, docopt-ng's `parse_options` over
+    the sections `parse_docstring_sections` cuts; `parse_pattern` for the usage patterns),
+    exactly what docopt will accept. The `[options]` shortcut holds every option the pattern
+    names nowhere else, as docopt fills it. Each alternative of the pattern (one usage line, or
+    one side of a `|`) is a command path, its command words in order, and the options that
+    alternative names are that path's flags: docopt refuses an option no matching alternative
+    holds. `PATH` picks the alternatives of one path; its subcommands are the next words."""
     import docopt
 
     def stop(doc, *args, **kwargs):
@@ -748,16 +771,50 @@ def dump_docopt(script: str, path: list[str]) -> dict:
         raise SystemExit(f"{script} --help exited ({error.code}) before calling docopt")
     else:
         raise SystemExit(f"{script} --help returned without calling docopt")
-    options = docopt.parse_defaults(doc)
-    usage = docopt.printable_usage(doc)
-    pattern = docopt.parse_pattern(docopt.formal_usage(usage), options)
-    seen = {(o.short, o.long): o for o in options}
-    for leaf in pattern.flat(docopt.Option):
-        seen.setdefault((leaf.short, leaf.long), leaf)
+    if hasattr(docopt, "parse_defaults"):  # docopt 0.6
+        options = docopt.parse_defaults(doc)
+        pattern = docopt.parse_pattern(docopt.formal_usage(docopt.printable_usage(doc)), options)
+        shortcut = docopt.AnyOptions
+    else:  # docopt-ng
+        sections = docopt.parse_docstring_sections(doc)
+        options = [
+            *docopt.parse_options(sections.before_usage),
+            *docopt.parse_options(sections.after_usage),
+        ]
+        pattern = docopt.parse_pattern(docopt.formal_usage(sections.usage_body), options)
+        shortcut = docopt.OptionsShortcut
+    named = set(pattern.flat(docopt.Option))
+    for each in pattern.flat(shortcut):
+        each.children = [o for o in options if o not in named]
+
+    def alternatives(node) -> list[list]:
+        """The leaf sequences a pattern node matches, in order (an optional part present)."""
+        if not hasattr(node, "children"):
+            return [[node]]
+        if type(node) is docopt.Either:
+            return [seq for child in node.children for seq in alternatives(child)]
+        sequences: list[list] = [[]]
+        for child in node.children:
+            sequences = [s + t for s in sequences for t in alternatives(child)][:4096]
+        return sequences
+
+    below: list[str] = []
+    seen: dict[tuple, object] = {}
+    for seq in alternatives(pattern):
+        words = [leaf.name for leaf in seq if type(leaf) is docopt.Command]
+        if words[: len(path)] != path:
+            continue
+        if len(words) > len(path):
+            if words[len(path)] not in below:
+                below.append(words[len(path)])
+            continue
+        for leaf in seq:
+            if type(leaf) is docopt.Option:
+                seen.setdefault((leaf.short, _docopt_long(leaf)), leaf)
     flags = {}
     for o in seen.values():
-        names = [n for n in (o.long, o.short) if n]
-        key = o.long or o.short
+        names = [n for n in (_docopt_long(o), o.short) if n]
+        key = _docopt_long(o) or o.short
         if key in ("--help", "-h", "--version"):
             continue
         flags[key] = {
@@ -769,13 +826,190 @@ def dump_docopt(script: str, path: list[str]) -> dict:
             "repeatable": None,
             "hidden": False,
         }
-    commands = sorted({c.name for c in pattern.flat(docopt.Command)})
     return {
-        "prog": script,
+        "prog": " ".join([script, *path]),
         "flags": flags,
         "positionals": None,
-        "subcommands": [{"name": c, "aliases": [], "hidden": False} for c in commands],
+        "subcommands": [{"name": c, "aliases": [], "hidden": False} for c in below],
     }
+
+
+def _docopt_long(option) -> str | None:
+    """An option's long name (docopt-ng calls it `longer`)."""
+    return getattr(option, "long", None) or getattr(option, "longer", None)
+
+
+# ---------------------------------------------------------------- python-fire
+
+
+def dump_fire(script: str, path: list[str]) -> dict:
+    """A python-fire CLI: the component the program hands to `fire.Fire`, captured at that call,
+    then walked down `path` as fire walks it. Members are fire's own `completion.VisibleMembers`,
+    sorted by fire's `value_types` (a group or a value is a word below it, a routine or class a
+    command); a command's flags are the arguments of the signature fire inspects
+    (`inspectutils.GetFullArgSpec`): each `--NAME` (fire reads `-` as `_`), with the `-X`
+    shortcut `_ParseKeywordArgs` accepts when no other argument starts with that letter.
+    Fire takes a flag's value from the next word unless a flag follows, so no kind is told, and
+    it converts values by their literal spelling, so no type is."""
+    import fire
+    from fire import completion, inspectutils, value_types
+
+    def stop(component=None, *args, **kwargs):
+        raise _Captured(component)
+
+    fire.Fire = stop
+    for module in list(sys.modules.values()):
+        bound = getattr(module, "Fire", None)
+        if module is not fire and getattr(bound, "__module__", "") == "fire.core":
+            module.Fire = stop
+    component = _run_to_capture(script, [], "a call to fire.Fire")
+    for word in path:
+        members = dict(completion.VisibleMembers(component))
+        if word not in members:
+            raise SystemExit(f"fire: no member {word!r} below {path}")
+        component = members[word]
+    flags, positionals, subcommands = {}, [], []
+    if value_types.IsGroup(component) and not value_types.IsCommand(component):
+        for name, _member in completion.VisibleMembers(component):
+            subcommands.append({"name": str(name), "aliases": [], "hidden": False})
+    elif value_types.IsCommand(component):
+        spec = inspectutils.GetFullArgSpec(component)
+        names = list(spec.args) + list(spec.kwonlyargs)
+        if inspect_is_class(component) or getattr(component, "__self__", None) is not None:
+            names = [n for n in names if n not in ("self", "cls")]
+        defaults = len(spec.defaults or ())
+        required = spec.args[: len(spec.args) - defaults] if defaults else list(spec.args)
+        for name in names:
+            spellings = [f"--{name}"]
+            if name.replace("_", "-") != name:
+                spellings.append(f"--{name.replace('_', '-')}")
+            if len([n for n in names if n[0] == name[0]]) == 1:
+                spellings.append(f"-{name[0]}")
+            flags[f"--{name}"] = {
+                "names": spellings,
+                "kind": None,
+                "type": None,
+                "choices": None,
+                "required": None,
+                "repeatable": None,
+                "hidden": False,
+            }
+        positionals = [
+            {"name": n, "required": True, "variadic": False}
+            for n in required
+            if n not in ("self", "cls")
+        ]
+        if spec.varargs:
+            positionals.append({"name": spec.varargs, "required": False, "variadic": True})
+    # a value (a string, a number) is a leaf: fire prints it
+    return {
+        "prog": " ".join([script, *path]),
+        "flags": flags,
+        "positionals": positionals,
+        "subcommands": subcommands,
+    }
+
+
+def inspect_is_class(component) -> bool:
+    import inspect
+
+    return inspect.isclass(component)
+
+
+# ---------------------------------------------------------------- cyclopts
+
+
+def dump_cyclopts(script: str, path: list[str]) -> dict:
+    """A cyclopts CLI: the `App` the console script calls, captured at `App.__call__`, resolved
+    down `path` by cyclopts's own `parse_commands`. Commands are the App's names (`iter(app)`, lazy
+    ones resolved by `app[name]`) less its help and version flags, which cyclopts registers as
+    commands, and those with `show=False`. Parameters are the argument collections cyclopts
+    assembles for that command and its meta apps (`_iter_resolution_argument_collections`,
+    within the command chain's `app_stack`, as its help and its parser see them): each shown
+    argument with a `-` name is a flag (its positive and negative names), `is_flag()` its kind,
+    its resolved hint its type; an argument that is not keyword-only is a positional too."""
+    import cyclopts
+    from cyclopts import core
+
+    def stop(self, *args, **kwargs):
+        raise _Captured(self)
+
+    cyclopts.App.__call__ = stop
+    app = _run_to_capture(script, [], "a call to cyclopts.App")
+    _, execution_path, _ = app.parse_commands(list(path))
+    command_app = execution_path[-1]
+    reserved = set(command_app.help_flags or ()) | set(command_app.version_flags or ())
+    subcommands = []
+    for name in command_app:
+        if name in reserved or name.startswith("-"):
+            continue
+        sub = command_app[name]
+        subcommands.append({"name": name, "aliases": [], "hidden": sub.show is False})
+    flags, positionals = {}, []
+    with app.app_stack(execution_path):
+        for _, collection in core._iter_resolution_argument_collections(
+            execution_path, parse_docstring=False
+        ):
+            for argument in collection:
+                if not argument.show:
+                    continue
+                names = [n for n in argument.names if n.startswith("-")]
+                kind_name = argument.field_info.kind.name
+                if kind_name != "KEYWORD_ONLY" and kind_name != "VAR_KEYWORD":
+                    positionals.append(
+                        {
+                            "name": argument.field_info.name,
+                            "required": bool(argument.required),
+                            "variadic": argument.is_var_positional(),
+                        }
+                    )
+                if not names:
+                    continue
+                longs = [n for n in names if n.startswith("--")]
+                key = longs[0] if longs else names[0]
+                if key in reserved:
+                    continue
+                is_flag = argument.is_flag()
+                choices = argument.get_choices() if not is_flag else None
+                flags[key] = {
+                    "names": names,
+                    "kind": "boolean" if is_flag else "value",
+                    "type": None if is_flag else _cyclopts_type(argument.hint, choices),
+                    "choices": list(choices) if choices else None,
+                    "required": bool(argument.required),
+                    "repeatable": None,
+                    "hidden": False,
+                }
+    return {
+        "prog": " ".join([script, *path]),
+        "flags": flags,
+        "positionals": positionals,
+        "subcommands": subcommands,
+    }
+
+
+def _cyclopts_type(hint, choices) -> str | None:
+    import pathlib
+    import typing
+
+    if choices:
+        return "choice"
+    import types
+
+    while typing.get_origin(hint) in (typing.Union, types.UnionType):
+        members = [a for a in typing.get_args(hint) if a is not type(None)]
+        if len(members) != 1:
+            return None
+        hint = members[0]
+    if hint is str:
+        return "string"
+    if hint is int:
+        return "integer"
+    if hint is float:
+        return "number"
+    if isinstance(hint, type) and issubclass(hint, pathlib.PurePath):
+        return "path"
+    return None
 
 
 def _capture_app(script: str, cls, method: str = "run"):
@@ -1192,6 +1426,8 @@ def main() -> None:
         "plumbum",
         "robot",
         "doit",
+        "fire",
+        "cyclopts",
     ):
         data = globals()["dump_" + framework](script, path)
     else:

@@ -486,6 +486,10 @@ def _fetch_and_parse(
         node.note = f"its {style} help text could not be read ({type(error).__name__})"
         return
     fold_alias_rows(node.parsed)
+    if node.entry is not None and node.entry.usage_flags and not node.parsed.flags:
+        # its parent's usage forms are its whole usage, options and all; its own reply shows
+        # the forms alone (a usage error's `Usage:` lines, without the options they name)
+        node.parsed.flags = [flag.model_copy() for flag in node.entry.usage_flags]
     if node.entry is not None and node.entry.below:  # what the parent's listing names below it
         _add_below(node.parsed.subcommands, node.entry.below)
     _read_pointed_listings(executable, node, path, timeout_s, cwd)

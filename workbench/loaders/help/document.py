@@ -126,6 +126,18 @@ _PANEL_METAVAR = re.compile(r"[A-Z][A-Z0-9_]*(?: RANGE)?")
 """A type column in a boxed option table (`TEXT`, `FILE`, `INTEGER RANGE`)."""
 
 
+_ONE_COLUMN_NAMES = re.compile(
+    r"(?:(?P<positional>[A-Z][A-Z0-9_-]*) )?"
+    r"(?P<names>--?[A-Za-z0-9][\w.-]*(?: \(?--?[A-Za-z0-9][\w.-]*\)?)+|--?[A-Za-z0-9][\w.-]*)"
+    r"(?: (?P<metavar>[A-Z][A-Z0-9_]*(?:\.\.\.)?))?"
+)
+"""The names column of a boxed parameter row that holds them all: a positional's name (when the
+parameter is taken by position too), its dashed names one space apart (a short in parentheses
+for the help flag), then its value's metavar (`STR`, `PATH...`). A panel whose names and metavar
+are columns of their own (`--tag  -t  TEXT`) meets only the lone-name case, which changes
+nothing."""
+
+
 def _unbox_row(row: str, box: str) -> str:
     """A row of a boxed option table as a plain two-column entry.
 
@@ -138,6 +150,14 @@ def _unbox_row(row: str, box: str) -> str:
     required = columns[0] == "*"
     if required:
         columns = columns[1:]
+    if columns and (spelled := _ONE_COLUMN_NAMES.fullmatch(columns[0])):
+        # a panel whose names share one column: `--port -p INT`, `--help (-h)`, and a parameter
+        # taken by position or by name, `SERVER-SPEC --server-spec` (the name its value goes by)
+        names = spelled.group("names").replace("(", "").replace(")", "").split()
+        metavar = spelled.group("metavar") or spelled.group("positional")
+        columns = [", ".join(names), *([metavar] if metavar else []), *columns[1:]]
+        if metavar and len(columns) == 2:
+            columns.append("")  # a value and no help: the value column stays the value
     on: list[str] = []
     off: list[str] = []
     while columns and columns[0].startswith("-"):
@@ -478,7 +498,9 @@ def option_entries(section: Section) -> list[Entry]:
     entries = _entries(
         lines,
         lambda stripped, indent, base, column: (
-            stripped.startswith("-") and (column is None or indent < column)
+            stripped.startswith("-")
+            and (column is None or indent < column)
+            and not _OPTION_ENDS_A_SENTENCE.match(stripped)
         ),
     )
     for entry in entries:
@@ -492,6 +514,11 @@ def option_entries(section: Section) -> list[Entry]:
                 single.group = entry.group
                 singles.append(single)
     return singles
+
+
+_OPTION_ENDS_A_SENTENCE = re.compile(r"--?[A-Za-z0-9][\w-]*\. +[A-Z]")
+"""A line of a section's prose that wraps onto an option's name at the end of a sentence (`--strategy.
+Fine-grained checks on size …`): no option's name ends with a full stop, so it is no row."""
 
 
 _NEGATION_MARK = re.compile(r"^( *)\[!\](?= +--?[A-Za-z0-9])")

@@ -74,7 +74,12 @@ def fetch_help(
     problems: list[str] = []
     calls: list[HelpCall] = []
     argv: tuple[str, ...] = ()
-    for form in help_argvs(executable, path):
+    forms = help_argvs(executable, path)
+    if path and any(_SAYS_HELP_AFTER_SEPARATOR.search(text) for text in ancestor_texts):
+        # the program said how its help is asked: after `--`, where a command's own arguments
+        # cannot take `--help` for one of theirs (a command taking any keyword runs with it)
+        forms.insert(0, [executable, *path, "--", "--help"])
+    for form in forms:
         call = run_help(form, timeout_s, cwd=cwd)
         if call.timed_out:  # a loaded machine: once more, with a longer limit, before giving up
             calls.append(call)
@@ -232,6 +237,14 @@ def _named_by_name_section(doc: HelpDocument, path: list[str]) -> bool:
     first = next((line.strip() for line in section.lines if line.strip()), "") if section else ""
     words = re.escape(" ".join(path))
     return re.match(rf"(?:\S+ )?{words}(?: - |$)", first) is not None
+
+
+_SAYS_HELP_AFTER_SEPARATOR = re.compile(
+    r"^(?:INFO: )?Showing help with the command '[^'\n]* -- --help'\.?$", re.MULTILINE
+)
+"""A program's own word on how its help is asked (`INFO: Showing help with the command 'tool --
+--help'.`, printed over the help it shows for `--help`): its commands' help is asked that way
+first, since a command that takes any keyword would run with `--help` as one."""
 
 
 _PYTHON_TRACEBACK = "Traceback (most recent call last):"

@@ -25,7 +25,7 @@ from workbench.loaders.help.document import (
 )
 from workbench.loaders.help.flags import FlagStyle, parse_flag, shown_default
 from workbench.loaders.help.listing import DEPRECATED_TEXT, aliases_named, command_entries
-from workbench.loaders.help.parsed import ParsedHelp
+from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 from workbench.loaders.help.positionals import read_positionals
 from workbench.loaders.help.stated_values import (
     bare_rows_named_values,
@@ -275,7 +275,83 @@ _NOT_COMMANDS = re.compile(r"\b(guides?|concepts?|interfaces|formats|protocols)\
 """Sections of a listing that name documents, not commands (`concept guides`,
 `file formats, protocols and other interfaces`)."""
 
-GENERIC = Rules()
+_POSITIONALS_AS_FLAGS = re.compile(
+    r"\b(?:use|give|pass) flags? syntax for (?:the )?POSITIONAL ARGUMENTS\b", re.IGNORECASE
+)
+"""A help's own word that its positional arguments are options too (`NOTES  You can also use
+flags syntax for POSITIONAL ARGUMENTS`)."""
+
+_ARGUMENT_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+"""A positional listed in capitals, the way such a help spells an argument's own name."""
+
+
+def positionals_taken_as_flags(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None:
+    """Each positional is also the option of its name when the help says so: `DATASET_JSON_PATH`
+    under `POSITIONAL ARGUMENTS` is `--dataset_json_path VALUE` too, its name in lower case (the
+    help upper-cases the argument's name to show it as a positional). Only a name of capitals,
+    digits and underscores is read this way (any other spelling is not an argument's name), and
+    never a variadic one."""
+    lines = [line for section in doc.sections for line in section.lines]
+    if not any(_POSITIONALS_AS_FLAGS.search(line) for line in [*lines, doc.epilog]):
+        return
+    taken = {flag.key for flag in parsed.flags}
+    for positional in parsed.positionals:
+        name = positional.name.strip("[]<>.")
+        if positional.variadic or not _ARGUMENT_NAME.fullmatch(name) or name.lower() in taken:
+            continue  # the rest of the words (`[PATHS]...`) has no name to be given by
+        taken.add(name.lower())
+        parsed.flags.append(Flag(name=name.lower(), kind=FlagKind.VALUE, help=positional.help))
+
+
+_FORM_OF_COMMAND = re.compile(
+    r"(?P<options> \[options\])?(?P<words>(?: [a-z][a-z0-9-]*)+)"
+    r"(?P<arguments>(?: \[<[^<>\[\]]+>\](?:\.\.\.)?| <[^<>]+>(?:\.\.\.)?)*)"
+)
+"""The rest of a usage form after the program that names a command: `[options]`, the command's
+words, then its arguments, each in angle brackets (`[<application>]`, `<name>...`)."""
+
+
+def commands_of_usage_forms(doc: HelpDocument, parsed: ParsedHelp, path: list[str]) -> None:
+    """Usage forms that each name a command by its words and nothing lists (`tool [options]
+    backup [<application>]`, `tool [options] link install [<application>]`): each form's words
+    are a command path, and the `[options]` a form names are that command's options, its whole
+    usage (its own `--help` prints the same text). When every form names a command, the options
+    the text lists are the commands', not the program's own.
+
+    Read only on the program's own help when the text lists no commands, the forms are at least
+    two and name at least two first words, and every form is of that shape: words in lower case,
+    then only arguments in angle brackets. A form with any other part (`tool [options] PATTERN`,
+    `tool -e <pattern>`) leaves the forms alone; a form of the help switch alone is no form here
+    (the usage reader leaves it out)."""
+    if parsed.subcommands or len(path) != 1:
+        return
+    program = path[0]
+    rows: list[tuple[list[str], bool]] = []
+    for form in doc.usage:
+        words = form.split(maxsplit=1)
+        if not words or words[0].rsplit("/", 1)[-1] != program:
+            return
+        match = _FORM_OF_COMMAND.fullmatch(" " + words[1]) if len(words) > 1 else None
+        if match is None:
+            return
+        rows.append((match.group("words").split(), match.group("options") is not None))
+    if len(rows) < 2 or len({words[0] for words, _ in rows}) < 2:
+        return
+    options = [f for f in parsed.flags if f.key not in ("help", "h", "version")]
+    entries: dict[tuple[str, ...], CommandEntry] = {}
+    top: list[CommandEntry] = []
+    for words, named in rows:
+        for depth in range(1, len(words) + 1):
+            key = tuple(words[:depth])
+            if key not in entries:
+                entries[key] = CommandEntry(key[-1])
+                (top if depth == 1 else entries[key[:-1]].below).append(entries[key])
+        entries[tuple(words)].usage_flags = list(options) if named else []
+    parsed.subcommands = top
+    parsed.flags = [f for f in parsed.flags if f not in options]
+
+
+GENERIC = Rules(finish=[positionals_taken_as_flags, commands_of_usage_forms])
 _Item = TypeVar("_Item")
 
 
