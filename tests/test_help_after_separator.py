@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from help_support import FIXTURES
+
 from workbench.loaders.help import fetch
 from workbench.loaders.help.run import HelpCall
 
@@ -27,36 +29,8 @@ COMMANDS
        Performs prediction for all present images in given folder.
 """
 
-EVALUATE = """NAME
-    det evaluate - Evaluate detection results and compute metrics.
-
-SYNOPSIS
-    det evaluate DATASET_JSON_PATH RESULT_JSON_PATH <flags> [EXTRA_PATHS]...
-
-POSITIONAL ARGUMENTS
-    DATASET_JSON_PATH
-        Type: 'str'
-        File path for the dataset JSON file.
-    RESULT_JSON_PATH
-        Type: 'str'
-        File path for the result JSON file.
-    EXTRA_PATHS
-        Type: str
-        More result files.
-
-FLAGS
-    -o, --out_dir=OUT_DIR
-        Type: Optional['str | None']
-        Default: None
-        Directory to save evaluation results.
-    -c, --classwise=CLASSWISE
-        Type: 'bool'
-        Default: False
-        If True, evaluate AP for each class separately.
-
-NOTES
-    You can also use flags syntax for POSITIONAL ARGUMENTS
-"""
+EVALUATE = (FIXTURES / "fire_det_evaluate.txt").read_text()
+"""`det evaluate --help` in the shape fire 0.7 prints (made up)."""
 
 
 def test_a_command_is_asked_for_help_the_way_its_program_said(monkeypatch):

@@ -9,39 +9,13 @@ from __future__ import annotations
 
 import re
 
+from help_support import FIXTURES
+
 from workbench.loaders.help.detect import detect_style, parser_for
 from workbench.model.tree import FlagKind
 
-EVALUATE = """NAME
-    det evaluate - Evaluate detection results and compute metrics.
-
-SYNOPSIS
-    det evaluate DATASET_JSON_PATH RESULT_JSON_PATH <flags> [EXTRA_PATHS]...
-
-POSITIONAL ARGUMENTS
-    DATASET_JSON_PATH
-        Type: 'str'
-        File path for the dataset JSON file.
-    RESULT_JSON_PATH
-        Type: 'str'
-        File path for the result JSON file.
-    EXTRA_PATHS
-        Type: str
-        More result files.
-
-FLAGS
-    -o, --out_dir=OUT_DIR
-        Type: Optional['str | None']
-        Default: None
-        Directory to save evaluation results.
-    -c, --classwise=CLASSWISE
-        Type: 'bool'
-        Default: False
-        If True, evaluate AP for each class separately.
-
-NOTES
-    You can also use flags syntax for POSITIONAL ARGUMENTS
-"""
+EVALUATE = (FIXTURES / "fire_det_evaluate.txt").read_text()
+"""`det evaluate --help` in the shape fire 0.7 prints (made up)."""
 
 
 def test_positionals_a_help_says_are_options_are_read_as_options_too():

@@ -1930,21 +1930,7 @@ def ruby_optimist_truth(cli: CorpusCLI, cwd: str) -> dict:
 
 
 def perl_app_cmd_truth(cli: CorpusCLI, cwd: str) -> dict:
-    exe = find_executable(cli)
-    if exe is None:
-        raise RuntimeError("not installed")
-    out = Path(cwd) / "truth.json"
-    subprocess.run(
-        ["perl", "-I", str(HERE / "perl"), "-MTruthAppCmd", exe, "--help"],
-        cwd=cwd,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        timeout=60,
-        env=dict(os.environ, TRUTH_OUT=str(out)),
-    )
-    if not out.exists():
-        raise RuntimeError("App::Cmd never ran")
-    data = json.loads(out.read_text())
+    data = _perl_preloaded(cli, cwd, "TruthAppCmd", "App::Cmd never ran")
 
     def flags(specs: list[str]) -> dict:
         found: dict[str, dict] = {}
@@ -2190,13 +2176,15 @@ def _listed_abbreviations(exe: str, argv: list[str], cwd: str, flags: dict) -> N
         }
 
 
-def perl_getopt_long_truth(cli: CorpusCLI, cwd: str) -> dict:
+def _perl_preloaded(cli: CorpusCLI, cwd: str, module: str, never: str) -> dict:
+    """The JSON `tools/perl/MODULE.pm`, preloaded into the program's perl, writes to `TRUTH_OUT`
+    while the program handles `--help` (`never` is the error when it wrote nothing)."""
     exe = find_executable(cli)
     if exe is None:
         raise RuntimeError("not installed")
     out = Path(cwd) / "truth.json"
     subprocess.run(
-        ["perl", "-I", str(HERE / "perl"), "-MTruthGetoptLong", exe, "--help"],
+        ["perl", "-I", str(HERE / "perl"), f"-M{module}", exe, "--help"],
         cwd=cwd,
         stdin=subprocess.DEVNULL,
         capture_output=True,
@@ -2204,9 +2192,14 @@ def perl_getopt_long_truth(cli: CorpusCLI, cwd: str) -> dict:
         env=dict(os.environ, TRUTH_OUT=str(out)),
     )
     if not out.exists():
-        raise RuntimeError("Getopt::Long was never called")
+        raise RuntimeError(never)
+    return json.loads(out.read_text())
+
+
+def perl_getopt_long_truth(cli: CorpusCLI, cwd: str) -> dict:
+    specs = _perl_preloaded(cli, cwd, "TruthGetoptLong", "Getopt::Long was never called")["specs"]
     flags: dict[str, dict] = dict(PARSED_BEFORE_GETOPT_LONG.get(cli.name, {}))
-    for spec in json.loads(out.read_text())["specs"]:
+    for spec in specs:
         entry = getopt_long_flag(spec)
         if entry is None or set(entry[1]["names"]) & NEVER_COUNTED:
             continue
@@ -2214,7 +2207,9 @@ def perl_getopt_long_truth(cli: CorpusCLI, cwd: str) -> dict:
             continue  # `_parset=s`: a program's private option (Perl's leading underscore)
         flags.setdefault(*entry)
     if cli.name in ABBREVIATIONS_LISTED_BY:
-        _listed_abbreviations(exe, ABBREVIATIONS_LISTED_BY[cli.name], cwd, flags)
+        _listed_abbreviations(
+            str(find_executable(cli)), ABBREVIATIONS_LISTED_BY[cli.name], cwd, flags
+        )
     return {
         "method": "the option specs the program hands Getopt::Long, captured in its own perl "
         "(tools/perl/TruthGetoptLong.pm; every call, a first pass_through parse too; a spec "

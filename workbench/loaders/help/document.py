@@ -18,7 +18,10 @@ _TRAILING_USAGE = re.compile(r"^\S.*[.)]\s+Usage:\s*$")
 """`Tool 3.0 (July 5th 2008). Usage:`: a banner sentence ending in `Usage:`, the form below."""
 _PROSE_START = re.compile(r"^[A-Z][a-z]+,? [a-z]+ ")
 """A sentence (`The default action is …`), which no usage form continues with."""
-_COLON_HEADING = re.compile(r"^ ?([^\s\-\[<(#][^:]{0,70}):\s*$")
+TITLE_WIDTH = 70
+"""How long a heading's title may be (`Title:` past its first letter, or a bare title): a
+longer line is prose."""
+_COLON_HEADING = re.compile(rf"^ ?([^\s\-\[<(#][^:]{{0,{TITLE_WIDTH}}}):\s*$")
 _BOX_TOP = re.compile(r"^[╭┌+]─+ ?(.*?) ?─*[╮┐+]\s*$")
 _BOX_ROW = re.compile(r"^[│|] ?(.*?)\s*[│|]\s*$")
 _BOX_BOTTOM = re.compile(r"^[╰└+]─+[╯┘+]\s*$")
@@ -327,7 +330,7 @@ def _is_heading(lines: list[str], index: int) -> bool:
     if _COLON_HEADING.match(line):
         return not _USAGE.match(line)
     stripped = line.strip()
-    if _indent(line) != 0 or len(stripped) > 70 or stripped.endswith((".", ",", ";")):
+    if _indent(line) != 0 or len(stripped) > TITLE_WIDTH or stripped.endswith((".", ",", ";")):
         return False
     if stripped.isupper() and re.fullmatch(r"[A-Z][A-Z &/-]*", stripped):
         return True

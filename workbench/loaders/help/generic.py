@@ -16,6 +16,7 @@ from typing import TypeVar
 from workbench.loaders.help.alias_rows import fold_alias_rows
 from workbench.loaders.help.document import (
     RETIRED_HEADING,
+    TITLE_WIDTH,
     Entry,
     HelpDocument,
     Section,
@@ -503,8 +504,6 @@ def dedented_whole(text: str) -> str:
 
 
 _UNDERLINE = re.compile(r"^(=+|-+)[ \t]*$")
-_TITLE_LENGTH = 70
-"""The longest `Title:` the document reader takes for a heading (a longer colon line is prose)."""
 
 
 def underlined_headings(text: str) -> str:
@@ -528,7 +527,7 @@ def underlined_headings(text: str) -> str:
             and re.fullmatch(r"[A-Za-z][\w'()/&,.-]*(?: [\w'()/&,.-]+){0,7}", title.rstrip())
         ):
             title = title.rstrip().rstrip(":")
-            if len(title) > _TITLE_LENGTH:  # `Kernel(Base, Mixin, Other) options`: asides go
+            if len(title) > TITLE_WIDTH:  # `Kernel(Base, Mixin, Other) options`: asides go
                 title = " ".join(re.sub(r"\([^()]*\)", " ", title).split())
             result[-1] = title + ":"
             continue

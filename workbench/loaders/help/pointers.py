@@ -71,7 +71,7 @@ def offered_fuller_help(parsed: ParsedHelp) -> list[str]:
     listing of the options (`--long-help`, `--help-all`, `--help-hidden`, `-hh`). Each is
     spelled as its row spells it (`-hh` with one dash)."""
     return [
-        ("-" if f.single_dash else "--") + f.name
+        f.spelling
         for f in parsed.flags
         if f.name
         and f.name != "help"

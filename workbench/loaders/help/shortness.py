@@ -247,12 +247,21 @@ _HELP_SWITCHES = ("--help", "-h")
 _NAMES_AN_OPTION = re.compile(r"(?<![\w-])--?[A-Za-z]|\busage\b", re.IGNORECASE)
 
 
+def _refused_help_calls(calls: tuple[HelpCall, ...] | list[HelpCall]) -> list[HelpCall]:
+    """The help switches asked (`--help`, `-h`), when every one of them ran and exited with an
+    error; no call when any of them answered, failed to run or timed out."""
+    asked = [c for c in calls if c.argv and c.argv[-1] in _HELP_SWITCHES]
+    if any(c.error or c.timed_out or c.exit_code in (0, None) for c in asked):
+        return []
+    return asked
+
+
 def runs_instead_of_help(calls: tuple[HelpCall, ...] | list[HelpCall]) -> str | None:
     """The message a command printed instead of help when every help switch asked got the same
     one-line refusal naming no option (rules above), or None. The caller checks a sibling's
     help was read."""
-    asked = [c for c in calls if c.argv and c.argv[-1] in _HELP_SWITCHES]
-    if len(asked) < 2 or any(c.error or c.timed_out or c.exit_code in (0, None) for c in asked):
+    asked = _refused_help_calls(calls)
+    if len(asked) < 2:
         return None
     answers = {c.text.strip() for c in asked}
     if len(answers) != 1:
@@ -277,8 +286,8 @@ def refuses_as_unknown(calls: tuple[HelpCall, ...] | list[HelpCall], name: str) 
     that `name` is not one of its commands (a command its listing names but this installation
     lacks: git's `citool`, whose `git-gui` package is not installed), or None. The message's
     first line, which names the command, is returned."""
-    asked = [c for c in calls if c.argv and c.argv[-1] in _HELP_SWITCHES]
-    if not asked or any(c.error or c.timed_out or c.exit_code in (0, None) for c in asked):
+    asked = _refused_help_calls(calls)
+    if not asked:
         return None
     first_lines = set()
     for call in asked:
