@@ -62,10 +62,12 @@ from workbench.loaders.help.pointers import (
 )
 from workbench.loaders.help.run import run_help
 from workbench.loaders.help.shortness import (
+    PRINTED_PARENTS_HELP,
     example_options,
     held_spellings,
     hides_help_switch,
     nameless_rows,
+    one_help_for_all,
     promised_options,
     refuses_as_unknown,
     refuses_own_default,
@@ -186,6 +188,7 @@ def crawl(
             workdir,
             cobra_program or links_cobra,
         )
+        _share_one_help(root, root_name)
         give_mode_options(root)  # `=== INFO` in `git lfs migrate`'s manual: `migrate info`'s own
         consult_manual(page.result(), root, os.path.basename(path))
         consult_page_commands(page.result(), root)  # tmux(1)'s `new-session [-AdDEPX] …`
@@ -392,6 +395,31 @@ def _colon_id_owner(
     return parent
 
 
+def _share_one_help(root: CrawledCommand, root_name: str) -> None:
+    """A program that prints one help for all its commands (`shortness.one_help_for_all`):
+    its commands take the options that help lists, from their parent; one note says so, in
+    place of a note per command that its help could not be read."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        children = [child for child in node.children if not child.rejected]
+        stack.extend(child for child in children if child.parsed is not None)
+        if node.parsed is None:
+            continue
+        text = node.fetched.text if node.fetched and node.fetched.text else ""
+        opening = next((line.strip() for line in text.splitlines() if line.strip()), "")
+        forms = [*node.parsed.usage, opening]  # systemd's help opens with its usage, unnamed
+        problems = [child.fetched.problem if child.fetched else None for child in children]
+        if not one_help_for_all(forms, problems):
+            continue
+        for child in children:
+            child.note = None
+        node.parsed.notes.append(
+            f"its {len(children)} commands answer `--help` with this same help: it is one help "
+            "for all of them, so each takes the options it lists"
+        )
+
+
 def _fetch_and_parse(
     executable: str, node: CrawledCommand, timeout_s: float, parent_style: str | None, cwd: str
 ) -> None:
@@ -413,7 +441,7 @@ def _fetch_and_parse(
     if (
         node.fetched.text is None
         and engine_listed
-        and ("printed its parent's help" in problem or _PRINTED_NOTHING.search(problem))
+        and (PRINTED_PARENTS_HELP in problem or _PRINTED_NOTHING.search(problem))
         and engine_confirms(executable, node.path, timeout_s, cwd)
     ):  # git-lfs prints `migrate`'s manual for `migrate info`, kubectl nothing at all for
         # `options --help`: the engine's help flag says `help for info` (`help for options`),

@@ -15,6 +15,7 @@ from workbench.loaders.help.clipanion import read_usage_listing
 from workbench.loaders.help.document import HelpDocument, read_document
 from workbench.loaders.help.generic import underlined_headings
 from workbench.loaders.help.run import HelpCall, run_help
+from workbench.loaders.help.shortness import PRINTED_PARENTS_HELP
 
 _MAN_PAGE = re.compile(r"\A\s*\S+\(\d\w*\)\s.*?\S+\(\d\w*\)\s*$", re.MULTILINE)
 """The `GIT-COMMIT(1)   Git Manual   GIT-COMMIT(1)` header of a page `man` rendered."""
@@ -188,7 +189,7 @@ def _problem(
     ):  # `hugo mod get --help` runs `go get` and prints go's usage, then its own error
         return f"`{' '.join(call.argv)}` printed an error and another program's usage"
     if any(text.strip() == previous.strip() for previous in ancestor_texts):
-        return f"`{' '.join(call.argv)}` printed its parent's help, not its own"
+        return f"`{' '.join(call.argv)}` {PRINTED_PARENTS_HELP}, not its own"
     if (
         not (doc.usage or doc.sections)
         and not (engine_listed and path and call.exit_code == 0 and _mentions(text, path[-1]))

@@ -67,6 +67,16 @@ value '/etc/letsencrypt' for argument 'le-state-path'`). Nothing here can list i
 even the framework's own completion (which parses the same defaults first), so the load is no
 shorter than what the program shows on this machine; the user is told, in the tree's notes,
 that the command's help could not be read and why, with the program's words and the fix.
+
+Nor are the commands of a program with **one help for all its commands**: every command its
+help lists answers `CMD --help` with the parent's own help, and that help's usage puts its
+options before the command word (`systemctl [OPTIONS...] COMMAND ...`, `apt-get [options]
+command`). systemd's and apt's tools parse their options wherever they stand and print one
+text for every command: the options it lists are every command's, and each command's tool
+takes them from its parent. The load says so once, in the tree's notes, instead of calling
+each command unread. One command that answers with a help of its own, or a usage that puts
+no options before the command, keeps the sign: a program that prints its root help for a
+command it cannot run (docker, for a missing plugin) is short by that command.
 """
 
 from __future__ import annotations
@@ -254,6 +264,26 @@ def _refused_help_calls(calls: tuple[HelpCall, ...] | list[HelpCall]) -> list[He
     if any(c.error or c.timed_out or c.exit_code in (0, None) for c in asked):
         return []
     return asked
+
+
+_OPTIONS_BEFORE_COMMAND = re.compile(
+    r"(?i)\[\s*(?:options?|flags?)(?:\s*\.\.\.)?\s*\]\s*(?:\.\.\.\s*)?"
+    r"(?:[<{]command[>}]|command)(?:\s|\.\.\.|$)"
+)
+"""`[OPTIONS...] COMMAND`, `[options] command`, `[options] <command>`: options before the command."""
+PRINTED_PARENTS_HELP = "printed its parent's help"
+"""How `fetch` says a command's help form answered with its parent's help."""
+
+
+def one_help_for_all(usage: list[str], problems: list[str | None]) -> bool:
+    """Whether a program prints one help for all of its commands: each of two or more listed
+    commands (their fetch `problems`) answered with the parent's help, whose `usage` puts the
+    options before the command word (`systemctl [OPTIONS...] COMMAND ...`)."""
+    return (
+        len(problems) >= 2
+        and all(problem is not None and PRINTED_PARENTS_HELP in problem for problem in problems)
+        and any(_OPTIONS_BEFORE_COMMAND.search(form) for form in usage)
+    )
 
 
 def runs_instead_of_help(calls: tuple[HelpCall, ...] | list[HelpCall]) -> str | None:
