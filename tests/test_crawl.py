@@ -173,6 +173,10 @@ def test_depth_limit_keeps_deeper_commands_as_listed_leaves(fake, tmp_path):
     assert get is not None and get.short_help == "Print a value" and get.positionals == []
     assert ["config", "get", "--help"] not in calls(tmp_path)
     assert "fake config get: not crawled: deeper than the depth limit (1)" in tree.notes
+    # the load says it is short by what its limits left out, and how to read that part
+    assert tree.coverage is not None
+    (sign,) = [s for s in tree.coverage.short_signs if "not crawled" in s]
+    assert "fake config get" in sign and "--command 'fake config'" in sign
 
 
 def test_help_calls_run_concurrently(tmp_path, monkeypatch):
@@ -277,7 +281,9 @@ def test_a_command_whose_help_is_unreadable_keeps_the_arguments_its_listing_show
         ("PATTERN", False, True)
     ]
     assert start.short_help == "Start units"
-    assert any(note.startswith("svc start: help unavailable") for note in tree.notes)
+    # every command answers with the root's help, whose usage puts the options before the
+    # command: one help for all (systemd's layout), said once
+    assert any(note.startswith("svc: its 2 commands answer `--help`") for note in tree.notes)
 
 
 SLOW = """\

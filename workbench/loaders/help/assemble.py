@@ -41,6 +41,8 @@ class CrawledCommand:
     """Subcommands only another listing named: name → that listing."""
     listing_seen: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Per listing consulted for this command: (commands, flags) it showed."""
+    help_last: bool = False
+    """Its help is asked as `CLI path… help`, as the root said (`fetch.says_help_comes_last`)."""
     listing_keys: dict[str, set[str]] = field(default_factory=dict)
     """Per listing: the flag keys it showed for this command (a persistent flag shows on every
     command it reaches; counted once, where the parent's listing lacks it)."""

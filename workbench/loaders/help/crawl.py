@@ -37,6 +37,7 @@ from workbench.loaders.help.fetch import (
     fetch_help,
     fetch_listing,
     fetch_pointed_listing,
+    says_help_comes_last,
     timed_out_twice,
 )
 from workbench.loaders.help.generic import first_of_each, parse_listing, rows_are_options
@@ -82,6 +83,8 @@ from workbench.model.tree import CommandTree, ListingWitness
 DEFAULT_TIMEOUT_S = 10.0
 DEFAULT_MAX_DEPTH = 4
 MAX_COMMANDS = 3000
+_BEYOND_THE_LIMITS = ("not crawled: more than", "not crawled: deeper than")
+"""Notes of commands the crawl's limits left unread (a listed `help help` is no loss)."""
 _NAMES_COMMANDS = re.compile(r"(?i)\bcommands?\b")
 """A root help that speaks of commands (`git lfs <command> [<args>]`, a `Commands` heading)."""
 _PRINTED_NOTHING = re.compile(r"^`[^`]*` printed nothing \(exit code 0\)")
@@ -284,6 +287,7 @@ def _crawl_nodes(
                     entry,
                     [*owner.ancestors, owner.fetched.text],
                     listed_by=node.listing_commands.get(entry.name),
+                    help_last=owner.help_last,
                 )
                 owner.children.append(child)
                 by_path[tuple(child.path)] = child
@@ -426,8 +430,20 @@ def _fetch_and_parse(
     """Get and read one node's help (runs on a pool thread; touches only `node`)."""
     engine_listed = node.listed_by == ENGINE_WITNESS
     node.fetched = fetch_help(
-        executable, node.path, node.ancestors, timeout_s, cwd=cwd, engine_listed=engine_listed
+        executable,
+        node.path,
+        node.ancestors,
+        timeout_s,
+        cwd=cwd,
+        engine_listed=engine_listed,
+        help_last=node.help_last,
     )
+    program = os.path.basename(executable)
+    if not node.path and any(says_help_comes_last(c, program) for c in node.fetched.calls[:1]):
+        # `aws --help` fails and says `aws help`, `aws <command> help`: ask every help so
+        asked = fetch_help(executable, [], [], timeout_s, cwd=cwd, help_last=True)
+        if asked.text is not None and asked.argv[-1:] == ("help",):
+            node.fetched, node.help_last = asked, True
     root_list_help = (
         not node.path and node.fetched.text is not None and LIST_HELP.search(node.fetched.text)
     )
@@ -618,6 +634,8 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     unread_names: list[str] = []
     unread_commands: list[str] = []
     timed_out: list[str] = []
+    uncrawled: list[str] = []
+    limits: set[str] = set()
     unfollowed: list[str] = []
     partial: list[str] = []
     unlisted: list[str] = []
@@ -634,6 +652,9 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
             continue  # a name only another listing gave, which its help did not confirm: not in the tree
         label = " ".join([root_name, *node.path])
         if node.parsed is None:
+            if node.note and node.note.startswith(_BEYOND_THE_LIMITS):
+                uncrawled.append(label)  # the crawl's own limits, not the program's doing
+                limits.add(node.note.removeprefix("not crawled: "))
             if (
                 node.note
                 and not node.note.startswith("not crawled")
@@ -739,6 +760,13 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
         signs.append(
             f"{_counted(len(unread_commands), 'listed command')} whose own help could not be read "
             f"({_named(unread_commands)}): their flags are missing"
+        )
+    if uncrawled:
+        signs.append(
+            f"{_counted(len(uncrawled), 'listed command')} not crawled ({_named(uncrawled)}: "
+            f"{' or '.join(sorted(limits))}, the limits of one load): their flags and "
+            "subcommands are missing; load the part you need on its own, with a --command "
+            f"that runs it (`--command '{' '.join(uncrawled[0].split()[:2])}'`)"
         )
     if timed_out:
         signs.append(

@@ -22,6 +22,7 @@ from workbench.loaders.help import (
     clap,
     cleo,
     click_style,
+    clidocs,
     clipanion,
     cobra,
     commander,
@@ -60,6 +61,8 @@ class Style:
         )
 
 
+_OVERSTRIKE = re.compile(r".\x08")
+
 REGISTRY: tuple[Style, ...] = (
     Style("cobra", cobra.SIGNS, cobra.RULES),
     Style("clap", clap.SIGNS, clap.RULES),
@@ -78,6 +81,7 @@ REGISTRY: tuple[Style, ...] = (
     Style("plumbum", plumbum.SIGNS, plumbum.RULES),
     Style("app-cmd", app_cmd.SIGNS, app_cmd.RULES),
     Style("lua-argparse", lua_argparse.SIGNS, lua_argparse.RULES),
+    Style("clidocs", clidocs.SIGNS, clidocs.RULES, clidocs.parse),
     Style("generic", (), generic.GENERIC),
 )
 """Every style, in tie-break order; `generic` (no signs) reads what no other style claims."""
@@ -87,7 +91,9 @@ STYLES = tuple(_BY_NAME)
 
 
 def detect_style(text: str, *, prefer: str | None = None) -> str:
-    """The style `text` is written in (one of `STYLES`); `prefer` wins ties."""
+    """The style `text` is written in (one of `STYLES`); `prefer` wins ties. Overstrike (a
+    page groff rendered for a terminal, `N\bNA\bAM\bME\bE`) is read as the letters it prints."""
+    text = _OVERSTRIKE.sub("", text) if "\x08" in text else text
     scores = {style.name: _score(text, style.signs) for style in REGISTRY if style.signs}
     best = max(scores.values())
     if best < 2:

@@ -48,6 +48,26 @@ class Fetched:
     """The text is the command's rendered manual page: every help form printed it."""
 
 
+_SAYS_HELP_LAST = re.compile(
+    r"^[ \t]+(?P<program>[\w.-]+)(?P<placeholders>(?:[ \t]+<[\w-]+>)*)[ \t]+help[ \t]*$",
+    re.MULTILINE,
+)
+"""`To see help text, you can run:` over `  aws help` / `  aws <command> help`: an invocation
+alone on its line, the program, placeholders for the path and `help` last."""
+
+
+def says_help_comes_last(call: HelpCall, program: str) -> bool:
+    """Whether the root's `--help` failed and said its help is asked with `help` after the
+    path (the AWS CLI: `aws: error: the following arguments are required: command` after
+    `aws <command> <subcommand> help`): then every command's help is asked that way."""
+    if call.exit_code in (0, None) or call.timed_out or call.error:
+        return False
+    said = [m for m in _SAYS_HELP_LAST.finditer(call.text) if m.group("program") == program]
+    return any(not m.group("placeholders") for m in said) and any(
+        m.group("placeholders") for m in said
+    )
+
+
 def help_argvs(executable: str, path: list[str]) -> list[list[str]]:
     """The invocations to try, in order, for the command at `path` (without the root)."""
     forms = [[executable, *path, "--help"], [executable, *path, "-h"]]
@@ -64,8 +84,12 @@ def fetch_help(
     *,
     cwd: str | None = None,
     engine_listed: bool = False,
+    help_last: bool = False,
 ) -> Fetched:
     """The first help text of the command at `path` that reads as its own help.
+
+    `help_last`: the root said its help is asked as `CLI path… help` (`says_help_comes_last`),
+    so that form is asked first.
 
     After a call that cannot start or does not finish in time, no other form is tried.
     `engine_listed`: the program's own completion engine named this command (cobra's
@@ -80,6 +104,8 @@ def fetch_help(
         # the program said how its help is asked: after `--`, where a command's own arguments
         # cannot take `--help` for one of theirs (a command taking any keyword runs with it)
         forms.insert(0, [executable, *path, "--", "--help"])
+    if help_last:
+        forms.insert(0, [executable, *path, "help"])
     for form in forms:
         call = run_help(form, timeout_s, cwd=cwd)
         if call.timed_out:  # a loaded machine: once more, with a longer limit, before giving up
