@@ -224,7 +224,7 @@ flag given more than once (a slice) is shown; the head is the flag, the bracket 
 
 def is_prose_term(term: str) -> bool:
     """A term that opens like an option row and is prose: a bullet (`- %%VERSION%%, output of
-    git describe --always --dirty`), or the tail of a usage form wrapped onto a line of its own
+    describe --always --dirty`), or the tail of a usage form wrapped onto a line of its own
     (`--inline-tests]`, a bracket closed that the line never opened). Its names are no flags,
     nor rows left unread."""
     term = term.strip()

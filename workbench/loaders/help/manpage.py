@@ -575,7 +575,7 @@ def consult_manual(page: ManPage | None, node: CrawledCommand, program: str = ""
     if _predates_the_commands(page, node, program):
         return
     page = sections_agreeing_with_help(page, parsed.flags)
-    take_placeholders(page, parsed.flags, node.fetched.text if node.fetched else "")
+    take_placeholders(page, parsed.flags, (node.fetched.text if node.fetched else "") or "")
     take_aliases(page, parsed.flags)
     listed = page.flags
     counted = [f for f in listed if f.name not in _MACHINERY and f.short != "h"]
