@@ -82,6 +82,8 @@ NAMED = [
     "bundle",
     "plumbum",
     "copier",
+    "popt",
+    "cmdliner",
 ]
 
 

@@ -84,6 +84,17 @@ independent witness (`tools/make_truth.py` runs it; nothing of `workbench` takes
   by `tools/truth_node_options.cjs`), the table its parser and `node --help` are built from:
   each option with a help text, typed by its OptionType; V8's options and node(1)'s forgiven.
 
+- `popt` / `argp`: the option tables a C program hands its library, read in its own process by
+  a shim make_truth.py builds with gcc and preloads (`tools/truth_popt.c`: the table of its
+  first `poptGetContext`, the tables it includes, and the aliases and execs popt adds from its
+  configuration files; `tools/truth_argp.c`: the `struct argp` handed glibc's `argp_parse` and
+  its children); hidden entries `also_documented` (the program takes them).
+- `cmdliner-groff`: the manual OCaml's cmdliner generates from the program's term definitions,
+  `CLI PATH… --help=groff`, read as markup (`.TP` items: `\fB-…\fR` options, commands in the
+  sections their terms name, each confirmed by its own manual's title). The same definitions
+  render `--help`: it tells how the text is read, not whether it shows everything (cmdliner 1.0
+  hides nothing it parses).
+
 `install` says where the pinned version comes from: `pypi` into `.ci/corpus-venv`, `npm` into
 `.ci/corpus-node`, `deb` from Debian (bookworm), `preinstalled` a program this machine came with
 (docker's static binary, rustup's toolchain: found on PATH, recorded, never installed by CI); `live` marks the CLIs whose exact loader
@@ -4082,6 +4093,129 @@ CORPUS: tuple[CorpusCLI, ...] = (
         notes=(
             "recorded only",
             "docopt-ng 0.9: commands in the usage lines (`link install`), `[options]` on each",
+        ),
+    ),
+    # --- round 38: a fresh held-out set of native programs from Debian bookworm on argument
+    # libraries the corpus lacked (popt, glibc's argp); truth from the tables each program
+    # hands its library, read in its own process by a preloaded shim; scored before any fix
+    CorpusCLI(
+        "rpm",
+        "popt",
+        ("deb", "rpm=4.18.0+dfsg-1+deb12u1"),
+        "popt",
+        version="4.18.0",
+        held_out=True,
+        round=38,
+        notes=(
+            "recorded only",
+            "popt 1.19 through librpm: `-h` is `--hash`, a dozen titled tables, and the aliases of `/usr/lib/rpm/rpmpopt-4.18.0` in a group of their own",
+        ),
+    ),
+    CorpusCLI(
+        "logrotate",
+        "popt",
+        ("deb", "logrotate=3.21.0-1"),
+        "popt",
+        version="3.21.0",
+        held_out=True,
+        round=38,
+        notes=("recorded only", "popt 1.19: one table and popt's help table"),
+    ),
+    CorpusCLI(
+        "gphoto2",
+        "popt",
+        ("deb", "gphoto2=2.5.28-2"),
+        "popt",
+        version="2.5.28",
+        held_out=True,
+        round=38,
+        notes=(
+            "recorded only",
+            "popt 1.19: nested titled tables, actions as long switches (`--list-cameras`, `--capture-image`)",
+        ),
+    ),
+    CorpusCLI(
+        "exif",
+        "popt",
+        ("deb", "exif=0.6.22-3"),
+        "popt",
+        version="0.6.22",
+        held_out=True,
+        round=38,
+        notes=("recorded only", "popt 1.19: one table and popt's help table"),
+    ),
+    CorpusCLI(
+        "eu-readelf",
+        "GNU argp",
+        ("deb", "elfutils=0.188-2.1"),
+        "argp",
+        version="0.188",
+        held_out=True,
+        round=38,
+        notes=(
+            "recorded only",
+            "glibc argp: titled groups, `--debug-dump[=SECTION]` optional values",
+        ),
+    ),
+    CorpusCLI(
+        "eu-strip",
+        "GNU argp",
+        ("deb", "elfutils=0.188-2.1"),
+        "argp",
+        version="0.188",
+        held_out=True,
+        round=38,
+        notes=("recorded only", "glibc argp: one table, hidden compatibility options"),
+    ),
+    CorpusCLI(
+        "eu-addr2line",
+        "GNU argp",
+        ("deb", "elfutils=0.188-2.1"),
+        "argp",
+        version="0.188",
+        held_out=True,
+        round=38,
+        notes=("recorded only", "glibc argp with a child: libdwfl's input selection options"),
+    ),
+    CorpusCLI(
+        "eu-stack",
+        "GNU argp",
+        ("deb", "elfutils=0.188-2.1"),
+        "argp",
+        version="0.188",
+        held_out=True,
+        round=38,
+        notes=("recorded only", "glibc argp with a child: libdwfl's input selection options"),
+    ),
+    CorpusCLI(
+        "eu-elfclassify",
+        "GNU argp",
+        ("deb", "elfutils=0.188-2.1"),
+        "argp",
+        version="0.188",
+        held_out=True,
+        round=38,
+        notes=("recorded only", "glibc argp: classification switches in titled groups"),
+    ),
+    # OCaml's cmdliner (1.0, vendored in dune): truth from the manual cmdliner generates from
+    # the program's own term definitions (`--help=groff`), read as markup (make_truth.py)
+    CorpusCLI(
+        "dune",
+        "OCaml cmdliner",
+        ("deb", "ocaml-dune=2.9.3-1"),
+        "cmdliner-groff",
+        version="2.9.3",
+        held_out=True,
+        round=38,
+        hand_checked=(
+            "cmdliner's generated manual, not an independent table: it shows every argument the "
+            "terms define (cmdliner 1.0 has no hidden ones), so it tells how the help is read, not "
+            "whether the help shows everything"
+        ),
+        notes=(
+            "recorded only",
+            "cmdliner 1.0 `Term.eval_choice`: one level of commands, COMMON OPTIONS on each, "
+            "`cache`'s and `rules`' ACTIONs positional words",
         ),
     ),
 )

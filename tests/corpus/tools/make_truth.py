@@ -1961,6 +1961,244 @@ def lua_argparse_truth(cli: CorpusCLI, cwd: str) -> dict:
     }
 
 
+def _preloaded_c(cli: CorpusCLI, cwd: str, source: str, env_var: str, never: str) -> list[dict]:
+    """Build `tools/SOURCE` (a C shim wrapping a library's entry point) into a shared object,
+    preload it into the program under `--help`, and return the JSON lines it writes to
+    `$ENV_VAR`; the shim ends the process before the program parses or does anything."""
+    exe = find_executable(cli)
+    assert exe is not None, f"{cli.name} is not installed"
+    shim = Path(cwd) / (Path(source).stem + ".so")
+    subprocess.run(
+        ["gcc", "-shared", "-fPIC", "-O1", "-o", str(shim), str(HERE / source), "-ldl"],
+        check=True,
+        capture_output=True,
+    )
+    dump = Path(cwd) / "dump.jsonl"
+    env = dict(os.environ, LD_PRELOAD=str(shim), LC_ALL="C")
+    env[env_var] = str(dump)
+    subprocess.run(
+        [exe, "--help"], cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=60
+    )
+    if not dump.exists():
+        raise RuntimeError(never)
+    lines = [json.loads(line) for line in dump.read_text().splitlines() if line.strip()]
+    if not lines or lines[-1] != {"done": True}:
+        raise RuntimeError(f"{never} (the dump is not complete)")
+    return lines[:-1]
+
+
+def _merge_flag(flags: dict[str, dict], names: list[str], entry: dict) -> None:
+    """One truth flag under its first long name; a table read twice (a nested table several
+    tables include) or an alias of a name already seen adds spellings, never a second flag."""
+    for existing in flags.values():
+        if set(existing["names"]) & set(names):
+            existing["names"] += [n for n in names if n not in existing["names"]]
+            return
+    longs = [n for n in names if n.startswith("--")]
+    key = longs[0] if longs else names[0]
+    if key in NEVER_COUNTED:
+        return
+    flags[key] = {"names": names, **entry}
+
+
+def _forgiven(flags: dict[str, dict], hidden: set[str]) -> list[str]:
+    """The names of the options a library table holds hidden from the program's help, less
+    those another (shown) entry spells: taken by the program, so neither found nor invented."""
+    shown = {n for f in flags.values() for n in f["names"]}
+    return sorted(hidden - shown - NEVER_COUNTED)
+
+
+# popt's argument types (popt.h, POPT_ARG_MASK): a switch, or a value of this type
+_POPT_SWITCH = {0, 7}  # POPT_ARG_NONE, POPT_ARG_VAL
+_POPT_TYPES = {1: "string", 2: "integer", 3: "integer", 8: "number", 9: "number", 10: "integer"}
+_POPT_TYPES |= {12: "string", 13: "integer", 30: "string"}  # ARGV, SHORT, BITSET
+
+
+def popt_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """The option table the program hands popt, read in its own process by
+    `tools/truth_popt.c` (preloaded): the table of its first `poptGetContext` walked as popt
+    walks it (included tables too, popt's own help table among them) and the aliases and execs
+    popt adds to that context from its configuration files (`poptAddItem`), read at its first
+    `poptGetNextOpt`. POPT_ARGFLAG_DOC_HIDDEN leaves an option out, as popt's help does (its
+    names are `also_documented`: the program takes them, rpm's fish file and manual name
+    several, so loading one is no invention, and missing one no miss); the
+    argument type is the kind and value type (POPT_ARG_ARGV a repeatable string); a ONEDASH
+    option is also spelled with one dash."""
+    lines = _preloaded_c(cli, cwd, "truth_popt.c", "TRUTH_POPT_OUT", "popt was never called")
+    flags: dict[str, dict] = {}
+    hidden: set[str] = set()
+    for line in lines:
+        if "source" not in line:
+            continue
+        names = []
+        if line["long"]:
+            names.append("--" + line["long"])
+            if line["onedash"]:
+                names.append("-" + line["long"])
+        if line["short"]:
+            names.append("-" + line["short"])
+        if not names:
+            continue
+        if line["hidden"]:
+            hidden.update(names)
+            continue
+        arg_type = line["arg_type"]
+        if line["source"] == "table" and arg_type not in _POPT_SWITCH | set(_POPT_TYPES):
+            continue  # POPT_ARG_MAINCALL and what else popt gives no option of its own
+        switch = arg_type in _POPT_SWITCH or line["source"] != "table" and arg_type == 0
+        _merge_flag(
+            flags,
+            names,
+            {
+                "kind": "boolean" if switch else "value",
+                "type": None if switch else _POPT_TYPES.get(arg_type, "string"),
+                "choices": None,
+                "required": None,
+                "repeatable": True if arg_type == 12 else None,
+            },
+        )
+    return {
+        "method": "the option table the program hands popt, read in its own process "
+        "(tools/truth_popt.c, preloaded): its first poptGetContext's table with the tables it "
+        "includes, and the aliases and execs popt adds from its configuration files "
+        "(poptAddItem); DOC_HIDDEN ones left out (listed in also_documented: the program "
+        "takes them, so a load that finds them elsewhere invents nothing); the argument type "
+        "the kind and value type",
+        "commands": {
+            "": {"flags": flags, "positionals": None, "also_documented": _forgiven(flags, hidden)}
+        },
+    }
+
+
+_ARGP_NO_HELP = 0x10  # argp.h: argp adds no --help, --usage of its own
+
+
+def argp_truth(cli: CorpusCLI, cwd: str) -> dict:
+    """The `struct argp` the program hands glibc's `argp_parse`, read in its own process by
+    `tools/truth_argp.c` (preloaded): its options and its children's, each entry as argp reads
+    it (a printable key the short letter, OPTION_ALIAS another spelling of the entry before it,
+    OPTION_HIDDEN left out, OPTION_DOC and group headers no option, an `arg` a value), plus
+    the options argp itself adds: `--usage` (and `--help`, `--version`, never counted), unless
+    the program asks for ARGP_NO_HELP. argp tells no value types."""
+    lines = _preloaded_c(cli, cwd, "truth_argp.c", "TRUTH_ARGP_OUT", "argp_parse was never called")
+    head, entries = lines[0], lines[1:]
+    flags: dict[str, dict] = {}
+    hidden: set[str] = set()
+    previous: list[str] | None = None
+    for entry in entries:
+        key = entry["key"]
+        short = [f"-{chr(key)}"] if 0 < key < 128 and chr(key).isprintable() else []
+        names = ([f"--{entry['name']}"] if entry["name"] else []) + short
+        if entry["doc"] or not names:
+            continue
+        if entry["alias"]:
+            if previous is not None and not entry["hidden"]:
+                previous += [n for n in names if n not in previous]
+            elif entry["hidden"] or previous is None:
+                hidden.update(names)
+            continue
+        if entry["hidden"]:
+            hidden.update(names)
+            previous = None
+            continue
+        flag = {
+            "kind": "value" if entry["arg"] else "boolean",
+            "type": None,
+            "choices": None,
+            "required": None,
+            "repeatable": None,
+        }
+        _merge_flag(flags, names, flag)
+        previous = next((f["names"] for f in flags.values() if set(f["names"]) & set(names)), None)
+    if not head["flags"] & _ARGP_NO_HELP:
+        usage = {k: v for k, v in _flag_entry("--usage").items() if k != "names"}
+        _merge_flag(flags, ["--usage"], {**usage, "kind": "boolean"})
+    return {
+        "method": "the struct argp the program hands glibc's argp_parse, read in its own "
+        "process (tools/truth_argp.c, preloaded): its options and its children's as argp reads "
+        "them (OPTION_ALIAS a spelling of the entry before, OPTION_HIDDEN left out), and argp's "
+        "own `--usage`; kinds from an entry's `arg`, value types not told; hidden ones in "
+        "also_documented (taken by the program: neither found nor invented)",
+        "commands": {
+            "": {"flags": flags, "positionals": None, "also_documented": _forgiven(flags, hidden)}
+        },
+    }
+
+
+_GROFF_CHAR = re.compile(r"\\N'(\d+)'")
+_GROFF_OPTION_NAME = re.compile(r"\\fB(-[^\\]*)\\fR(\[?=\\fI|\s+\\fI)?")
+_GROFF_COMMAND_NAME = re.compile(r"\\fB([A-Za-z0-9][^\\\s]*)\\fR")
+
+
+def _cmdliner_title(exe: str, path: list[str], cwd: str, env: dict[str, str]) -> bool:
+    """Whether `exe PATH… --help=groff` is cmdliner's manual of that command (`.TH
+    "ROOT-PATH…"`), not the parent's own page or an error."""
+    out = _ask([exe, *path, "--help=groff"], cwd, env)
+    title = "-".join([Path(exe).name, *path]).upper()
+    return out.returncode == 0 and any(
+        line.startswith(f'.TH "{title}"') for line in out.stdout.splitlines()
+    )
+
+
+def cmdliner_groff_truth(cli: CorpusCLI, cwd: str) -> dict:
+    r"""The manual OCaml's cmdliner generates from the program's own term definitions,
+    `CLI PATH… --help=groff`, read as markup, not as rendered text: cmdliner writes one
+    `.TP 4` item per `Arg.info` in the section its `~docs` names, the head holding each name in
+    `\fB…\fR` and, for an option that takes a value, `=\fIDOCV\fR` (`[=\fIDOCV\fR]` when the
+    value is optional); an `Term.eval_choice` program's commands are items cmdliner generates
+    from its list of terms, one per command, in the section each term's `~docs` names
+    (`COMMANDS` unless the program says another), each confirmed by its own manual's title
+    (`.TH "ROOT-WORD"`). Walked down every command so listed. The same definitions render `--help`, so this witness checks how the text is read,
+    not whether it shows everything: cmdliner shows every argument it is given (it has no
+    hidden options), so nothing it parses is missing from the manual. Value types not told."""
+    exe = find_executable(cli)
+    assert exe is not None, f"{cli.name} is not installed"
+    env = dict(os.environ, TERM="dumb", LC_ALL="C.UTF-8", PAGER="cat", MANPAGER="cat")
+    commands: dict[str, dict] = {}
+    queue: list[list[str]] = [[]]
+    while queue:
+        path = queue.pop(0)
+        out = _ask([exe, *path, "--help=groff"], cwd, env)
+        if out.returncode != 0:
+            raise RuntimeError(
+                f"{' '.join([cli.name, *path])} --help=groff exited {out.returncode}"
+            )
+        lines = _GROFF_CHAR.sub(lambda m: chr(int(m.group(1))), out.stdout).splitlines()
+        section, flags, subs = "", {}, []
+        for i, line in enumerate(lines):
+            if line.startswith(".SH "):
+                section = line[4:].strip().strip('"')
+                continue
+            if not line.startswith(".TP") or i + 1 >= len(lines):
+                continue
+            head = lines[i + 1]
+            found = _GROFF_COMMAND_NAME.fullmatch(head)
+            if found and section not in ("ENVIRONMENT", "EXIT STATUS", "OPTIONS"):
+                # a command sits in the section its Term.info's `~docs` names (COMMANDS by
+                # default; dune's `test` in COMMAND ALIASES): a bare bold word there is one
+                # when cmdliner titles its own manual `ROOT-WORD`
+                if found.group(1) != "help":
+                    subs.append(found.group(1))
+                continue
+            names = _GROFF_OPTION_NAME.findall(head)
+            if not head.startswith("\\fB-") or not names:
+                continue
+            spellings = [name for name, _ in names]
+            spellings.sort(key=lambda n: not n.startswith("--"))
+            entry = {k: v for k, v in _flag_entry(spellings[0]).items() if k != "names"}
+            entry["kind"] = "value" if any(value for _, value in names) else "boolean"
+            _merge_flag(flags, spellings, entry)
+        commands[" ".join(path)] = {"flags": flags, "positionals": None}
+        queue += [[*path, sub] for sub in subs if _cmdliner_title(exe, [*path, sub], cwd, env)]
+    return {
+        "method": "the manual cmdliner generates from the program's term definitions, "
+        "`CLI PATH… --help=groff`, read as markup: each `.TP` item's `\\fB-…\\fR` names an "
+        "option (`=\\fIDOCV\\fR` a value), the generated COMMANDS section's items the "
+        "commands; value types not told",
+        "commands": commands,
+    }
+
+
 def symfony_truth(cli: CorpusCLI, cwd: str) -> dict:
     exe = find_executable(cli)
     if exe is None:
@@ -2773,6 +3011,12 @@ def make(cli: CorpusCLI) -> dict:
             body = perl_app_cmd_truth(cli, cwd)
         elif cli.truth == "lua-argparse":
             body = lua_argparse_truth(cli, cwd)
+        elif cli.truth == "popt":
+            body = popt_truth(cli, cwd)
+        elif cli.truth == "argp":
+            body = argp_truth(cli, cwd)
+        elif cli.truth == "cmdliner-groff":
+            body = cmdliner_groff_truth(cli, cwd)
         else:
             raise SystemExit(f"{cli.name}: unknown truth method {cli.truth}")
     return {

@@ -731,8 +731,12 @@ def _term_at_the_column(lines: list[str]) -> list[str]:
         term = line[: column - 1].strip()
         if (
             stripped.startswith("-")
-            # `-a,  --archive out.tgz Store …`: the gap after the comma is no column
-            and not _TWO_COLUMNS.match(re.sub(r"^(-\w,)\s{2,}(?=--)", r"\1 ", stripped))
+            # `-a,  --archive out.tgz Store …`: the gap after the comma is no column, nor is
+            # one right of the column (`--keep-section=SECTION Keep the named section.  SECTION
+            # is …`: two spaces after a sentence of the description)
+            and not _gap_before(
+                re.sub(r"^(-\w,)\s{2,}(?=--)", r"\1 ", stripped), column - _indent(line)
+            )
             and len(line) > column
             and line[column - 1] == " "
             and line[column - 2] != " "
@@ -751,6 +755,13 @@ def _term_at_the_column(lines: list[str]) -> list[str]:
             line = f"{' ' * _indent(line)}{overflow.group(1)}  {overflow.group(2)}"
         result.append(line)
     return result
+
+
+def _gap_before(stripped: str, column: int) -> bool:
+    """Whether a row's first gap of two spaces or a tab opens before `column` (of the stripped
+    row): the row has its two columns already."""
+    match = _TWO_COLUMNS.match(stripped)
+    return match is not None and match.start(2) < column
 
 
 _SPELLED_VALUE = r"(?:=\S+|\[=\S+\]| (?:<[^<>]*>|[A-Z][A-Z0-9_:-]*|\[[^\s\]]*\]\S*))?"

@@ -222,9 +222,30 @@ _SHOWN_REPEATED = re.compile(
 flag given more than once (a slice) is shown; the head is the flag, the bracket says it repeats."""
 
 
+def is_prose_term(term: str) -> bool:
+    """A term that opens like an option row and is prose: a bullet (`- %%VERSION%%, output of
+    describe --always --dirty`), or the tail of a usage form wrapped onto a line of its own
+    (`--inline-tests]`, a bracket closed that the line never opened). Its names are no flags,
+    nor rows left unread."""
+    term = term.strip()
+    return bool(re.match(r"-\s+[^\s-]", term)) or term.count("]") > term.count("[")
+
+
+_TERM_NOTE = re.compile(r"(?<=\S)\s+\((?=[a-z])([^()]*)\)$")
+"""`--build-dir=FILE (absent BUILD_DIR env)`, `--x (absent=0. or X env)`, `--y (default=auto)`,
+`--z=VAL (required)`: a note a manual-like head puts after the names, in parentheses and
+opening with a lowercase word (a placeholder is written in capitals or brackets), is no value."""
+_NOTE_ENV = re.compile(r"\b([A-Z][A-Z0-9_]+) env$")
+
+
 def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     """The flag an options entry describes, or None when the term names no flag."""
     term = term.strip()
+    note_env: str | None = None
+    if (note := _TERM_NOTE.search(term)) and term.startswith("-"):
+        term = term[: note.start()]
+        if env := _NOTE_ENV.search(note.group(1)):
+            note_env = env.group(1)  # `(absent X env)`: the variable read when it is absent
     shown_repeated = False
     if repeated := _SHOWN_REPEATED.fullmatch(term):
         term, shown_repeated = repeated.group("head"), True
@@ -239,6 +260,8 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
         or term.count(", -") > 3
     ):
         return None  # prose listing flags (`These flags are available: --account, --project, …`)
+    if is_prose_term(term):
+        return None
     if re.fullmatch(r"-(?:[A-Z]{3,}|#)", term):
         return None  # `-NUM  same as --context=NUM`, `-#  level, where # is a number`: a family of flags (`-EB`, `-PE`: two capitals are an option)
     if re.match(r"--?[A-Za-z][\w-]*\*(?:\s|$)", term):
@@ -283,7 +306,7 @@ def parse_flag(term: str, text: str, style: FlagStyle) -> Flag | None:
     flag.single_dash = long_name is not None and long_name in (spelling.single_dash or ())
     flag.deprecated = found.deprecated
     flag.required = found.required
-    flag.env_var = found.env_var
+    flag.env_var = found.env_var or note_env
     flag.negatable = negatable
     flag.aliases = tuple(
         other_spellings(

@@ -24,7 +24,7 @@ from workbench.loaders.help.document import (
     option_entries,
     read_document,
 )
-from workbench.loaders.help.flags import FlagStyle, parse_flag, shown_default
+from workbench.loaders.help.flags import FlagStyle, is_prose_term, parse_flag, shown_default
 from workbench.loaders.help.listing import DEPRECATED_TEXT, aliases_named, command_entries
 from workbench.loaders.help.parsed import CommandEntry, ParsedHelp
 from workbench.loaders.help.positionals import read_positionals
@@ -637,7 +637,7 @@ left out on purpose (no one flag can stand for it)."""
 def _unread_names(term: str, flag: Flag | None) -> list[str]:
     """The option names of an entry no rule read as a flag. An entry that was read keeps its
     other spellings as aliases of that flag (`-z, --gzip, --gunzip`), which loses nothing."""
-    if flag is not None:
+    if flag is not None or is_prose_term(term):
         return []
     names = _TERM_NAME.findall(term.split("  ")[0])
     return [

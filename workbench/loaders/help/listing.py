@@ -35,7 +35,7 @@ def command_entries(section: Section, path: list[str] | None = None) -> list[Com
     if words is not None:
         return [CommandEntry(word) for word in words]
     result: list[CommandEntry] = []
-    entries = item_entries(_names_filling_their_column(section, path))
+    entries = item_entries(_names_filling_their_column(_names_within_the_indent(section), path))
     dashed = [e for e in entries if not e.text and _DASHED_ROW.fullmatch(e.term.strip())]
     if dashed and len(dashed) * 2 < len(entries):
         entries = [
@@ -104,6 +104,47 @@ def _names_filling_their_column(section: Section, path: list[str] | None = None)
             line = f"{name}  {line[column:]}"
         lines.append(line)
     return replace(section, lines=lines)
+
+
+_BARE_ROW_NAME = re.compile(r"( *)([\w.:+-]+)")
+
+
+def _names_within_the_indent(section: Section) -> Section:
+    """A manual's hanging rows put each name on a line of its own and its summary below,
+    indented further; a name shorter than that indent shares its line with the summary, which
+    starts at the summary column all the same (`       top Print a list of toplevel …` among
+    `       build` / `           Build the given targets …`). Where at least two bare names
+    at one indent are followed by summaries at one deeper column, a row at the name indent
+    whose first word ends one space before that column is split there into name and summary."""
+    lines = section.lines
+    found: set[tuple[int, int]] = set()
+    pairs = 0
+    for line, below in zip(lines, lines[1:], strict=False):
+        if (name := _BARE_ROW_NAME.fullmatch(line)) and below.strip():
+            deeper = len(below) - len(below.lstrip(" "))
+            if deeper > len(name.group(1)):
+                found.add((len(name.group(1)), deeper))
+                pairs += 1
+    if pairs < 2 or len(found) != 1:
+        return section
+    ((indent, column),) = found
+    result = []
+    for line in lines:
+        head = line[:column]
+        if (
+            len(line) > column
+            and _indent(line) == indent
+            and line[column] != " "
+            and _BARE_ROW_NAME.fullmatch(head.rstrip())
+            and len(head) - len(head.rstrip()) == 1
+        ):
+            line = f"{head.rstrip()}  {line[column:]}"
+        result.append(line)
+    return replace(section, lines=result)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
 
 
 _DASHED_ROW = re.compile(r"([\w.:+-]+(?:, [\w.:+-]+)*) - (.+)")

@@ -247,12 +247,30 @@ def sections_agreeing_with_help(page: ManPage, help_flags: list[Flag]) -> ManPag
     return ManPage(page.section, flags, page.synopsis, page.loose, kept)
 
 
-def take_placeholders(page: ManPage, help_flags: list[Flag]) -> None:
+_ATTACHED_ROW = re.compile(r"^ +(?:-\S, )?--[A-Za-z0-9][\w-]*=\S", re.MULTILINE)
+_SPACED_ROW = re.compile(
+    r"^ +(?:-\S, )?--[A-Za-z0-9][\w-]*(?:\[=\S+\])? (?:<|[A-Z]{2})", re.MULTILINE
+)
+
+
+def attaches_every_placeholder(help_text: str) -> bool:
+    """A help whose rows spell each value an option takes attached, `--name=VALUE` (three rows
+    at least, none `--name VALUE`), prints its rows from the parser's own table, placeholders
+    and all (`--queryformat=QUERYFORMAT` beside `-f, --file`): a bare row there is a switch,
+    whatever word its manual prints after it (rpm(8)'s `-f, --file FILE`, the operand of a
+    query mode, which the parser refuses as the option's value)."""
+    return len(_ATTACHED_ROW.findall(help_text)) >= 3 and not _SPACED_ROW.search(help_text)
+
+
+def take_placeholders(page: ManPage, help_flags: list[Flag], help_text: str = "") -> None:
     """An option whose help row shows no placeholder (so it was read as a switch) and whose
     page row of the same long name shows one that must be given (`--allow host[,host,...]`
     beside ncat's `--allow    Allow only given hosts`) takes a value: the page tells its kind
     and placeholder where the two agree on the name. A value the page shows as optional
-    (`--color[=WHEN]`) leaves the switch as it is."""
+    (`--color[=WHEN]`) leaves the switch as it is, and so does a help that attaches every
+    placeholder it prints (`attaches_every_placeholder`)."""
+    if attaches_every_placeholder(help_text):
+        return
     by_name = {f.name: f for f in page.flags if f.name}
     for flag in help_flags:
         listed = by_name.get(flag.name) if flag.name else None
@@ -557,7 +575,7 @@ def consult_manual(page: ManPage | None, node: CrawledCommand, program: str = ""
     if _predates_the_commands(page, node, program):
         return
     page = sections_agreeing_with_help(page, parsed.flags)
-    take_placeholders(page, parsed.flags)
+    take_placeholders(page, parsed.flags, (node.fetched.text if node.fetched else "") or "")
     take_aliases(page, parsed.flags)
     listed = page.flags
     counted = [f for f in listed if f.name not in _MACHINERY and f.short != "h"]

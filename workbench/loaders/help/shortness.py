@@ -138,8 +138,10 @@ crawler leaves out on purpose, like `--help`."""
 
 
 def says_partial(text: str) -> str | None:
-    """The sentence of `text` that says the help lists only part of the options, or None."""
-    match = _PARTIAL.search(text)
+    """The sentence of `text` that says the help lists only part of the options, or None. The
+    help option's own row praising the help it prints (`-?, --help  Print complete help
+    message on program usage`) says nothing of the kind: it offers this very text."""
+    match = next((m for m in _PARTIAL.finditer(text) if not _on_help_row(text, m.start())), None)
     if match is None:
         return None
     start = max(text.rfind("\n", 0, match.start()), text.rfind(". ", 0, match.start()) + 1)
@@ -148,6 +150,20 @@ def says_partial(text: str) -> str | None:
         default=len(text),
     )
     return " ".join(text[start + 1 if text[start] == "\n" else start : end + 1].split()).strip()
+
+
+def _on_help_row(text: str, at: int) -> bool:
+    """Whether position `at` of `text` lies on an option row all of whose spellings are the
+    help machinery's (`-?, --help`, `-h, --help`)."""
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    row = _HELP_ROW.match(text[start : end if end >= 0 else len(text)])
+    return row is not None and set(re.split(r",\s*", row.group(1))) <= _MACHINERY
+
+
+_HELP_ROW = re.compile(
+    r"^ {0,8}((?:-\?|--?[A-Za-z][\w-]*)(?:, +(?:-\?|--?[A-Za-z][\w-]*))*) {2,}\S"
+)
 
 
 def _spellings(flags: list[Flag]) -> set[str]:
