@@ -54,6 +54,10 @@ independent witness (`tools/make_truth.py` runs it; nothing of `workbench` takes
   walks it (`completion.VisibleMembers` below a group, `value_types` telling groups, commands
   and values apart); a command's flags are the arguments of the signature fire inspects
   (`inspectutils.GetFullArgSpec`), `--NAME` and the one-letter shortcut fire accepts.
+- `absl` (`tools/truth_python.py`): absl-py's `FlagValues` (`flags.FLAGS`), captured where
+  `absl.app.run` hands it the argv (help flags defined, nothing parsed): every flag it holds,
+  absl's own and its `SPECIAL_FLAGS` too, `--noNAME` a spelling of a boolean, the flag's parser
+  for the type; absl's help flags left out.
 - `cyclopts` (`tools/truth_python.py`): the `App` the console script calls, captured at
   `App.__call__` and resolved down each path by its own `parse_commands`; its command names
   (less its help and version flags), the argument collections cyclopts assembles for a
