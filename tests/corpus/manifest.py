@@ -54,6 +54,10 @@ independent witness (`tools/make_truth.py` runs it; nothing of `workbench` takes
   walks it (`completion.VisibleMembers` below a group, `value_types` telling groups, commands
   and values apart); a command's flags are the arguments of the signature fire inspects
   (`inspectutils.GetFullArgSpec`), `--NAME` and the one-letter shortcut fire accepts.
+- `absl` (`tools/truth_python.py`): absl-py's `FlagValues` (`flags.FLAGS`), captured where
+  `absl.app.run` hands it the argv (help flags defined, nothing parsed): every flag it holds,
+  absl's own and its `SPECIAL_FLAGS` too, `--noNAME` a spelling of a boolean, the flag's parser
+  for the type; absl's help flags left out.
 - `cyclopts` (`tools/truth_python.py`): the `App` the console script calls, captured at
   `App.__call__` and resolved down each path by its own `parse_commands`; its command names
   (less its help and version flags), the argument collections cyclopts assembles for a
@@ -4216,6 +4220,119 @@ CORPUS: tuple[CorpusCLI, ...] = (
             "recorded only",
             "cmdliner 1.0 `Term.eval_choice`: one level of commands, COMMON OPTIONS on each, "
             "`cache`'s and `rules`' ACTIONs positional words",
+        ),
+    ),
+    # --- round 39: a fresh held-out set of programs from PyPI and npm on argument libraries the
+    # corpus had none of (absl-py flags, rich-argparse-plus, vercel's arg with a hand-written
+    # help, cac 7 outside vite, a clap 4 binary on PyPI); scored before any fix for them.
+    # Tried and left out: @biomejs/biome 2.6.9 and oxlint 1.96.0 (bpaf, built without bpaf's
+    # completion, so no witness but their help), optimus 2.1.0 (on click now, not argh),
+    # sigstore 4.5.1 (plain argparse)
+    CorpusCLI(
+        "mlcroissant",
+        "absl-py",
+        ("pypi", "mlcroissant==1.1.1"),
+        "absl",
+        version="1.1.1",
+        truth_commands=("documentation", "load", "validate", "visualize"),
+        hand_checked=(
+            "mlcroissant's main dispatches its first word by hand (`documentation`, `load`, "
+            "`validate`, `visualize`, a set in its scripts/cli.py) and raises on any other, "
+            "`--help` too; each command's module is then run by absl.app.run. `visualize`'s "
+            "main builds an argparse parser of its own, but absl refuses its options first "
+            "(`mlcroissant visualize --jsonld x`: Unknown command line flag 'jsonld'), so it "
+            "takes absl's flags alone"
+        ),
+        held_out=True,
+        round=39,
+        notes=(
+            "recorded only",
+            "absl-py 2.5 flags: `--help` shows only the main module's flags (none here); "
+            "`--helpfull` lists every flag, absl's own too",
+        ),
+    ),
+    CorpusCLI(
+        "yaralyze",
+        "rich-argparse-plus",
+        ("pypi", "yaralyzer==1.3.17"),
+        "argparse",
+        version="1.3.17",
+        held_out=True,
+        round=39,
+        notes=(
+            "recorded only",
+            "argparse with rich-argparse-plus 0.3's formatter: upper-case titled groups, "
+            "multi-letter one-dash options (`-dir`, `-hex`)",
+        ),
+    ),
+    CorpusCLI(
+        "pdfalyze",
+        "rich-argparse-plus",
+        ("pypi", "pdfalyzer==1.19.6"),
+        "argparse",
+        version="1.19.6",
+        held_out=True,
+        round=39,
+        notes=(
+            "recorded only",
+            "argparse with rich-argparse-plus 0.3's formatter, yaralyzer's groups and its own; "
+            "a log line on stderr before the help",
+        ),
+    ),
+    CorpusCLI(
+        "py-spy",
+        "clap",
+        ("pypi", "py-spy==0.4.3"),
+        "clap-fish-generated:completions fish",
+        version="0.4.3",
+        held_out=True,
+        round=39,
+        notes=("recorded only", "clap 4 in a PyPI wheel; `completions` a hidden command"),
+    ),
+    CorpusCLI(
+        "micro",
+        "arg",
+        ("npm", "micro@10.0.1"),
+        "arg",
+        version="10.0.1",
+        held_out=True,
+        round=39,
+        notes=(
+            "recorded only",
+            "vercel's arg 4.1 with a hand-written help: `OPTIONS` rows far apart, prose sections",
+        ),
+    ),
+    CorpusCLI(
+        "vite-node",
+        "cac",
+        ("npm", "vite-node@6.0.0"),
+        "cac",
+        version="6.0.0",
+        held_out=True,
+        round=39,
+        notes=("recorded only", "cac 7 (ES module): a default command `[...files]`, `-v` twice"),
+    ),
+    CorpusCLI(
+        "bumpp",
+        "cac",
+        ("npm", "bumpp@12.3.0"),
+        "cac",
+        version="12.3.0",
+        held_out=True,
+        round=39,
+        notes=("recorded only", "cac 7: one default command, optional values `[msg]`"),
+    ),
+    CorpusCLI(
+        "taze",
+        "cac",
+        ("npm", "taze@21.3.0"),
+        "cac",
+        version="21.3.0",
+        held_out=True,
+        round=39,
+        notes=(
+            "recorded only",
+            "cac 7: long name first (`--cwd, -C <cwd>`), `--no-*` rows, a `[mode]` default command",
         ),
     ),
 )

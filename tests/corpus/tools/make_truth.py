@@ -129,6 +129,7 @@ def python_truth(cli: CorpusCLI, cwd: str) -> dict:
         "doit": "doit's own command table: DoitMain().get_cmds() for the commands, each command instantiated as DoitMain.run does and its own cmdparser's options, as it parses (CmdOption short, long, inverse, type, choices; the DB backends' choices set after it is built) for the flags",
         "fire": "the component the program hands to fire.Fire, captured at that call and walked as fire walks it: fire's completion.VisibleMembers for the words below a group, the signature fire's inspectutils.GetFullArgSpec reads for a command's flags (with the one-letter shortcut fire's _ParseKeywordArgs accepts)",
         "cyclopts": "the cyclopts App the console script calls, captured at App.__call__ and resolved down each path by its parse_commands: its command names (less its help and version flags and those not shown), the argument collections cyclopts assembles for the command and its meta apps",
+        "absl": "absl-py's FlagValues (flags.FLAGS), captured where absl.app.run hands it the argv under `PATH… --help` (its help flags defined, nothing parsed): every flag it holds, absl's own included (absl lists them all under --helpfull), --noNAME a spelling of a boolean, the parser telling the type; absl's help flags left out",
         "django": "Django's get_commands() for the commands (outside a project: Django's own), each command's parser from its create_parser, captured where its help action fires under `CMD --help`",
     }[cli.truth]
     return {"method": how, "commands": commands}
@@ -939,7 +940,8 @@ def clap_fish_generated_truth(cli: CorpusCLI) -> dict:
         those its prose names (ruff's hidden `--no-fix` in `Use --no-fix to disable`)."""
         heads = [line.strip().split("  ")[0] for line in page(path).splitlines()]
         return {
-            word.split("=")[0].split("[")[0]
+            # clap marks a repeatable row `-l, --locals...`: the name is without the dots
+            word.split("=")[0].split("[")[0].removesuffix("...")
             for head in heads
             if head.startswith("-")
             for word in head.replace(",", " ").split()
@@ -2923,6 +2925,7 @@ def make(cli: CorpusCLI) -> dict:
             "doit",
             "fire",
             "cyclopts",
+            "absl",
         ):
             body = python_truth(cli, cwd)
         elif cli.truth == "cobra":

@@ -13,6 +13,7 @@ the CLI is installed in:
                                                               read by docopt's own parsers
     python truth_python.py fire CONSOLE_SCRIPT [PATH…]    -> the component handed to fire.Fire, walked down PATH
     python truth_python.py cyclopts CONSOLE_SCRIPT [PATH…] -> the cyclopts App, resolved down PATH
+    python truth_python.py absl CONSOLE_SCRIPT [PATH…]    -> absl's FlagValues, captured as app.run parses
     python truth_python.py pytest pytest                   -> pytest's Parser after plugins load
     python truth_python.py django django-admin [CMD]       -> get_commands(), each create_parser
 
@@ -910,6 +911,71 @@ def dump_fire(script: str, path: list[str]) -> dict:
     }
 
 
+def dump_absl(script: str, path: list[str]) -> dict:
+    """An absl-py program: the `FlagValues` (absl's global `flags.FLAGS`) the program hands its
+    argv to, captured where `absl.app.run` hands it the argv (its help flags defined, nothing
+    parsed), with every module that defines flags imported. Every flag it holds is one the program accepts, absl's own (`absl.app`,
+    `absl.logging`, `absl.flags`) too: absl lists them all under `--helpfull`, none hidden.
+    Spellings: `--NAME`, the `-X` short name, and `--noNAME` for a boolean (absl's own negation).
+    Kind: a boolean flag is boolean, any other takes a value; type from its parser (integer,
+    float, enum choices); a multi flag is repeatable. absl's help flags (`--help`, `-?`,
+    `--helpshort`, `--helpfull`, `--helpxml`) are help machinery and left out."""
+    from absl import flags
+
+    def stop(self, argv, *args, **kwargs):
+        raise _Captured(self)
+
+    # stopped where absl hands the argv to its FlagValues: app.run has defined its help flags
+    # (and `--only_check_flags`) by then, and parsed nothing
+    type(flags.FLAGS).__call__ = stop
+    values = _run_to_capture(script, path, "absl parsing its flags")
+    helpers = {"help", "helpshort", "helpfull", "helpxml"}
+    out = {}
+    seen = set()
+    # `--flagfile` and `--undefok` live in absl's SPECIAL_FLAGS, read by the same parse
+    from absl.flags import _helpers
+
+    special = getattr(_helpers, "SPECIAL_FLAGS", None)
+    held = list(values._flags().values())
+    if special is not None:
+        held += list(special._flags().values())
+    for flag in held:
+        if id(flag) in seen or flag.name in helpers:
+            continue
+        seen.add(id(flag))
+        names = ["--" + flag.name]
+        if flag.short_name:
+            names.append("-" + flag.short_name)
+        if flag.boolean:
+            names.append("--no" + flag.name)
+        kind = "boolean" if flag.boolean else "value"
+        parser = type(flag.parser).__name__
+        choices = None
+        typ = None
+        if kind == "value":
+            if parser in ("EnumParser", "EnumClassParser"):
+                typ = "choice"
+                choices = [str(v) for v in getattr(flag.parser, "enum_values", None) or []] or [
+                    m.name for m in getattr(flag.parser, "enum_class", [])
+                ]
+            elif parser == "IntegerParser":
+                typ = "integer"
+            elif parser == "FloatParser":
+                typ = "number"
+            elif parser == "ArgumentParser":  # absl's plain string parser
+                typ = "string"
+        out["--" + flag.name] = {
+            "names": names,
+            "kind": kind,
+            "type": typ,
+            "choices": choices,
+            "required": None,  # absl marks a flag required by a validator, run after parsing
+            "repeatable": isinstance(flag, flags.MultiFlag),
+            "hidden": False,
+        }
+    return {"prog": script, "flags": out, "positionals": None, "subcommands": []}
+
+
 def inspect_is_class(component) -> bool:
     import inspect
 
@@ -1428,6 +1494,7 @@ def main() -> None:
         "doit",
         "fire",
         "cyclopts",
+        "absl",
     ):
         data = globals()["dump_" + framework](script, path)
     else:

@@ -625,6 +625,27 @@ def _rows_are_options(text: str, heading: str) -> bool:
     )
 
 
+def _rows_are_arguments(text: str, heading: str) -> bool:
+    """Whether every row under a commands heading is headed by an argument placeholder (cac's
+    `Commands:` over `[...files]` or `[mode]  Update mode …`): the program lists its default
+    command by the arguments it takes, so no command is missing when none is read."""
+    title = heading.strip().rstrip(":").strip().lower()
+    for section in read_document(text).sections:
+        if section.key.rstrip(":") != title:
+            continue
+        content = [line for line in section.lines if line.strip()]
+        if not content:
+            return False
+        edge = min(len(line) - len(line.lstrip()) for line in content)
+        rows = [line.strip() for line in content if len(line) - len(line.lstrip()) == edge]
+        return all(_ARGUMENT_HEAD.match(row) for row in rows)
+    return False
+
+
+_ARGUMENT_HEAD = re.compile(r"(?:\[[^\]\s]+\]|<[^>\s]+>)(?:\s|$)")
+"""`[...files]`, `[mode]`, `<file>`: a placeholder of an argument at a row's head."""
+
+
 def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
     """What the crawl itself shows it missed, one sentence per kind (a help-only load has no
     second witness to compare with): help that says it shows only part of the options when no
@@ -719,6 +740,7 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
         heading
         and not any(not child.rejected for child in root.children)
         and not _rows_are_options(root_text, heading.group(0))
+        and not _rows_are_arguments(root_text, heading.group(0))
     ):
         signs.append(
             f"its help has a “{heading.group(0).strip()}” section but no command was read from it "

@@ -196,6 +196,12 @@ def _positional(token: str, following: str | None) -> tuple[Positional, bool] | 
             variadic, text = True, text[:-3].strip()
         if text.endswith("]...") or text.endswith(" ..."):
             text = text[: -4 if text.endswith(" ...") else -3]
+    # dots before the name, a rest parameter's spelling: `[...files]` optional, `<...files>`
+    # required, each any number of words
+    if re.fullmatch(r"\.\.\.[A-Za-z][\w-]*", text):
+        variadic, text = True, text[3:]
+    elif re.fullmatch(r"<\.\.\.[A-Za-z][\w-]*>", text):
+        variadic, text = True, "<" + text[4:]
     if suffixed := re.fullmatch(
         r"([A-Z][A-Z0-9_-]*)(\[[^\s\[\]]*(\[[^\s\[\]]*\])?[^\s\[\]]*\])+", text
     ):
