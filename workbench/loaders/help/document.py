@@ -82,7 +82,7 @@ def normalize(text: str) -> str:
     lines: list[str] = []
     box: str | None = None
     table = False
-    cells: list[list] | None = None  # the last boxed row's columns, as [offset, text]
+    boxed: list[list] | None = None  # the last boxed row's columns, as [offset, text]
     for line in text.split("\n"):
         line = line.expandtabs(8).rstrip()
         if _TABLE_TOP.match(line.strip()):
@@ -105,16 +105,16 @@ def normalize(text: str) -> str:
             pass
         elif (match := _BOX_TOP.match(line.strip())) and not re.search(r"[─┬┼]", match.group(1)):
             # a titled box around a section, not a table's top border (`┌────┬────┐`), which stays text
-            box, cells = match.group(1).strip(), None
+            box, boxed = match.group(1).strip(), None
             line = f"{box}:" if box else ""
         elif _BOX_BOTTOM.match(line.strip()):
-            box, line, cells = None, "", None
+            box, line, boxed = None, "", None
         elif (match := _BOX_ROW.match(line.strip())) and box is not None:
-            if cells is not None and _continue_cut_value(cells, match.group(1)):
+            if boxed is not None and _continue_cut_value(boxed, match.group(1)):
                 # the row only carries on the row above, whose list of values was cut to fit
-                lines[-1] = "  " + _unbox_row(_joined_cells(cells), box)
+                lines[-1] = "  " + _unbox_row(_joined_cells(boxed), box)
                 continue
-            cells = [[m.start(), m.group()] for m in _CELL.finditer(match.group(1))]
+            boxed = [[m.start(), m.group()] for m in _CELL.finditer(match.group(1))]
             line = "  " + _unbox_row(match.group(1), box)
         elif _RULE.match(line.strip()):
             # a title underlined by a rule (`Commands` over `────`) is that section's heading,
