@@ -555,7 +555,7 @@ RECORDED_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "pykwalify": (1.000, 1.000, 1.000, 1.000),
     "mackup": (1.000, 1.000, 1.000, 1.000),  # first (1.000, 0.000, 0.000, 0.000): usage forms
     # held out (round 40: popular CLIs of the kinds users load, argparse, click, rich-click,
-    # commander, Getopt::Long and a C program): after the round's rule, which moved types
+    # commander, Getopt::Long and a C program): after the round's rules, which moved types
     # only; first scored in the comments (docs/loaders.md, "Round 40")
     "ansible-playbook": (1.000, 1.000, 1.000, 1.000),
     "ansible-doc": (1.000, 1.000, 1.000, 1.000),
@@ -1105,13 +1105,14 @@ ROUND_40 = {c.name for c in CORPUS if c.round == 40}
 """A fresh held-out set (popular CLIs of the kinds users load, nobody here had tuned for:
 ansible-core's argparse programs, jrnl and pelican on argparse, mycli and khal on click, esptool
 on rich-click, parcel on commander, mosh on Getopt::Long, sshfs in C), floors of its own after
-the round's rule; recorded only, no live."""
+the round's rules; recorded only, no live."""
 ROUND_40_RECORDED_MICRO = {
     "commands_precision": 1.000,  # 1.000 first scored
     "commands_recall": 1.000,  # 1.000 first scored
     "flags_precision": 1.000,  # 0.998 first scored (1.000 once sshfs's truth forgave its `-v`)
     "flags_recall": 0.992,  # 0.993 first scored: jrnl's `--template`, mosh's and sshfs's hidden ones
-    "value_type": 0.946,  # 0.875 first scored: esptool's choices cut to fit their column
+    "value_type": 0.951,  # 0.875 first scored: esptool's choices cut to fit their column,
+    # pelican's unbracketed `errors|warnings`
 }
 FRESH_HELD_OUT = (
     ROUND_14
