@@ -331,6 +331,11 @@ ACCEPTED_BY_PROGRAM: dict[str, set[str]] = {
     # each (`gprof --table-length=3 /nonexist`: `/nonexist: No such file or directory`, as with
     # any option it knows; `gprof --bogus`: `unrecognized option`)
     "gprof": {"--external-symbol-table", "--inline-file-names", "--table-length"},
+    # sshfs 3.7.3's help lists `-v, --verbose`; fish's file and sshfs(1) name neither; sshfs
+    # takes `-v` (`sshfs -v nonexistent.invalid:/ MNT` reaches ssh, which cannot resolve the
+    # host) and its FUSE parser refuses `--verbose` and a made-up `-q` (`fuse: unknown
+    # option(s)`), so only `-v` is forgiven
+    "sshfs": {"-v"},
 }
 """Names the program's help lists that a hand-written fish file and the man page both lack, which
 the program's own parser takes (each given to it by hand, a made-up name refused beside it):

@@ -82,6 +82,7 @@ def normalize(text: str) -> str:
     lines: list[str] = []
     box: str | None = None
     table = False
+    boxed: list[list] | None = None  # the last boxed row's columns, as [offset, text]
     for line in text.split("\n"):
         line = line.expandtabs(8).rstrip()
         if _TABLE_TOP.match(line.strip()):
@@ -104,11 +105,16 @@ def normalize(text: str) -> str:
             pass
         elif (match := _BOX_TOP.match(line.strip())) and not re.search(r"[─┬┼]", match.group(1)):
             # a titled box around a section, not a table's top border (`┌────┬────┐`), which stays text
-            box = match.group(1).strip()
+            box, boxed = match.group(1).strip(), None
             line = f"{box}:" if box else ""
         elif _BOX_BOTTOM.match(line.strip()):
-            box, line = None, ""
+            box, line, boxed = None, "", None
         elif (match := _BOX_ROW.match(line.strip())) and box is not None:
+            if boxed is not None and _continue_cut_value(boxed, match.group(1)):
+                # the row only carries on the row above, whose list of values was cut to fit
+                lines[-1] = "  " + _unbox_row(_joined_cells(boxed), box)
+                continue
+            boxed = [[m.start(), m.group()] for m in _CELL.finditer(match.group(1))]
             line = "  " + _unbox_row(match.group(1), box)
         elif _RULE.match(line.strip()):
             # a title underlined by a rule (`Commands` over `────`) is that section's heading,
@@ -139,6 +145,46 @@ parameter is taken by position too), its dashed names one space apart (a short i
 for the help flag), then its value's metavar (`STR`, `PATH...`). A panel whose names and metavar
 are columns of their own (`--tag  -t  TEXT`) meets only the lone-name case, which changes
 nothing."""
+
+
+_CELL = re.compile(r"\S+(?: \S+)*")
+"""One column's text in a boxed row: words one space apart (columns are two or more apart)."""
+_CUT_VALUES = re.compile(r"\[[^\]\s]*\|[^\]\s]*")
+"""A list of values opened and not closed (`[auto|esp8266|esp32|es`): cut at the column's edge."""
+_VALUES_CARRIED_ON = re.compile(r"[^\[\]\s]+\]?")
+"""The rest of a cut list on the next row (`p32h2|esp32h21]`): no space, at most its closing bracket."""
+
+
+def _continue_cut_value(cells: list[list], row: str) -> bool:
+    """Join a row that carries on a cut list of values into the row above's `cells`.
+
+    A boxed table wraps each column in its own width: a value column of choices with no space
+    to break at (`[auto|esp8266|…|esp32s31]`) is cut to fit and carried on, at the column's
+    own offset, on rows whose names column is empty; the description column carries on beside
+    it. Read alone, the list stayed open and named no choice. A row joins only when its first
+    text starts exactly where the open list does and each of its columns starts where one of
+    the row above does; anything else is a row of its own.
+    """
+    open_cell = next(
+        (c for c in cells if c[0] > 0 and _CUT_VALUES.fullmatch(c[1]) and "]" not in c[1]), None
+    )
+    if open_cell is None:
+        return False
+    parts = [(m.start(), m.group()) for m in _CELL.finditer(row)]
+    if not parts or parts[0][0] != open_cell[0] or not _VALUES_CARRIED_ON.fullmatch(parts[0][1]):
+        return False
+    by_offset = {c[0]: c for c in cells}
+    if any(offset not in by_offset for offset, _ in parts[1:]):
+        return False
+    open_cell[1] += parts[0][1]  # cut inside a word or after a `|`: no space between
+    for offset, text in parts[1:]:
+        by_offset[offset][1] += " " + text
+    return True
+
+
+def _joined_cells(cells: list[list]) -> str:
+    """A boxed row rebuilt from its columns: its first column's indent, columns two spaces apart."""
+    return " " * cells[0][0] + "  ".join(text for _, text in cells)
 
 
 def _unbox_row(row: str, box: str) -> str:

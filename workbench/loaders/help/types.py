@@ -182,6 +182,10 @@ def range_bounds(name: str) -> Bounds | None:
     )
 
 
+_BARE_CHOICES = re.compile(r"[a-z][a-z0-9.-]*(?:\|[a-z][a-z0-9.-]*)+")
+"""Values joined by `|` with no bracket around them, each a lower-case word (`errors|warnings`)."""
+
+
 def placeholder(name: str) -> Typing:
     """A placeholder name (`<N>`, `FILE`, `{a,b}`, `[json|yaml]`, `<KEY=VALUE|PATH>`)."""
     name = without_bounds(name)
@@ -189,6 +193,10 @@ def placeholder(name: str) -> Typing:
         return Typing(union)  # `INT | FLOAT`: type words, not values to choose from
     if choices := choice_list(name):
         return Typing(ValueType.CHOICE, choices=choices)
+    if _BARE_CHOICES.fullmatch(name.strip()):
+        # a placeholder that is the values themselves, unbracketed (`--fatal errors|warnings`):
+        # lower-case words, as a metavar never is, so each is a value to choose
+        return Typing(ValueType.CHOICE, choices=tuple(name.strip().split("|")))
     if listed := re.fullmatch(r"<?list\[(\w+)\]>?", name.strip(), re.IGNORECASE):
         return Typing(placeholder(listed.group(1)).value_type, repeatable=True)
     bare = re.sub(r"[<>\[\]]", "", name).strip().lower()
