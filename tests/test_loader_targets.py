@@ -170,6 +170,28 @@ def test_any_other_executable_goes_to_the_help_crawler(
     )  # --help is not counted
 
 
+def test_an_executable_is_read_as_its_command_runs_it(tmp_path: Path) -> None:
+    # `--command 'cloud storage'` loads that part of the CLI: its help is read through the
+    # command, as its tools will run (`cloud storage ls …`), not the whole CLI's
+    tool = _executable(
+        tmp_path / "cloud",
+        textwrap.dedent("""\
+        #!/bin/sh
+        if [ "$1" = storage ] && [ "$2" = --help ]; then
+          printf 'Usage: cloud storage COMMAND\\n\\nCommands:\\n  ls   List buckets\\n'
+        elif [ "$1" = storage ] && [ "$2" = ls ]; then
+          printf 'Usage: cloud storage ls [OPTIONS]\\n\\nOptions:\\n  --long  Long lines\\n'
+        else
+          printf 'Usage: cloud COMMAND\\n\\nCommands:\\n  storage  Buckets\\n  vm  VMs\\n'
+        fi
+    """),
+    )
+    loaded = load(str(tool), command=f"{tool} storage")
+    assert loaded.source.command == [str(tool), "storage"]
+    assert [c.name for c in loaded.tree.root.subcommands] == ["ls"]
+    assert [f.name for f in loaded.tree.root.subcommands[0].flags] == ["long"]
+
+
 @pytest.mark.parametrize(
     ("target", "command", "expected"),
     [

@@ -327,7 +327,7 @@ def _load_executable(
         loaded = _load_foreign(target, found, root_name, command, report)
         if loaded is not None:
             return loaded
-    return _crawl(target, found, root_name, command, report)
+    return _crawl(target, found, root_name, command, report, crawl_as=run_as)
 
 
 def _load_foreign(
@@ -379,13 +379,25 @@ def _witnessed(
 
 
 def _crawl(
-    target: str, found: Any, root_name: str, command: list[str], report: Progress
+    target: str,
+    found: Any,
+    root_name: str,
+    command: list[str],
+    report: Progress,
+    *,
+    crawl_as: list[str] | None = None,
 ) -> LoadedCLI:
+    """The help crawl of an executable. `crawl_as`: the user's `--command`, which runs the CLI
+    as its tools will, so its help is read the same way (`--command 'aws s3'` reads that part,
+    whose tools run `aws s3 …`)."""
     from workbench.loaders.help import crawl  # lazy: the crawler (see _witness)
 
     report(f"Reading {found.name} --help…")
     tree = crawl(
-        found.path if found.run_as == found.path else found.run_as, name=root_name, progress=report
+        found.path if found.run_as == found.path else found.run_as,
+        name=root_name,
+        progress=report,
+        command=crawl_as,
     )
 
     if tree.coverage is None:  # else the crawl's own report: its signs and its other listings
