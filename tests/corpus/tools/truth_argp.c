@@ -17,24 +17,7 @@
 
 static FILE *out;
 
-static void json_string(const char *s)
-{
-    if (s == NULL) {
-        fputs("null", out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
+#include "truth_json.h"
 
 static void walk(const struct argp *argp, int depth)
 {

@@ -20,24 +20,7 @@
 static FILE *out;
 static poptContext captured;
 
-static void json_string(const char *s)
-{
-    if (s == NULL) {
-        fputs("null", out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
+#include "truth_json.h"
 
 static void option_line(const struct poptOption *opt, const char *source, const char *group)
 {

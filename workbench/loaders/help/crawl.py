@@ -191,7 +191,7 @@ def crawl(
             workdir,
             cobra_program or links_cobra,
         )
-        _share_one_help(root, root_name)
+        _share_one_help(root)
         give_mode_options(root)  # `=== INFO` in `git lfs migrate`'s manual: `migrate info`'s own
         consult_manual(page.result(), root, os.path.basename(path))
         consult_page_commands(page.result(), root)  # tmux(1)'s `new-session [-AdDEPX] …`
@@ -399,7 +399,7 @@ def _colon_id_owner(
     return parent
 
 
-def _share_one_help(root: CrawledCommand, root_name: str) -> None:
+def _share_one_help(root: CrawledCommand) -> None:
     """A program that prints one help for all its commands (`shortness.one_help_for_all`):
     its commands take the options that help lists, from their parent; one note says so, in
     place of a note per command that its help could not be read."""
