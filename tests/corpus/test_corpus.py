@@ -740,7 +740,13 @@ SILENT_SHORT_LOADS_ALLOWED: dict[str, set[str]] = {
     # followed; topic pages read)
     # live: the exact argparse loads of yamllint and cz hold no `-` / `--` either, and the
     # second witness compares trees (a row of no spelling is in neither)
-    "live": {"yamllint"} | {"cz"} | {"tabulate"} | {"waitress-serve"},  # round 20, first scored
+    "live": (
+        {"yamllint", "cz", "tabulate", "waitress-serve"}  # round 20, first scored
+        # round 15: s3cmd's `mkdir`, a command of its dispatch table nothing it prints names
+        # (its help witness said short only while its commands, one help for all, counted as
+        # unread)
+        | {"s3cmd"}
+    ),
 }
 """Loads short of the truth (recall < 0.99) that do not say so (no `tree.coverage` report).
 The issue's target is none; these are today's, to shrink as the two witnesses land (round 13:
