@@ -91,6 +91,11 @@ _PRINTED_NOTHING = re.compile(r"^`[^`]*` printed nothing \(exit code 0\)")
 """fetch's problem for a help form that succeeded and printed nothing (kubectl's `options --help`)."""
 _COMMANDS_HEADING = re.compile(r"(?im)^[ \t]*(?:available |sub)?commands:?[ \t]*$")
 """A heading that promises a list of commands (`Commands`, `Available Commands:`)."""
+_COMMANDS_IN_A_GRAMMAR = re.compile(
+    r"^\s*(?:where\s+)?([A-Z][A-Z_]*)\s*:=\s*\{\s*([\w-]+(?:\s*\|\s*[\w-]+){2,})", re.MULTILINE
+)
+"""`where  OBJECT := { address | addrlabel | …`: the words a usage placeholder stands for, in a
+grammar; when that placeholder is in the usage, they are the commands."""
 _VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?)")
 
 
@@ -746,6 +751,20 @@ def short_signs(root: CrawledCommand, root_name: str) -> list[str]:
             f"its help has a “{heading.group(0).strip()}” section but no command was read from it "
             "(a layout the crawler does not know): its commands are missing"
         )  # git-lfs's manual-style help, where nothing else would say so
+    grammar = _COMMANDS_IN_A_GRAMMAR.search(root_text)
+    if (
+        grammar
+        and not any(not child.rejected for child in root.children)
+        and re.search(
+            rf"\b{grammar.group(1)}\b", " ".join(root.parsed.usage if root.parsed else [])
+        )
+    ):
+        names = [name.strip() for name in grammar.group(2).split("|")]
+        signs.append(
+            f"its help names its commands only in a grammar (“{grammar.group(1)} := "
+            f"{{ {' | '.join(names[:3])} | … }}”), which the crawler does not read: its "
+            "commands are missing; add the ones you need by hand"
+        )  # iproute2's `ip`, `tc`, `bridge`: `where  OBJECT := { address | link | … }`
     if partial:
         signs.append(
             f"{_counted(len(partial), 'help text')} saying it shows only part of the options "
